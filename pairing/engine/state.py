@@ -1,0 +1,201 @@
+"""The tournament as the pairing engines see it: plain, immutable data.
+
+Nothing here knows Django, TRF or any pairing system. Scores are integers in
+tenths of a point (a win worth 1 point is 10) so that half points never meet
+floating point. Players are identified by their *id*: the stable starting rank
+of the tournament file (TRF "001" start number). The pairing number used by
+the rules (C.04.2.B/C) can differ from the id when there are late entries;
+see :func:`TournamentState.pairing_numbers`.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from functools import cached_property
+
+
+class Colour(enum.Enum):
+    WHITE = "w"
+    BLACK = "b"
+
+    @property
+    def opposite(self) -> Colour:
+        return Colour.BLACK if self is Colour.WHITE else Colour.WHITE
+
+
+class Outcome(enum.Enum):
+    """What one round meant for one player (the TRF result codes)."""
+
+    WIN = "1"
+    DRAW = "="
+    LOSS = "0"
+    FORFEIT_WIN = "+"  # opponent did not appear: not a played game (C.04.2.D.6)
+    FORFEIT_LOSS = "-"
+    UNRATED_WIN = "W"  # played over the board, not rated
+    UNRATED_DRAW = "D"
+    UNRATED_LOSS = "L"
+    PAIRING_BYE = "U"  # pairing-allocated bye (C.04.1.c)
+    FULL_BYE = "F"  # requested full-point bye
+    HALF_BYE = "H"  # requested half-point bye
+    ZERO_BYE = "Z"  # requested zero-point bye / announced absence (C.04.2.D.4)
+    NOT_PAIRED = " "  # absent, withdrawn, not yet entered
+
+    @property
+    def played(self) -> bool:
+        """Was a game played over the board? Only those count for colours (C.04.2.D.5)."""
+        return self in _PLAYED
+
+    @property
+    def is_bye(self) -> bool:
+        return self in _UNPAIRED
+
+
+_PLAYED = frozenset({Outcome.WIN, Outcome.DRAW, Outcome.LOSS,
+                     Outcome.UNRATED_WIN, Outcome.UNRATED_DRAW, Outcome.UNRATED_LOSS})
+_UNPAIRED = frozenset({Outcome.PAIRING_BYE, Outcome.FULL_BYE, Outcome.HALF_BYE,
+                       Outcome.ZERO_BYE, Outcome.NOT_PAIRED})
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """Points, in tenths, for each kind of result (TRF26 record 162)."""
+
+    win: int = 10
+    draw: int = 5
+    loss: int = 0
+    pairing_bye: int = 10  # C.04.1.c: as many points as a win unless stated otherwise
+    forfeit_win: int = 10
+    forfeit_loss: int = 0
+    full_bye: int = 10
+    half_bye: int = 5
+    zero_bye: int = 0
+    absent: int = 0
+
+    def points(self, outcome: Outcome) -> int:
+        return {
+            Outcome.WIN: self.win, Outcome.UNRATED_WIN: self.win,
+            Outcome.DRAW: self.draw, Outcome.UNRATED_DRAW: self.draw,
+            Outcome.LOSS: self.loss, Outcome.UNRATED_LOSS: self.loss,
+            Outcome.FORFEIT_WIN: self.forfeit_win, Outcome.FORFEIT_LOSS: self.forfeit_loss,
+            Outcome.PAIRING_BYE: self.pairing_bye, Outcome.FULL_BYE: self.full_bye,
+            Outcome.HALF_BYE: self.half_bye, Outcome.ZERO_BYE: self.zero_bye,
+            Outcome.NOT_PAIRED: self.absent,
+        }[outcome]
+
+    @property
+    def is_standard(self) -> bool:
+        return (self.win, self.draw, self.loss) == (10, 5, 0)
+
+
+@dataclass(frozen=True)
+class RoundEntry:
+    """One player's round: opponent id (or None), colour (None when unpaired), outcome."""
+
+    opponent: int | None
+    colour: Colour | None
+    outcome: Outcome
+
+    @property
+    def played(self) -> bool:
+        return self.outcome.played and self.opponent is not None
+
+
+@dataclass(frozen=True)
+class Player:
+    id: int
+    name: str = ""
+    rating: int = 0
+    title: str = ""
+    federation: str = ""
+    fide_id: str = ""
+    sex: str = ""
+    birth: str = ""
+    history: tuple[RoundEntry, ...] = ()
+
+    def colour_sequence(self) -> tuple[Colour, ...]:
+        """Colours of played games only, oldest first (C.04.2.D.5)."""
+        return tuple(e.colour for e in self.history if e.played and e.colour is not None)
+
+    def played_opponents(self) -> frozenset[int]:
+        """Opponents met over the board; an unplayed game is no rematch (C.04.2.D.6)."""
+        return frozenset(e.opponent for e in self.history if e.played and e.opponent is not None)
+
+    def has_had_bye_or_forfeit_win(self) -> bool:
+        """C.04.1.d: a PAB, or a point scored without playing, forbids a (new) PAB."""
+        return any(e.outcome in (Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN, Outcome.FULL_BYE)
+                   for e in self.history)
+
+
+@dataclass(frozen=True)
+class TournamentState:
+    """Everything an engine needs to pair round *round_to_pair*.
+
+    *players* holds every registered player in initial order (C.04.2.B), each with
+    the history of rounds 1..round_to_pair-1. *absent* holds the ids not to be paired
+    this round (withdrawn, announced absences, requested byes, not yet arrived).
+    *virtual_points* maps an id to the acceleration points (tenths) it carries for
+    this round (C.04.5); pairing scores add them to real scores.
+    """
+
+    players: tuple[Player, ...]
+    total_rounds: int
+    round_to_pair: int
+    initial_colour: Colour = Colour.WHITE
+    absent: frozenset[int] = frozenset()
+    scoring: Scoring = field(default_factory=Scoring)
+    virtual_points: tuple[tuple[int, int], ...] = ()
+
+    @cached_property
+    def by_id(self) -> dict[int, Player]:
+        return {p.id: p for p in self.players}
+
+    def score(self, player_id: int) -> int:
+        """Real score in tenths, from the round blocks."""
+        return sum(self.scoring.points(e.outcome) for e in self.by_id[player_id].history)
+
+    def pairing_score(self, player_id: int) -> int:
+        return self.score(player_id) + dict(self.virtual_points).get(player_id, 0)
+
+    @property
+    def to_pair(self) -> tuple[Player, ...]:
+        return tuple(p for p in self.players if p.id not in self.absent)
+
+    @property
+    def is_last_round(self) -> bool:
+        return self.round_to_pair == self.total_rounds
+
+    @cached_property
+    def pairing_numbers(self) -> dict[int, int]:
+        """Effective pairing numbers (C.04.2.C.3).
+
+        A player who has not yet taken part (every round so far, this one included,
+        an absence or a requested bye) has no pairing number yet; the others are
+        numbered 1, 2, 3... in initial order. See ../shared/corpus/README.md.
+        """
+        numbers: dict[int, int] = {}
+        for p in self.players:
+            arrived = any(not e.outcome.is_bye or e.outcome is Outcome.PAIRING_BYE
+                          for e in p.history) or p.id not in self.absent
+            if arrived:
+                numbers[p.id] = len(numbers) + 1
+        return numbers
+
+
+@dataclass(frozen=True)
+class Board:
+    white: int
+    black: int
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """An engine's answer: boards sorted per C.04.2.D.9, and the PAB (or None)."""
+
+    boards: tuple[Board, ...]
+    bye: int | None = None
+    notes: tuple[str, ...] = ()
+
+
+class PairingError(Exception):
+    """The round cannot be paired under the rules; the message says why (C.04.3 A.9)."""
