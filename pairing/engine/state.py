@@ -122,9 +122,11 @@ class Player:
         return frozenset(e.opponent for e in self.history if e.played and e.opponent is not None)
 
     def has_had_bye_or_forfeit_win(self) -> bool:
-        """C.04.1.d: a PAB, or a point scored without playing, forbids a (new) PAB."""
-        return any(e.outcome in (Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN, Outcome.FULL_BYE)
-                   for e in self.history)
+        """C.04.1.d: a PAB, or a forfeit win (the opponent did not appear), forbids a new PAB.
+
+        A requested full-point bye is neither, so it does not count.
+        """
+        return any(e.outcome in (Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN) for e in self.history)
 
 
 @dataclass(frozen=True)
@@ -134,8 +136,9 @@ class TournamentState:
     *players* holds every registered player in initial order (C.04.2.B), each with
     the history of rounds 1..round_to_pair-1. *absent* holds the ids not to be paired
     this round (withdrawn, announced absences, requested byes, not yet arrived).
-    *virtual_points* maps an id to the acceleration points (tenths) it carries for
-    this round (C.04.5); pairing scores add them to real scores.
+    *virtual_points* holds, per id, the acceleration points (tenths) of every round
+    (index 0 = round 1), as the TRF ``XXA`` lines give them (C.04.5); pairing scores
+    add them to real scores. *forbidden* lists pairs the arbiter forbade (``XXP``).
     """
 
     players: tuple[Player, ...]
@@ -144,7 +147,8 @@ class TournamentState:
     initial_colour: Colour = Colour.WHITE
     absent: frozenset[int] = frozenset()
     scoring: Scoring = field(default_factory=Scoring)
-    virtual_points: tuple[tuple[int, int], ...] = ()
+    virtual_points: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    forbidden: tuple[tuple[int, int], ...] = ()
 
     @cached_property
     def by_id(self) -> dict[int, Player]:
@@ -154,8 +158,22 @@ class TournamentState:
         """Real score in tenths, from the round blocks."""
         return sum(self.scoring.points(e.outcome) for e in self.by_id[player_id].history)
 
+    def acceleration(self, player_id: int, round_number: int) -> int:
+        """Virtual points (tenths) of *player_id* for pairing *round_number*."""
+        points = self._virtual.get(player_id, ())
+        return points[round_number - 1] if 0 < round_number <= len(points) else 0
+
+    @cached_property
+    def _virtual(self) -> dict[int, tuple[int, ...]]:
+        return dict(self.virtual_points)
+
+    def score_before(self, player_id: int, round_number: int) -> int:
+        """Real score in tenths before *round_number* was played."""
+        history = self.by_id[player_id].history[: round_number - 1]
+        return sum(self.scoring.points(e.outcome) for e in history)
+
     def pairing_score(self, player_id: int) -> int:
-        return self.score(player_id) + dict(self.virtual_points).get(player_id, 0)
+        return self.score(player_id) + self.acceleration(player_id, self.round_to_pair)
 
     @property
     def to_pair(self) -> tuple[Player, ...]:
@@ -175,7 +193,7 @@ class TournamentState:
         """
         numbers: dict[int, int] = {}
         for p in self.players:
-            arrived = any(not e.outcome.is_bye or e.outcome is Outcome.PAIRING_BYE
+            arrived = any(e.opponent is not None or e.outcome is Outcome.PAIRING_BYE
                           for e in p.history) or p.id not in self.absent
             if arrived:
                 numbers[p.id] = len(numbers) + 1
