@@ -1,0 +1,98 @@
+"""What the Dutch rules need to know about each player to be paired this round."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from pairing.engine.colours import ColourPreference, Strength, colour_preference
+from pairing.engine.state import TournamentState
+
+
+class Float(enum.Enum):
+    DOWN = "D"
+    UP = "U"
+    NONE = ""
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A player taking part in this round's pairing, with the facts the rules use."""
+
+    id: int
+    number: int  # effective pairing number (C.04.2.C.3)
+    score: int  # pairing score in tenths: real points plus acceleration (C.04.5)
+    real_score: int
+    preference: ColourPreference
+    floats: tuple[Float, Float]  # float of the previous round, and of two rounds before (A.4)
+    bye_eligible: bool  # C.2
+    opponents: frozenset[int]  # met over the board (C.1, C.04.2.D.6)
+    topscorer: bool  # A.7
+
+    @property
+    def absolute(self) -> bool:
+        return self.preference.strength is Strength.ABSOLUTE
+
+    @property
+    def strong(self) -> bool:
+        return self.preference.strength is Strength.STRONG
+
+    @property
+    def imbalance(self) -> int:
+        return abs(self.preference.difference)
+
+    @property
+    def repeated(self):
+        return self.preference.repeats_last_two()
+
+
+def float_in_round(state: TournamentState, player_id: int, round_number: int) -> Float:
+    """A.4.b: the float a player received in *round_number*.
+
+    Not playing (bye, absence, forfeit) is a downfloat; otherwise the pairing
+    scores before that round decide.
+    """
+    history = state.by_id[player_id].history
+    if round_number < 1 or round_number > len(history):
+        return Float.DOWN
+    entry = history[round_number - 1]
+    if not entry.played:
+        return Float.DOWN
+    mine = state.score_before(player_id, round_number) + state.acceleration(player_id, round_number)
+    theirs = (state.score_before(entry.opponent, round_number)
+              + state.acceleration(entry.opponent, round_number))
+    if mine > theirs:
+        return Float.DOWN
+    if mine < theirs:
+        return Float.UP
+    return Float.NONE
+
+
+def entrants(state: TournamentState) -> list[Entrant]:
+    """The players to pair, sorted by A.2: pairing score, then pairing number."""
+    numbers = state.pairing_numbers
+    played_rounds = state.round_to_pair - 1
+    last_round = state.round_to_pair >= state.total_rounds
+    best = max(state.scoring.win, state.scoring.draw)
+    result = []
+    for player in state.to_pair:
+        score = state.pairing_score(player.id)
+        previous = state.round_to_pair - 1
+        floats = (
+            float_in_round(state, player.id, previous) if previous >= 1 else Float.NONE,
+            float_in_round(state, player.id, previous - 1) if previous >= 2 else Float.NONE,
+        )
+        result.append(Entrant(
+            id=player.id,
+            number=numbers[player.id],
+            score=score,
+            real_score=state.score(player.id),
+            preference=colour_preference(player),
+            floats=floats,
+            bye_eligible=not player.has_had_bye_or_forfeit_win(),
+            opponents=player.played_opponents(),
+            # A.7: over 50% of the maximum possible score, when pairing the last round
+            topscorer=last_round and 2 * score > played_rounds * best,
+        ))
+    result.sort(key=lambda e: (-e.score, e.number))
+    return result

@@ -1,0 +1,135 @@
+"""Pairing a whole round bracket by bracket (C.04.3 A.9, B), with PPB and CLB."""
+
+from __future__ import annotations
+
+from pairing.engine.dutch.criteria import compatible
+from pairing.engine.dutch.generation import MdpOrder, RemainderOrder
+from pairing.engine.dutch.players import Entrant
+from pairing.engine.dutch.weights import BracketWeights
+from pairing.engine.matching import has_perfect_matching, max_weight_matching
+from pairing.engine.state import PairingError
+
+
+class RoundPairer:
+    def __init__(self, players: list[Entrant], forbidden: frozenset[frozenset[int]],
+                 played_rounds: int) -> None:
+        self.players = players
+        self.forbidden = forbidden
+        self.played_rounds = played_rounds
+
+    def can_meet(self, a: Entrant, b: Entrant) -> bool:
+        return compatible(a, b, self.forbidden)
+
+    def completable(self, remaining: list[Entrant]) -> bool:
+        """A.9: can these players all be paired, one of them (if odd) taking the PAB (C.2)?"""
+        n = len(remaining)
+        neighbours: list[list[int]] = [[] for _ in range(n + n % 2)]
+        for i in range(n):
+            for j in range(i + 1, n):
+                if self.can_meet(remaining[i], remaining[j]):
+                    neighbours[i].append(j)
+                    neighbours[j].append(i)
+            if n % 2 and remaining[i].bye_eligible:
+                neighbours[i].append(n)
+                neighbours[n].append(i)
+        return has_perfect_matching(len(neighbours), neighbours)
+
+    def pair(self) -> tuple[list[tuple[Entrant, Entrant]], Entrant | None]:
+        players = self.players
+        if not self.completable(players):
+            raise PairingError(
+                "no pairing of this round satisfies the absolute criteria C.1-C.3 with at most "
+                "one eligible player receiving the pairing-allocated bye (C.04.3 A.9: the arbiter "
+                "decides)")
+        pairs: list[tuple[Entrant, Entrant]] = []
+        total = len(players)
+        position = self._group_end(0)
+        current = players[:position]
+        mdp_count = 0
+        special = position == total
+        while len(current) > 1 or position < total:
+            group_start = position
+            if special:
+                position = total
+            else:
+                position = self._group_end(position)
+            lookahead = players[group_start:position]
+            bracket_end = len(current)
+            people = current + lookahead
+            found = self._pair_bracket(people, mdp_count, bracket_end, special,
+                                       final=position == total)
+            if not special:
+                paired = {p.id for pair in found for p in pair}
+                rest = [p for p in people if p.id not in paired] + players[position:]
+                if not self.completable(rest):
+                    # A.9: this bracket is the PPB; re-pair it with every player left (C.4),
+                    # the rest becoming the collapsed last bracket.
+                    position = group_start
+                    special = True
+                    continue
+            pairs += found
+            special = position == total
+            paired = {p.id for pair in found for p in pair}
+            floaters = [p for p in people[:bracket_end] if p.id not in paired]
+            mdp_count = len(floaters)
+            current = floaters + lookahead
+        bye = current[0] if current else None
+        return pairs, bye
+
+    def _group_end(self, start: int) -> int:
+        score = self.players[start].score
+        end = start
+        while end < len(self.players) and self.players[end].score == score:
+            end += 1
+        return end
+
+    def _pair_bracket(self, people: list[Entrant], mdp_count: int, bracket_end: int,
+                      special: bool, final: bool) -> list[tuple[Entrant, Entrant]]:
+        quality = BracketWeights(people, bracket_end, special, final, self.played_rounds)
+        n = len(people)
+        base: dict[tuple[int, int], int] = {}
+        for i in range(n):
+            for j in range(i + 1, n):
+                if i < mdp_count and j < mdp_count:
+                    continue  # MDPs are paired with residents only (B.2, B.3)
+                if self.can_meet(people[i], people[j]):
+                    base[i, j] = quality.weight(i, j)
+        fixed: list[tuple[int, int]] = []
+        excluded: set[int] = set()
+        if mdp_count:
+            order = MdpOrder(mdp_count, bracket_end)
+            edges = []
+            for (i, j), w in base.items():
+                extra = order.weight(i, j - mdp_count) if i < mdp_count and j < bracket_end else 0
+                edges.append((i, j, (w << order.width) + extra))
+            mate = max_weight_matching(n, edges)
+            for m in range(mdp_count):
+                partner = mate[m]
+                if mdp_count <= partner < bracket_end:
+                    fixed.append((m, partner))
+                    excluded.update((m, partner))
+        residents = [i for i in range(mdp_count, bracket_end) if i not in excluded]
+        # Pairs the remainder will hold: whatever the optimum pairs within the bracket.
+        probe = self._solve_remainder(people, base, mdp_count, bracket_end, excluded, residents,
+                                      RemainderOrder(len(residents), 0))
+        remainder_pairs = sum(1 for i, j in probe if i >= mdp_count)
+        final_pairs = self._solve_remainder(people, base, mdp_count, bracket_end, excluded,
+                                            residents, RemainderOrder(len(residents), remainder_pairs))
+        return [(people[i], people[j]) for i, j in fixed + final_pairs]
+
+    def _solve_remainder(self, people, base, mdp_count, bracket_end, excluded, residents,
+                         order: RemainderOrder) -> list[tuple[int, int]]:
+        position = {r: k for k, r in enumerate(residents)}
+        edges = []
+        for (i, j), w in base.items():
+            if i in excluded or j in excluded:
+                continue
+            if i < mdp_count and j < bracket_end:
+                continue  # MDPs left out of the MDP-Pairing are in the Limbo
+            extra = 0
+            if i in position and j in position:
+                extra = order.weight(position[i], position[j])
+            edges.append((i, j, (w << order.width) + extra))
+        mate = max_weight_matching(len(people), edges)
+        return [(i, mate[i]) for i in range(bracket_end)
+                if i not in excluded and i < mate[i] < bracket_end]

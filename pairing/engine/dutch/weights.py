@@ -1,0 +1,138 @@
+"""Edge weights that encode the Dutch quality criteria in priority order.
+
+Each pair of players gets one integer whose bit fields are, from the most
+significant: completion (A.9, C.4, in the PPB and the last bracket), C.5, C.6,
+C.7 (lookahead into the next scoregroup), C.8-C.11 (colours), C.12-C.15 (float
+repetitions) and C.16-C.19 (their score differences). A maximum-weight matching
+then maximises the fields lexicographically. Every field is wide enough that its
+sum over any matching cannot reach the field above, negative terms included.
+
+Score differences (A.8) are compared lexicographically, largest first: each
+distinct difference owns a slot, larger differences higher slots, so that the
+sum of ``1 << slot`` terms orders PSDs as the rules do. A downfloater's
+difference is taken against one point less than the lowest score in the graph.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pairing.engine.dutch.criteria import (colour_difference_kept, no_third_colour_in_a_row,
+                                           preferences_met, strong_preferences_met)
+from pairing.engine.dutch.players import Entrant, Float
+
+ONE_POINT = 10  # tenths
+
+
+@dataclass
+class Layout:
+    """Bit fields from the most significant down, and their offsets."""
+
+    widths: list[tuple[str, int]]
+
+    def __post_init__(self) -> None:
+        self.offsets: dict[str, int] = {}
+        offset = 0
+        for name, width in reversed(self.widths):
+            self.offsets[name] = offset
+            offset += width
+        self.total = offset
+
+
+class BracketWeights:
+    """Quality weights for one bracket: players ``people[:bracket_end]`` are the
+    bracket (MDPs first), the rest are the lookahead group (or, for the PPB and
+    the last bracket, every remaining player)."""
+
+    def __init__(self, people: list[Entrant], bracket_end: int, special: bool, final: bool,
+                 played_rounds: int) -> None:
+        self.people = people
+        self.bracket_end = bracket_end
+        self.special = special
+        self.final = final
+        self.played_rounds = played_rounds
+        n = len(people)
+        self.min_score = people[-1].score
+        values = {self._float_sd(people[i]) for i in range(bracket_end)}
+        values |= {people[i].score - people[j].score
+                   for i in range(bracket_end) for j in range(i + 1, bracket_end)}
+        slot_width = (bracket_end + 1).bit_length() + 1
+        self.slot = {v: k * slot_width for k, v in enumerate(sorted(values))}
+        sd_width = slot_width * len(values) + 2
+        count = (3 * n + 3).bit_length() + 1
+        small = (2 * n + 2).bit_length() + 1
+        fields: list[tuple[str, int]] = []
+        if special:
+            fields.append(("completion", count))
+        fields += [("C5", small), ("C6", sd_width)]
+        if not special:
+            fields += [("C7pairs", count), ("C7psd", sd_width)]
+        fields += [("C8", small), ("C9", small), ("C10", small), ("C11", small)]
+        if played_rounds >= 1:
+            fields += [("C12", small), ("C13", small)]
+        if played_rounds >= 2:
+            fields += [("C14", small), ("C15", small)]
+        if played_rounds >= 1:
+            fields += [("C16", sd_width), ("C17", sd_width)]
+        if played_rounds >= 2:
+            fields += [("C18", sd_width), ("C19", sd_width)]
+        self.layout = Layout(fields)
+
+    def _float_sd(self, player: Entrant) -> int:
+        return player.score - self.min_score + ONE_POINT
+
+    def _float_cost(self, player: Entrant) -> int:
+        return 1 << self.slot[self._float_sd(player)]
+
+    def _pair_cost(self, high: Entrant, low: Entrant) -> int:
+        return 1 << self.slot[high.score - low.score]
+
+    def weight(self, i: int, j: int) -> int:
+        """The quality weight of pairing people[i] with people[j], i < j (i ranks higher)."""
+        high, low = self.people[i], self.people[j]
+        off = self.layout.offsets
+        in_bracket = j < self.bracket_end
+        w = 0
+        if self.special:
+            w += (1 + (not high.bye_eligible) + (not low.bye_eligible)) << off["completion"]
+        if in_bracket:
+            w += 1 << off["C5"]
+            w += (self._float_cost(high) + self._float_cost(low)
+                  - self._pair_cost(high, low)) << off["C6"]
+        if not self.special:
+            if self.final:
+                pairs = 1 + (not high.bye_eligible) + (not low.bye_eligible)
+            else:
+                pairs = 0 if in_bracket else 1
+            w += pairs << off["C7pairs"]
+            psd = self._float_cost(high) if i < self.bracket_end else 0
+            if in_bracket:
+                psd += self._float_cost(low)
+            w += psd << off["C7psd"]
+        if not in_bracket:
+            return w
+        w += colour_difference_kept(high, low) << off["C8"]
+        w += no_third_colour_in_a_row(high, low) << off["C9"]
+        w += preferences_met(high, low) << off["C10"]
+        w += strong_preferences_met(high, low) << off["C11"]
+        downfloat = high.score > low.score  # A.4.b: the higher score gets the downfloat
+        for back, (c_down, c_up, c_down_sd, c_up_sd) in (
+                (1, ("C12", "C13", "C16", "C17")), (2, ("C14", "C15", "C18", "C19"))):
+            if self.played_rounds < back:
+                continue
+            high_float, low_float = high.floats[back - 1], low.floats[back - 1]
+            # Pairing a player who downfloated before spares him another downfloat,
+            # unless he is the higher score of the pair.
+            spared = (low_float is Float.DOWN) + (not downfloat and high_float is Float.DOWN)
+            w += spared << off[c_down]
+            if downfloat and low_float is Float.UP:
+                w -= 1 << off[c_up]
+            sd = self._float_cost(low) if low_float is Float.DOWN else 0
+            if high_float is Float.DOWN:
+                sd += self._float_cost(high)
+                if downfloat:
+                    sd -= self._pair_cost(high, low)
+            w += sd << off[c_down_sd]
+            if downfloat and low_float is Float.UP:
+                w -= self._pair_cost(high, low) << off[c_up_sd]
+        return w
