@@ -1,0 +1,146 @@
+"""ORM rows <-> engine state: the only module that knows both.
+
+The engine identifies a player by the starting rank (Player.pairing_number,
+the TRF start number); history comes from the RoundEntry rows of the rounds
+before the one to pair.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from pairing.engine import PairingOptions
+from pairing.engine import state as engine
+from tourney.models import Bye, ByeKind, Game, InitialColour, Player, Result, Round, Tournament
+
+
+class IncompleteRound(Exception):
+    """A round before the one to pair still has games without a result."""
+
+
+BYE_OUTCOMES = {
+    ByeKind.PAIRING_ALLOCATED: engine.Outcome.PAIRING_BYE,
+    ByeKind.HALF_POINT: engine.Outcome.HALF_BYE,
+    ByeKind.ZERO_POINT: engine.Outcome.ZERO_BYE,
+    ByeKind.FULL_POINT: engine.Outcome.FULL_BYE,
+}
+BYE_KINDS = {outcome: kind for kind, outcome in BYE_OUTCOMES.items()}
+
+_W, _D, _L = engine.Outcome.WIN, engine.Outcome.DRAW, engine.Outcome.LOSS
+_UW, _UD, _UL = engine.Outcome.UNRATED_WIN, engine.Outcome.UNRATED_DRAW, engine.Outcome.UNRATED_LOSS
+_FW, _FL = engine.Outcome.FORFEIT_WIN, engine.Outcome.FORFEIT_LOSS
+# (white's outcome, black's outcome) per result, rated and unrated.
+GAME_OUTCOMES: dict[tuple[str, bool], tuple[engine.Outcome, engine.Outcome]] = {
+    (Result.WHITE_WINS, False): (_W, _L),
+    (Result.BLACK_WINS, False): (_L, _W),
+    (Result.DRAW, False): (_D, _D),
+    (Result.WHITE_WINS, True): (_UW, _UL),
+    (Result.BLACK_WINS, True): (_UL, _UW),
+    (Result.DRAW, True): (_UD, _UD),
+}
+for _unrated in (False, True):
+    GAME_OUTCOMES[(Result.WHITE_WINS_FORFEIT, _unrated)] = (_FW, _FL)
+    GAME_OUTCOMES[(Result.BLACK_WINS_FORFEIT, _unrated)] = (_FL, _FW)
+    GAME_OUTCOMES[(Result.DOUBLE_FORFEIT, _unrated)] = (_FL, _FL)
+
+
+def result_for(white: engine.Outcome, black: engine.Outcome) -> tuple[str, bool]:
+    """The stored (result, unrated) of a game from both players' outcomes."""
+    for key, outcomes in GAME_OUTCOMES.items():
+        if outcomes == (white, black):
+            return key
+    raise ValueError(f"no game result gives White {white.value!r} and Black {black.value!r}")
+
+
+def scoring_of(tournament: Tournament) -> engine.Scoring:
+    return engine.Scoring(
+        win=tournament.points_win,
+        draw=tournament.points_draw,
+        loss=tournament.points_loss,
+        pairing_bye=tournament.points_pairing_bye,
+        forfeit_win=tournament.points_forfeit_win,
+        forfeit_loss=tournament.points_forfeit_loss,
+        full_bye=tournament.points_full_bye,
+        half_bye=tournament.points_half_bye,
+    )
+
+
+def round_entries(tournament: Tournament, before: int) -> dict[int, dict[int, engine.RoundEntry]]:
+    """{round number: {player id: RoundEntry}} for rounds 1..before-1."""
+    history: dict[int, dict[int, engine.RoundEntry]] = {}
+    games = Game.objects.filter(round__tournament=tournament, round__number__lt=before).select_related(
+        "round", "white", "black"
+    )
+    for game in games:
+        if game.result == Result.PENDING:
+            raise IncompleteRound(f"round {game.round.number}, board {game.board} has no result yet")
+        white, black = GAME_OUTCOMES[(game.result, game.unrated)]
+        w, b = game.white.pairing_number, game.black.pairing_number
+        rnd = history.setdefault(game.round.number, {})
+        rnd[w] = engine.RoundEntry(b, engine.Colour.WHITE, white)
+        rnd[b] = engine.RoundEntry(w, engine.Colour.BLACK, black)
+    for bye in Bye.objects.filter(round__tournament=tournament, round__number__lt=before).select_related(
+        "round", "player"
+    ):
+        outcome = BYE_OUTCOMES[ByeKind(bye.kind)]
+        history.setdefault(bye.round.number, {})[bye.player.pairing_number] = engine.RoundEntry(None, None, outcome)
+    return history
+
+
+def absent_for(rnd: Round, players: Iterable[Player]) -> frozenset[int]:
+    """Players not to be paired in *rnd*: not yet entered, withdrawn, or with a bye already recorded."""
+    with_bye = set(
+        rnd.byes.exclude(kind=ByeKind.PAIRING_ALLOCATED).values_list("player__pairing_number", flat=True)
+    )
+    absent = set(with_bye)
+    for p in players:
+        if p.entry_round > rnd.number or (p.withdrawal_round is not None and p.withdrawal_round <= rnd.number):
+            absent.add(p.pairing_number)
+    return frozenset(absent)
+
+
+def state_for_round(rnd: Round) -> engine.TournamentState:
+    """The engine's view of the tournament just before *rnd* is paired."""
+    tournament = rnd.tournament
+    players = list(tournament.players.order_by("pairing_number"))
+    history = round_entries(tournament, rnd.number)
+    not_paired = engine.RoundEntry(None, None, engine.Outcome.NOT_PAIRED)
+    engine_players = tuple(
+        engine.Player(
+            id=p.pairing_number,
+            name=p.name,
+            rating=p.rating,
+            title=p.title,
+            federation=p.federation,
+            fide_id=p.fide_id,
+            sex=p.sex,
+            birth=p.birth_date,
+            history=tuple(history.get(k, {}).get(p.pairing_number, not_paired) for k in range(1, rnd.number)),
+        )
+        for p in players
+    )
+    return engine.TournamentState(
+        players=engine_players,
+        total_rounds=tournament.rounds,
+        round_to_pair=rnd.number,
+        initial_colour=engine.Colour.BLACK if tournament.initial_colour == InitialColour.BLACK else engine.Colour.WHITE,
+        absent=absent_for(rnd, players),
+        scoring=scoring_of(tournament),
+    )
+
+
+def options_for(tournament: Tournament) -> PairingOptions:
+    return PairingOptions(acceleration=tournament.acceleration)
+
+
+def unsaved_rows(rnd: Round, pairing: engine.Pairing) -> tuple[list[Game], list[Bye]]:
+    """The engine's pairing as unsaved Game and Bye rows, boards numbered in the engine's order."""
+    by_number = {p.pairing_number: p for p in rnd.tournament.players.all()}
+    games = [
+        Game(round=rnd, board=k, white=by_number[b.white], black=by_number[b.black])
+        for k, b in enumerate(pairing.boards, start=1)
+    ]
+    byes = []
+    if pairing.bye is not None:
+        byes.append(Bye(round=rnd, player=by_number[pairing.bye], kind=ByeKind.PAIRING_ALLOCATED, requested=False))
+    return games, byes

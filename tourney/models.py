@@ -1,0 +1,352 @@
+"""The store of a Swiss tournament: players, rounds, games, byes and the audit trail.
+
+Points are integers in tenths (a win worth 1 point is 10), as in the engine
+(pairing.engine.state.Scoring), so that half points never meet floating point.
+The database enforces what it can: one appearance per player and round
+(RoundEntry), at most one pairing-allocated bye per round, unique boards.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.contenttypes.fields import GenericForeignKey
+from django.contrib.contenttypes.models import ContentType
+from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
+from django.db import models, transaction
+from django.db.models import Q
+from django.urls import reverse
+
+
+class PairingSystem(models.TextChoices):
+    DUTCH = "dutch", "Dutch (C.04.3)"
+    DUBOV = "dubov", "Dubov (revised, Batumi 2018)"
+    BURSTEIN = "burstein", "Burstein (C.04.4.2)"
+    LIM = "lim", "Lim (C.04.4.3)"
+
+
+class Acceleration(models.TextChoices):
+    NONE = "none", "None"
+    BAKU = "baku", "Baku acceleration (C.04.5.1)"
+    PROGRESSIVE = "progressive", "Progressive (accelerato decrescente)"
+    BURSTEIN = "burstein", "Burstein's imaginary point (C.04.4.2 3.3)"
+
+
+class InitialColour(models.TextChoices):
+    # C.04.2.E / C.04.3 E.5: the colour of the top player in round 1 is drawn by lot.
+    UNDRAWN = "", "Not drawn yet"
+    WHITE = "white", "White"
+    BLACK = "black", "Black"
+
+
+class CorrectionPolicy(models.TextChoices):
+    # C.04.2.D.8: results may be corrected until a deadline announced in advance.
+    DEADLINE = "deadline", "Until the round's announced correction deadline"
+    NEXT_PAIRING = "next_pairing", "Until the next round is paired"
+    NEVER = "never", "Never after publication"
+
+
+class TournamentStatus(models.TextChoices):
+    DRAFT = "draft", "Draft"
+    REGISTRATION = "registration", "Registration open"
+    RUNNING = "running", "Running"
+    FINISHED = "finished", "Finished"
+
+
+def _tenths(default: int, help_text: str) -> models.PositiveSmallIntegerField:
+    return models.PositiveSmallIntegerField(default=default, help_text=f"{help_text}, in tenths of a point")
+
+
+class Tournament(models.Model):
+    name = models.CharField(max_length=200)
+    place = models.CharField(max_length=200, blank=True)
+    federation = models.CharField(max_length=3, blank=True, help_text="FIDE federation code of the host")
+    start_date = models.DateField(null=True, blank=True)
+    end_date = models.DateField(null=True, blank=True)
+    chief_arbiter = models.CharField(max_length=200, blank=True)
+    deputy_arbiters = models.CharField(max_length=400, blank=True)
+    time_control = models.CharField(max_length=100, blank=True)
+    rounds = models.PositiveSmallIntegerField(validators=[MinValueValidator(1), MaxValueValidator(99)])
+    pairing_system = models.CharField(max_length=16, choices=PairingSystem.choices, default=PairingSystem.DUTCH)
+    rules_edition = models.CharField(
+        max_length=16, blank=True, help_text="Edition of the rules text, e.g. 2017 for the Dutch Baku 2016 text"
+    )
+    acceleration = models.CharField(max_length=16, choices=Acceleration.choices, default=Acceleration.NONE)
+    initial_colour = models.CharField(max_length=5, choices=InitialColour.choices, blank=True, default="")
+    # C.04.1.c and TRF26 record 162: points for each kind of result.
+    points_win = _tenths(10, "Points for a win")
+    points_draw = _tenths(5, "Points for a draw")
+    points_loss = _tenths(0, "Points for a loss")
+    points_pairing_bye = _tenths(10, "Points for the pairing-allocated bye")
+    points_forfeit_win = _tenths(10, "Points for a forfeit win")
+    points_forfeit_loss = _tenths(0, "Points for a forfeit loss")
+    points_full_bye = _tenths(10, "Points for a requested full-point bye")
+    points_half_bye = _tenths(5, "Points for a requested half-point bye")
+    tiebreaks = models.JSONField(default=list, blank=True, help_text="Tie-break codes in order of application")
+    correction_policy = models.CharField(
+        max_length=16, choices=CorrectionPolicy.choices, default=CorrectionPolicy.DEADLINE
+    )
+    correction_window_minutes = models.PositiveIntegerField(
+        default=60, help_text="Deadline after publication when the policy is 'deadline'"
+    )
+    status = models.CharField(max_length=16, choices=TournamentStatus.choices, default=TournamentStatus.DRAFT)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+        permissions = [
+            ("manage_tournament", "Can organise a tournament (settings, registration)"),
+            ("direct_tournament", "Can act as arbiter (pair, publish, enter results)"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(end_date__isnull=True) | Q(start_date__isnull=True) | Q(end_date__gte=models.F("start_date")),
+                name="tournament_ends_after_start",
+            ),
+            models.CheckConstraint(condition=Q(rounds__gte=1), name="tournament_has_rounds"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournament_detail", args=[self.pk])
+
+
+class Sex(models.TextChoices):
+    UNKNOWN = "", "-"
+    MALE = "m", "Male"
+    FEMALE = "w", "Female"
+
+
+class Title(models.TextChoices):
+    NONE = "", "-"
+    GM = "GM", "GM"
+    IM = "IM", "IM"
+    WGM = "WGM", "WGM"
+    FM = "FM", "FM"
+    WIM = "WIM", "WIM"
+    CM = "CM", "CM"
+    WFM = "WFM", "WFM"
+    WCM = "WCM", "WCM"
+
+
+class Player(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
+    # The starting rank (TRF start number). The pairing number the rules use can
+    # differ for late entries: pairing.engine.state.TournamentState.pairing_numbers.
+    pairing_number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+    name = models.CharField(max_length=100)
+    sex = models.CharField(max_length=1, choices=Sex.choices, blank=True)
+    title = models.CharField(max_length=3, choices=Title.choices, blank=True)
+    rating = models.PositiveSmallIntegerField(default=0)
+    federation = models.CharField(max_length=3, blank=True)
+    fide_id = models.CharField(max_length=12, blank=True, validators=[RegexValidator(r"^\d*$", "digits only")])
+    birth_date = models.CharField(
+        max_length=10,
+        blank=True,
+        validators=[RegexValidator(r"^(\d{4}(/\d{2}/\d{2})?)?$", "YYYY/MM/DD or YYYY")],
+        help_text="As FIDE records it: YYYY/MM/DD, or the year alone",
+    )
+    entry_round = models.PositiveSmallIntegerField(default=1, validators=[MinValueValidator(1)])
+    withdrawal_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="First round the player is no longer paired in"
+    )
+    acceleration_group = models.CharField(max_length=8, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "pairing_number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "pairing_number"], name="player_unique_pairing_number"),
+            models.CheckConstraint(condition=Q(pairing_number__gte=1), name="player_pairing_number_positive"),
+            models.CheckConstraint(
+                condition=Q(withdrawal_round__isnull=True) | Q(withdrawal_round__gt=models.F("entry_round")),
+                name="player_withdraws_after_entry",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.pairing_number}. {self.name}"
+
+
+class RoundStatus(models.TextChoices):
+    DRAFT = "draft", "Draft"
+    PAIRING = "pairing", "Pairing"
+    PAIRED = "paired", "Paired"
+    PUBLISHED = "published", "Published"
+    CLOSED = "closed", "Closed"
+
+
+class JobState(models.TextChoices):
+    IDLE = "idle", "Idle"
+    QUEUED = "queued", "Queued"
+    RUNNING = "running", "Running"
+    SUCCEEDED = "succeeded", "Succeeded"
+    FAILED = "failed", "Failed"
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+    status = models.CharField(max_length=16, choices=RoundStatus.choices, default=RoundStatus.DRAFT)
+    pairing_job_state = models.CharField(max_length=16, choices=JobState.choices, default=JobState.IDLE)
+    pairing_job_id = models.CharField(max_length=64, blank=True)
+    pairing_error = models.TextField(blank=True)
+    paired_at = models.DateTimeField(null=True, blank=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+    correction_deadline = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} round {self.number}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("round_detail", args=[self.tournament_id, self.number])
+
+    @property
+    def has_results(self) -> bool:
+        return self.games.exclude(result=Result.PENDING).exists()
+
+
+class Result(models.TextChoices):
+    PENDING = "", "Not played yet"
+    WHITE_WINS = "1-0", "1-0"
+    BLACK_WINS = "0-1", "0-1"
+    DRAW = "1/2-1/2", "½-½"
+    WHITE_WINS_FORFEIT = "+-", "+/- (White wins by forfeit)"
+    BLACK_WINS_FORFEIT = "-+", "-/+ (Black wins by forfeit)"
+    DOUBLE_FORFEIT = "--", "-/- (double forfeit)"
+
+    @property
+    def is_forfeit(self) -> bool:
+        return self in (Result.WHITE_WINS_FORFEIT, Result.BLACK_WINS_FORFEIT, Result.DOUBLE_FORFEIT)
+
+
+class Game(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
+    board = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+    white = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="games_as_white")
+    black = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="games_as_black")
+    result = models.CharField(max_length=8, choices=Result.choices, blank=True, default=Result.PENDING)
+    # TRF W/D/L: played over the board but not rated (e.g. a game shorter than one move).
+    unrated = models.BooleanField(default=False)
+    result_entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    result_entered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "board"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "board"], name="game_unique_board"),
+            models.UniqueConstraint(fields=["round", "white"], name="game_white_once_per_round"),
+            models.UniqueConstraint(fields=["round", "black"], name="game_black_once_per_round"),
+            models.CheckConstraint(condition=~Q(white=models.F("black")), name="game_two_players"),
+            models.CheckConstraint(condition=Q(board__gte=1), name="game_board_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"R{self.round.number} B{self.board}: {self.white.name} - {self.black.name} {self.result or '*'}"
+
+    def save(self, *args: object, **kwargs: object) -> None:
+        # The RoundEntry rows are what makes "once per round" hold across games and byes.
+        with transaction.atomic():
+            super().save(*args, **kwargs)  # type: ignore[arg-type]
+            self.entries.exclude(player__in=[self.white_id, self.black_id]).delete()
+            for player_id in (self.white_id, self.black_id):
+                RoundEntry.objects.update_or_create(
+                    game=self, player_id=player_id, defaults={"round_id": self.round_id, "bye": None}
+                )
+
+
+class ByeKind(models.TextChoices):
+    PAIRING_ALLOCATED = "pab", "Pairing-allocated bye"  # C.04.1.c
+    HALF_POINT = "half", "Half-point bye"
+    ZERO_POINT = "zero", "Zero-point bye"  # includes announced absences (C.04.2.D.4)
+    FULL_POINT = "full", "Full-point bye"
+
+
+class Bye(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="byes")
+    kind = models.CharField(max_length=4, choices=ByeKind.choices)
+    requested = models.BooleanField(default=False, help_text="Requested by the player, not assigned")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round", "player__pairing_number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player"], name="bye_once_per_player_and_round"),
+            # C.04.1.c: at most one pairing-allocated bye in a round.
+            models.UniqueConstraint(fields=["round"], condition=Q(kind="pab"), name="bye_one_pab_per_round"),
+            models.CheckConstraint(condition=~(Q(kind="pab") & Q(requested=True)), name="bye_pab_is_not_requested"),
+        ]
+
+    def __str__(self) -> str:
+        return f"R{self.round.number}: {self.player.name} {self.get_kind_display()}"
+
+    def save(self, *args: object, **kwargs: object) -> None:
+        with transaction.atomic():
+            super().save(*args, **kwargs)  # type: ignore[arg-type]
+            self.entries.exclude(player_id=self.player_id).delete()
+            RoundEntry.objects.update_or_create(
+                bye=self, defaults={"round_id": self.round_id, "player_id": self.player_id, "game": None}
+            )
+
+
+class RoundEntry(models.Model):
+    """One player's appearance in one round's pairing: a game or a bye, never two.
+
+    Kept in step by Game.save and Bye.save; the unique (round, player) key is the
+    database's guarantee that a player is at most once in a round.
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="round_entries")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, null=True, blank=True, related_name="entries")
+    bye = models.ForeignKey(Bye, on_delete=models.CASCADE, null=True, blank=True, related_name="entries")
+
+    class Meta:
+        verbose_name_plural = "round entries"
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player"], name="entry_player_once_per_round"),
+            models.CheckConstraint(
+                condition=(Q(game__isnull=False) & Q(bye__isnull=True)) | (Q(game__isnull=True) & Q(bye__isnull=False)),
+                name="entry_is_game_or_bye",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"R{self.round.number}: {self.player.name}"
+
+
+class AuditEntry(models.Model):
+    """Who changed what, when, from which value to which, and why."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit_entries")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+    action = models.CharField(max_length=40)
+    content_type = models.ForeignKey(ContentType, on_delete=models.PROTECT)
+    object_id = models.CharField(max_length=40)
+    subject = GenericForeignKey("content_type", "object_id")
+    object_repr = models.CharField(max_length=200)
+    old_value = models.TextField(blank=True)
+    new_value = models.TextField(blank=True)
+    reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        verbose_name_plural = "audit entries"
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.action} {self.object_repr}: {self.old_value!r} -> {self.new_value!r}"
