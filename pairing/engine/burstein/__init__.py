@@ -1,0 +1,48 @@
+"""The FIDE Burstein system, C.04.4.2 (handbook text; 3.3 acceleration optional).
+
+Modules, one job each: ``ordering`` (3.2 keys: SB, Buchholz, Median, rating),
+``players`` (pairing scores with 3.3, compatibility 3.1/5.2/5.3), ``bye`` (rule 4),
+``combinations`` (the 6.2/6.4 order and the 6.5 choice), ``score_groups`` (6.1-6.6),
+``colours`` (1.3 due colour, 5.1-5.4 allocation).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pairing.engine.boards import sort_boards
+from pairing.engine.burstein.bye import choose_bye
+from pairing.engine.burstein.colours import white_of_pair
+from pairing.engine.burstein.players import RoundData
+from pairing.engine.burstein.score_groups import ScoreGroupPairer
+from pairing.engine.state import Board, Pairing, PairingError, TournamentState
+
+if TYPE_CHECKING:
+    from pairing.engine import PairingOptions
+
+__all__ = ["pair_round"]
+
+
+def pair_round(state: TournamentState, options: PairingOptions | None = None) -> Pairing:
+    use_acceleration = options is not None and options.acceleration == "burstein"
+    data = RoundData(state, burstein_acceleration=use_acceleration)
+    pairer = ScoreGroupPairer(data)
+    players = list(data.ids)
+    bye = None
+    if len(players) % 2:
+        bye = choose_bye(data, pairer.completable)
+        if bye is None:
+            raise PairingError(
+                "no player may take the pairing-allocated bye (C.04.4.2 4.1) so that the "
+                "others can all be paired under 3.1, 5.2 and 5.3")
+        players.remove(bye)
+    elif not pairer.completable(players):
+        raise PairingError("the players cannot all be paired under C.04.4.2 3.1, 5.2 and 5.3")
+    pairs = pairer.pair(players)
+    numbers = state.pairing_numbers
+    boards = []
+    for a, b in pairs:
+        white = white_of_pair(a, b, data.colour, data.strength, numbers, state.initial_colour)
+        boards.append(Board(white, b if white == a else a))
+    rank = {p.id: k for k, p in enumerate(state.players)}
+    return Pairing(boards=sort_boards(boards, data.score.__getitem__, rank), bye=bye)

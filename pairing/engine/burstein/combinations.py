@@ -1,0 +1,190 @@
+"""C.04.4.2 rules 6.1, 6.2, 6.4 and 6.5: the combinations of a score group, in order.
+
+Rule 6.1 pairs the highest player with the lowest one he may meet, the second with
+the second lowest, and so on. The printed lists of 6.2 (six players) and 6.4 (five
+players, "F" the floater) are one recursive order: the highest player still unpaired
+takes as partner the lowest player first, then the next lowest ... up to the one just
+below him, and, in a group with an odd number of players, last of all "F" (he is the
+floater and the others are paired among themselves). :func:`combinations` generates it.
+
+Rule 6.5 then asks for the combination that gives the maximum number of players their
+due colour; among those, the first in the order. :func:`first_best` finds it without
+listing every combination: a depth-first walk in the order, cut wherever even the best
+colour outcome of the players left cannot reach the target.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+from pairing.engine.matching import max_weight_matching
+from pairing.engine.state import Colour
+
+FLOATER = 0  # the "F" of rule 6.4
+
+
+def combinations(n: int) -> Iterator[tuple[tuple[tuple[int, int], ...], int | None]]:
+    """Every combination of players 1..n in 6.2/6.4 priority order: (pairs, floater)."""
+
+    def walk(remaining: tuple[int, ...]) -> Iterator[tuple[tuple[tuple[int, int], ...], int | None]]:
+        if not remaining:
+            yield (), None
+            return
+        top, rest = remaining[0], remaining[1:]
+        for partner in reversed(rest):
+            left = tuple(p for p in rest if p != partner)
+            for pairs, floater in walk(left):
+                yield ((top, partner),) + pairs, floater
+        if len(remaining) % 2:
+            for pairs, floater in walk(rest):
+                if floater is None:
+                    yield pairs, top
+
+    yield from walk(tuple(range(1, n + 1)))
+
+
+def printed(pairs: Sequence[tuple[int, int]], floater: int | None) -> str:
+    """A combination as the handbook prints it: "1*5 3*4 2*F"."""
+    words = [f"{a}*{b}" for a, b in pairs]
+    if floater is not None:
+        words.append(f"{floater}*F")
+    return " ".join(words)
+
+
+@dataclass(frozen=True)
+class Combination:
+    pairs: tuple[tuple[int, int], ...]  # (higher, lower) in the group's 3.2 order
+    floater: int | None
+    due_colours: int  # players who can be given their due colour (6.5)
+
+
+class SearchBudgetExceeded(Exception):
+    pass
+
+
+class GroupSearch:
+    """The first combination, in 6.2/6.4 order, among those that best satisfy 6.5.
+
+    *order* is the group in 3.2 order; *may_float* says who may be the floater (6.3:
+    not a floater from another group); *acceptable* vets a whole combination (6.6:
+    the floater can be paired below, the rest of the round can still be completed).
+    """
+
+    def __init__(self, order: Sequence[int], compatible: Callable[[int, int], bool],
+                 due: dict[int, Colour | None], may_float: Callable[[int], bool],
+                 acceptable: Callable[[Combination], bool], budget: int = 200_000) -> None:
+        self.order = list(order)
+        self.compatible = compatible
+        self.due = due
+        self.may_float = may_float
+        self.acceptable = acceptable
+        self.budget = budget
+
+    def pair_value(self, a: int, b: int) -> int:
+        da, db = self.due[a], self.due[b]
+        return 1 if da is not None and da is db else 2
+
+    @staticmethod
+    def bound(whites: int, blacks: int, free: int, size: int) -> int:
+        """Most players of a set that can get their due colour (6.5), ignoring rematches."""
+        floater = size % 2
+        pairs = (size - floater) // 2
+        excess = abs(whites - blacks) - free
+        if excess <= 0:
+            return 2 * pairs
+        return 2 * pairs - (excess - floater) // 2
+
+    def _counts(self, players: Sequence[int]) -> tuple[int, int, int]:
+        w = sum(1 for p in players if self.due[p] is Colour.WHITE)
+        b = sum(1 for p in players if self.due[p] is Colour.BLACK)
+        return w, b, len(players) - w - b
+
+    def best(self) -> Combination | None:
+        w, b, z = self._counts(self.order)
+        target = self.bound(w, b, z, len(self.order))
+        nodes = [0]
+        tried_exact = False
+        while target >= 0:
+            try:
+                found = self._first_reaching(target, nodes, limit=self.budget)
+            except SearchBudgetExceeded:
+                if tried_exact:
+                    raise
+                tried_exact = True
+                exact = self._exact_maximum()
+                if exact is None:
+                    return None
+                target = min(target, exact)
+                nodes[0] = 0
+                continue
+            if found is not None:
+                return found
+            target -= 1
+        return None
+
+    def _first_reaching(self, target: int, nodes: list[int], limit: int) -> Combination | None:
+        due = self.due
+
+        def walk(remaining: list[int], w: int, b: int, z: int, value: int,
+                 pairs: list[tuple[int, int]], floater: int | None) -> Combination | None:
+            nodes[0] += 1
+            if nodes[0] > limit:
+                raise SearchBudgetExceeded
+            if not remaining:
+                combination = Combination(tuple(pairs), floater, value)
+                return combination if self.acceptable(combination) else None
+            top, rest = remaining[0], remaining[1:]
+            dt = due[top]
+            w1 = w - (dt is Colour.WHITE)
+            b1 = b - (dt is Colour.BLACK)
+            z1 = z - (dt is None)
+            for k in range(len(rest) - 1, -1, -1):
+                partner = rest[k]
+                if not self.compatible(top, partner):
+                    continue
+                dp = due[partner]
+                w2 = w1 - (dp is Colour.WHITE)
+                b2 = b1 - (dp is Colour.BLACK)
+                z2 = z1 - (dp is None)
+                gained = 1 if dt is not None and dt is dp else 2
+                left = rest[:k] + rest[k + 1:]
+                if value + gained + self.bound(w2, b2, z2, len(left)) < target:
+                    continue
+                pairs.append((top, partner))
+                found = walk(left, w2, b2, z2, value + gained, pairs, floater)
+                pairs.pop()
+                if found is not None:
+                    return found
+            if len(remaining) % 2 and floater is None and self.may_float(top):
+                if value + self.bound(w1, b1, z1, len(rest)) >= target:
+                    return walk(rest, w1, b1, z1, value, pairs, top)
+            return None
+
+        w, b, z = self._counts(self.order)
+        return walk(self.order, w, b, z, 0, [], None)
+
+    def _exact_maximum(self) -> int | None:
+        """6.5 maximum over every complete combination, by weighted matching.
+
+        Used only when the walk runs long (many rematches); it ignores *acceptable*, so
+        it is an upper bound the walk then tries downwards from.
+        """
+        n = len(self.order)
+        dummy = n
+        edges = []
+        for i in range(n):
+            for j in range(i + 1, n):
+                a, b = self.order[i], self.order[j]
+                if self.compatible(a, b):
+                    edges.append((i, j, 1 + self.pair_value(a, b)))
+            if n % 2 and self.may_float(self.order[i]):
+                edges.append((i, dummy, 1))
+        mate = max_weight_matching(n + n % 2, edges, max_cardinality=True)
+        if any(m == -1 for m in mate):
+            return None
+        total = 0
+        for i in range(n):
+            if mate[i] > i and mate[i] != dummy:
+                total += self.pair_value(self.order[i], self.order[mate[i]])
+        return total

@@ -1,0 +1,91 @@
+"""Who is paired this round, with what pairing score (including 3.3), and who may meet whom."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from pairing.engine.burstein.colours import ColourState, colour_state, colours_allow
+from pairing.engine.burstein.ordering import Strength, strengths
+from pairing.engine.state import Outcome, TournamentState
+
+IMAGINARY_POINT = 10  # 3.3: one point, in tenths
+
+
+def accelerated(state: TournamentState) -> frozenset[int]:
+    """3.3: the top half of the initial list gets an imaginary point in rounds 1 and 2.
+
+    The initial list is the list of pairing numbers (C.04.2.B/C): players who have not
+    arrived yet have none. Decision: "top half" is the numbers 1 .. n // 2 of the n
+    players numbered for the round being paired, so an odd list gives the extra player
+    to the bottom half; the point is gone from round 3 on.
+    """
+    if state.round_to_pair > 2:
+        return frozenset()
+    numbers = state.pairing_numbers
+    half = len(numbers) // 2
+    return frozenset(pid for pid, number in numbers.items() if number <= half)
+
+
+def received_point_without_playing(state: TournamentState, player_id: int) -> bool:
+    """4.1 (and C.04.1.d): a pairing-allocated bye, a forfeit win or a requested full-point bye."""
+    return any(e.outcome in (Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN, Outcome.FULL_BYE)
+               and state.scoring.points(e.outcome) > 0
+               for e in state.by_id[player_id].history)
+
+
+@dataclass
+class RoundData:
+    """Per-round facts about the players to pair, computed once."""
+
+    state: TournamentState
+    burstein_acceleration: bool
+
+    @cached_property
+    def ids(self) -> list[int]:
+        return [p.id for p in self.state.to_pair]
+
+    @cached_property
+    def strength(self) -> dict[int, Strength]:
+        return strengths(self.state)
+
+    @cached_property
+    def colour(self) -> dict[int, ColourState]:
+        return {pid: colour_state(self.state.by_id[pid]) for pid in self.ids}
+
+    @cached_property
+    def score(self) -> dict[int, int]:
+        """Pairing score in tenths: real score plus 3.3's imaginary point (or XXA points)."""
+        state = self.state
+        if self.burstein_acceleration:
+            bonus = accelerated(state)
+            return {pid: state.score(pid) + (IMAGINARY_POINT if pid in bonus else 0)
+                    for pid in self.ids}
+        return {pid: state.pairing_score(pid) for pid in self.ids}
+
+    @cached_property
+    def played(self) -> dict[int, frozenset[int]]:
+        return {pid: self.state.by_id[pid].played_opponents() for pid in self.ids}
+
+    @cached_property
+    def forbidden(self) -> frozenset[frozenset[int]]:
+        return frozenset(frozenset(p) for p in self.state.forbidden)
+
+    def compatible(self, a: int, b: int) -> bool:
+        """3.1 no second game, the arbiter's forbidden pairs, and colours 5.2/5.3."""
+        if b in self.played[a] or a == b:
+            return False
+        if self.forbidden and frozenset((a, b)) in self.forbidden:
+            return False
+        return colours_allow(self.colour[a], self.colour[b])
+
+    def rank_key_within_group(self, pid: int) -> tuple:
+        """3.2 inside one score group, floaters from another group included: higher first."""
+        s = self.strength[pid]
+        return (-s.sonneborn_berger, -s.buchholz, -s.median, -s.rating, -s.minus_number)
+
+    def rank_key(self, pid: int) -> tuple:
+        """Higher first: score group, then 3.2 (SB, Buchholz, Median, rating, number)."""
+        s = self.strength[pid]
+        return (-self.score[pid], -s.sonneborn_berger, -s.buchholz, -s.median, -s.rating,
+                -s.minus_number)
