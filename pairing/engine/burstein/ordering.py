@@ -7,7 +7,9 @@ reversed, choose the pairing-allocated bye (4.2, 4.3) and break colour ties (5.4
 Decisions where the text is silent, each documented once here:
 - Only games played over the board count (C.04.2.D.5/D.6 treat unplayed games as
   no games): a forfeit or a bye adds nothing to SB, Buchholz or Median.
-- Opponents' scores are their real scores now, without the imaginary point of 3.3.
+- Opponents' scores are their scores for this pairing: with the 3.3 acceleration, the
+  imaginary point is "added to the score" of the top half in rounds 1 and 2, so in
+  round 2 it is part of an opponent's score in SB, Buchholz and Median too.
 - Median is the Buchholz without the highest and the lowest opponent's score, when
   there are at least three opponents; with fewer it equals the Buchholz.
 - Rule 2 (unfinished games count as draws) needs no code here: the state records
@@ -18,6 +20,7 @@ All values are integers in twentieths of a point (scores are tenths; SB halves t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pairing.engine.state import Outcome, TournamentState
@@ -41,10 +44,15 @@ class Strength:
         return (self.sonneborn_berger, self.buchholz, self.median)
 
 
-def strengths(state: TournamentState) -> dict[int, Strength]:
-    """Strength of every player with a pairing number, computed once per round."""
+def strengths(state: TournamentState,
+              score: Callable[[int], int] | None = None) -> dict[int, Strength]:
+    """Strength of every player with a pairing number, computed once per round.
+
+    *score* gives a player's score in tenths (default: the real score).
+    """
     numbers = state.pairing_numbers
-    scores = {p.id: state.score(p.id) for p in state.players}
+    score = score or state.score
+    scores = {p.id: score(p.id) for p in state.players}
     result: dict[int, Strength] = {}
     for player in state.players:
         if player.id not in numbers:

@@ -47,7 +47,19 @@ class RoundData:
 
     @cached_property
     def strength(self) -> dict[int, Strength]:
-        return strengths(self.state)
+        return strengths(self.state, self.any_score)
+
+    def any_score(self, pid: int) -> int:
+        """Pairing score of any registered player, absent ones included (3.2 opponents)."""
+        state = self.state
+        if self.burstein_acceleration:
+            bonus = IMAGINARY_POINT if pid in self.accelerated else 0
+            return state.score(pid) + bonus
+        return state.pairing_score(pid)
+
+    @cached_property
+    def accelerated(self) -> frozenset[int]:
+        return accelerated(self.state)
 
     @cached_property
     def colour(self) -> dict[int, ColourState]:
@@ -56,12 +68,7 @@ class RoundData:
     @cached_property
     def score(self) -> dict[int, int]:
         """Pairing score in tenths: real score plus 3.3's imaginary point (or XXA points)."""
-        state = self.state
-        if self.burstein_acceleration:
-            bonus = accelerated(state)
-            return {pid: state.score(pid) + (IMAGINARY_POINT if pid in bonus else 0)
-                    for pid in self.ids}
-        return {pid: state.pairing_score(pid) for pid in self.ids}
+        return {pid: self.any_score(pid) for pid in self.ids}
 
     @cached_property
     def played(self) -> dict[int, frozenset[int]]:
