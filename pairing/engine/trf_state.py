@@ -1,0 +1,209 @@
+"""From a TRF tournament to what an engine pairs, and back to recorded pairings.
+
+The one adapter between :mod:`pairing.engine.trf` and :mod:`pairing.engine.state`.
+Scores always come from the round blocks, never from the points column (81-84),
+which the engines that write TRF fill in differently for requested byes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from itertools import combinations
+
+from pairing.engine.boards import sort_boards
+from pairing.engine.state import (
+    Board,
+    Colour,
+    Outcome,
+    Pairing,
+    PairingError,
+    Player,
+    RoundEntry,
+    Scoring,
+    TournamentState,
+)
+from pairing.engine.trf import TrfPlayer, TrfRound, TrfTournament, resolve_xxs
+
+_OUTCOME = {
+    "1": Outcome.WIN, "=": Outcome.DRAW, "0": Outcome.LOSS,
+    "+": Outcome.FORFEIT_WIN, "-": Outcome.FORFEIT_LOSS,
+    "W": Outcome.UNRATED_WIN, "D": Outcome.UNRATED_DRAW, "L": Outcome.UNRATED_LOSS,
+}
+_BYE_OUTCOME = {
+    "U": Outcome.PAIRING_BYE, "F": Outcome.FULL_BYE, "H": Outcome.HALF_BYE,
+    "Z": Outcome.ZERO_BYE, "+": Outcome.FORFEIT_WIN,
+    "-": Outcome.NOT_PAIRED, " ": Outcome.NOT_PAIRED,
+}
+
+
+def round_entry(block: TrfRound | None, player: int = 0, rnd: int = 0) -> RoundEntry:
+    """One TRF round block as the engines see it (C.04.2.D.5/D.6 live in Outcome)."""
+    if block is None or block.is_blank:
+        return RoundEntry(None, None, Outcome.NOT_PAIRED)
+    if block.opponent is None:
+        # A forfeit win without an opponent (TRF-2026 team note) still bars a PAB (C.04.1.d).
+        return RoundEntry(None, None, _BYE_OUTCOME[block.result])
+    if block.result not in _OUTCOME:
+        raise PairingError(f"round {rnd}: the game of player {player} against {block.opponent} "
+                           f"has no result yet")
+    colour = Colour(block.colour) if block.colour in "wb" else None
+    return RoundEntry(block.opponent, colour, _OUTCOME[block.result])
+
+
+def next_round(t: TrfTournament) -> int:
+    """The first round with no game and no pairing-allocated bye recorded.
+
+    A round whose only blocks are announced absences (``0000 - H/Z/F``) has not been
+    paired yet: that is how a file cut before round r looks.
+    """
+    last = 0
+    for p in t.players:
+        for k, block in enumerate(p.rounds, 1):
+            if block.opponent is not None or block.result == "U":
+                last = max(last, k)
+    return last + 1
+
+
+def scoring_of(t: TrfTournament) -> Scoring:
+    """Record 162 (TRF-2026), then XXS overrides; default 1 / 0.5 / 0, PAB 1 (C.04.1.c)."""
+    s = Scoring()
+    for code, value in t.scoring_162:
+        if code == "W":
+            s = dataclasses.replace(s, win=value, forfeit_win=value, full_bye=value)
+            if not any(c == "P" for c, _ in t.scoring_162):
+                s = dataclasses.replace(s, pairing_bye=value)  # P defaults to W
+        elif code == "D":
+            s = dataclasses.replace(s, draw=value, half_bye=value)
+        elif code == "L":
+            s = dataclasses.replace(s, loss=value)
+        elif code == "A":
+            s = dataclasses.replace(s, zero_bye=value, forfeit_loss=value, absent=value)
+        elif code == "P":
+            s = dataclasses.replace(s, pairing_bye=value)
+    if t.xx_scoring:
+        v = resolve_xxs(t.xx_scoring)
+        # Scoring has one value per result; XXS's per-colour values use White's.
+        s = dataclasses.replace(
+            s, win=v["WW"], draw=v["WD"], loss=v["WL"], zero_bye=v["ZPB"], half_bye=v["HPB"],
+            full_bye=v["FPB"], pairing_bye=v["PAB"], forfeit_win=v["FW"], forfeit_loss=v["FL"])
+    return s
+
+
+def virtual_points_of(t: TrfTournament) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """XXA lines, else TRF-2026 records 250 expanded per player and round (C.04.5)."""
+    if t.xx_acceleration:
+        return tuple(t.xx_acceleration)
+    table: dict[int, list[int]] = {}
+    for a in t.accelerations_250:
+        for player in range(a.first_player, a.last_player + 1):
+            rounds = table.setdefault(player, [])
+            rounds.extend([0] * (a.last_round - len(rounds)))
+            for rnd in range(a.first_round, a.last_round + 1):
+                rounds[rnd - 1] += a.game_points
+    return tuple((p, tuple(v)) for p, v in sorted(table.items()))
+
+
+def forbidden_of(t: TrfTournament, rnd: int) -> tuple[tuple[int, int], ...]:
+    """XXP lists and the TRF-2026 records 260 in force in round *rnd*, as pairs."""
+    groups = list(t.xx_forbidden)
+    groups += [p.players for p in t.prohibited_260 if p.first_round <= rnd <= p.last_round]
+    pairs = {tuple(sorted(pair)) for g in groups for pair in combinations(g, 2) if pair[0] != pair[1]}
+    return tuple(sorted(pairs))  # type: ignore[arg-type]
+
+
+def absent_in(t: TrfTournament, rnd: int) -> frozenset[int]:
+    """Players not to be paired in *rnd*: announced absences and requested byes
+    (``0000 - H/Z/F`` blocks, TRF-2026 records 240), and XXZ for the next round."""
+    absent = {p.start for p in t.players
+              if len(p.rounds) >= rnd and p.rounds[rnd - 1].is_announced_absence}
+    absent |= {i for b in t.byes_240 if b.round == rnd for i in b.players}
+    if rnd == next_round(t):
+        absent |= set(t.xx_absent)
+    return frozenset(absent)
+
+
+def _player(p: TrfPlayer, rounds: int) -> Player:
+    history = tuple(round_entry(p.rounds[k] if k < len(p.rounds) else None, p.start, k + 1)
+                    for k in range(rounds))
+    return Player(id=p.start, name=p.name, rating=p.rating or 0, title=p.title,
+                  federation=p.federation, fide_id=p.fide_id, sex=p.sex, birth=p.birth,
+                  history=history)
+
+
+def state_for_round(t: TrfTournament, round_to_pair: int | None = None) -> TournamentState:
+    """The state an engine needs to pair *round_to_pair* (default: the next round).
+
+    Rounds 1..r-1 are history; in round r only announced absences count. Players keep
+    the initial order of their start numbers (C.04.2.B); a player with fewer blocks
+    was not paired in the missing rounds.
+    """
+    rnd = round_to_pair or next_round(t)
+    if rnd < 1:
+        raise PairingError(f"cannot pair round {rnd}")
+    colour = t.initial_colour
+    return TournamentState(
+        players=tuple(_player(p, rnd - 1) for p in t.players),
+        total_rounds=t.total_rounds or max(t.rounds_in_file, rnd),
+        round_to_pair=rnd,
+        initial_colour=Colour.BLACK if colour == "b" else Colour.WHITE,
+        absent=absent_in(t, rnd),
+        scoring=scoring_of(t),
+        virtual_points=virtual_points_of(t),
+        forbidden=forbidden_of(t, rnd),
+    )
+
+
+def recorded_pairing(t: TrfTournament, rnd: int) -> Pairing:
+    """Round *rnd* as the file records it: its boards (forfeits included) and the PAB.
+
+    A board whose colours are not recorded (``-``) puts the lower start number first.
+    Boards are sorted per C.04.2.D.9 with the scores before the round.
+    """
+    boards: set[Board] = set()
+    bye = None
+    for p in t.players:
+        if len(p.rounds) < rnd:
+            continue
+        block = p.rounds[rnd - 1]
+        if block.opponent is None:
+            if block.result == "U":
+                bye = p.start
+            continue
+        if block.colour == "w":
+            boards.add(Board(p.start, block.opponent))
+        elif block.colour == "b":
+            boards.add(Board(block.opponent, p.start))
+        else:
+            boards.add(Board(min(p.start, block.opponent), max(p.start, block.opponent)))
+    state = state_for_round(t, rnd)
+    rank = {pl.id: k for k, pl in enumerate(state.players)}
+    return Pairing(boards=sort_boards(boards, state.score, rank), bye=bye)
+
+
+def pairing_rows(pairing: Pairing) -> list[tuple[int, int]]:
+    """White-black rows, the PAB as (id, 0): the engines' output convention."""
+    rows = [(b.white, b.black) for b in pairing.boards]
+    if pairing.bye is not None:
+        rows.append((pairing.bye, 0))
+    return rows
+
+
+def cut(t: TrfTournament, rnd: int) -> TrfTournament:
+    """The file as it stood before round *rnd* was paired (tools/check_pairings.py's cut).
+
+    Rounds 1..rnd-1 are kept, and of round *rnd* only the announced absences; the
+    points column is recomputed from the kept blocks (a requested bye included);
+    round dates stop before *rnd*. Every other record is kept.
+    """
+    scoring = scoring_of(t)
+    players = []
+    for p in t.players:
+        kept = list(p.rounds[:rnd - 1])
+        if len(p.rounds) >= rnd and p.rounds[rnd - 1].is_announced_absence:
+            kept.append(p.rounds[rnd - 1])
+        while kept and kept[-1].is_blank:
+            kept.pop()
+        points = sum(scoring.points(round_entry(b).outcome) if b.opponent is None
+                     else scoring.points(_OUTCOME.get(b.result, Outcome.NOT_PAIRED)) for b in kept)
+        players.append(dataclasses.replace(p, rounds=tuple(kept), points=points))
+    return dataclasses.replace(t, players=tuple(players), round_dates=t.round_dates[:rnd - 1])
