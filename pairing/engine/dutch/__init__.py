@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 def pair_round(state: TournamentState, options: PairingOptions | None = None) -> Pairing:
     players = entrants(state)
     forbidden = frozenset(frozenset(p) for p in state.forbidden)
-    pairs, bye = RoundPairer(players, forbidden, state.round_to_pair - 1).pair()
+    pairs, bye = RoundPairer(players, forbidden, state.round_to_pair - 1, state.is_last_round).pair()
     boards = []
     for a, b in pairs:
         high, low = (a, b) if (-a.score, a.number) < (-b.score, b.number) else (b, a)

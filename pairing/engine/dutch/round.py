@@ -5,6 +5,7 @@ from __future__ import annotations
 from pairing.engine.dutch.criteria import compatible
 from pairing.engine.dutch.generation import MdpOrder, RemainderOrder
 from pairing.engine.dutch.players import Entrant
+from pairing.engine.dutch.shortcut import first_candidate, is_perfect
 from pairing.engine.dutch.weights import BracketWeights
 from pairing.engine.matching import has_perfect_matching, max_weight_matching
 from pairing.engine.state import PairingError
@@ -12,10 +13,11 @@ from pairing.engine.state import PairingError
 
 class RoundPairer:
     def __init__(self, players: list[Entrant], forbidden: frozenset[frozenset[int]],
-                 played_rounds: int) -> None:
+                 played_rounds: int, last_round: bool) -> None:
         self.players = players
         self.forbidden = forbidden
         self.played_rounds = played_rounds
+        self.last_round = last_round
 
     def can_meet(self, a: Entrant, b: Entrant) -> bool:
         return compatible(a, b, self.forbidden)
@@ -85,6 +87,10 @@ class RoundPairer:
 
     def _pair_bracket(self, people: list[Entrant], mdp_count: int, bracket_end: int,
                       special: bool, final: bool) -> list[tuple[Entrant, Entrant]]:
+        candidate = first_candidate(people, mdp_count, bracket_end)
+        if candidate and is_perfect(people, mdp_count, bracket_end, special, final,
+                                    self.last_round, self.can_meet, *candidate):
+            return [(people[i], people[j]) for i, j in candidate[0]]
         quality = BracketWeights(people, bracket_end, special, final, self.played_rounds)
         n = len(people)
         base: dict[tuple[int, int], int] = {}
@@ -94,42 +100,39 @@ class RoundPairer:
                     continue  # MDPs are paired with residents only (B.2, B.3)
                 if self.can_meet(people[i], people[j]):
                     base[i, j] = quality.weight(i, j)
-        fixed: list[tuple[int, int]] = []
-        excluded: set[int] = set()
-        if mdp_count:
-            order = MdpOrder(mdp_count, bracket_end)
-            edges = []
-            for (i, j), w in base.items():
-                extra = order.weight(i, j - mdp_count) if i < mdp_count and j < bracket_end else 0
-                edges.append((i, j, (w << order.width) + extra))
-            mate = max_weight_matching(n, edges)
-            for m in range(mdp_count):
-                partner = mate[m]
-                if mdp_count <= partner < bracket_end:
-                    fixed.append((m, partner))
-                    excluded.update((m, partner))
-        residents = [i for i in range(mdp_count, bracket_end) if i not in excluded]
-        # Pairs the remainder will hold: whatever the optimum pairs within the bracket.
-        probe = self._solve_remainder(people, base, mdp_count, bracket_end, excluded, residents,
-                                      RemainderOrder(len(residents), 0))
-        remainder_pairs = sum(1 for i, j in probe if i >= mdp_count)
-        final_pairs = self._solve_remainder(people, base, mdp_count, bracket_end, excluded,
-                                            residents, RemainderOrder(len(residents), remainder_pairs))
-        return [(people[i], people[j]) for i, j in fixed + final_pairs]
+        residents = list(range(mdp_count, bracket_end))
+        # One solve settles the MDP-Pairing and, when the remainder is the one the first
+        # candidate would leave, the remainder as well; otherwise a second solve pairs the
+        # actual remainder with the MDP-Pairing fixed (B.7).
+        guessed = residents[min(mdp_count, len(residents)):]
+        mate = self._solve(people, base, mdp_count, bracket_end, set(), guessed,
+                           len(guessed) // 2, mdp_order=mdp_count > 0)
+        fixed = [(m, mate[m]) for m in range(mdp_count) if mdp_count <= mate[m] < bracket_end]
+        excluded = {v for pair in fixed for v in pair}
+        remainder = [r for r in residents if r not in excluded]
+        remainder_pairs = sum(1 for r in remainder if r < mate[r] < bracket_end)
+        if remainder != guessed or remainder_pairs != len(guessed) // 2:
+            mate = self._solve(people, base, mdp_count, bracket_end, excluded, remainder,
+                               remainder_pairs, mdp_order=False)
+        pairs = fixed + [(r, mate[r]) for r in remainder if r < mate[r] < bracket_end]
+        return [(people[i], people[j]) for i, j in pairs]
 
-    def _solve_remainder(self, people, base, mdp_count, bracket_end, excluded, residents,
-                         order: RemainderOrder) -> list[tuple[int, int]]:
-        position = {r: k for k, r in enumerate(residents)}
+    def _solve(self, people, base, mdp_count, bracket_end, excluded, remainder, remainder_pairs,
+               mdp_order: bool) -> list[int]:
+        order = RemainderOrder(len(remainder), remainder_pairs)
+        position = {r: k for k, r in enumerate(remainder)}
+        mdps = MdpOrder(mdp_count, bracket_end) if mdp_order else None
+        shift = order.width + (mdps.width if mdps else 0)
         edges = []
         for (i, j), w in base.items():
             if i in excluded or j in excluded:
                 continue
+            w <<= shift
             if i < mdp_count and j < bracket_end:
-                continue  # MDPs left out of the MDP-Pairing are in the Limbo
-            extra = 0
-            if i in position and j in position:
-                extra = order.weight(position[i], position[j])
-            edges.append((i, j, (w << order.width) + extra))
-        mate = max_weight_matching(len(people), edges)
-        return [(i, mate[i]) for i in range(bracket_end)
-                if i not in excluded and i < mate[i] < bracket_end]
+                if mdps is None:
+                    continue  # MDPs left out of the MDP-Pairing are in the Limbo
+                w += mdps.weight(i, j - mdp_count) << order.width
+            elif i in position and j in position:
+                w += order.weight(position[i], position[j])
+            edges.append((i, j, w))
+        return max_weight_matching(len(people), edges)
