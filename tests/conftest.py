@@ -1,0 +1,75 @@
+"""Suite-wide test configuration.
+
+Two markers gate tests on what the machine has:
+
+* ``services``: PostgreSQL (DATABASE_URL=postgres://...), Redis (REDIS_URL) and a
+  real Celery worker. Without them the test is skipped with the reason.
+* ``browser``: Playwright driving Debian's /usr/bin/chromium. Skipped without it.
+
+With REQUIRE_SERVICES=1 (CI sets it) a missing service fails the test instead.
+Engine tests (tests/engine/) never touch the database.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+CHROMIUM = "/usr/bin/chromium"
+
+
+def _required() -> bool:
+    return os.environ.get("REQUIRE_SERVICES", "").strip() in ("1", "true", "yes")
+
+
+def services_missing() -> str | None:
+    """Why the service tests cannot run here, or None when they can."""
+    reasons = []
+    if not os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")):
+        reasons.append("DATABASE_URL does not point at PostgreSQL")
+    if not os.environ.get("REDIS_URL"):
+        reasons.append("REDIS_URL is not set")
+    return "; ".join(reasons) or None
+
+
+def browser_missing() -> str | None:
+    if not (Path(CHROMIUM).exists() or shutil.which("chromium")):
+        return f"{CHROMIUM} is not installed (apt-get install chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is not installed"
+    return None
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    for marker, missing in (("services", services_missing), ("browser", browser_missing)):
+        if item.get_closest_marker(marker) is None:
+            continue
+        reason = missing()
+        if reason is None:
+            continue
+        if _required():
+            pytest.fail(f"REQUIRE_SERVICES=1 but {reason}", pytrace=False)
+        pytest.skip(f"{marker} test skipped: {reason}")
+
+
+@pytest.fixture
+def fixtures_dir() -> Path:
+    return FIXTURES
+
+
+@pytest.fixture
+def eager_celery():
+    """Run tasks in-process for this test even when a broker is configured."""
+    from tourney.celery import app
+
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield app
+    app.conf.task_always_eager = before

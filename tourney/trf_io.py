@@ -1,0 +1,246 @@
+"""TRF in and out of the database.
+
+The text format itself is read and written once, by pairing.engine.trf; this
+module only maps its plain records to and from the ORM rows. Boards of an
+imported round are numbered per C.04.2.D.9 (the file does not record them).
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections import defaultdict
+
+from django.db import transaction
+
+from pairing import adapters
+from pairing.engine.boards import sort_boards
+from pairing.engine.state import Board, Outcome
+from pairing.engine.trf import TrfPlayer, TrfRound, TrfTournament, resolve_xxs
+from tourney.models import (
+    Bye,
+    ByeKind,
+    Game,
+    InitialColour,
+    PairingSystem,
+    Player,
+    Result,
+    Round,
+    RoundStatus,
+    Tournament,
+    TournamentStatus,
+)
+
+
+class TrfImportError(ValueError):
+    """The file parses but cannot be stored as a tournament; nothing was written."""
+
+
+# A bye block ("0000 - X") in the file, as a bye kind and whether it was requested.
+_BYE_CODES: dict[str, tuple[ByeKind, bool]] = {
+    "U": (ByeKind.PAIRING_ALLOCATED, False),
+    "H": (ByeKind.HALF_POINT, True),
+    "F": (ByeKind.FULL_POINT, True),
+    "Z": (ByeKind.ZERO_POINT, True),
+    # Some programs write an unpaired, unexcused absence as "-" and a full point
+    # without opponent as "+": kept as assigned (not requested) byes, written back alike.
+    "-": (ByeKind.ZERO_POINT, False),
+    "+": (ByeKind.FULL_POINT, False),
+}
+_BYE_WRITTEN = {kind_requested: code for code, kind_requested in _BYE_CODES.items()}
+
+# TRF-2026 record 192, as this project writes it: FIDE_<SYSTEM>[_<EDITION>].
+_TYPE_192 = re.compile(r"^FIDE_(DUTCH|DUBOV|BURSTEIN|LIM)(?:_(\w+))?$", re.IGNORECASE)
+
+
+# ---------------------------------------------------------------- import
+
+
+def _date(text: str) -> datetime.date | None:
+    for fmt in ("%Y/%m/%d", "%Y-%m-%d", "%d.%m.%Y", "%d/%m/%Y", "%Y.%m.%d"):
+        try:
+            return datetime.datetime.strptime(text.strip(), fmt).date()
+        except ValueError:
+            continue
+    return None
+
+
+def _scoring_fields(t: TrfTournament) -> dict[str, int]:
+    xxs = resolve_xxs(t.xx_scoring)
+    fields = {
+        "points_win": xxs["WW"], "points_draw": xxs["WD"], "points_loss": xxs["WL"],
+        "points_pairing_bye": xxs["PAB"], "points_forfeit_win": xxs["FW"], "points_forfeit_loss": xxs["FL"],
+        "points_full_bye": xxs["FPB"], "points_half_bye": xxs["HPB"],
+    }
+    if not t.xx_scoring:  # TRF-2026 record 162 when there is no XXS
+        by_code = dict(t.scoring_162)
+        for code, names in (("W", ("points_win", "points_forfeit_win", "points_full_bye")),
+                            ("D", ("points_draw", "points_half_bye")), ("L", ("points_loss",)),
+                            ("A", ("points_forfeit_loss",)), ("P", ("points_pairing_bye",))):
+            if code in by_code:
+                fields.update(dict.fromkeys(names, by_code[code]))
+    return fields
+
+
+def _system(t: TrfTournament, system: str | None) -> tuple[str, str]:
+    match = _TYPE_192.match(t.type_192.strip())
+    if system is None and match:
+        return match.group(1).lower(), match.group(2) or ""
+    return system or PairingSystem.DUTCH, ""
+
+
+def _entry_round(p: TrfPlayer) -> int:
+    """Rounds with a blank block before the first non-blank one: the player came later."""
+    for k, block in enumerate(p.rounds, start=1):
+        if not block.is_blank and not (block.opponent is None and block.result == " "):
+            return k
+    return 1
+
+
+def _block_outcome(block: TrfRound) -> Outcome | None:
+    try:
+        return Outcome(block.result)
+    except ValueError:
+        return None
+
+
+@transaction.atomic
+def import_tournament(t: TrfTournament, *, system: str | None = None, name: str | None = None) -> Tournament:
+    """Create the tournament, its players and its rounds as the file records them."""
+    pairing_system, edition = _system(t, system)
+    played = t.rounds_in_file
+    colour = {"w": InitialColour.WHITE, "b": InitialColour.BLACK}.get(t.initial_colour or "", InitialColour.UNDRAWN)
+    tournament = Tournament.objects.create(
+        name=name or t.name.strip() or "Imported tournament",
+        place=t.city.strip(), federation=t.federation.strip()[:3],
+        start_date=_date(t.start_date), end_date=_date(t.end_date),
+        chief_arbiter=t.chief_arbiter.strip(), deputy_arbiters="; ".join(d.strip() for d in t.deputy_arbiters),
+        time_control=t.time_control.strip(),
+        rounds=max(t.total_rounds or played, played, 1),
+        pairing_system=pairing_system, rules_edition=edition, initial_colour=colour,
+        status=TournamentStatus.FINISHED if played and played == t.total_rounds else TournamentStatus.RUNNING
+        if played else TournamentStatus.REGISTRATION,
+        **_scoring_fields(t),
+    )
+    players = {
+        p.start: Player.objects.create(
+            tournament=tournament, pairing_number=p.start, name=p.name.strip(), sex=p.sex.strip().lower()[:1],
+            title=p.title.strip(), rating=p.rating or 0, federation=p.federation.strip(), fide_id=p.fide_id.strip(),
+            birth_date=p.birth.strip(), entry_round=_entry_round(p),
+        )
+        for p in t.players
+    }
+    scoring = adapters.scoring_of(tournament)
+    scores: dict[int, int] = defaultdict(int)
+    rank = {start: k for k, start in enumerate(sorted(players), start=1)}
+    for number in range(1, played + 1):
+        blocks = {p.start: p.rounds[number - 1] for p in t.players if len(p.rounds) >= number}
+        _import_round(tournament, number, blocks, players, scores, rank)
+        for start, block in blocks.items():
+            outcome = _block_outcome(block)
+            if outcome is not None:
+                scores[start] += scoring.points(outcome)
+    return tournament
+
+
+def _import_round(tournament: Tournament, number: int, blocks: dict[int, TrfRound], players: dict[int, Player],
+                  scores: dict[int, int], rank: dict[int, int]) -> None:
+    pairs: list[Board] = []
+    byes: list[Bye] = []
+    for start, block in blocks.items():
+        if block.opponent is None:
+            if block.result in _BYE_CODES:
+                kind, requested = _BYE_CODES[block.result]
+                byes.append(Bye(player=players[start], kind=kind, requested=requested))
+            elif block.result.strip():
+                raise TrfImportError(f"round {number}: player {start} has result {block.result!r} without opponent")
+            continue
+        if block.colour == "w" or (block.colour not in "wb" and start < block.opponent):
+            pairs.append(Board(start, block.opponent))
+    pending = False
+    ordered = sort_boards(pairs, lambda s: scores[s], rank)
+    rnd = Round.objects.create(tournament=tournament, number=number)
+    for board, pair in enumerate(ordered, start=1):
+        white, black = blocks[pair.white], blocks[pair.black]
+        result, unrated = _game_result(number, pair, white, black)
+        pending = pending or result == Result.PENDING
+        Game(round=rnd, board=board, white=players[pair.white], black=players[pair.black],
+             result=result, unrated=unrated).save()
+    for bye in byes:
+        bye.round = rnd
+        bye.save()
+    rnd.status = RoundStatus.PUBLISHED if pending else RoundStatus.CLOSED
+    rnd.save(update_fields=["status"])
+
+
+def _game_result(number: int, pair: Board, white: TrfRound, black: TrfRound) -> tuple[str, bool]:
+    if white.result == " " and black.result == " ":
+        return Result.PENDING, False
+    try:
+        return adapters.result_for(Outcome(white.result), Outcome(black.result))
+    except ValueError:
+        raise TrfImportError(
+            f"round {number}: {pair.white} (White) has {white.result!r} but {pair.black} (Black) has {black.result!r}"
+        ) from None
+
+
+# ---------------------------------------------------------------- export
+
+
+def _xxs(tournament: Tournament) -> tuple[tuple[str, int], ...]:
+    """XXS items for every value that differs from the defaults (JaVaFo's list)."""
+    wanted = {"WW": tournament.points_win, "BW": tournament.points_win, "WD": tournament.points_draw,
+              "BD": tournament.points_draw, "WL": tournament.points_loss, "BL": tournament.points_loss,
+              "HPB": tournament.points_half_bye, "FPB": tournament.points_full_bye,
+              "PAB": tournament.points_pairing_bye, "FW": tournament.points_forfeit_win,
+              "FL": tournament.points_forfeit_loss}
+    defaults = resolve_xxs(())
+    return tuple((code, value) for code, value in wanted.items() if defaults[code] != value)
+
+
+def _trf_date(value: datetime.date | None) -> str:
+    return value.strftime("%Y/%m/%d") if value else ""
+
+
+def export_tournament(tournament: Tournament) -> TrfTournament:
+    """The tournament as TRF records (rounds with a pairing; results as far as entered)."""
+    rounds = list(tournament.round_set.filter(entries__isnull=False).distinct().order_by("number"))
+    blocks: dict[int, dict[int, TrfRound]] = defaultdict(dict)
+    for game in Game.objects.filter(round__in=rounds).select_related("round", "white", "black"):
+        w, b = game.white.pairing_number, game.black.pairing_number
+        if game.result == Result.PENDING:
+            white_code = black_code = " "
+        else:
+            white_code, black_code = (o.value for o in adapters.GAME_OUTCOMES[(game.result, game.unrated)])
+        blocks[game.round.number][w] = TrfRound(b, "w", white_code)
+        blocks[game.round.number][b] = TrfRound(w, "b", black_code)
+    for bye in Bye.objects.filter(round__in=rounds).select_related("round", "player"):
+        code = _BYE_WRITTEN.get((ByeKind(bye.kind), bye.requested)) or _BYE_WRITTEN[(ByeKind(bye.kind), not bye.requested)]
+        blocks[bye.round.number][bye.player.pairing_number] = TrfRound(None, "-", code)
+    scoring = adapters.scoring_of(tournament)
+    blank = TrfRound(None, " ", " ")
+    numbers = [r.number for r in rounds]
+    players = []
+    for p in tournament.players.order_by("pairing_number"):
+        row = tuple(blocks[n].get(p.pairing_number, blank) for n in range(1, (max(numbers) if numbers else 0) + 1))
+        points = sum(scoring.points(Outcome(r.result)) for r in row if r.result.strip())
+        players.append(TrfPlayer(
+            start=p.pairing_number, name=p.name, sex=p.sex, title=p.title, rating=p.rating or None,
+            federation=p.federation, fide_id=p.fide_id, birth=p.birth_date, points=points, rounds=row,
+        ))
+    config = {InitialColour.WHITE: ("white1",), InitialColour.BLACK: ("black1",)}.get(tournament.initial_colour, ())
+    edition = f"_{tournament.rules_edition}" if tournament.rules_edition else ""
+    return TrfTournament(
+        players=tuple(players),
+        name=tournament.name, city=tournament.place, federation=tournament.federation,
+        start_date=_trf_date(tournament.start_date), end_date=_trf_date(tournament.end_date),
+        player_count=len(players), rated_count=sum(1 for p in players if p.rating),
+        tournament_type="Individual: Swiss-System", chief_arbiter=tournament.chief_arbiter,
+        deputy_arbiters=tuple(d.strip() for d in tournament.deputy_arbiters.split(";") if d.strip()),
+        time_control=tournament.time_control,
+        xx_rounds=tournament.rounds, xx_config=config, xx_scoring=_xxs(tournament),
+        # TRF-2026 record 162, always written so that a reader never has to assume the defaults.
+        scoring_162=(("W", tournament.points_win), ("D", tournament.points_draw), ("L", tournament.points_loss),
+                     ("A", tournament.points_forfeit_loss), ("P", tournament.points_pairing_bye)),
+        type_192=f"FIDE_{tournament.pairing_system.upper()}{edition}",
+    )
