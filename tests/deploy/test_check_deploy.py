@@ -1,0 +1,26 @@
+"""`manage.py check --deploy` is clean with production variables set."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PRODUCTION = {
+    "DEBUG": "0",
+    "SECRET_KEY": "k" * 20 + "-production-test-secret-" + "9f3b2c7d1e" * 2,
+    "ALLOWED_HOSTS": "chess.example.org",
+    "CSRF_TRUSTED_ORIGINS": "https://chess.example.org",
+    "DATABASE_URL": "postgres://tourney:secret@db:5432/tourney",
+    "REDIS_URL": "redis://redis:6379/0",
+}
+
+
+def test_check_deploy_reports_nothing_with_production_variables() -> None:
+    env = {**os.environ, **PRODUCTION}
+    result = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "DEBUG"],
+                            cwd=ROOT, env=env, text=True, capture_output=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues (0 silenced)." in result.stdout
