@@ -1,0 +1,23 @@
+"""The Dutch engine against tournaments paired by an independent FIDE-endorsed engine.
+
+tests/fixtures/dutch-2017 holds a sample of ../shared/corpus/dutch-2017 spread
+over its sizes (7 to about 150 players), so the suite needs no ../shared; the
+whole corpus is replayed by tools/replay_corpus.py.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.engine.dutch.replay import FIXTURES, disagreements
+
+CORPUS = sorted((FIXTURES / "dutch-2017").glob("*.trf"))
+
+
+def test_the_sample_is_there() -> None:
+    assert len(CORPUS) >= 25
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.stem)
+def test_every_round_matches_the_reference_engine(path) -> None:
+    assert disagreements(path) == []
