@@ -252,7 +252,8 @@ class _Parser:
         return TrfError(self.n, column, message)
 
     def parse(self) -> TrfTournament:
-        for self.n, raw in enumerate(self.lines, 1):
+        for number, raw in enumerate(self.lines, 1):
+            self.n = number
             line = raw.rstrip("\r\n").replace("\t", " ")
             if not line.strip():
                 continue
@@ -410,7 +411,7 @@ class _Parser:
             raise self.error(column + 7, f"unknown result code {text[7]!r} in round {rnd}")
         if opponent == 0:
             opponent = None
-        if opponent is not None and result in "HFUZ" and result != " ":
+        if opponent is not None and result in "HFUZ":
             raise self.error(column + 7, f"result {result!r} (a bye) with opponent {opponent} in round {rnd}")
         if opponent is None and result in PLAYED_CODES:
             raise self.error(column + 7, f"result {result!r} of a played game without an opponent in round {rnd}")
@@ -447,7 +448,7 @@ class _Parser:
         elif tag == "XXS":
             for column, token in tokens:
                 code, eq, value = token.partition("=")
-                if not eq or code.upper() not in XXS_CODES and code.upper() not in XXS_SHORTCUTS:
+                if not eq or (code.upper() not in XXS_CODES and code.upper() not in XXS_SHORTCUTS):
                     raise self.error(column, f"bad XXS item {token!r}: expected CODE=VALUE")
                 self.xx_scoring.append((code.upper(), self.tenths(value, column + len(code) + 1, "XXS value")))
 

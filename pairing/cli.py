@@ -1,0 +1,225 @@
+"""The command-line pairing tool, with the conventions of the FIDE-endorsed engines.
+
+    python -m pairing --dutch INPUT.trf -p [OUTPUT]      pair the next round
+    python -m pairing --dutch --check INPUT.trf          re-pair every round, report differences
+    python -m pairing --dutch --generate OUT.trf --seed 7 --players 40 --rounds 9
+    python -m pairing --aro INPUT.trf                    ARO list (when pairing.engine.aro exists)
+
+The pairing output has the number of pairs on the first line (the PAB row counted),
+then one ``white black`` row per board by start number, the PAB as ``N 0``.
+
+Exit status: 0 done; 1 --check found a difference; 2 unreadable or malformed input
+(``file:line:column: message``) or bad arguments; 3 the round cannot be paired.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from pairing.engine import SYSTEMS, PairingOptions, pair
+from pairing.engine.checker import check_pairing, last_round_exemptions
+from pairing.engine.generator import GeneratorConfig, generate
+from pairing.engine.state import Pairing, PairingError, TournamentState
+from pairing.engine.trf import TrfError, TrfTournament, read_trf, write_trf
+from pairing.engine.trf_state import cut, pairing_rows, recorded_pairing, state_for_round
+
+EXIT_DIFFERENCE = 1
+EXIT_INPUT = 2
+EXIT_UNPAIRABLE = 3
+ACCELERATIONS = ("none", "baku", "progressive", "burstein")
+
+
+class UsageError(Exception):
+    pass
+
+
+class EngineUnavailable(PairingError):
+    """The chosen system's engine is not part of this build."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(
+        prog="python -m pairing",
+        description="FIDE Swiss pairing engine: reads TRF16 (with XXR/XXC/XXA/XXP/XXS/XXZ) "
+                    "and TRF-2026, writes pairings like the FIDE-endorsed engines.",
+        epilog="Exit status: 0 ok; 1 --check found differences; 2 bad input or arguments; "
+               "3 no valid pairing exists.",
+    )
+    systems = ap.add_mutually_exclusive_group()
+    for system in SYSTEMS:
+        systems.add_argument(f"--{system}", dest="system", action="store_const", const=system,
+                             help=f"pair with the {system.capitalize()} system" +
+                                  (" (the default)" if system == "dutch" else ""))
+    ap.set_defaults(system="dutch")
+    ap.add_argument("input", nargs="?", help="the tournament, a TRF file")
+    ap.add_argument("-p", "--pair", nargs="?", const="-", metavar="OUTPUT",
+                    help="pair the next round; write to OUTPUT (standard output when omitted)")
+    ap.add_argument("-c", "--check", nargs="?", const=True, metavar="INPUT",
+                    help="re-pair every round of INPUT and report the rounds that differ")
+    ap.add_argument("--generate", metavar="OUTPUT", help="write a random tournament paired by the engine")
+    ap.add_argument("--aro", nargs="?", const=True, metavar="INPUT",
+                    help="print each player's average rating of opponents (C.04.4.1 A.6)")
+    ap.add_argument("--acceleration", choices=ACCELERATIONS, default="none",
+                    help="accelerated pairings: Baku (C.04.5.1), progressive, or Burstein's own")
+    ap.add_argument("--round", type=int, metavar="R", help="with -p: pair round R of INPUT (default: the next)")
+    gen = ap.add_argument_group("generator (--generate)")
+    gen.add_argument("--seed", type=int, default=0)
+    gen.add_argument("--players", type=int, default=30)
+    gen.add_argument("--rounds", type=int, default=7)
+    gen.add_argument("--draw-rate", type=float, default=0.3)
+    gen.add_argument("--forfeit-rate", type=float, default=0.02)
+    gen.add_argument("--bye-rate", type=float, default=0.03, help="requested byes (H, Z, F) per player and round")
+    gen.add_argument("--withdraw-rate", type=float, default=0.01, help="withdrawals per player and round")
+    gen.add_argument("--late-rate", type=float, default=0.05, help="share of late entries")
+    gen.add_argument("--rating-high", type=int, default=2600)
+    gen.add_argument("--rating-low", type=int, default=1400)
+    gen.add_argument("--initial-colour", choices=("white", "black"), help="default: drawn by lot from the seed")
+    return ap
+
+
+def write_pairing(pairing: Pairing, out: TextIO) -> None:
+    rows = pairing_rows(pairing)
+    out.write(f"{len(rows)}\n")
+    for white, black in rows:
+        out.write(f"{white} {black}\n")
+
+
+def _options(args: argparse.Namespace) -> PairingOptions:
+    return PairingOptions(acceleration=args.acceleration)
+
+
+def _pair(state: TournamentState, args: argparse.Namespace) -> Pairing:
+    try:
+        return pair(state, args.system, options=_options(args))
+    except ImportError as exc:
+        raise EngineUnavailable(f"the {args.system} system is not available in this build ({exc})") from exc
+
+
+def run_pair(args: argparse.Namespace, stdout: TextIO) -> int:
+    t = read_trf(args.input)
+    pairing = _pair(state_for_round(t, args.round), args)
+    if args.pair == "-":
+        write_pairing(pairing, stdout)
+    else:
+        with open(args.pair, "w", encoding="utf-8") as out:
+            write_pairing(pairing, out)
+    return 0
+
+
+def check_tournament(t: TrfTournament, args: argparse.Namespace, out: TextIO) -> int:
+    """Re-pair every recorded round from the rounds before it; print each difference."""
+    agree = total = 0
+    for rnd in range(1, t.rounds_in_file + 1):
+        recorded = recorded_pairing(t, rnd)
+        if not recorded.boards and recorded.bye is None:
+            continue
+        total += 1
+        state = state_for_round(cut(t, rnd), rnd)
+        notes = [str(v) for v in check_pairing(state, recorded,
+                                               colour_exempt=last_round_exemptions(state, args.system))]
+        for note in notes:
+            out.write(f"round {rnd}: the recorded pairing breaks {note}\n")
+        try:
+            produced = _pair(state, args)
+        except EngineUnavailable:
+            raise
+        except PairingError as exc:
+            out.write(f"round {rnd}: the engine finds no pairing: {exc}\n")
+            continue
+        want, got = set(pairing_rows(recorded)), set(pairing_rows(produced))
+        if want == got and not notes:
+            agree += 1
+        elif want != got:
+            out.write(f"round {rnd}: expected but missing {sorted(want - got)}; "
+                      f"produced instead {sorted(got - want)}\n")
+    out.write(f"agree {agree} of {total} rounds\n")
+    return 0 if agree == total else EXIT_DIFFERENCE
+
+
+def run_generate(args: argparse.Namespace, stdout: TextIO) -> int:
+    try:
+        config = GeneratorConfig(
+            players=args.players, rounds=args.rounds, draw_rate=args.draw_rate,
+            forfeit_rate=args.forfeit_rate, bye_rate=args.bye_rate, withdraw_rate=args.withdraw_rate,
+            late_rate=args.late_rate, rating_high=args.rating_high, rating_low=args.rating_low,
+            initial_colour={"white": "w", "black": "b"}.get(args.initial_colour or ""),
+            name=f"Random tournament, seed {args.seed}, {args.system}")
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
+    t = generate(config, args.seed, lambda state: _pair(state, args))
+    Path(args.generate).write_text(write_trf(t), encoding="utf-8")
+    stdout.write(f"{args.generate}: {len(t.players)} players, {config.rounds} rounds, seed {args.seed}\n")
+    return 0
+
+
+def run_aro(args: argparse.Namespace, stdout: TextIO) -> int:
+    """The Dubov ARO list, computed where the rule lives (pairing.engine.aro)."""
+    try:
+        aro = importlib.import_module("pairing.engine.aro")
+    except ModuleNotFoundError as exc:
+        raise UsageError("ARO is not available in this build (pairing.engine.aro is missing)") from exc
+    t = read_trf(args.input)
+    state = state_for_round(t, args.round)
+    compute = getattr(aro, "aro_list", None) or getattr(aro, "aros", None)
+    if compute is None:
+        raise UsageError("pairing.engine.aro has no aro_list(state) or aros(state)")
+    table = compute(state)
+    for pid, value in sorted(dict(table).items()):
+        stdout.write(f"{pid} {value}\n")
+    return 0
+
+
+def _resolve_input(args: argparse.Namespace, option: str) -> None:
+    value = getattr(args, option)
+    if isinstance(value, str):
+        if args.input and args.input != value:
+            raise UsageError(f"two input files given: {args.input} and {value}")
+        args.input = value
+    if not args.input:
+        raise UsageError(f"--{option} needs an input TRF file")
+
+
+def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+    ap = build_parser()
+    args = ap.parse_args(argv)
+    modes = [m for m in ("pair", "check", "generate", "aro") if getattr(args, m)]
+    try:
+        if len(modes) > 1:
+            raise UsageError("choose one of -p, --check, --generate, --aro")
+        if not modes:
+            if not args.input:
+                ap.print_help(stdout)
+                return 0
+            args.pair = "-"  # like the endorsed engines, a lone input file is paired
+            modes = ["pair"]
+        mode = modes[0]
+        if mode == "generate":
+            return run_generate(args, stdout)
+        if mode == "check":
+            _resolve_input(args, "check")
+            return check_tournament(read_trf(args.input), args, stdout)
+        if mode == "aro":
+            _resolve_input(args, "aro")
+            return run_aro(args, stdout)
+        if not args.input:
+            raise UsageError("-p needs an input TRF file")
+        return run_pair(args, stdout)
+    except TrfError as exc:
+        stderr.write(f"{args.input}:{exc.line}:{exc.column}: {exc.message}\n")
+        return EXIT_INPUT
+    except PairingError as exc:
+        stderr.write(f"cannot pair: {exc}\n")
+        return EXIT_UNPAIRABLE
+    except UsageError as exc:
+        stderr.write(f"python -m pairing: {exc}\n")
+        return EXIT_INPUT
+    except OSError as exc:
+        stderr.write(f"python -m pairing: {exc}\n")
+        return EXIT_INPUT

@@ -1,0 +1,133 @@
+"""Verify any pairing against the absolute rules, independently of the engine that made it.
+
+Nothing here shares code with the engines beyond the tournament state itself: the
+checker recounts colours from the histories, so that an engine bug cannot hide
+behind a helper both use. It checks the basic rules of C.04.1 that hold for every
+Swiss system:
+
+- every player to be paired is paired exactly once or gets the PAB, nobody absent
+  is paired, nobody plays himself;
+- C.04.1.b: no two players meet twice (only games played over the board count:
+  a forfeit is no game, C.04.2.D.6);
+- C.04.1.c: a PAB only when the number of players to be paired is odd (and then one);
+- C.04.1.d: no PAB for a player who had a PAB or a forfeit win;
+- C.04.1.f: colour difference between -2 and +2 after the round;
+- C.04.1.g: never the same colour three times in a row;
+  (f and g count played games only, C.04.2.D.5; each system may exempt players in
+  the last round: pass them as *colour_exempt*, see :func:`last_round_exemptions`)
+- pairs the arbiter forbade (TRF ``XXP``, TRF-2026 ``260``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from pairing.engine.state import Colour, Outcome, Pairing, TournamentState
+
+
+@dataclass(frozen=True)
+class Violation:
+    rule: str  # e.g. "C.04.1.b"
+    message: str
+    players: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.message}"
+
+
+def topscorers(state: TournamentState) -> frozenset[int]:
+    """C.04.3 A.7: in the final round, players with over 50% of the maximum possible score."""
+    if not state.is_last_round:
+        return frozenset()
+    maximum = (state.round_to_pair - 1) * state.scoring.win
+    return frozenset(p.id for p in state.players if 2 * state.score(p.id) > maximum)
+
+
+def last_round_exemptions(state: TournamentState, system: str) -> frozenset[int]:
+    """Players a system lets break C.04.1.f/g in the last round.
+
+    Dutch: topscorers (C.04.3 A.7, C.3). The other systems make no such exception here.
+    """
+    if system == "dutch":
+        return topscorers(state)
+    return frozenset()
+
+
+def _colours_played(state: TournamentState, player: int) -> list[Colour]:
+    # Recounted here on purpose (see the module docstring): played games only, C.04.2.D.5.
+    return [e.colour for e in state.by_id[player].history
+            if e.opponent is not None and e.colour is not None and e.outcome in _PLAYED]
+
+
+_PLAYED = frozenset({Outcome.WIN, Outcome.DRAW, Outcome.LOSS,
+                     Outcome.UNRATED_WIN, Outcome.UNRATED_DRAW, Outcome.UNRATED_LOSS})
+
+
+def _colour_violations(state: TournamentState, player: int, colour: Colour) -> list[Violation]:
+    sequence = [*_colours_played(state, player), colour]
+    out = []
+    difference = sum(1 if c is Colour.WHITE else -1 for c in sequence)
+    if abs(difference) > 2:
+        out.append(Violation("C.04.1.f", f"player {player} would have a colour difference of "
+                                         f"{difference:+d} with {colour.name.lower()}", (player,)))
+    if len(sequence) >= 3 and sequence[-1] == sequence[-2] == sequence[-3]:
+        out.append(Violation("C.04.1.g", f"player {player} would have {colour.name.lower()} "
+                                         f"three times in a row", (player,)))
+    return out
+
+
+def check_pairing(state: TournamentState, pairing: Pairing, *, colours: bool = True,
+                  colour_exempt: Iterable[int] = ()) -> list[Violation]:
+    """Every rule the pairing of ``state.round_to_pair`` breaks; empty when it is sound."""
+    out: list[Violation] = []
+    known = state.by_id
+    exempt = frozenset(colour_exempt)
+    seen: Counter[int] = Counter()
+    for board in pairing.boards:
+        seen.update((board.white, board.black))
+    if pairing.bye is not None:
+        seen[pairing.bye] += 1
+
+    for pid in sorted(seen):
+        if pid not in known:
+            out.append(Violation("player", f"player {pid} is not in the tournament", (pid,)))
+        elif seen[pid] > 1:
+            out.append(Violation("player", f"player {pid} is paired {seen[pid]} times", (pid,)))
+        elif pid in state.absent:
+            out.append(Violation("absent", f"player {pid} is absent this round but paired", (pid,)))
+    present = [p.id for p in state.to_pair]
+    for pid in present:
+        if pid not in seen:
+            out.append(Violation("player", f"player {pid} is neither paired nor given the bye", (pid,)))
+
+    for board in pairing.boards:
+        w, b = board.white, board.black
+        if w == b:
+            out.append(Violation("player", f"player {w} is paired with himself", (w,)))
+            continue
+        if w not in known or b not in known:
+            continue
+        if b in {e.opponent for e in known[w].history if e.opponent is not None and e.outcome in _PLAYED}:
+            out.append(Violation("C.04.1.b", f"players {w} and {b} have already played each other", (w, b)))
+        if tuple(sorted((w, b))) in {tuple(sorted(f)) for f in state.forbidden}:
+            out.append(Violation("forbidden", f"players {w} and {b} may not be paired (XXP)", (w, b)))
+        if colours:
+            for pid, colour in ((w, Colour.WHITE), (b, Colour.BLACK)):
+                if pid not in exempt:
+                    out += _colour_violations(state, pid, colour)
+
+    bye = pairing.bye
+    if bye is not None:
+        if len(present) % 2 == 0:
+            out.append(Violation("C.04.1.c", f"player {bye} gets the PAB but {len(present)} players "
+                                             f"are to be paired, an even number", (bye,)))
+        if bye in known and any(e.outcome in (Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN)
+                                for e in known[bye].history):
+            out.append(Violation("C.04.1.d", f"player {bye} already had a PAB or a forfeit win "
+                                             f"and cannot get the PAB", (bye,)))
+    elif len(present) % 2 == 1:
+        out.append(Violation("C.04.1.c", f"{len(present)} players are to be paired, an odd number, "
+                                         f"but nobody gets the PAB", ()))
+    return out

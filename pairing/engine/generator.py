@@ -1,0 +1,157 @@
+"""Random tournaments, paired round by round by an engine: material for differential tests.
+
+Everything random comes from one ``random.Random(seed)``, so a seed and a configuration
+give the same tournament every time (with the same engine). Each round goes like an
+arbiter's: announced absences first (late entries not yet arrived, withdrawn players,
+requested half-, zero- and full-point byes), then the engine pairs the others from the
+file as it stands, then results are drawn from the ratings (Elo expectation), with
+forfeits and double forfeits at the given rate.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pairing.engine.state import Pairing, PairingError, TournamentState
+from pairing.engine.trf import TrfPlayer, TrfRound, TrfTournament
+from pairing.engine.trf_state import round_entry, scoring_of, state_for_round
+
+PairFunction = Callable[[TournamentState], Pairing]
+
+
+@dataclass(frozen=True)
+class GeneratorConfig:
+    players: int = 30
+    rounds: int = 7
+    draw_rate: float = 0.3  # share of games drawn
+    forfeit_rate: float = 0.02  # share of games not played (a tenth of them double forfeits)
+    bye_rate: float = 0.03  # chance a present player requests a bye for a round (H, Z or F)
+    withdraw_rate: float = 0.01  # chance a player withdraws after a round
+    late_rate: float = 0.05  # share of players who enter after round 1
+    rating_high: int = 2600
+    rating_low: int = 1400
+    initial_colour: str | None = None  # "w", "b" or None (drawn by lot)
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        for rate in ("draw_rate", "forfeit_rate", "bye_rate", "withdraw_rate", "late_rate"):
+            value = getattr(self, rate)
+            if not 0.0 <= value <= 1.0:
+                raise ValueError(f"{rate.replace('_', '-')} must be between 0 and 1, not {value}")
+        if self.players < 2:
+            raise ValueError("a tournament needs at least 2 players")
+        if self.rounds < 1:
+            raise ValueError("a tournament needs at least 1 round")
+        if self.rating_low > self.rating_high:
+            raise ValueError("rating-low is above rating-high")
+        if self.initial_colour not in (None, "w", "b"):
+            raise ValueError("initial colour must be 'w' or 'b'")
+
+
+def expected_score(rating: int, opponent: int) -> float:
+    """The Elo expectation of the player rated *rating* (FIDE B.02 curve, logistic form)."""
+    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / 400.0))
+
+
+def random_result(rng: random.Random, white_rating: int, black_rating: int,
+                  draw_rate: float, forfeit_rate: float) -> tuple[str, str]:
+    """Result codes for White and Black: a forfeit, a draw, or a win by Elo odds."""
+    roll = rng.random()
+    if roll < forfeit_rate:
+        kind = rng.random()
+        if kind < 0.1:
+            return "-", "-"  # double forfeit: neither appeared
+        return ("+", "-") if kind < 0.55 else ("-", "+")
+    if rng.random() < draw_rate:
+        return "=", "="
+    white_wins = rng.random() < expected_score(white_rating, black_rating)
+    return ("1", "0") if white_wins else ("0", "1")
+
+
+def random_absences(rng: random.Random, present: list[int], bye_rate: float) -> dict[int, str]:
+    """Requested byes for a round: H most often, then Z, then F."""
+    out = {}
+    for pid in present:
+        if rng.random() < bye_rate:
+            kind = rng.random()
+            out[pid] = "H" if kind < 0.6 else "Z" if kind < 0.9 else "F"
+    return out
+
+
+def random_players(rng: random.Random, config: GeneratorConfig) -> list[TrfPlayer]:
+    """Players in initial order: rating descending (C.04.2.B), start numbers 1..n."""
+    ratings = sorted((rng.randint(config.rating_low, config.rating_high) for _ in range(config.players)),
+                     reverse=True)
+    return [TrfPlayer(start=k, name=f"Player {k:04d}", sex=rng.choice("mw"), rating=r)
+            for k, r in enumerate(ratings, 1)]
+
+
+def entry_rounds(rng: random.Random, config: GeneratorConfig) -> dict[int, int]:
+    """The round each player enters: 1 for most, a later round for late entries."""
+    entries = {}
+    for k in range(1, config.players + 1):
+        late = config.rounds > 1 and rng.random() < config.late_rate
+        entries[k] = rng.randint(2, min(config.rounds, 3)) if late else 1
+    for k in sorted(entries, key=lambda k: entries[k])[:2]:
+        entries[k] = 1  # somebody must play round 1
+    return entries
+
+
+def _with_points_and_ranks(t: TrfTournament) -> TrfTournament:
+    scoring = scoring_of(t)
+    points = {p.start: sum(scoring.points(round_entry(b).outcome) for b in p.rounds) for p in t.players}
+    order = sorted(t.players, key=lambda p: (-points[p.start], p.start))
+    rank = {}
+    for k, p in enumerate(order, 1):
+        rank[p.start] = k
+    players = tuple(dataclasses.replace(p, points=points[p.start], rank=rank[p.start]) for p in t.players)
+    return dataclasses.replace(t, players=players)
+
+
+def generate(config: GeneratorConfig, seed: int, pair: PairFunction) -> TrfTournament:
+    """A complete tournament of *config.rounds* rounds, each paired by *pair*."""
+    rng = random.Random(seed)
+    colour = config.initial_colour or rng.choice("wb")
+    players = random_players(rng, config)
+    entry = entry_rounds(rng, config)
+    withdrawn_after: dict[int, int] = {}
+    blocks: dict[int, list[TrfRound]] = {p.start: [] for p in players}
+    ratings = {p.start: p.rating or 0 for p in players}
+
+    def tournament() -> TrfTournament:
+        return TrfTournament(
+            players=tuple(dataclasses.replace(p, rounds=tuple(blocks[p.start])) for p in players),
+            name=config.name or f"Generated tournament (seed {seed})",
+            player_count=len(players), xx_rounds=config.rounds,
+            xx_config=("white1" if colour == "w" else "black1",))
+
+    for rnd in range(1, config.rounds + 1):
+        away = {pid: "Z" for pid in blocks if entry[pid] > rnd or pid in withdrawn_after}
+        present = [pid for pid in blocks if pid not in away]
+        requested = random_absences(rng, present, config.bye_rate)
+        if len(present) - len(requested) >= 2:
+            away.update(requested)
+        for pid, kind in away.items():
+            blocks[pid].append(TrfRound(None, "-", kind))
+        state = state_for_round(tournament(), rnd)
+        if len(state.to_pair) < 2:
+            raise PairingError(f"round {rnd}: fewer than two players to pair")
+        pairing = pair(state)
+        for board in pairing.boards:
+            w, b = board.white, board.black
+            rw, rb = random_result(rng, ratings[w], ratings[b], config.draw_rate, config.forfeit_rate)
+            blocks[w].append(TrfRound(b, "w", rw))
+            blocks[b].append(TrfRound(w, "b", rb))
+        if pairing.bye is not None:
+            blocks[pairing.bye].append(TrfRound(None, "-", "U"))
+        # Withdrawals after this round, never leaving fewer than two players.
+        active = sum(1 for pid in blocks if pid not in withdrawn_after and entry[pid] <= rnd + 1)
+        for pid in blocks:
+            if (pid not in withdrawn_after and entry[pid] <= rnd and rnd < config.rounds
+                    and rng.random() < config.withdraw_rate and active > 2):
+                withdrawn_after[pid] = rnd
+                active -= 1
+    return _with_points_and_ranks(tournament())
