@@ -1,0 +1,21 @@
+"""Lim 1.1 and 7.1: the pairing-allocated bye."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pairing.engine.lim.players import LimRound
+
+
+def choose_bye(data: LimRound, completable: Callable[[list[int]], bool]) -> int | None:
+    """1.1: the lowest ranked player of the lowest score group (7.1: in round one, the
+    lowest rated, i.e. the last of the list). C.04.1.d: never one who had a PAB or a
+    forfeit win. Decision: if the others could then not all be paired, the next player
+    up in that order takes it."""
+    state = data.state
+    candidates = sorted((p for p in data.ids if not state.by_id[p].has_had_bye_or_forfeit_win()),
+                        key=data.rank, reverse=True)
+    for candidate in candidates:
+        if completable([p for p in data.ids if p != candidate]):
+            return candidate
+    return None

@@ -1,0 +1,59 @@
+"""How many pairs a set of players can make: the test behind every Lim lookahead."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from pairing.engine.matching import has_perfect_matching, max_weight_matching
+
+
+def neighbours_of(players: Sequence[int], compatible: Callable[[int, int], bool]) -> list[list[int]]:
+    n = len(players)
+    neighbours: list[list[int]] = [[] for _ in range(n)]
+    for i in range(n):
+        for j in range(i + 1, n):
+            if compatible(players[i], players[j]):
+                neighbours[i].append(j)
+                neighbours[j].append(i)
+    return neighbours
+
+
+def can_all_pair(players: Sequence[int], compatible: Callable[[int, int], bool],
+                 hint: Sequence[tuple[int, int]] | None = None) -> bool:
+    """Do *players* have a pairing of them all? *hint*, a proposal to try first."""
+    if len(players) % 2:
+        return False
+    if not players:
+        return True
+    if hint is not None and all(compatible(a, b) for a, b in hint):
+        return True
+    return has_perfect_matching(len(players), neighbours_of(players, compatible))
+
+
+def most_pairs(players: Sequence[int], compatible: Callable[[int, int], bool]) -> int:
+    """The largest number of pairs the players can form among themselves."""
+    n = len(players)
+    if n < 2:
+        return 0
+    neighbours = neighbours_of(players, compatible)
+    greedy = _greedy_pairs(neighbours)
+    if greedy == n // 2:
+        return greedy
+    edges = [(i, j, 1) for i in range(n) for j in neighbours[i] if i < j]
+    mate = max_weight_matching(n, edges, max_cardinality=True)
+    return sum(1 for i in range(n) if mate[i] > i)
+
+
+def _greedy_pairs(neighbours: list[list[int]]) -> int:
+    """A maximal matching, fewest-options first: a lower bound on the maximum."""
+    mate = [-1] * len(neighbours)
+    count = 0
+    for v in sorted(range(len(neighbours)), key=lambda v: len(neighbours[v])):
+        if mate[v] != -1:
+            continue
+        free = [u for u in neighbours[v] if mate[u] == -1]
+        if free:
+            u = min(free, key=lambda u: len(neighbours[u]))
+            mate[u], mate[v] = v, u
+            count += 1
+    return count

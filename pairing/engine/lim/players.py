@@ -1,0 +1,96 @@
+"""Per-round facts for the Lim system: scores, numbers, colours, compatibility (2.1).
+
+The due colour and the colour limits are the same as Burstein's (the alternating or
+equalising colour; never three in a row, never three more of one colour), so they come
+from :mod:`pairing.engine.burstein.colours`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from pairing.engine.burstein.colours import ColourState, colour_state, colours_allow
+from pairing.engine.state import TournamentState
+
+MAXI_OPTION = "lim_maxi"  # PairingOptions.extra key: the maxi-tournament 100-point rules
+MAXI_RATING_GAP = 100  # 3.2, 3.8, 5.7
+
+
+@dataclass
+class LimRound:
+    state: TournamentState
+    maxi: bool = False
+
+    @cached_property
+    def ids(self) -> list[int]:
+        return [p.id for p in self.state.to_pair]
+
+    @cached_property
+    def number(self) -> dict[int, int]:
+        return self.state.pairing_numbers
+
+    @cached_property
+    def score(self) -> dict[int, int]:
+        return {pid: self.state.pairing_score(pid) for pid in self.ids}
+
+    @cached_property
+    def rating(self) -> dict[int, int]:
+        return {pid: self.state.by_id[pid].rating for pid in self.ids}
+
+    @cached_property
+    def colour(self) -> dict[int, ColourState]:
+        return {pid: colour_state(self.state.by_id[pid]) for pid in self.ids}
+
+    @cached_property
+    def played(self) -> dict[int, frozenset[int]]:
+        return {pid: self.state.by_id[pid].played_opponents() for pid in self.ids}
+
+    @cached_property
+    def forbidden(self) -> frozenset[frozenset[int]]:
+        return frozenset(frozenset(p) for p in self.state.forbidden)
+
+    @property
+    def last_round(self) -> bool:
+        return self.state.is_last_round
+
+    @cached_property
+    def median_score(self) -> int:
+        """2.2: half the number of rounds played, in tenths (half a win per round)."""
+        return (self.state.round_to_pair - 1) * self.state.scoring.win // 2
+
+    @cached_property
+    def floated_last_round(self) -> frozenset[int]:
+        """3.10: players whose last-round opponent had another score before that round."""
+        previous = self.state.round_to_pair - 1
+        if previous < 1:
+            return frozenset()
+        floated = set()
+        for pid in self.ids:
+            history = self.state.by_id[pid].history
+            if len(history) < previous:
+                continue
+            entry = history[previous - 1]
+            if entry.opponent is None or entry.opponent not in self.state.by_id:
+                continue
+            if (self.state.score_before(pid, previous)
+                    != self.state.score_before(entry.opponent, previous)):
+                floated.add(pid)
+        return frozenset(floated)
+
+    def compatible(self, a: int, b: int) -> bool:
+        """2.1: not met before, and no third colour in a row nor three more of one colour.
+
+        6: in the last round the colour conditions give way (a player may get the same
+        colour a third time running or three more of one colour), so only 2.1's first
+        condition and the arbiter's forbidden pairs remain.
+        """
+        if a == b or b in self.played[a]:
+            return False
+        if self.forbidden and frozenset((a, b)) in self.forbidden:
+            return False
+        return self.last_round or colours_allow(self.colour[a], self.colour[b])
+
+    def rank(self, pid: int) -> tuple[int, int]:
+        """Higher first: score, then pairing number."""
+        return (-self.score[pid], self.number[pid])

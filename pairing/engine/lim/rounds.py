@@ -1,0 +1,77 @@
+"""C.04.4.3 rule 2.2 and 2.6: the order score groups are paired in, and the median.
+
+2.2: from the highest score group down to just above the median score group (half the
+rounds played), then from the lowest up to just below it, the median group last,
+paired downward. Floaters move the way pairing goes (3.2), so floaters from both sides
+end in the median group. Decision: when no player has the median score, the median
+group is the empty group at that score and holds only those floaters.
+2.6: a median group that cannot be paired takes the next pair of the adjacent group
+below (when more floaters came from above than from below) or above (otherwise), both
+players joining it as floaters, and is paired again. Decision: "next" is the pair
+formed last on that side, the one nearest the median.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import groupby
+
+from pairing.engine.lim.groups import DOWN, UP, Floater, GroupPairer
+from pairing.engine.lim.players import LimRound
+from pairing.engine.state import PairingError
+
+
+def pair_score_groups(data: LimRound, players: Sequence[int]) -> list[tuple[int, int]]:
+    ordered = sorted(players, key=data.rank)
+    groups = [list(g) for _, g in groupby(ordered, key=lambda p: data.score[p])]
+    median = data.median_score
+    above = [g for g in groups if data.score[g[0]] > median]
+    below = [g for g in groups if data.score[g[0]] < median][::-1]  # lowest first
+    middle = next((g for g in groups if data.score[g[0]] == median), [])
+    pairer = GroupPairer(data)
+
+    upper_pairs: list[tuple[int, int]] = []
+    carried: list[Floater] = []
+    for index, group in enumerate(above):
+        adjacent = above[index + 1] if index + 1 < len(above) else (middle or _first(below))
+        result = pairer.pair(group, carried, DOWN, adjacent, below_median=False)
+        upper_pairs += result.pairs
+        carried = [Floater(p, DOWN) for p in result.floaters]
+    from_above = carried
+
+    lower_pairs: list[tuple[int, int]] = []
+    carried = []
+    for index, group in enumerate(below):
+        adjacent = below[index + 1] if index + 1 < len(below) else (middle or _last(above))
+        result = pairer.pair(group, carried, UP, adjacent, below_median=True)
+        lower_pairs += result.pairs
+        carried = [Floater(p, UP) for p in result.floaters]
+    from_below = carried
+
+    while True:
+        result = pairer.pair(middle, from_above + from_below, DOWN, (), below_median=False)
+        if not result.floaters:
+            return upper_pairs + lower_pairs + result.pairs
+        # 2.6: crack the next pairing of a neighbouring group and try again.
+        take_lower = len(from_above) > len(from_below)
+        if take_lower and not lower_pairs:
+            take_lower = False
+        if not take_lower and not upper_pairs:
+            take_lower = bool(lower_pairs)
+        if take_lower:
+            a, b = lower_pairs.pop()
+            from_below = from_below + [Floater(a, UP), Floater(b, UP)]
+        elif upper_pairs:
+            a, b = upper_pairs.pop()
+            from_above = from_above + [Floater(a, DOWN), Floater(b, DOWN)]
+        else:
+            raise PairingError("the median score group cannot be paired even with every "
+                               "other pairing cracked (C.04.4.3 2.6)")
+
+
+def _first(groups: list[list[int]]) -> list[int]:
+    return groups[0] if groups else []
+
+
+def _last(groups: list[list[int]]) -> list[int]:
+    return groups[-1] if groups else []
