@@ -1,6 +1,6 @@
 """The Dutch engine against tournaments paired by an independent FIDE-endorsed engine.
 
-tests/fixtures/dutch-2017 holds a sample of ../shared/corpus/dutch-2017 spread
+tests/fixtures/trf/corpus/dutch-2017 holds a sample of ../shared/corpus/dutch-2017 spread
 over its sizes (7 to about 150 players), so the suite needs no ../shared; the
 whole corpus is replayed by tools/replay_corpus.py.
 """
@@ -11,7 +11,7 @@ import pytest
 
 from tests.engine.dutch.replay import FIXTURES, disagreements
 
-CORPUS = sorted((FIXTURES / "dutch-2017").glob("*.trf"))
+CORPUS = sorted((FIXTURES / "trf" / "corpus" / "dutch-2017").glob("*.trf"))
 
 
 def test_the_sample_is_there() -> None:
