@@ -74,8 +74,11 @@ def columns(settled: Sequence[Scrutinised], free: Sequence[int],
                 yield others + [Scrutinised(earlier.player, player, earlier.offered)], rest
             elif successor in free:
                 rest = [p for p in free if p not in (player, successor)]
+                # This player now holds the earlier opponent; should a later player
+                # retreat into him, his own order resumes from its start.
+                taken_over = (earlier.opponent,) + tuple(offered)
                 yield others + [Scrutinised(earlier.player, successor, earlier.offered),
-                                Scrutinised(player, earlier.opponent, tuple(offered))], rest
+                                Scrutinised(player, earlier.opponent, taken_over)], rest
 
 
 def column_pairs(settled: Sequence[Scrutinised], rest: Sequence[int]) -> list[tuple[int, int]]:
