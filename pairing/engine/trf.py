@@ -450,7 +450,7 @@ class _Parser:
                 code, eq, value = token.partition("=")
                 if not eq or (code.upper() not in XXS_CODES and code.upper() not in XXS_SHORTCUTS):
                     raise self.error(column, f"bad XXS item {token!r}: expected CODE=VALUE")
-                self.xx_scoring.append((code.upper(), self.tenths(value, column + len(code) + 1, "XXS value")))
+                self.xx_scoring.append((code.upper(), self.tenths(value, column + len(code) + 1, "XXS value", signed=True)))
 
     def trf26(self, tag: str, line: str) -> None:
         if tag == "142":
@@ -612,7 +612,8 @@ def _trf26_header(t: TrfTournament, derive: bool) -> list[str]:
         out.append(f"152 {colour}")
     scoring = t.scoring_162 or (scoring_162_from_xxs(t.xx_scoring) if derive else ())
     if scoring:
-        out.append("162 " + "".join(f" {c}{_points(v):>4}    " for c, v in scoring).rstrip())
+        # code at column 6 + 9k, its points at columns 7-10 + 9k
+        out.append("162 " + "".join(f" {c}{_points(v):>4}   " for c, v in scoring).rstrip())
     if t.type_192:
         out.append(f"192 {t.type_192}")
     return out
@@ -638,15 +639,24 @@ def _trf26_lists(t: TrfTournament, derive: bool) -> list[str]:
 
 
 def scoring_162_from_xxs(xxs: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
-    """The XXS overrides as record-162 codes, when XXS can be said in TRF-2026 terms."""
+    """The XXS overrides as record-162 items, where TRF-2026 can say them.
+
+    Record 162 has one value per group (W: wins, forfeit wins and full-point byes;
+    D: draws and half-point byes; L: losses; A: zero-point byes and forfeit losses;
+    P: the PAB, which defaults to W there but to 1.0 in XXS, so P is written whenever
+    it differs from what W implies).
+    """
     values = resolve_xxs(xxs)
     defaults = resolve_xxs(())
     out = []
     for code, keys in (("W", ("WW", "BW", "FW", "FPB")), ("D", ("WD", "BD", "HPB")),
-                       ("L", ("WL", "BL")), ("A", ("ZPB", "FL")), ("P", ("PAB",))):
+                       ("L", ("WL", "BL")), ("A", ("ZPB", "FL"))):
         vals = {values[k] for k in keys}
         if len(vals) == 1 and any(values[k] != defaults[k] for k in keys):
             out.append((code, vals.pop()))
+    implied_pab = dict(out).get("W", 10)
+    if values["PAB"] != implied_pab:
+        out.append(("P", values["PAB"]))
     return tuple(out)
 
 
