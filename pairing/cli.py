@@ -46,26 +46,50 @@ def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(
         prog="python -m pairing",
         description="FIDE Swiss pairing engine: reads TRF16 (with XXR/XXC/XXA/XXP/XXS/XXZ) "
-                    "and TRF-2026, writes pairings like the FIDE-endorsed engines.",
-        epilog="Exit status: 0 ok; 1 --check found differences; 2 bad input or arguments; "
-               "3 no valid pairing exists.",
+        "and TRF-2026, writes pairings like the FIDE-endorsed engines.",
+        epilog="Exit status: 0 ok; 1 --check found differences; 2 bad input or arguments; 3 no valid pairing exists.",
     )
     systems = ap.add_mutually_exclusive_group()
     for system in SYSTEMS:
-        systems.add_argument(f"--{system}", dest="system", action="store_const", const=system,
-                             help=f"pair with the {system.capitalize()} system" +
-                                  (" (the default)" if system == "dutch" else ""))
+        systems.add_argument(
+            f"--{system}",
+            dest="system",
+            action="store_const",
+            const=system,
+            help=f"pair with the {system.capitalize()} system" + (" (the default)" if system == "dutch" else ""),
+        )
     ap.set_defaults(system="dutch")
     ap.add_argument("input", nargs="?", help="the tournament, a TRF file")
-    ap.add_argument("-p", "--pair", nargs="?", const="-", metavar="OUTPUT",
-                    help="pair the next round; write to OUTPUT (standard output when omitted)")
-    ap.add_argument("-c", "--check", nargs="?", const=True, metavar="INPUT",
-                    help="re-pair every round of INPUT and report the rounds that differ")
+    ap.add_argument(
+        "-p",
+        "--pair",
+        nargs="?",
+        const="-",
+        metavar="OUTPUT",
+        help="pair the next round; write to OUTPUT (standard output when omitted)",
+    )
+    ap.add_argument(
+        "-c",
+        "--check",
+        nargs="?",
+        const=True,
+        metavar="INPUT",
+        help="re-pair every round of INPUT and report the rounds that differ",
+    )
     ap.add_argument("--generate", metavar="OUTPUT", help="write a random tournament paired by the engine")
-    ap.add_argument("--aro", nargs="?", const=True, metavar="INPUT",
-                    help="print each player's average rating of opponents (C.04.4.1 A.6)")
-    ap.add_argument("--acceleration", choices=ACCELERATIONS, default="none",
-                    help="accelerated pairings: Baku (C.04.5.1), progressive, or Burstein's own")
+    ap.add_argument(
+        "--aro",
+        nargs="?",
+        const=True,
+        metavar="INPUT",
+        help="print each player's average rating of opponents (C.04.4.1 A.6)",
+    )
+    ap.add_argument(
+        "--acceleration",
+        choices=ACCELERATIONS,
+        default="none",
+        help="accelerated pairings: Baku (C.04.5.1), progressive, or Burstein's own",
+    )
     ap.add_argument("--round", type=int, metavar="R", help="with -p: pair round R of INPUT (default: the next)")
     gen = ap.add_argument_group("generator (--generate)")
     gen.add_argument("--seed", type=int, default=0)
@@ -120,8 +144,9 @@ def check_tournament(t: TrfTournament, args: argparse.Namespace, out: TextIO) ->
             continue
         total += 1
         state = state_for_round(cut(t, rnd), rnd)
-        notes = [str(v) for v in check_pairing(state, recorded,
-                                               colour_exempt=last_round_exemptions(state, args.system))]
+        notes = [
+            str(v) for v in check_pairing(state, recorded, colour_exempt=last_round_exemptions(state, args.system))
+        ]
         for note in notes:
             out.write(f"round {rnd}: the recorded pairing breaks {note}\n")
         try:
@@ -135,8 +160,9 @@ def check_tournament(t: TrfTournament, args: argparse.Namespace, out: TextIO) ->
         if want == got and not notes:
             agree += 1
         elif want != got:
-            out.write(f"round {rnd}: expected but missing {sorted(want - got)}; "
-                      f"produced instead {sorted(got - want)}\n")
+            out.write(
+                f"round {rnd}: expected but missing {sorted(want - got)}; produced instead {sorted(got - want)}\n"
+            )
     out.write(f"agree {agree} of {total} rounds\n")
     return 0 if agree == total else EXIT_DIFFERENCE
 
@@ -144,11 +170,18 @@ def check_tournament(t: TrfTournament, args: argparse.Namespace, out: TextIO) ->
 def run_generate(args: argparse.Namespace, stdout: TextIO) -> int:
     try:
         config = GeneratorConfig(
-            players=args.players, rounds=args.rounds, draw_rate=args.draw_rate,
-            forfeit_rate=args.forfeit_rate, bye_rate=args.bye_rate, withdraw_rate=args.withdraw_rate,
-            late_rate=args.late_rate, rating_high=args.rating_high, rating_low=args.rating_low,
+            players=args.players,
+            rounds=args.rounds,
+            draw_rate=args.draw_rate,
+            forfeit_rate=args.forfeit_rate,
+            bye_rate=args.bye_rate,
+            withdraw_rate=args.withdraw_rate,
+            late_rate=args.late_rate,
+            rating_high=args.rating_high,
+            rating_low=args.rating_low,
             initial_colour={"white": "w", "black": "b"}.get(args.initial_colour or ""),
-            name=f"Random tournament, seed {args.seed}, {args.system}")
+            name=f"Random tournament, seed {args.seed}, {args.system}",
+        )
     except ValueError as exc:
         raise UsageError(str(exc)) from exc
     t = generate(config, args.seed, lambda state: _pair(state, args))

@@ -57,12 +57,16 @@ def last_round_exemptions(state: TournamentState, system: str) -> frozenset[int]
 
 def _colours_played(state: TournamentState, player: int) -> list[Colour]:
     # Recounted here on purpose (see the module docstring): played games only, C.04.2.D.5.
-    return [e.colour for e in state.by_id[player].history
-            if e.opponent is not None and e.colour is not None and e.outcome in _PLAYED]
+    return [
+        e.colour
+        for e in state.by_id[player].history
+        if e.opponent is not None and e.colour is not None and e.outcome in _PLAYED
+    ]
 
 
-_PLAYED = frozenset({Outcome.WIN, Outcome.DRAW, Outcome.LOSS,
-                     Outcome.UNRATED_WIN, Outcome.UNRATED_DRAW, Outcome.UNRATED_LOSS})
+_PLAYED = frozenset(
+    {Outcome.WIN, Outcome.DRAW, Outcome.LOSS, Outcome.UNRATED_WIN, Outcome.UNRATED_DRAW, Outcome.UNRATED_LOSS}
+)
 
 
 def _colour_violations(state: TournamentState, player: int, colour: Colour) -> list[Violation]:
@@ -70,16 +74,23 @@ def _colour_violations(state: TournamentState, player: int, colour: Colour) -> l
     out = []
     difference = sum(1 if c is Colour.WHITE else -1 for c in sequence)
     if abs(difference) > 2:
-        out.append(Violation("C.04.1.f", f"player {player} would have a colour difference of "
-                                         f"{difference:+d} with {colour.name.lower()}", (player,)))
+        out.append(
+            Violation(
+                "C.04.1.f",
+                f"player {player} would have a colour difference of {difference:+d} with {colour.name.lower()}",
+                (player,),
+            )
+        )
     if len(sequence) >= 3 and sequence[-1] == sequence[-2] == sequence[-3]:
-        out.append(Violation("C.04.1.g", f"player {player} would have {colour.name.lower()} "
-                                         f"three times in a row", (player,)))
+        out.append(
+            Violation("C.04.1.g", f"player {player} would have {colour.name.lower()} three times in a row", (player,))
+        )
     return out
 
 
-def check_pairing(state: TournamentState, pairing: Pairing, *, colours: bool = True,
-                  colour_exempt: Iterable[int] = ()) -> list[Violation]:
+def check_pairing(
+    state: TournamentState, pairing: Pairing, *, colours: bool = True, colour_exempt: Iterable[int] = ()
+) -> list[Violation]:
     """Every rule the pairing of ``state.round_to_pair`` breaks; empty when it is sound."""
     out: list[Violation] = []
     known = state.by_id
@@ -121,13 +132,21 @@ def check_pairing(state: TournamentState, pairing: Pairing, *, colours: bool = T
     bye = pairing.bye
     if bye is not None:
         if len(present) % 2 == 0:
-            out.append(Violation("C.04.1.c", f"player {bye} gets the PAB but {len(present)} players "
-                                             f"are to be paired, an even number", (bye,)))
-        if bye in known and any(e.outcome in (Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN)
-                                for e in known[bye].history):
-            out.append(Violation("C.04.1.d", f"player {bye} already had a PAB or a forfeit win "
-                                             f"and cannot get the PAB", (bye,)))
+            out.append(
+                Violation(
+                    "C.04.1.c",
+                    f"player {bye} gets the PAB but {len(present)} players are to be paired, an even number",
+                    (bye,),
+                )
+            )
+        if bye in known and any(e.outcome in (Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN) for e in known[bye].history):
+            out.append(
+                Violation("C.04.1.d", f"player {bye} already had a PAB or a forfeit win and cannot get the PAB", (bye,))
+            )
     elif len(present) % 2 == 1:
-        out.append(Violation("C.04.1.c", f"{len(present)} players are to be paired, an odd number, "
-                                         f"but nobody gets the PAB", ()))
+        out.append(
+            Violation(
+                "C.04.1.c", f"{len(present)} players are to be paired, an odd number, but nobody gets the PAB", ()
+            )
+        )
     return out

@@ -56,8 +56,9 @@ def expected_score(rating: int, opponent: int) -> float:
     return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / 400.0))
 
 
-def random_result(rng: random.Random, white_rating: int, black_rating: int,
-                  draw_rate: float, forfeit_rate: float) -> tuple[str, str]:
+def random_result(
+    rng: random.Random, white_rating: int, black_rating: int, draw_rate: float, forfeit_rate: float
+) -> tuple[str, str]:
     """Result codes for White and Black: a forfeit, a draw, or a win by Elo odds."""
     roll = rng.random()
     if roll < forfeit_rate:
@@ -83,10 +84,10 @@ def random_absences(rng: random.Random, present: list[int], bye_rate: float) -> 
 
 def random_players(rng: random.Random, config: GeneratorConfig) -> list[TrfPlayer]:
     """Players in initial order: rating descending (C.04.2.B), start numbers 1..n."""
-    ratings = sorted((rng.randint(config.rating_low, config.rating_high) for _ in range(config.players)),
-                     reverse=True)
-    return [TrfPlayer(start=k, name=f"Player {k:04d}", sex=rng.choice("mw"), rating=r)
-            for k, r in enumerate(ratings, 1)]
+    ratings = sorted((rng.randint(config.rating_low, config.rating_high) for _ in range(config.players)), reverse=True)
+    return [
+        TrfPlayer(start=k, name=f"Player {k:04d}", sex=rng.choice("mw"), rating=r) for k, r in enumerate(ratings, 1)
+    ]
 
 
 def entry_rounds(rng: random.Random, config: GeneratorConfig) -> dict[int, int]:
@@ -125,8 +126,10 @@ def generate(config: GeneratorConfig, seed: int, pair: PairFunction) -> TrfTourn
         return TrfTournament(
             players=tuple(dataclasses.replace(p, rounds=tuple(blocks[p.start])) for p in players),
             name=config.name or f"Generated tournament (seed {seed})",
-            player_count=len(players), xx_rounds=config.rounds,
-            xx_config=("white1" if colour == "w" else "black1",))
+            player_count=len(players),
+            xx_rounds=config.rounds,
+            xx_config=("white1" if colour == "w" else "black1",),
+        )
 
     for rnd in range(1, config.rounds + 1):
         away = {pid: "Z" for pid in blocks if entry[pid] > rnd or pid in withdrawn_after}
@@ -150,8 +153,13 @@ def generate(config: GeneratorConfig, seed: int, pair: PairFunction) -> TrfTourn
         # Withdrawals after this round, never leaving fewer than two players.
         active = sum(1 for pid in blocks if pid not in withdrawn_after and entry[pid] <= rnd + 1)
         for pid in blocks:
-            if (pid not in withdrawn_after and entry[pid] <= rnd and rnd < config.rounds
-                    and rng.random() < config.withdraw_rate and active > 2):
+            if (
+                pid not in withdrawn_after
+                and entry[pid] <= rnd
+                and rnd < config.rounds
+                and rng.random() < config.withdraw_rate
+                and active > 2
+            ):
                 withdrawn_after[pid] = rnd
                 active -= 1
     return _with_points_and_ranks(tournament())

@@ -52,8 +52,13 @@ SCORING_162_CODES = frozenset("WDLAPX")
 BYE_240_KINDS = frozenset("FHZ")
 
 _HEADER_TEXT = {
-    "012": "name", "022": "city", "032": "federation", "042": "start_date",
-    "052": "end_date", "092": "tournament_type", "102": "chief_arbiter",
+    "012": "name",
+    "022": "city",
+    "032": "federation",
+    "042": "start_date",
+    "052": "end_date",
+    "092": "tournament_type",
+    "102": "chief_arbiter",
     "122": "time_control",
 }
 _HEADER_COUNT = {"062": "player_count", "072": "rated_count", "082": "team_count"}
@@ -292,10 +297,9 @@ class _Parser:
     # -- small field readers (columns 1-based, inclusive)
 
     def field(self, line: str, first: int, last: int) -> str:
-        return line[first - 1:last]
+        return line[first - 1 : last]
 
-    def integer(self, line: str, first: int, last: int, what: str,
-                required: bool = False) -> int | None:
+    def integer(self, line: str, first: int, last: int, what: str, required: bool = False) -> int | None:
         text = self.field(line, first, last)
         if not text.strip():
             if required:
@@ -347,7 +351,7 @@ class _Parser:
         dates = []
         pos = ROUND_COLUMN - 1
         while pos < len(line):
-            dates.append(line[pos:pos + 8].strip())
+            dates.append(line[pos : pos + 8].strip())
             pos += ROUND_WIDTH
         while dates and not dates[-1]:
             dates.pop()
@@ -368,37 +372,42 @@ class _Parser:
         rounds = []
         pos = ROUND_COLUMN
         if len(line.rstrip()) > 89 and self.field(line, 90, 91).strip():
-            raise self.error(90 if line[89] != " " else 91,
-                             "unexpected character before round 1 (round blocks start at column 92)")
+            raise self.error(
+                90 if line[89] != " " else 91, "unexpected character before round 1 (round blocks start at column 92)"
+            )
         while pos <= len(line.rstrip()):
             rounds.append(self.block(line, pos, len(rounds) + 1))
             pos += ROUND_WIDTH
         while rounds and rounds[-1].is_blank:
             rounds.pop()
-        self.players.append(TrfPlayer(
-            start=start,
-            sex=self.field(line, 10, 10).strip(),
-            title=self.field(line, 11, 13).strip(),
-            name=self.field(line, 15, 47).strip(),
-            rating=self.integer(line, 49, 52, "rating"),
-            federation=self.field(line, 54, 56).strip(),
-            fide_id=self.field(line, 58, 68).strip(),
-            birth=self.field(line, 70, 79).strip(),
-            points=points,
-            rank=self.integer(line, 86, 89, "rank"),
-            rounds=tuple(rounds),
-        ))
+        self.players.append(
+            TrfPlayer(
+                start=start,
+                sex=self.field(line, 10, 10).strip(),
+                title=self.field(line, 11, 13).strip(),
+                name=self.field(line, 15, 47).strip(),
+                rating=self.integer(line, 49, 52, "rating"),
+                federation=self.field(line, 54, 56).strip(),
+                fide_id=self.field(line, 58, 68).strip(),
+                birth=self.field(line, 70, 79).strip(),
+                points=points,
+                rank=self.integer(line, 86, 89, "rank"),
+                rounds=tuple(rounds),
+            )
+        )
 
     def block(self, line: str, column: int, rnd: int) -> TrfRound:
-        text = line[column - 1:column + 7]
+        text = line[column - 1 : column + 7]
         if column > ROUND_COLUMN:
             for c in (column - 2, column - 1):
                 self.blank(line, c, f"expected a blank between round blocks (round {rnd} starts at column {column})")
         if not text.strip():
             return TrfRound(None, " ", " ")
         if len(text.rstrip()) < 6:
-            raise self.error(column + len(text.rstrip()),
-                             f"truncated round {rnd} block: expected 'NNNN c r' at columns {column}-{column + 7}")
+            raise self.error(
+                column + len(text.rstrip()),
+                f"truncated round {rnd} block: expected 'NNNN c r' at columns {column}-{column + 7}",
+            )
         text = text.ljust(8)
         opponent = self.integer(line, column, column + 3, f"opponent in round {rnd}")
         self.blank(line, column + 4, f"expected a blank after the opponent of round {rnd}")
@@ -450,7 +459,8 @@ class _Parser:
                 code, eq, value = token.partition("=")
                 if not eq or (code.upper() not in XXS_CODES and code.upper() not in XXS_SHORTCUTS):
                     raise self.error(column, f"bad XXS item {token!r}: expected CODE=VALUE")
-                self.xx_scoring.append((code.upper(), self.tenths(value, column + len(code) + 1, "XXS value", signed=True)))
+                points = self.tenths(value, column + len(code) + 1, "XXS value", signed=True)
+                self.xx_scoring.append((code.upper(), points))
 
     def trf26(self, tag: str, line: str) -> None:
         if tag == "142":
@@ -482,14 +492,16 @@ class _Parser:
             self.byes.append(TrfBye(kind, rnd or 0, self.id_list(line, 11)))
         elif tag == "250":
             mp = self.field(line, 5, 8)
-            self.accelerations.append(TrfAcceleratedRounds(
-                match_points=self.tenths(mp, 5, "match points") if mp.strip() else None,
-                game_points=self.tenths(self.field(line, 10, 13), 10, "game points"),
-                first_round=self.integer(line, 15, 17, "first round", required=True) or 0,
-                last_round=self.integer(line, 19, 21, "last round", required=True) or 0,
-                first_player=self.integer(line, 23, 26, "first player", required=True) or 0,
-                last_player=self.integer(line, 28, 31, "last player", required=True) or 0,
-            ))
+            self.accelerations.append(
+                TrfAcceleratedRounds(
+                    match_points=self.tenths(mp, 5, "match points") if mp.strip() else None,
+                    game_points=self.tenths(self.field(line, 10, 13), 10, "game points"),
+                    first_round=self.integer(line, 15, 17, "first round", required=True) or 0,
+                    last_round=self.integer(line, 19, 21, "last round", required=True) or 0,
+                    first_player=self.integer(line, 23, 26, "first player", required=True) or 0,
+                    last_player=self.integer(line, 28, 31, "last player", required=True) or 0,
+                )
+            )
         elif tag == "260":
             first = self.integer(line, 5, 7, "first round", required=True) or 0
             last = self.integer(line, 9, 11, "last round", required=True) or 0
@@ -521,11 +533,16 @@ class _Parser:
                 other = theirs[k - 1] if len(theirs) >= k else None
                 if other is None or other.opponent != p.start:
                     shown = "nothing" if other is None or other.opponent is None else other.opponent
-                    raise self.error(column, f"round {k}: player {p.start} meets {block.opponent}, "
-                                     f"but {block.opponent}'s record shows {shown}")
+                    raise self.error(
+                        column,
+                        f"round {k}: player {p.start} meets {block.opponent}, "
+                        f"but {block.opponent}'s record shows {shown}",
+                    )
                 if block.colour in "wb" and other.colour == block.colour:
-                    raise self.error(column + 5, f"round {k}: players {p.start} and {block.opponent} "
-                                     f"both have colour {block.colour!r}")
+                    raise self.error(
+                        column + 5,
+                        f"round {k}: players {p.start} and {block.opponent} both have colour {block.colour!r}",
+                    )
         self.n = 0
 
 
@@ -569,8 +586,13 @@ def write_trf(t: TrfTournament, trf26: bool = False) -> str:
     XXS, the round blocks' F/H/Z byes, XXA, XXP) where the tournament lacks them.
     """
     lines: list[str] = []
-    for tag, key in (("012", "name"), ("022", "city"), ("032", "federation"),
-                     ("042", "start_date"), ("052", "end_date")):
+    for tag, key in (
+        ("012", "name"),
+        ("022", "city"),
+        ("032", "federation"),
+        ("042", "start_date"),
+        ("052", "end_date"),
+    ):
         if getattr(t, key):
             lines.append(f"{tag} {getattr(t, key)}")
     for tag, key in _HEADER_COUNT.items():
@@ -627,8 +649,10 @@ def _trf26_lists(t: TrfTournament, derive: bool) -> list[str]:
     accelerations = t.accelerations_250 or (accelerations_250_from_xxa(t) if derive else ())
     for a in accelerations:
         mp = "    " if a.match_points is None else f"{_points(a.match_points):>4}"
-        out.append(f"250 {mp} {_points(a.game_points):>4} {a.first_round:03d} {a.last_round:03d} "
-                   f"{a.first_player:4d} {a.last_player:4d}")
+        out.append(
+            f"250 {mp} {_points(a.game_points):>4} {a.first_round:03d} {a.last_round:03d} "
+            f"{a.first_player:4d} {a.last_player:4d}"
+        )
     prohibited = t.prohibited_260
     if not prohibited and derive and t.xx_forbidden:
         last = t.total_rounds or max(t.rounds_in_file, 1)
@@ -649,8 +673,12 @@ def scoring_162_from_xxs(xxs: tuple[tuple[str, int], ...]) -> tuple[tuple[str, i
     values = resolve_xxs(xxs)
     defaults = resolve_xxs(())
     out = []
-    for code, keys in (("W", ("WW", "BW", "FW", "FPB")), ("D", ("WD", "BD", "HPB")),
-                       ("L", ("WL", "BL")), ("A", ("ZPB", "FL"))):
+    for code, keys in (
+        ("W", ("WW", "BW", "FW", "FPB")),
+        ("D", ("WD", "BD", "HPB")),
+        ("L", ("WL", "BL")),
+        ("A", ("ZPB", "FL")),
+    ):
         vals = {values[k] for k in keys}
         if len(vals) == 1 and any(values[k] != defaults[k] for k in keys):
             out.append((code, vals.pop()))
@@ -662,8 +690,20 @@ def scoring_162_from_xxs(xxs: tuple[tuple[str, int], ...]) -> tuple[tuple[str, i
 
 def resolve_xxs(xxs: tuple[tuple[str, int], ...]) -> dict[str, int]:
     """Every XXS code's value in tenths: defaults, then the items in order (JaVaFo AUM)."""
-    values = {"WW": 10, "BW": 10, "WD": 5, "BD": 5, "WL": 0, "BL": 0,
-              "ZPB": 0, "HPB": 5, "FPB": 10, "PAB": 10, "FW": 10, "FL": 0}
+    values = {
+        "WW": 10,
+        "BW": 10,
+        "WD": 5,
+        "BD": 5,
+        "WL": 0,
+        "BL": 0,
+        "ZPB": 0,
+        "HPB": 5,
+        "FPB": 10,
+        "PAB": 10,
+        "FW": 10,
+        "FL": 0,
+    }
     for code, value in xxs:
         for key in XXS_SHORTCUTS.get(code, (code,)):
             values[key] = value
@@ -674,9 +714,11 @@ def byes_240_from_rounds(t: TrfTournament) -> tuple[TrfBye, ...]:
     out = []
     for rnd in range(1, max((len(p.rounds) for p in t.players), default=0) + 1):
         for kind in "FHZ":
-            ids = tuple(p.start for p in t.players
-                        if len(p.rounds) >= rnd and p.rounds[rnd - 1].opponent is None
-                        and p.rounds[rnd - 1].result == kind)
+            ids = tuple(
+                p.start
+                for p in t.players
+                if len(p.rounds) >= rnd and p.rounds[rnd - 1].opponent is None and p.rounds[rnd - 1].result == kind
+            )
             if ids:
                 out.append(TrfBye(kind, rnd, ids))
     return tuple(out)
@@ -698,8 +740,11 @@ def accelerations_250_from_xxa(t: TrfTournament) -> tuple[TrfAcceleratedRounds, 
     out: list[TrfAcceleratedRounds] = []
     for points, first, last, player in runs:
         prev = out[-1] if out else None
-        if (prev and (prev.game_points, prev.first_round, prev.last_round) == (points, first, last)
-                and prev.last_player + 1 == player):
+        if (
+            prev
+            and (prev.game_points, prev.first_round, prev.last_round) == (points, first, last)
+            and prev.last_player + 1 == player
+        ):
             out[-1] = TrfAcceleratedRounds(points, first, last, prev.first_player, player)
         else:
             out.append(TrfAcceleratedRounds(points, first, last, player, player))

@@ -25,14 +25,23 @@ from pairing.engine.state import (
 from pairing.engine.trf import TrfPlayer, TrfRound, TrfTournament, resolve_xxs
 
 _OUTCOME = {
-    "1": Outcome.WIN, "=": Outcome.DRAW, "0": Outcome.LOSS,
-    "+": Outcome.FORFEIT_WIN, "-": Outcome.FORFEIT_LOSS,
-    "W": Outcome.UNRATED_WIN, "D": Outcome.UNRATED_DRAW, "L": Outcome.UNRATED_LOSS,
+    "1": Outcome.WIN,
+    "=": Outcome.DRAW,
+    "0": Outcome.LOSS,
+    "+": Outcome.FORFEIT_WIN,
+    "-": Outcome.FORFEIT_LOSS,
+    "W": Outcome.UNRATED_WIN,
+    "D": Outcome.UNRATED_DRAW,
+    "L": Outcome.UNRATED_LOSS,
 }
 _BYE_OUTCOME = {
-    "U": Outcome.PAIRING_BYE, "F": Outcome.FULL_BYE, "H": Outcome.HALF_BYE,
-    "Z": Outcome.ZERO_BYE, "+": Outcome.FORFEIT_WIN,
-    "-": Outcome.NOT_PAIRED, " ": Outcome.NOT_PAIRED,
+    "U": Outcome.PAIRING_BYE,
+    "F": Outcome.FULL_BYE,
+    "H": Outcome.HALF_BYE,
+    "Z": Outcome.ZERO_BYE,
+    "+": Outcome.FORFEIT_WIN,
+    "-": Outcome.NOT_PAIRED,
+    " ": Outcome.NOT_PAIRED,
 }
 
 
@@ -44,8 +53,7 @@ def round_entry(block: TrfRound | None, player: int = 0, rnd: int = 0) -> RoundE
         # A forfeit win without an opponent (TRF-2026 team note) still bars a PAB (C.04.1.d).
         return RoundEntry(None, None, _BYE_OUTCOME[block.result])
     if block.result not in _OUTCOME:
-        raise PairingError(f"round {rnd}: the game of player {player} against {block.opponent} "
-                           f"has no result yet")
+        raise PairingError(f"round {rnd}: the game of player {player} against {block.opponent} has no result yet")
     colour = Colour(block.colour) if block.colour in "wb" else None
     return RoundEntry(block.opponent, colour, _OUTCOME[block.result])
 
@@ -84,8 +92,17 @@ def scoring_of(t: TrfTournament) -> Scoring:
         v = resolve_xxs(t.xx_scoring)
         # Scoring has one value per result; XXS's per-colour values use White's.
         s = dataclasses.replace(
-            s, win=v["WW"], draw=v["WD"], loss=v["WL"], zero_bye=v["ZPB"], half_bye=v["HPB"],
-            full_bye=v["FPB"], pairing_bye=v["PAB"], forfeit_win=v["FW"], forfeit_loss=v["FL"])
+            s,
+            win=v["WW"],
+            draw=v["WD"],
+            loss=v["WL"],
+            zero_bye=v["ZPB"],
+            half_bye=v["HPB"],
+            full_bye=v["FPB"],
+            pairing_bye=v["PAB"],
+            forfeit_win=v["FW"],
+            forfeit_loss=v["FL"],
+        )
     return s
 
 
@@ -114,8 +131,7 @@ def forbidden_of(t: TrfTournament, rnd: int) -> tuple[tuple[int, int], ...]:
 def absent_in(t: TrfTournament, rnd: int) -> frozenset[int]:
     """Players not to be paired in *rnd*: announced absences and requested byes
     (``0000 - H/Z/F`` blocks, TRF-2026 records 240), and XXZ for the next round."""
-    absent = {p.start for p in t.players
-              if len(p.rounds) >= rnd and p.rounds[rnd - 1].is_announced_absence}
+    absent = {p.start for p in t.players if len(p.rounds) >= rnd and p.rounds[rnd - 1].is_announced_absence}
     absent |= {i for b in t.byes_240 if b.round == rnd for i in b.players}
     if rnd == next_round(t):
         absent |= set(t.xx_absent)
@@ -123,11 +139,18 @@ def absent_in(t: TrfTournament, rnd: int) -> frozenset[int]:
 
 
 def _player(p: TrfPlayer, rounds: int) -> Player:
-    history = tuple(round_entry(p.rounds[k] if k < len(p.rounds) else None, p.start, k + 1)
-                    for k in range(rounds))
-    return Player(id=p.start, name=p.name, rating=p.rating or 0, title=p.title,
-                  federation=p.federation, fide_id=p.fide_id, sex=p.sex, birth=p.birth,
-                  history=history)
+    history = tuple(round_entry(p.rounds[k] if k < len(p.rounds) else None, p.start, k + 1) for k in range(rounds))
+    return Player(
+        id=p.start,
+        name=p.name,
+        rating=p.rating or 0,
+        title=p.title,
+        federation=p.federation,
+        fide_id=p.fide_id,
+        sex=p.sex,
+        birth=p.birth,
+        history=history,
+    )
 
 
 def state_for_round(t: TrfTournament, round_to_pair: int | None = None) -> TournamentState:
@@ -198,12 +221,16 @@ def cut(t: TrfTournament, rnd: int) -> TrfTournament:
     scoring = scoring_of(t)
     players = []
     for p in t.players:
-        kept = list(p.rounds[:rnd - 1])
+        kept = list(p.rounds[: rnd - 1])
         if len(p.rounds) >= rnd and p.rounds[rnd - 1].is_announced_absence:
             kept.append(p.rounds[rnd - 1])
         while kept and kept[-1].is_blank:
             kept.pop()
-        points = sum(scoring.points(round_entry(b).outcome) if b.opponent is None
-                     else scoring.points(_OUTCOME.get(b.result, Outcome.NOT_PAIRED)) for b in kept)
+        points = sum(
+            scoring.points(round_entry(b).outcome)
+            if b.opponent is None
+            else scoring.points(_OUTCOME.get(b.result, Outcome.NOT_PAIRED))
+            for b in kept
+        )
         players.append(dataclasses.replace(p, rounds=tuple(kept), points=points))
-    return dataclasses.replace(t, players=tuple(players), round_dates=t.round_dates[:rnd - 1])
+    return dataclasses.replace(t, players=tuple(players), round_dates=t.round_dates[: rnd - 1])

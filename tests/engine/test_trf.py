@@ -95,14 +95,26 @@ def _line(start: int, blocks: str = "", points: str = " 0.0") -> str:
 
 
 def test_it_reads_the_engine_extensions() -> None:
-    text = "\n".join([
-        _line(1), _line(2), _line(3), _line(4),
-        "XXR 9", "XXC rank black1",
-        "XXA    1  1.0  1.0  0.5", "XXA    2  1.0",
-        "XXP 1 2 3", "XXP 2 4",
-        "XXS W=3 D=1", "XXS PAB=1.5 FL=-1",
-        "XXZ 3 4",
-    ]) + "\n"
+    text = (
+        "\n".join(
+            [
+                _line(1),
+                _line(2),
+                _line(3),
+                _line(4),
+                "XXR 9",
+                "XXC rank black1",
+                "XXA    1  1.0  1.0  0.5",
+                "XXA    2  1.0",
+                "XXP 1 2 3",
+                "XXP 2 4",
+                "XXS W=3 D=1",
+                "XXS PAB=1.5 FL=-1",
+                "XXZ 3 4",
+            ]
+        )
+        + "\n"
+    )
     t = parse_trf(text)
     assert t.total_rounds == 9 and t.initial_colour == "b"
     assert t.xx_config == ("rank", "black1")
@@ -124,19 +136,27 @@ def test_xxs_shortcuts_apply_in_order() -> None:
 
 
 def test_it_reads_the_trf2026_records() -> None:
-    text = "\n".join([
-        "012 TRF-2026 tournament",
-        "142 9", "152 B",
-        "162  W 3.0    D 1.0    L 0.0    P 1.0",
-        "192 FIDE_DUTCH_2025_BAKU",
-        _line(1), _line(2), _line(3),
-        "240 H 003    1    2",
-        "240 Z 004    3",
-        "250       1.0 001 003    1    2",
-        "260 001 002    1    3",
-        "### RR1 RRL PPP1",
-        "DAT 0001 EMAIL someone@example.org",
-    ]) + "\n"
+    text = (
+        "\n".join(
+            [
+                "012 TRF-2026 tournament",
+                "142 9",
+                "152 B",
+                "162  W 3.0    D 1.0    L 0.0    P 1.0",
+                "192 FIDE_DUTCH_2025_BAKU",
+                _line(1),
+                _line(2),
+                _line(3),
+                "240 H 003    1    2",
+                "240 Z 004    3",
+                "250       1.0 001 003    1    2",
+                "260 001 002    1    3",
+                "### RR1 RRL PPP1",
+                "DAT 0001 EMAIL someone@example.org",
+            ]
+        )
+        + "\n"
+    )
     t = parse_trf(text)
     assert (t.rounds_142, t.total_rounds) == (9, 9)
     assert (t.initial_colour_152, t.initial_colour) == ("B", "b")
@@ -150,10 +170,22 @@ def test_it_reads_the_trf2026_records() -> None:
 
 
 def test_trf26_output_adds_the_2026_records_from_their_trf16_counterparts() -> None:
-    t = parse_trf("\n".join([
-        _line(1, "  0000 - H     2 w 1"), _line(2, "  0000 - Z     1 b 0"), _line(3, "  0000 - F  0000 - U"),
-        "XXR 5", "XXC black1", "XXS W=3 D=1", "XXA    1  1.0  1.0", "XXA    2  1.0  1.0", "XXP 2 3",
-    ]) + "\n")
+    t = parse_trf(
+        "\n".join(
+            [
+                _line(1, "  0000 - H     2 w 1"),
+                _line(2, "  0000 - Z     1 b 0"),
+                _line(3, "  0000 - F  0000 - U"),
+                "XXR 5",
+                "XXC black1",
+                "XXS W=3 D=1",
+                "XXA    1  1.0  1.0",
+                "XXA    2  1.0  1.0",
+                "XXP 2 3",
+            ]
+        )
+        + "\n"
+    )
     again = parse_trf(write_trf(t, trf26=True))
     assert again.rounds_142 == 5 and again.initial_colour_152 == "B"
     assert dict(again.scoring_162) == {"W": 30, "D": 10, "P": 10}  # XXS's PAB stays 1.0
@@ -165,10 +197,19 @@ def test_trf26_output_adds_the_2026_records_from_their_trf16_counterparts() -> N
 
 
 def test_the_writer_lays_out_the_player_record_by_columns() -> None:
-    p = TrfPlayer(start=7, sex="w", title="WGM", name="Rossi, Anna", rating=2345, federation="ITA",
-                  fide_id="1234567", birth="1990/05/06", points=115, rank=3,
-                  rounds=(TrfRound(12, "b", "="), TrfRound(None, "-", "H"), TrfRound(None, " ", " "),
-                          TrfRound(3, "w", "+")))
+    p = TrfPlayer(
+        start=7,
+        sex="w",
+        title="WGM",
+        name="Rossi, Anna",
+        rating=2345,
+        federation="ITA",
+        fide_id="1234567",
+        birth="1990/05/06",
+        points=115,
+        rank=3,
+        rounds=(TrfRound(12, "b", "="), TrfRound(None, "-", "H"), TrfRound(None, " ", " "), TrfRound(3, "w", "+")),
+    )
     line = player_line(p)
     assert line[0:3] == "001" and line[4:8] == "   7" and line[9] == "w" and line[10:13] == "WGM"
     assert line[14:25] == "Rossi, Anna" and line[48:52] == "2345" and line[53:56] == "ITA"
@@ -176,8 +217,14 @@ def test_the_writer_lays_out_the_player_record_by_columns() -> None:
     assert line[85:89] == "   3"
     assert line[91:99] == "  12 b =" and line[101:109] == "0000 - H" and line[111:119] == "        "
     assert line[121:129] == "   3 w +"
-    t = parse_trf(line + "\n" + _line(3, "" .join("  " + " " * 8 for _ in range(3)) + "     7 b -") + "\n"
-                  + _line(12, "     7 w =") + "\n")
+    t = parse_trf(
+        line
+        + "\n"
+        + _line(3, "".join("  " + " " * 8 for _ in range(3)) + "     7 b -")
+        + "\n"
+        + _line(12, "     7 w =")
+        + "\n"
+    )
     assert t.player(7) == p
 
 
@@ -292,11 +339,23 @@ def test_a_bye_code_with_an_opponent_is_an_error() -> None:
     assert (err.line, err.column) == (1, 99)
 
 
-@pytest.mark.parametrize(("line", "column"), [
-    ("XXR nine", 5), ("XXA    x  1.0", 8), ("XXA    1  1,0", 11), ("XXP 1 b", 7), ("XXS W3", 5),
-    ("XXS W=x", 7), ("142 many", 5), ("152 X", 5), ("162  Q 1.0", 6), ("240 Q 001    1", 5),
-    ("260 0x1 002    1    2", 5), ("062 fourteen", 5),
-])
+@pytest.mark.parametrize(
+    ("line", "column"),
+    [
+        ("XXR nine", 5),
+        ("XXA    x  1.0", 8),
+        ("XXA    1  1,0", 11),
+        ("XXP 1 b", 7),
+        ("XXS W3", 5),
+        ("XXS W=x", 7),
+        ("142 many", 5),
+        ("152 X", 5),
+        ("162  Q 1.0", 6),
+        ("240 Q 001    1", 5),
+        ("260 0x1 002    1    2", 5),
+        ("062 fourteen", 5),
+    ],
+)
 def test_malformed_extension_and_header_records_name_their_column(line: str, column: int) -> None:
     err = _error(_line(1) + "\n" + line + "\n")
     assert (err.line, err.column) == (2, column)
