@@ -73,3 +73,13 @@ def eager_celery():
     app.conf.task_always_eager = True
     yield app
     app.conf.task_always_eager = before
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix: None) -> None:
+    """No persistent connections in tests: live-server request threads would keep
+    theirs open and block the test database's teardown on PostgreSQL."""
+    from django.conf import settings
+
+    for database in settings.DATABASES.values():
+        database["CONN_MAX_AGE"] = 0

@@ -215,7 +215,8 @@ def export_tournament(tournament: Tournament) -> TrfTournament:
         blocks[game.round.number][w] = TrfRound(b, "w", white_code)
         blocks[game.round.number][b] = TrfRound(w, "b", black_code)
     for bye in Bye.objects.filter(round__in=rounds).select_related("round", "player"):
-        code = _BYE_WRITTEN.get((ByeKind(bye.kind), bye.requested)) or _BYE_WRITTEN[(ByeKind(bye.kind), not bye.requested)]
+        kind = ByeKind(bye.kind)
+        code = _BYE_WRITTEN.get((kind, bye.requested)) or _BYE_WRITTEN[(kind, not bye.requested)]
         blocks[bye.round.number][bye.player.pairing_number] = TrfRound(None, "-", code)
     scoring = adapters.scoring_of(tournament)
     blank = TrfRound(None, " ", " ")

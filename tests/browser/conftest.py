@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-import os
-
 import pytest
-
-# Playwright's sync API runs an event loop in the test thread; Django's ORM calls
-# made from the test itself would otherwise be refused as "async unsafe".
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+@pytest.fixture(autouse=True)
+def allow_orm_beside_playwright(monkeypatch):
+    # Playwright's sync API runs an event loop in the test thread; Django's ORM calls
+    # made from the test itself would otherwise be refused as "async unsafe".
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
 @pytest.fixture

@@ -71,7 +71,8 @@ def test_round_numbers_are_unique_in_a_tournament() -> None:
 def test_a_pairing_allocated_bye_is_never_requested() -> None:
     t = builders.tournament(players=3)
     rnd = Round.objects.create(tournament=t, number=1)
-    _refused(lambda: Bye(round=rnd, player=builders.player(t, 3), kind=ByeKind.PAIRING_ALLOCATED, requested=True).save())
+    pab = Bye(round=rnd, player=builders.player(t, 3), kind=ByeKind.PAIRING_ALLOCATED, requested=True)
+    _refused(pab.save)
 
 
 def test_a_withdrawal_comes_after_entry() -> None:

@@ -37,7 +37,8 @@ def _games(path: Path) -> dict[tuple[int, int], tuple[int | None, str, str]]:
 
 
 def _players(path: Path) -> list[tuple]:
-    return [(p.start, p.name, p.sex, p.title, p.rating, p.federation, p.fide_id, p.birth) for p in read_trf(path).players]
+    return [(p.start, p.name, p.sex, p.title, p.rating, p.federation, p.fide_id, p.birth)
+            for p in read_trf(path).players]
 
 
 @pytest.mark.parametrize("vector", VECTORS, ids=lambda p: p.stem)

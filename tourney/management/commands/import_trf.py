@@ -17,7 +17,8 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("file", type=Path)
-        parser.add_argument("--system", choices=PairingSystem.values, help="pairing system (default: record 192, else dutch)")
+        parser.add_argument("--system", choices=PairingSystem.values,
+                            help="pairing system (default: record 192, else dutch)")
         parser.add_argument("--name", help="tournament name (default: record 012)")
         parser.add_argument("--if-absent", action="store_true",
                             help="do nothing when a tournament of that name already exists")
