@@ -24,6 +24,8 @@ class ScoreGroupPairer:
     def __init__(self, data: RoundData) -> None:
         self.data = data
         self._completion: dict[frozenset[int], bool] = {}
+        # (group in 3.2 order, floater from above, chosen combination), for explanations
+        self.trace: list[tuple[list[int], int | None, Combination]] = []
 
     def completable(self, players: Sequence[int]) -> bool:
         """Can these players all be paired among themselves (3.1, 5.2, 5.3)?"""
@@ -64,6 +66,8 @@ class ScoreGroupPairer:
                 index += 1
                 continue
             pairs.extend(combination.pairs)
+            self.trace.append((sorted(members, key=data.rank_key_within_group), carried,
+                               combination))
             carried = combination.floater
             index += 1
         if carried is not None:
