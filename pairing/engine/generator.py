@@ -20,6 +20,7 @@ from pairing.engine.trf import TrfPlayer, TrfRound, TrfTournament
 from pairing.engine.trf_state import round_entry, scoring_of, state_for_round
 
 PairFunction = Callable[[TournamentState], Pairing]
+ROUND_ATTEMPTS = 5  # draws of the requested byes before an unpairable round is given up
 
 
 @dataclass(frozen=True)
@@ -132,17 +133,29 @@ def generate(config: GeneratorConfig, seed: int, pair: PairFunction) -> TrfTourn
         )
 
     for rnd in range(1, config.rounds + 1):
-        away = {pid: "Z" for pid in blocks if entry[pid] > rnd or pid in withdrawn_after}
-        present = [pid for pid in blocks if pid not in away]
-        requested = random_absences(rng, present, config.bye_rate)
-        if len(present) - len(requested) >= 2:
-            away.update(requested)
-        for pid, kind in away.items():
-            blocks[pid].append(TrfRound(None, "-", kind))
-        state = state_for_round(tournament(), rnd)
-        if len(state.to_pair) < 2:
-            raise PairingError(f"round {rnd}: fewer than two players to pair")
-        pairing = pair(state)
+        pairing = None
+        for attempt in range(1, ROUND_ATTEMPTS + 1):
+            away = {pid: "Z" for pid in blocks if entry[pid] > rnd or pid in withdrawn_after}
+            present = [pid for pid in blocks if pid not in away]
+            requested = random_absences(rng, present, config.bye_rate)
+            if len(present) - len(requested) >= 2:
+                away.update(requested)
+            for pid, kind in away.items():
+                blocks[pid].append(TrfRound(None, "-", kind))
+            state = state_for_round(tournament(), rnd)
+            if len(state.to_pair) < 2:
+                raise PairingError(f"round {rnd}: fewer than two players to pair")
+            try:
+                pairing = pair(state)
+                break
+            except PairingError:
+                # A small field can run out of pairings (C.04.3 A.9 leaves it to the arbiter);
+                # draw the requested byes again, then give up.
+                for pid in away:
+                    blocks[pid].pop()
+                if attempt == ROUND_ATTEMPTS:
+                    raise
+        assert pairing is not None
         for board in pairing.boards:
             w, b = board.white, board.black
             rw, rb = random_result(rng, ratings[w], ratings[b], config.draw_rate, config.forfeit_rate)
