@@ -1,0 +1,130 @@
+"""The random tournament generator: its random parts, its determinism, and tournaments the engine reproduces."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from pairing.engine import pair
+from pairing.engine.checker import check_pairing, last_round_exemptions
+from pairing.engine.generator import (
+    GeneratorConfig,
+    entry_rounds,
+    expected_score,
+    generate,
+    random_absences,
+    random_players,
+    random_result,
+)
+from pairing.engine.state import Board, Pairing, TournamentState
+from pairing.engine.trf import parse_trf, write_trf
+from pairing.engine.trf_state import cut, pairing_rows, recorded_pairing, state_for_round
+
+
+def dutch(state: TournamentState) -> Pairing:
+    return pair(state, "dutch")
+
+
+def in_order(state: TournamentState) -> Pairing:
+    """A trivial stand-in engine: 1-2, 3-4, ... the last one gets the bye."""
+    ids = [p.id for p in state.to_pair]
+    bye = ids.pop() if len(ids) % 2 else None
+    return Pairing(tuple(Board(a, b) for a, b in zip(ids[0::2], ids[1::2], strict=True)), bye)
+
+
+def test_expected_score_follows_the_elo_curve() -> None:
+    assert expected_score(2000, 2000) == pytest.approx(0.5)
+    assert expected_score(2400, 2000) == pytest.approx(0.909, abs=0.001)
+    assert expected_score(2000, 2400) == pytest.approx(0.091, abs=0.001)
+
+
+def test_random_results_respect_the_rates() -> None:
+    rng = random.Random(1)
+    draws = Counter(random_result(rng, 2000, 2000, 1.0, 0.0) for _ in range(200))
+    assert draws == Counter({("=", "="): 200})
+    forfeits = Counter(random_result(rng, 2000, 2000, 0.0, 1.0) for _ in range(2000))
+    assert set(forfeits) == {("+", "-"), ("-", "+"), ("-", "-")}
+    assert 120 < forfeits[("-", "-")] < 280  # about a tenth are double forfeits
+    decisive = Counter(random_result(rng, 2400, 2000, 0.0, 0.0) for _ in range(4000))
+    assert set(decisive) == {("1", "0"), ("0", "1")}
+    assert 0.88 < decisive[("1", "0")] / 4000 < 0.94
+
+
+def test_random_absences_are_mostly_half_point_byes() -> None:
+    rng = random.Random(2)
+    kinds = Counter()
+    for _ in range(200):
+        kinds.update(random_absences(rng, list(range(1, 51)), 0.1).values())
+    assert set(kinds) == {"H", "Z", "F"}
+    assert kinds["H"] > kinds["Z"] > kinds["F"]
+    assert 800 < sum(kinds.values()) < 1200
+    assert random_absences(rng, list(range(1, 51)), 0.0) == {}
+
+
+def test_players_come_in_rating_order_and_someone_plays_round_1() -> None:
+    config = GeneratorConfig(players=12, rounds=5, late_rate=1.0)
+    rng = random.Random(3)
+    players = random_players(rng, config)
+    ratings = [p.rating for p in players]
+    assert ratings == sorted(ratings, reverse=True) and [p.start for p in players] == list(range(1, 13))
+    entries = entry_rounds(rng, config)
+    assert sum(1 for r in entries.values() if r == 1) == 2 and max(entries.values()) <= 3
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("draw_rate", 1.5), ("forfeit_rate", -0.1), ("players", 1), ("rounds", 0), ("initial_colour", "x")],
+)
+def test_a_bad_configuration_is_refused(field: str, value: object) -> None:
+    with pytest.raises(ValueError):
+        GeneratorConfig(**{field: value})
+
+
+def test_the_same_seed_gives_the_same_tournament() -> None:
+    config = GeneratorConfig(players=15, rounds=5, bye_rate=0.1, late_rate=0.2, withdraw_rate=0.05)
+    assert write_trf(generate(config, 42, in_order)) == write_trf(generate(config, 42, in_order))
+    assert write_trf(generate(config, 42, in_order)) != write_trf(generate(config, 43, in_order))
+
+
+def test_a_generated_tournament_is_a_complete_trf() -> None:
+    config = GeneratorConfig(
+        players=20, rounds=6, bye_rate=0.08, late_rate=0.15, withdraw_rate=0.05, forfeit_rate=0.1, initial_colour="b"
+    )
+    t = generate(config, 7, in_order)
+    assert len(t.players) == 20 and t.xx_rounds == 6 and t.initial_colour == "b"
+    assert parse_trf(write_trf(t)) == t
+    assert all(len(p.rounds) == 6 for p in t.players)
+    ranks = sorted(p.rank for p in t.players)
+    assert ranks == list(range(1, 21))
+    state = state_for_round(t)  # after the last round
+    assert all(p.points == state.score(p.start) for p in t.players)
+    codes = Counter(b.result for p in t.players for b in p.rounds)
+    assert codes["Z"] and codes["H"] and (codes["+"] or codes["-"])
+
+
+def test_late_entries_and_withdrawn_players_are_absent_with_zero_point_byes() -> None:
+    config = GeneratorConfig(players=30, rounds=7, late_rate=0.3, withdraw_rate=0.1, bye_rate=0.0)
+    t = generate(config, 11, in_order)
+    for p in t.players:
+        played = [k for k, b in enumerate(p.rounds) if b.opponent is not None or b.result == "U"]
+        if not played:
+            continue
+        first, last = played[0], played[-1]
+        assert all(b.result == "Z" for b in p.rounds[:first])  # not arrived yet
+        assert all(b.result == "Z" for b in p.rounds[last + 1 :])  # withdrawn
+    late = [p for p in t.players if p.rounds[0].result == "Z"]
+    gone = [p for p in t.players if p.rounds[-1].result == "Z"]
+    assert late and gone
+
+
+def test_the_dutch_engine_reproduces_every_round_it_generated() -> None:
+    config = GeneratorConfig(players=17, rounds=6, bye_rate=0.06, late_rate=0.1, withdraw_rate=0.04, forfeit_rate=0.08)
+    for seed in (1, 2, 3):
+        t = parse_trf(write_trf(generate(config, seed, dutch)))
+        for rnd in range(1, 7):
+            state = state_for_round(cut(t, rnd))
+            recorded = recorded_pairing(t, rnd)
+            assert sorted(pairing_rows(dutch(state))) == sorted(pairing_rows(recorded))
+            assert check_pairing(state, recorded, colour_exempt=last_round_exemptions(state, "dutch")) == []
