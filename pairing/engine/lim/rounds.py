@@ -33,7 +33,7 @@ def pair_score_groups(data: LimRound, players: Sequence[int]) -> list[tuple[int,
     upper_pairs: list[tuple[int, int]] = []
     carried: list[Floater] = []
     for index, group in enumerate(above):
-        adjacent = above[index + 1] if index + 1 < len(above) else (middle or _first(below))
+        adjacent = above[index + 1] if index + 1 < len(above) else (middle or _last(below))
         result = pairer.pair(group, carried, DOWN, adjacent, below_median=False)
         upper_pairs += result.pairs
         carried = [Floater(p, DOWN) for p in result.floaters]
@@ -67,10 +67,6 @@ def pair_score_groups(data: LimRound, players: Sequence[int]) -> list[tuple[int,
         else:
             raise PairingError("the median score group cannot be paired even with every "
                                "other pairing cracked (C.04.4.3 2.6)")
-
-
-def _first(groups: list[list[int]]) -> list[int]:
-    return groups[0] if groups else []
 
 
 def _last(groups: list[list[int]]) -> list[int]:

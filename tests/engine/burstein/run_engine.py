@@ -16,17 +16,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 from pairing.engine import PairingOptions, pair  # noqa: E402
 from pairing.engine.state import TournamentState  # noqa: E402
+from pairing.engine.trf import read_trf  # noqa: E402
+from pairing.engine.trf_state import state_for_round  # noqa: E402
 
 
 def load_state(path: str) -> TournamentState:
-    try:
-        from pairing.engine.trf import read_trf
-        from pairing.engine.trf_state import state_for_round
-    except ImportError:  # the shared reader is not there yet: use the private bridge
-        sys.path.insert(0, str(Path(__file__).resolve().parent))
-        from trf_bridge import state_from_file
-
-        return state_from_file(path)
     return state_for_round(read_trf(path))
 
 

@@ -60,7 +60,8 @@ class Tournament:
         games += [f"{p} {absence}" for p in absent]
         self.round(*games)
 
-    def state(self, total_rounds: int | None = None, absent: Iterable[int] = ()) -> TournamentState:
+    def state(self, total_rounds: int | None = None, absent: Iterable[int] = (),
+              forbidden: Iterable[tuple[int, int]] = ()) -> TournamentState:
         players = []
         for pid, rating in zip(self.ids, self.ratings):
             history = tuple(r.get(pid, RoundEntry(None, None, Outcome.NOT_PAIRED))
@@ -69,7 +70,7 @@ class Tournament:
         rnd = len(self.rounds) + 1
         return TournamentState(players=tuple(players), total_rounds=total_rounds or rnd,
                                round_to_pair=rnd, initial_colour=self.initial_colour,
-                               absent=frozenset(absent))
+                               absent=frozenset(absent), forbidden=tuple(forbidden))
 
 
 def pairs_of(pairing: Pairing) -> set[tuple[int, int]]:
