@@ -279,7 +279,7 @@ class _Parser:
                 self.other.append(line.rstrip())
         self.check_references()
         return TrfTournament(
-            players=tuple(sorted(self.players, key=lambda p: p.start)),
+            players=tuple(self.players),  # file order: XXC rank makes it the initial order
             deputy_arbiters=tuple(self.deputies),
             xx_config=tuple(self.xx_config),
             xx_acceleration=tuple(self.xx_acc),
@@ -316,6 +316,7 @@ class _Parser:
         s = text.strip()
         match = re.fullmatch(r"(-?)(\d*)(?:\.(\d))?", s) if s else None
         if not match or not (match.group(2) or match.group(3)) or (match.group(1) and not signed):
+            column += len(text) - len(text.lstrip())
             raise self.error(column, f"bad {what} {s!r}: expected a number like 11.5")
         value = int(match.group(2) or 0) * 10 + int(match.group(3) or 0)
         return -value if match.group(1) else value
@@ -437,11 +438,7 @@ class _Parser:
         elif tag == "XXC":
             self.xx_config.extend(word for _, word in tokens)
         elif tag == "XXA":
-            if not tokens or not tokens[0][1].isdigit():
-                raise self.error(tokens[0][0] if tokens else 5, "XXA needs a player id")
-            player = int(tokens[0][1])
-            values = tuple(self.tenths(t, c, "XXA points") for c, t in tokens[1:])
-            self.xx_acc.append((player, values))
+            self.acceleration(line)
         elif tag in ("XXP", "XXZ"):
             ids = []
             for column, token in tokens:
@@ -461,6 +458,19 @@ class _Parser:
                     raise self.error(column, f"bad XXS item {token!r}: expected CODE=VALUE")
                 points = self.tenths(value, column + len(code) + 1, "XXS value", signed=True)
                 self.xx_scoring.append((code.upper(), points))
+
+    def acceleration(self, line: str) -> None:
+        """XXA: id at columns 5-8, round r's points at columns 10-13 + 5 (r-1); blank is 0."""
+        player = self.integer(line, 5, 8, "player id in XXA", required=True)
+        values = []
+        column = 10
+        end = len(line.rstrip())
+        while column <= end:
+            self.blank(line, column - 1, "XXA points sit at columns 10-13, 15-18, 20-23...")
+            text = self.field(line, column, column + 3)
+            values.append(self.tenths(text, column, f"XXA points for round {len(values) + 1}") if text.strip() else 0)
+            column += 5
+        self.xx_acc.append((player or 0, tuple(values)))
 
     def trf26(self, tag: str, line: str) -> None:
         if tag == "142":

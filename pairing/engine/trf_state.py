@@ -116,7 +116,7 @@ def virtual_points_of(t: TrfTournament) -> tuple[tuple[int, tuple[int, ...]], ..
             rounds = table.setdefault(player, [])
             rounds.extend([0] * (a.last_round - len(rounds)))
             for rnd in range(a.first_round, a.last_round + 1):
-                rounds[rnd - 1] += a.game_points
+                rounds[rnd - 1] = a.game_points  # a later record for the same round replaces
     return tuple((p, tuple(v)) for p, v in sorted(table.items()))
 
 
@@ -138,6 +138,41 @@ def absent_in(t: TrfTournament, rnd: int) -> frozenset[int]:
     return frozenset(absent)
 
 
+def initial_order(t: TrfTournament) -> tuple[TrfPlayer, ...]:
+    """Start-number order (C.04.2.B), or the file's order with ``XXC rank`` (JaVaFo AUM)."""
+    if any(word.lower() == "rank" for word in t.xx_config):
+        return t.players
+    return tuple(sorted(t.players, key=lambda p: p.start))
+
+
+def initial_colour_of(t: TrfTournament) -> Colour:
+    """XXC white1/black1, else record 152, else inferred from the first round with colours.
+
+    Record 152 need only be written when the initial colour differs from the colour of
+    the highest-ranked player paired in the first round (TRF-2026). In that round the
+    players with odd effective pairing numbers in the top half have the initial colour
+    (C.04.3 E.5; Dubov and Burstein start the same way), so the first player with a colour
+    tells it, inverted when his effective number is even. With no colour yet: White.
+    """
+    stated = t.initial_colour
+    if stated:
+        return Colour(stated)
+    coloured = [k for p in t.players for k, b in enumerate(p.rounds) if b.opponent is not None and b.colour in "wb"]
+    if not coloured:
+        return Colour.WHITE
+    first = min(coloured)
+    number = 0
+    for p in initial_order(t):
+        if not any(b.opponent is not None or b.result in ("U", "+") for b in p.rounds[: first + 1]):
+            continue  # no pairing number yet (C.04.2.C.3)
+        block = p.rounds[first]
+        if block.opponent is not None and block.colour in "wb":
+            colour = Colour(block.colour)
+            return colour if number % 2 == 0 else colour.opposite
+        number += 1
+    return Colour.WHITE
+
+
 def _player(p: TrfPlayer, rounds: int) -> Player:
     history = tuple(round_entry(p.rounds[k] if k < len(p.rounds) else None, p.start, k + 1) for k in range(rounds))
     return Player(
@@ -157,18 +192,17 @@ def state_for_round(t: TrfTournament, round_to_pair: int | None = None) -> Tourn
     """The state an engine needs to pair *round_to_pair* (default: the next round).
 
     Rounds 1..r-1 are history; in round r only announced absences count. Players keep
-    the initial order of their start numbers (C.04.2.B); a player with fewer blocks
-    was not paired in the missing rounds.
+    the initial order of their start numbers (C.04.2.B; the file's order with XXC rank);
+    a player with fewer blocks was not paired in the missing rounds.
     """
     rnd = round_to_pair or next_round(t)
     if rnd < 1:
         raise PairingError(f"cannot pair round {rnd}")
-    colour = t.initial_colour
     return TournamentState(
-        players=tuple(_player(p, rnd - 1) for p in t.players),
+        players=tuple(_player(p, rnd - 1) for p in initial_order(t)),
         total_rounds=t.total_rounds or max(t.rounds_in_file, rnd),
         round_to_pair=rnd,
-        initial_colour=Colour.BLACK if colour == "b" else Colour.WHITE,
+        initial_colour=initial_colour_of(t),
         absent=absent_in(t, rnd),
         scoring=scoring_of(t),
         virtual_points=virtual_points_of(t),

@@ -288,7 +288,7 @@ def test_python_dash_m_pairing_runs_as_a_program(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(not CHECK_TOOL.exists(), reason="../shared/tools/check_pairings.py is not beside the project")
 def test_the_shared_replay_tool_agrees_through_the_cli() -> None:
-    files = [str(DUTCH)] + [str(p) for p in sorted(FIXTURES.glob("corpus/dutch-2017/*.trf"))[:3]]
+    files = [str(DUTCH)] + [str(p) for p in sorted(FIXTURES.glob("corpus/dutch-2017/*.trf"))[:1]]
     done = subprocess.run(
         [sys.executable, str(CHECK_TOOL), "--engine", f"{sys.executable} -m pairing --dutch", *files, "--jobs", "2"],
         cwd=ROOT,

@@ -126,6 +126,13 @@ def test_it_reads_the_engine_extensions() -> None:
     assert "XXA    1  1.0  1.0  0.5" in write_trf(t)
 
 
+def test_xxa_values_sit_in_fixed_columns_and_blanks_are_zero() -> None:
+    t = parse_trf(_line(1) + "\nXXA    1  1.0       0.5\n")
+    assert t.xx_acceleration == ((1, (10, 0, 5)),)
+    err = _error(_line(1) + "\nXXA 1 1.0 1.0\n")
+    assert err.line == 2 and err.column in (5, 9)
+
+
 def test_xxs_shortcuts_apply_in_order() -> None:
     # JaVaFo AUM: the later item overrides the earlier one.
     later = resolve_xxs((("PAB", 30), ("FPB", 0), ("W", 30)))

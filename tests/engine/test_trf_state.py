@@ -13,6 +13,7 @@ from pairing.engine.state import Board, Colour, Outcome, PairingError, RoundEntr
 from pairing.engine.trf import TrfRound, parse_trf, read_trf, write_trf
 from pairing.engine.trf_state import (
     cut,
+    initial_colour_of,
     next_round,
     pairing_rows,
     recorded_pairing,
@@ -168,6 +169,37 @@ def test_total_rounds_come_from_xxr_then_142_then_the_file() -> None:
     assert state_for_round(parse_trf(_tournament("142 5", *base))).total_rounds == 5
     assert state_for_round(parse_trf(_tournament(*base))).total_rounds == 2
     assert state_for_round(parse_trf(_tournament(*base)), 4).total_rounds == 4
+
+
+@pytest.mark.parametrize("path", [DUTCH, DUBOV, *CORPUS], ids=lambda p: p.name)
+def test_an_unstated_initial_colour_is_inferred_from_the_first_round(path: Path) -> None:
+    t = read_trf(path)
+    unstated = dataclasses.replace(t, xx_config=())
+    assert initial_colour_of(unstated) == initial_colour_of(t)
+    assert state_for_round(unstated, 2).initial_colour == state_for_round(t, 2).initial_colour
+
+
+def test_inference_skips_players_who_had_not_arrived() -> None:
+    # 1 is absent in round 1, so 2 is effective number 1 and his Black is the initial colour.
+    t = parse_trf(
+        _tournament(
+            _line(1, "  0000 - H"),
+            _line(2, "     4 b 1"),
+            _line(3, "     5 w 1"),
+            _line(4, "     2 w 0"),
+            _line(5, "     3 b 0"),
+        )
+    )
+    assert initial_colour_of(t) is Colour.BLACK
+    assert initial_colour_of(parse_trf(_tournament(_line(1), _line(2)))) is Colour.WHITE
+
+
+def test_players_keep_start_number_order_unless_xxc_rank() -> None:
+    lines = [_line(2), _line(1), _line(3)]
+    assert [p.start for p in parse_trf(_tournament(*lines)).players] == [2, 1, 3]  # the file's order is kept
+    assert [p.id for p in state_for_round(parse_trf(_tournament(*lines))).players] == [1, 2, 3]
+    ranked = parse_trf(_tournament(*lines, "XXC rank white1"))
+    assert [p.id for p in state_for_round(ranked).players] == [2, 1, 3]
 
 
 def test_initial_colour_comes_from_xxc_then_152() -> None:
