@@ -1,0 +1,60 @@
+"""Shared property checks for Burstein and Lim on random tournaments."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pairing.engine.checker import check_pairing
+from pairing.engine.state import Colour, Outcome, Pairing, PairingError, TournamentState
+from tests.engine.burstein.swiss_builder import simulate, some_valid_pairing_exists
+
+
+def colour_room(state: TournamentState, pid: int, colour: Colour) -> bool:
+    """May *pid* get *colour*: never three in a row, never a difference over 2."""
+    seq = state.by_id[pid].colour_sequence() + (colour,)
+    diff = sum(1 if c is Colour.WHITE else -1 for c in seq)
+    return abs(diff) <= 2 and not (len(seq) >= 3 and seq[-1] is seq[-2] is seq[-3])
+
+
+def independent_compatible(state: TournamentState, colours: bool) -> Callable[[int, int], bool]:
+    forbidden = {frozenset(p) for p in state.forbidden}
+
+    def compatible(a: int, b: int) -> bool:
+        if b in state.by_id[a].played_opponents() or frozenset((a, b)) in forbidden:
+            return False
+        if not colours:
+            return True
+        return any(colour_room(state, a, c) and colour_room(state, b, c.opposite)
+                   for c in (Colour.WHITE, Colour.BLACK))
+
+    return compatible
+
+
+def run_random_tournament(engine: Callable[[TournamentState], Pairing], seed: int, players: int,
+                          rounds: int, colour_limits_in_last_round: bool,
+                          barred_bye: frozenset[Outcome]) -> int:
+    """Pair a random tournament round by round; return the number of rounds paired."""
+    paired = [0]
+
+    def check(state: TournamentState, pairing: Pairing) -> None:
+        colours = colour_limits_in_last_round or not state.is_last_round
+        problems = check_pairing(state, pairing, colours=colours)
+        assert not problems, (seed, state.round_to_pair, [str(p) for p in problems])
+        if pairing.bye is not None:
+            history = state.by_id[pairing.bye].history
+            assert not any(e.outcome in barred_bye for e in history), (seed, pairing.bye)
+        paired[0] += 1
+
+    def on_error(state: TournamentState, error: PairingError) -> None:
+        # The engine may refuse only when no pairing at all satisfies the absolute rules.
+        colours = colour_limits_in_last_round or not state.is_last_round
+        compatible = independent_compatible(state, colours)
+
+        def bye_allowed(pid: int) -> bool:
+            return not any(e.outcome in barred_bye for e in state.by_id[pid].history)
+
+        assert len(state.to_pair) <= 14, (seed, "refused a big round", error)
+        assert not some_valid_pairing_exists(state, compatible, bye_allowed), (seed, str(error))
+
+    simulate(engine, seed, players, rounds, check, on_error)
+    return paired[0]

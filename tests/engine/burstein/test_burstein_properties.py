@@ -1,0 +1,33 @@
+"""Burstein on random tournaments: no rematch (3.1), at most one PAB per player and none
+after a point without playing (4.1), colour limits 5.2/5.3 in every round (the text has
+no last-round exception). A refusal is allowed only when no pairing exists at all."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pairing.engine import PairingOptions, pair
+from pairing.engine.state import Outcome
+from tests.engine.burstein.properties import run_random_tournament
+
+BARRED = frozenset({Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN, Outcome.FULL_BYE})
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(4, 16), accelerated=st.booleans())
+def test_every_round_of_a_random_tournament_keeps_the_absolute_rules(
+        seed: int, players: int, accelerated: bool) -> None:
+    options = PairingOptions(acceleration="burstein" if accelerated else "none")
+    run_random_tournament(lambda s: pair(s, "burstein", options=options), seed, players,
+                          rounds=min(7, players - 1), colour_limits_in_last_round=True,
+                          barred_bye=BARRED)
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_a_larger_tournament_pairs_every_round(seed: int) -> None:
+    paired = run_random_tournament(
+        lambda s: pair(s, "burstein", options=PairingOptions(acceleration="burstein")),
+        seed, 60, rounds=9, colour_limits_in_last_round=True, barred_bye=BARRED)
+    assert paired == 9

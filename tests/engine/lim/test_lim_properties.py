@@ -1,0 +1,32 @@
+"""Lim on random tournaments: no rematch, at most one PAB per player (C.04.1.d), the
+colour limits of 2.1/5.1 in every round but the last (rule 6 relaxes them there).
+A refusal is allowed only when no pairing exists at all."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pairing.engine import PairingOptions, pair
+from pairing.engine.state import Outcome
+from tests.engine.burstein.properties import run_random_tournament
+
+BARRED = frozenset({Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN})
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(4, 16), maxi=st.booleans())
+def test_every_round_of_a_random_tournament_keeps_the_absolute_rules(
+        seed: int, players: int, maxi: bool) -> None:
+    options = PairingOptions(extra=(("lim_maxi", "yes"),) if maxi else ())
+    run_random_tournament(lambda s: pair(s, "lim", options=options), seed, players,
+                          rounds=min(7, players - 1), colour_limits_in_last_round=False,
+                          barred_bye=BARRED)
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_a_larger_tournament_pairs_every_round(seed: int) -> None:
+    paired = run_random_tournament(lambda s: pair(s, "lim"), seed, 60, rounds=9,
+                                   colour_limits_in_last_round=False, barred_bye=BARRED)
+    assert paired == 9
