@@ -16,7 +16,7 @@ from itertools import groupby
 
 from pairing.engine.burstein.combinations import Combination, GroupSearch
 from pairing.engine.burstein.players import RoundData
-from pairing.engine.matching import has_perfect_matching
+from pairing.engine.lim.matching import can_all_pair
 from pairing.engine.state import PairingError
 
 
@@ -31,18 +31,8 @@ class ScoreGroupPairer:
         """Can these players all be paired among themselves (3.1, 5.2, 5.3)?"""
         key = frozenset(players)
         if key not in self._completion:
-            n = len(players)
-            if n % 2:
-                self._completion[key] = False
-            else:
-                compatible = self.data.compatible
-                neighbours: list[list[int]] = [[] for _ in range(n)]
-                for i in range(n):
-                    for j in range(i + 1, n):
-                        if compatible(players[i], players[j]):
-                            neighbours[i].append(j)
-                            neighbours[j].append(i)
-                self._completion[key] = has_perfect_matching(n, neighbours)
+            ordered = sorted(players, key=self.data.rank_key)
+            self._completion[key] = can_all_pair(ordered, self.data.compatible)
         return self._completion[key]
 
     def pair(self, players: Sequence[int]) -> list[tuple[int, int]]:

@@ -50,7 +50,7 @@ class LimRound:
     def forbidden(self) -> frozenset[frozenset[int]]:
         return frozenset(frozenset(p) for p in self.state.forbidden)
 
-    @property
+    @cached_property
     def last_round(self) -> bool:
         return self.state.is_last_round
 
