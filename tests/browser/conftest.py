@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.db import connections
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -25,3 +26,6 @@ def browser():
             yield chromium
         finally:
             chromium.close()
+            # ORM calls made while Playwright runs use a connection of their own (its
+            # greenlets carry their own context); close it or the test database cannot be dropped.
+            connections.close_all()
