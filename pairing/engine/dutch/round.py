@@ -5,7 +5,7 @@ from __future__ import annotations
 from pairing.engine.dutch.criteria import compatible
 from pairing.engine.dutch.generation import MdpOrder, RemainderOrder
 from pairing.engine.dutch.players import Entrant
-from pairing.engine.dutch.shortcut import first_candidate, is_perfect
+from pairing.engine.dutch.shortcut import first_candidate, is_perfect, lookahead_ideal
 from pairing.engine.dutch.weights import BracketWeights
 from pairing.engine.matching import has_perfect_matching, max_weight_matching
 from pairing.engine.state import PairingError
@@ -91,31 +91,57 @@ class RoundPairer:
         if candidate and is_perfect(people, mdp_count, bracket_end, special, final,
                                     self.last_round, self.can_meet, *candidate):
             return [(people[i], people[j]) for i, j in candidate[0]]
-        quality = BracketWeights(people, bracket_end, special, final, self.played_rounds)
+        if not special and len(people) > bracket_end:
+            # C.7 only ranks the downfloaters by what the next scoregroup can make of them:
+            # when the best pairing of the bracket alone leaves downfloaters that the next
+            # scoregroup pairs as fully as any could, it is the best pairing with C.7 too.
+            alone = self._optimise(people[:bracket_end], mdp_count, bracket_end, special, final,
+                                   people[-1].score, lookahead=False)
+            paired = {v for pair in alone for v in pair}
+            floaters = [i for i in range(bracket_end) if i not in paired]
+            lookahead = list(range(bracket_end, len(people)))
+            if lookahead_ideal(people, floaters, lookahead, final, self.can_meet):
+                return [(people[i], people[j]) for i, j in alone]
+        pairs = self._optimise(people, mdp_count, bracket_end, special, final, people[-1].score,
+                               lookahead=True)
+        return [(people[i], people[j]) for i, j in pairs]
+
+    def _optimise(self, people: list[Entrant], mdp_count: int, bracket_end: int, special: bool,
+                  final: bool, min_score: int, lookahead: bool) -> list[tuple[int, int]]:
+        """The best candidate by C.4-C.19, the first generated among equals (B.8)."""
+        quality = BracketWeights(people, bracket_end, special, final, self.played_rounds,
+                                 min_score, lookahead)
         n = len(people)
         base: dict[tuple[int, int], int] = {}
+        neighbours: list[list[int]] = [[] for _ in range(bracket_end)]
         for i in range(n):
             for j in range(i + 1, n):
                 if i < mdp_count and j < mdp_count:
                     continue  # MDPs are paired with residents only (B.2, B.3)
                 if self.can_meet(people[i], people[j]):
                     base[i, j] = quality.weight(i, j)
+                    if j < bracket_end:
+                        neighbours[i].append(j)
+                        neighbours[j].append(i)
         residents = list(range(mdp_count, bracket_end))
         # One solve settles the MDP-Pairing and, when the remainder is the one the first
-        # candidate would leave, the remainder as well; otherwise a second solve pairs the
-        # actual remainder with the MDP-Pairing fixed (B.7).
-        guessed = residents[min(mdp_count, len(residents)):]
+        # candidate would leave with as many pairs as it can hold, the remainder as well;
+        # otherwise a second solve pairs the actual remainder, the MDP-Pairing fixed (B.7).
+        mdp_pairs = min(mdp_count, len(residents))
+        guessed = residents[mdp_pairs:]
+        guessed_pairs = len(guessed) // 2
+        if not special:
+            guessed_pairs = min(guessed_pairs, _pairs_possible(neighbours) - mdp_pairs)
         mate = self._solve(people, base, mdp_count, bracket_end, set(), guessed,
-                           len(guessed) // 2, mdp_order=mdp_count > 0)
+                           guessed_pairs, mdp_order=mdp_count > 0)
         fixed = [(m, mate[m]) for m in range(mdp_count) if mdp_count <= mate[m] < bracket_end]
         excluded = {v for pair in fixed for v in pair}
         remainder = [r for r in residents if r not in excluded]
         remainder_pairs = sum(1 for r in remainder if r < mate[r] < bracket_end)
-        if remainder != guessed or remainder_pairs != len(guessed) // 2:
+        if remainder != guessed or remainder_pairs != guessed_pairs:
             mate = self._solve(people, base, mdp_count, bracket_end, excluded, remainder,
                                remainder_pairs, mdp_order=False)
-        pairs = fixed + [(r, mate[r]) for r in remainder if r < mate[r] < bracket_end]
-        return [(people[i], people[j]) for i, j in pairs]
+        return fixed + [(r, mate[r]) for r in remainder if r < mate[r] < bracket_end]
 
     def _solve(self, people, base, mdp_count, bracket_end, excluded, remainder, remainder_pairs,
                mdp_order: bool) -> list[int]:
@@ -136,3 +162,21 @@ class RoundPairer:
                 w += order.weight(position[i], position[j])
             edges.append((i, j, w))
         return max_weight_matching(len(people), edges)
+
+
+def _pairs_possible(neighbours: list[list[int]]) -> int:
+    """The most pairs a graph allows (greedy when that is already all of them)."""
+    n = len(neighbours)
+    mate = [-1] * n
+    for v in sorted(range(n), key=lambda v: len(neighbours[v])):
+        if mate[v] == -1:
+            free = [u for u in neighbours[v] if mate[u] == -1]
+            if free:
+                u = min(free, key=lambda u: len(neighbours[u]))
+                mate[v], mate[u] = u, v
+    greedy = sum(1 for v in range(n) if mate[v] > v)
+    if greedy == n // 2:
+        return greedy
+    edges = [(u, v, 1) for u in range(n) for v in neighbours[u] if u < v]
+    exact = max_weight_matching(n, edges, max_cardinality=True)
+    return sum(1 for v in range(n) if exact[v] > v)

@@ -58,7 +58,7 @@ def is_perfect(people: list[Entrant], mdp_count: int, bracket_end: int, special:
     lookahead = list(range(bracket_end, len(people)))
     if special:
         return all(people[f].bye_eligible for f in floaters)
-    return _lookahead_ideal(people, floaters, lookahead, final, can_meet)
+    return lookahead_ideal(people, floaters, lookahead, final, can_meet)
 
 
 def _colour_bounds_met(people, bracket_end, pairs, floaters) -> bool:
@@ -83,7 +83,7 @@ def _colour_bounds_met(people, bracket_end, pairs, floaters) -> bool:
     return missed <= bound(wants) and missed_strong <= bound(wants_strongly)
 
 
-def _lookahead_ideal(people, floaters, lookahead, final, can_meet) -> bool:
+def lookahead_ideal(people, floaters, lookahead, final, can_meet) -> bool:
     """C.7: the downfloaters and the next scoregroup pair as fully as they can at all,
     every downfloater among the pairs (and, before the last bracket, with an
     eligible player left for the PAB)."""

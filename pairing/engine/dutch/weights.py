@@ -45,14 +45,16 @@ class BracketWeights:
     the last bracket, every remaining player)."""
 
     def __init__(self, people: list[Entrant], bracket_end: int, special: bool, final: bool,
-                 played_rounds: int) -> None:
+                 played_rounds: int, min_score: int | None = None,
+                 lookahead: bool = True) -> None:
         self.people = people
         self.bracket_end = bracket_end
         self.special = special
         self.final = final
         self.played_rounds = played_rounds
+        self.lookahead = lookahead and not special
         n = len(people)
-        self.min_score = people[-1].score
+        self.min_score = people[-1].score if min_score is None else min_score
         values = {self._float_sd(people[i]) for i in range(bracket_end)}
         values |= {people[i].score - people[j].score
                    for i in range(bracket_end) for j in range(i + 1, bracket_end)}
@@ -65,7 +67,7 @@ class BracketWeights:
         if special:
             fields.append(("completion", count))
         fields += [("C5", small), ("C6", sd_width)]
-        if not special:
+        if self.lookahead:
             fields += [("C7pairs", count), ("C7psd", sd_width)]
         fields += [("C8", small), ("C9", small), ("C10", small), ("C11", small)]
         if played_rounds >= 1:
@@ -99,7 +101,7 @@ class BracketWeights:
             w += 1 << off["C5"]
             w += (self._float_cost(high) + self._float_cost(low)
                   - self._pair_cost(high, low)) << off["C6"]
-        if not self.special:
+        if self.lookahead:
             if self.final:
                 pairs = 1 + (not high.bye_eligible) + (not low.bye_eligible)
             else:
