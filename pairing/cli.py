@@ -26,7 +26,14 @@ from pairing.engine.checker import check_pairing, last_round_exemptions
 from pairing.engine.generator import GeneratorConfig, generate
 from pairing.engine.state import Pairing, PairingError, TournamentState
 from pairing.engine.trf import TrfError, TrfTournament, read_trf, write_trf
-from pairing.engine.trf_state import cut, pairing_rows, recorded_pairing, state_for_round
+from pairing.engine.trf_state import (
+    acceleration_of,
+    cut,
+    pairing_rows,
+    recorded_pairing,
+    state_for_round,
+    system_of,
+)
 
 EXIT_DIFFERENCE = 1
 EXIT_INPUT = 2
@@ -56,9 +63,10 @@ def build_parser() -> argparse.ArgumentParser:
             dest="system",
             action="store_const",
             const=system,
-            help=f"pair with the {system.capitalize()} system" + (" (the default)" if system == "dutch" else ""),
+            help=f"pair with the {system.capitalize()} system"
+            + (" (the default, unless record 192 of the file names another)" if system == "dutch" else ""),
         )
-    ap.set_defaults(system="dutch")
+    ap.set_defaults(system=None)
     ap.add_argument("input", nargs="?", help="the tournament, a TRF file")
     ap.add_argument(
         "-p",
@@ -87,8 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument(
         "--acceleration",
         choices=ACCELERATIONS,
-        default="none",
-        help="accelerated pairings: Baku (C.04.5.1), progressive, or Burstein's own",
+        default=None,
+        help="accelerated pairings: Baku (C.04.5.1), progressive, or Burstein's own "
+        "(default: none, or Baku when record 192 ends in _BAKU and the file gives no XXA/250 points)",
     )
     ap.add_argument("--round", type=int, metavar="R", help="with -p: pair round R of INPUT (default: the next)")
     gen = ap.add_argument_group("generator (--generate)")
@@ -113,6 +122,14 @@ def write_pairing(pairing: Pairing, out: TextIO) -> None:
         out.write(f"{white} {black}\n")
 
 
+def resolve_system(args: argparse.Namespace, t: TrfTournament | None) -> None:
+    """A flag wins; else the file's record 192 (TRF-2026); else Dutch, no acceleration."""
+    if args.system is None:
+        args.system = (system_of(t) if t else None) or "dutch"
+    if args.acceleration is None:
+        args.acceleration = (acceleration_of(t) if t else None) or "none"
+
+
 def _options(args: argparse.Namespace) -> PairingOptions:
     return PairingOptions(acceleration=args.acceleration)
 
@@ -126,6 +143,7 @@ def _pair(state: TournamentState, args: argparse.Namespace) -> Pairing:
 
 def run_pair(args: argparse.Namespace, stdout: TextIO) -> int:
     t = read_trf(args.input)
+    resolve_system(args, t)
     pairing = _pair(state_for_round(t, args.round), args)
     if args.pair == "-":
         write_pairing(pairing, stdout)
@@ -137,6 +155,7 @@ def run_pair(args: argparse.Namespace, stdout: TextIO) -> int:
 
 def check_tournament(t: TrfTournament, args: argparse.Namespace, out: TextIO) -> int:
     """Re-pair every recorded round from the rounds before it; print each difference."""
+    resolve_system(args, t)
     agree = total = 0
     for rnd in range(1, t.rounds_in_file + 1):
         recorded = recorded_pairing(t, rnd)
@@ -168,6 +187,7 @@ def check_tournament(t: TrfTournament, args: argparse.Namespace, out: TextIO) ->
 
 
 def run_generate(args: argparse.Namespace, stdout: TextIO) -> int:
+    resolve_system(args, None)
     try:
         config = GeneratorConfig(
             players=args.players,

@@ -210,6 +210,29 @@ def state_for_round(t: TrfTournament, round_to_pair: int | None = None) -> Tourn
     )
 
 
+_SYSTEM_CODES = (("FIDE_DUTCH", "dutch"), ("FIDE_DUBOV", "dubov"), ("FIDE_BURSTEIN", "burstein"))
+
+
+def system_of(t: TrfTournament) -> str | None:
+    """The pairing system named by TRF-2026 record 192 (Tournament-Type Code Table), if any."""
+    code = t.type_192.upper()
+    for prefix, system in _SYSTEM_CODES:
+        if code.startswith(prefix):
+            return system
+    return None
+
+
+def acceleration_of(t: TrfTournament) -> str | None:
+    """``baku`` when record 192 names a _BAKU variant, unless the file gives the points itself.
+
+    TRF-2026: records 250 make any acceleration method of record 192 be disregarded;
+    XXA lines play the same part for the TRF16 engines.
+    """
+    if t.type_192.upper().endswith("_BAKU") and not t.accelerations_250 and not t.xx_acceleration:
+        return "baku"
+    return None
+
+
 def recorded_pairing(t: TrfTournament, rnd: int) -> Pairing:
     """Round *rnd* as the file records it: its boards (forfeits included) and the PAB.
 

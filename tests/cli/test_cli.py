@@ -182,6 +182,24 @@ def test_the_system_and_acceleration_reach_the_engine(
     assert seen == {"system": system, "options": PairingOptions(acceleration=acceleration), "round": 3}
 
 
+def test_without_a_flag_record_192_chooses_the_system(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = []
+
+    def fake(
+        state: TournamentState, system: str, edition: str | None = None, options: PairingOptions | None = None
+    ) -> Pairing:
+        seen.append((system, options.acceleration if options else None))
+        return Pairing((Board(1, 2),), None)
+
+    monkeypatch.setattr(cli, "pair", fake)
+    path = tmp_path / "dubov.trf"
+    path.write_text("192 FIDE_DUBOV_BAKU\n" + cut_file(tmp_path, 2).read_text())
+    assert run(str(path), "-p")[0] == 0
+    assert run("--lim", str(path), "-p", "--acceleration", "none")[0] == 0
+    assert run(str(cut_file(tmp_path, 2)), "-p")[0] == 0
+    assert seen == [("dubov", "baku"), ("lim", "none"), ("dutch", "none")]
+
+
 def test_an_unknown_acceleration_is_refused() -> None:
     with pytest.raises(SystemExit) as info:
         cli.main(["--acceleration", "fast", str(DUTCH)], stdout=io.StringIO(), stderr=io.StringIO())

@@ -12,6 +12,7 @@ import pytest
 from pairing.engine.state import Board, Colour, Outcome, PairingError, RoundEntry, Scoring
 from pairing.engine.trf import TrfRound, parse_trf, read_trf, write_trf
 from pairing.engine.trf_state import (
+    acceleration_of,
     cut,
     initial_colour_of,
     next_round,
@@ -19,6 +20,7 @@ from pairing.engine.trf_state import (
     recorded_pairing,
     scoring_of,
     state_for_round,
+    system_of,
 )
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "trf"
@@ -277,3 +279,19 @@ def test_the_round_to_pair_defaults_to_the_first_one_without_games() -> None:
     assert next_round(read_trf(DUTCH)) == 7
     t = parse_trf(_tournament(_line(1, "  0000 - H"), _line(2), _line(3)))
     assert next_round(t) == 1 and state_for_round(t).absent == frozenset({1})
+
+
+def test_record_192_names_the_system_and_the_baku_acceleration() -> None:
+    def with_type(code: str, *extra: str):
+        return parse_trf(_tournament(f"192 {code}", _line(1), _line(2), *extra))
+
+    assert (system_of(with_type("FIDE_DUTCH_2025")), acceleration_of(with_type("FIDE_DUTCH_2025"))) == ("dutch", None)
+    assert system_of(with_type("FIDE_DUBOV")) == "dubov"
+    assert (system_of(with_type("FIDE_BURSTEIN_BAKU")), acceleration_of(with_type("FIDE_BURSTEIN_BAKU"))) == (
+        "burstein",
+        "baku",
+    )
+    assert system_of(with_type("BERGER_ROUNDROBIN")) is None
+    # TRF-2026: explicit fictitious points (250, or XXA) make 192's acceleration method moot
+    assert acceleration_of(with_type("FIDE_DUTCH_2017_BAKU", "250       1.0 001 002    1    2")) is None
+    assert acceleration_of(with_type("FIDE_DUTCH_2017_BAKU", "XXA    1  1.0")) is None
