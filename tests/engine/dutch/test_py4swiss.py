@@ -19,6 +19,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tools"))
 from compare_py4swiss import LATE_ENTRIES, compare  # noqa: E402
 
 TOURNAMENTS = int(os.environ.get("PY4SWISS_TOURNAMENTS", "200"))
+# Differences adjudicated against the rule text, each a named test in
+# test_py4swiss_verdicts.py: (seed, round) -> the rule that decides for us.
+ADJUDICATED = {(1049, 10): "C.13", (1135, 7): "C.11", (1196, 7): "C.7"}
 SEED = int(os.environ.get("PY4SWISS_SEED", "1000"))
 
 
@@ -27,7 +30,8 @@ def test_generated_tournaments_agree_with_py4swiss(chunk: int) -> None:
     unexplained = []
     for seed in range(SEED + chunk, SEED + TOURNAMENTS, 8):
         _, differences = compare(seed)
-        unexplained += [(seed, *d) for d in differences if d[1] != LATE_ENTRIES]
+        unexplained += [(seed, *d) for d in differences
+                        if d[1] != LATE_ENTRIES and (seed, d[0]) not in ADJUDICATED]
     assert unexplained == []
 
 
