@@ -15,8 +15,9 @@ from django.db import transaction
 
 from pairing import adapters
 from pairing.engine.boards import sort_boards
-from pairing.engine.state import Board, Outcome
+from pairing.engine.state import Board, Colour, Outcome
 from pairing.engine.trf import TrfPlayer, TrfRound, TrfTournament, resolve_xxs
+from pairing.engine.trf_state import initial_colour_of
 from tourney.models import (
     Bye,
     ByeKind,
@@ -109,7 +110,11 @@ def import_tournament(t: TrfTournament, *, system: str | None = None, name: str 
     """Create the tournament, its players and its rounds as the file records them."""
     pairing_system, edition = _system(t, system)
     played = t.rounds_in_file
-    colour = {"w": InitialColour.WHITE, "b": InitialColour.BLACK}.get(t.initial_colour or "", InitialColour.UNDRAWN)
+    colour = InitialColour.UNDRAWN
+    if t.initial_colour or played:
+        # Stated (XXC / record 152), or told by the first round's colours (TRF-2026 allows
+        # omitting 152 then): never drawn again for a tournament that has started.
+        colour = InitialColour.WHITE if initial_colour_of(t) is Colour.WHITE else InitialColour.BLACK
     tournament = Tournament.objects.create(
         name=name or t.name.strip() or "Imported tournament",
         place=t.city.strip(), federation=t.federation.strip()[:3],
@@ -169,7 +174,10 @@ def _import_round(tournament: Tournament, number: int, blocks: dict[int, TrfRoun
     for bye in byes:
         bye.round = rnd
         bye.save()
-    rnd.status = RoundStatus.PUBLISHED if pending else RoundStatus.CLOSED
+    if not ordered and not any(b.kind == ByeKind.PAIRING_ALLOCATED for b in byes):
+        rnd.status = RoundStatus.DRAFT  # only announced absences: the round is still to be paired
+    else:
+        rnd.status = RoundStatus.PUBLISHED if pending else RoundStatus.CLOSED
     rnd.save(update_fields=["status"])
 
 

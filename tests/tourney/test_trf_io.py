@@ -12,7 +12,12 @@ from pairing.engine.trf import parse_trf, read_trf
 from tourney.models import Bye, ByeKind, Game, Result, Round, RoundStatus, Tournament
 
 pytestmark = pytest.mark.django_db
-VECTORS = sorted((Path(__file__).resolve().parents[1] / "fixtures" / "trf").glob("*.trf"))
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "trf"
+SHARED_VECTORS = Path(__file__).resolve().parents[3] / "shared" / "vectors"
+# The seed vectors (../shared/vectors when it is there, else their copies), plus a
+# sample of generated tournaments with late entries, withdrawals, byes and forfeits.
+VECTORS = (sorted(SHARED_VECTORS.glob("*.trf")) or sorted(FIXTURES.glob("*.trf"))) + sorted(
+    (FIXTURES / "corpus" / "dutch-2017").glob("*.trf"))[:10]
 
 
 def _import(path: Path, *args: str) -> Tournament:

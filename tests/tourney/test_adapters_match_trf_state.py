@@ -1,0 +1,34 @@
+"""The database adapter and the TRF adapter give the engines the same tournament.
+
+A file imported into the database, then read back by pairing.adapters, must give
+for every round the state that pairing.engine.trf_state reads from the file itself.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pairing import adapters
+from pairing.engine import trf_state
+from pairing.engine.trf import read_trf
+from tourney.models import Round
+from tourney.trf_io import import_tournament
+
+pytestmark = pytest.mark.django_db
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "trf"
+SAMPLE = sorted(FIXTURES.glob("*.trf")) + sorted((FIXTURES / "corpus" / "dutch-2017").glob("*.trf"))[:12]
+
+
+def _view(state) -> tuple:
+    return (state.total_rounds, state.round_to_pair, state.initial_colour, state.scoring,
+            tuple((p.id, p.rating, p.history) for p in state.players), state.absent)
+
+
+@pytest.mark.parametrize("path", SAMPLE, ids=lambda p: p.stem)
+def test_every_round_reads_the_same_from_the_database_and_from_the_file(path: Path) -> None:
+    trf = read_trf(path)
+    tournament = import_tournament(trf)
+    for rnd in Round.objects.filter(tournament=tournament).order_by("number"):
+        assert _view(adapters.state_for_round(rnd)) == _view(trf_state.state_for_round(trf, rnd.number)), rnd
