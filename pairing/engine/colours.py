@@ -63,3 +63,15 @@ def preference_from_sequence(sequence: tuple[Colour, ...]) -> ColourPreference:
 
 def colour_preference(player: Player) -> ColourPreference:
     return preference_from_sequence(player.colour_sequence())
+
+
+def dubov_colour_preference(player: Player) -> ColourPreference:
+    """The revised Dubov system's colour preference (C.04.4.1 A.5, Batumi 2018).
+
+    A.5.a-c are the three strengths computed above; A.5.d differs from the Dutch
+    rules: a player who has not played a game yet has a mild preference for Black.
+    """
+    preference = colour_preference(player)
+    if not preference.sequence:
+        return ColourPreference(Colour.BLACK, Strength.MILD, 0, preference.sequence)  # A.5.d
+    return preference

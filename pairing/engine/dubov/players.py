@@ -1,0 +1,89 @@
+"""What the Dubov rules need to know about each player to be paired this round."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pairing.engine.aro import aros
+from pairing.engine.colours import ColourPreference, Strength, dubov_colour_preference
+from pairing.engine.state import Colour, TournamentState
+
+
+def max_upfloats(total_rounds: int) -> int:
+    """A.7: MaxT = 2 + [Rnds/5]."""
+    return 2 + total_rounds // 5
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A player of this round's pairing, with the facts the Dubov rules use."""
+
+    id: int
+    rank: int  # pairing number, the place in the initial ranking list (A.2, C.04.2.C.3)
+    score: int  # tenths of a point
+    rating: int
+    aro: int  # A.6
+    preference: ColourPreference  # A.5, always a colour (A.5.d for newcomers)
+    games: int  # games played over the board
+    opponents: frozenset[int]  # met over the board (C.1; an unplayed game is no rematch)
+    upfloats: int  # times upfloated so far (A.7)
+    upfloated_last_round: bool  # C.10
+    bye_eligible: bool  # C.2 (C.04.1.d)
+    maximum_upfloater: bool  # A.7
+
+    @property
+    def colour(self) -> Colour:
+        assert self.preference.colour is not None
+        return self.preference.colour
+
+    @property
+    def absolute(self) -> bool:
+        return self.preference.strength is Strength.ABSOLUTE
+
+    @property
+    def has_played(self) -> bool:
+        return self.games > 0
+
+
+def upfloat_history(state: TournamentState, player_id: int) -> list[bool]:
+    """Per past round: was the player an upfloater (paired with a higher score, A.3)?
+
+    The pairing made the float, so a forfeited game counts as much as a played one;
+    byes and absences are no floats (there are no downfloaters in Dubov, A.3 note).
+    """
+    out = []
+    for rnd, entry in enumerate(state.by_id[player_id].history, 1):
+        opponent = entry.opponent
+        if opponent is None or opponent not in state.by_id:
+            out.append(False)
+            continue
+        out.append(state.score_before(player_id, rnd) < state.score_before(opponent, rnd))
+    return out
+
+
+def entrants(state: TournamentState) -> list[Entrant]:
+    """The players to pair this round, in the order: score descending, then pairing number."""
+    numbers = state.pairing_numbers
+    ratings = aros(state)
+    max_t = max_upfloats(state.total_rounds)
+    last = state.round_to_pair - 1
+    out = []
+    for p in state.to_pair:
+        floats = upfloat_history(state, p.id)
+        count = sum(floats)
+        out.append(Entrant(
+            id=p.id,
+            rank=numbers[p.id],
+            score=state.pairing_score(p.id),
+            rating=p.rating,
+            aro=ratings[p.id],
+            preference=dubov_colour_preference(p),
+            games=sum(1 for e in p.history if e.played),
+            opponents=p.played_opponents(),
+            upfloats=count,
+            upfloated_last_round=bool(last >= 1 and len(floats) >= last and floats[last - 1]),
+            bye_eligible=not p.has_had_bye_or_forfeit_win(),
+            maximum_upfloater=count >= max_t,
+        ))
+    out.sort(key=lambda e: (-e.score, e.rank))
+    return out

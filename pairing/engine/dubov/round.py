@@ -1,0 +1,60 @@
+"""A whole Dubov round (C.04.4.1 A.8): the bye first, then the score groups from the top."""
+
+from __future__ import annotations
+
+from pairing.engine.boards import sort_boards
+from pairing.engine.dubov.bye import choose_bye
+from pairing.engine.dubov.colours import white_and_black
+from pairing.engine.dubov.criteria import Compatibility
+from pairing.engine.dubov.graphs import Matcher
+from pairing.engine.dubov.players import Entrant, entrants
+from pairing.engine.dubov.shifters import pair_bracket
+from pairing.engine.dubov.upfloaters import adjacency, choose_upfloaters
+from pairing.engine.state import Board, Pairing, PairingError, TournamentState
+
+UNPAIRABLE = ("no pairing of this round satisfies the absolute criteria C.1-C.3 with at most one "
+              "eligible player (C.2) receiving the pairing-allocated bye (C.04.4.1 A.8: the arbiter decides)")
+
+
+def pair_players(players: list[Entrant], can_meet: Compatibility, last_round: bool
+                 ) -> tuple[list[tuple[Entrant, Entrant]], Entrant | None]:
+    """The pairs and the PAB for *players* (sorted by score, then pairing number)."""
+    try:
+        bye = choose_bye(players, can_meet)  # B.0
+    except ValueError:
+        raise PairingError(UNPAIRABLE) from None
+    remaining = [p for p in players if bye is None or p.id != bye.id]
+    if bye is None and not Matcher(adjacency(remaining, can_meet)).perfect:
+        raise PairingError(UNPAIRABLE)
+    pairs: list[tuple[Entrant, Entrant]] = []
+    while remaining:
+        top = remaining[0].score
+        residents = [p for p in remaining if p.score == top]
+        pool = remaining[len(residents):]
+        upfloaters = choose_upfloaters(residents, pool, can_meet, last_round)  # B.1, B.2
+        bracket = residents + upfloaters
+        found = pair_bracket(bracket, can_meet)  # B.3-B.6
+        if found is None:  # pragma: no cover - C.4 was checked when the upfloaters were chosen
+            raise PairingError(UNPAIRABLE)
+        pairs += found
+        taken = {p.id for p in bracket}
+        remaining = [p for p in remaining if p.id not in taken]
+    return pairs, bye
+
+
+def pair_round(state: TournamentState, options: object = None) -> Pairing:
+    players = entrants(state)
+    if not players:
+        return Pairing(boards=(), bye=None)
+    can_meet = Compatibility(state.forbidden)
+    pairs, bye = pair_players(players, can_meet, state.is_last_round)
+    return to_pairing(state, players, pairs, bye)
+
+
+def to_pairing(state: TournamentState, players: list[Entrant], pairs: list[tuple[Entrant, Entrant]],
+               bye: Entrant | None) -> Pairing:
+    """Colours by E.0-E.4, boards in C.04.2.D.9 order."""
+    boards = [Board(*white_and_black(a, b, state.initial_colour, state.by_id)) for a, b in pairs]
+    score = {p.id: p.score for p in players}
+    ordered = sort_boards(boards, lambda pid: score[pid], state.pairing_numbers)
+    return Pairing(boards=ordered, bye=bye.id if bye else None)
