@@ -144,7 +144,13 @@ def _pair(state: TournamentState, args: argparse.Namespace) -> Pairing:
 def run_pair(args: argparse.Namespace, stdout: TextIO) -> int:
     t = read_trf(args.input)
     resolve_system(args, t)
-    pairing = _pair(state_for_round(t, args.round), args)
+    state = state_for_round(t, args.round)
+    if t.total_rounds is not None and state.round_to_pair > t.total_rounds:
+        # C.04.1.a: the number of rounds is declared beforehand (XXR / record 142)
+        raise PairingError(
+            f"round {state.round_to_pair} is beyond the {t.total_rounds} rounds the tournament declares (XXR/142)"
+        )
+    pairing = _pair(state, args)
     if args.pair == "-":
         write_pairing(pairing, stdout)
     else:

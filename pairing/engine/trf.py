@@ -564,6 +564,16 @@ def _points(tenths: int) -> str:
     return f"{sign}{abs(tenths) // 10}.{abs(tenths) % 10}"
 
 
+def _points_field(tenths: int) -> str:
+    """Columns 81-84: '11.5'; from 100 points on, whole points only ('1000' fits, '100.5' does not)."""
+    text = _points(tenths)
+    if len(text) > 4:
+        if tenths % 10:
+            raise ValueError(f"{text} points do not fit the 4 columns of the TRF points field")
+        text = str(tenths // 10)
+    return text
+
+
 def _block(r: TrfRound) -> str:
     if r.is_blank:
         return " " * 8
@@ -575,7 +585,7 @@ def player_line(p: TrfPlayer) -> str:
     head = (
         f"001 {p.start:4d} {p.sex[:1]:1}{p.title[:3]:>3} {p.name[:33]:<33} "
         f"{'' if p.rating is None else p.rating:>4} {p.federation[:3]:<3} {p.fide_id[:11]:>11} "
-        f"{p.birth[:10]:<10} {'' if p.points is None else _points(p.points):>4} "
+        f"{p.birth[:10]:<10} {'' if p.points is None else _points_field(p.points):>4} "
         f"{'' if p.rank is None else p.rank:>4}"
     )
     return (head + "".join("  " + _block(r) for r in p.rounds)).rstrip()

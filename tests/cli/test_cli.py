@@ -75,6 +75,12 @@ def test_round_option_pairs_a_given_round_of_a_complete_file() -> None:
     assert code == 0 and sorted(rows(out)) == sorted(map(tuple, EXPECTED["5"]))
 
 
+def test_a_finished_tournament_has_no_next_round() -> None:
+    code, out, err = run("--dutch", str(DUTCH), "-p")
+    assert (code, out) == (3, "")
+    assert "round 7 is beyond the 6 rounds" in err
+
+
 def test_check_finds_no_difference_in_the_dutch_example() -> None:
     code, out, _ = run("--dutch", "--check", str(DUTCH))
     assert code == 0

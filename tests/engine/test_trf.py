@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pairing.engine.trf import (
     TrfAcceleratedRounds,
@@ -235,6 +237,14 @@ def test_the_writer_lays_out_the_player_record_by_columns() -> None:
     assert t.player(7) == p
 
 
+def test_points_of_100_and_more_are_written_as_whole_points() -> None:
+    p = TrfPlayer(start=1, points=1230)
+    assert player_line(p)[80:84] == " 123"
+    assert parse_trf(player_line(p) + "\n").player(1).points == 1230
+    with pytest.raises(ValueError):
+        player_line(TrfPlayer(start=1, points=1235))
+
+
 def test_letter_codes_are_case_insensitive() -> None:
     t = parse_trf(_line(1, "     2 W d") + "\n" + _line(2, "     1 b d") + "\n")
     assert t.player(1).rounds[0] == TrfRound(2, "w", "D")
@@ -366,6 +376,38 @@ def test_a_bye_code_with_an_opponent_is_an_error() -> None:
 def test_malformed_extension_and_header_records_name_their_column(line: str, column: int) -> None:
     err = _error(_line(1) + "\n" + line + "\n")
     assert (err.line, err.column) == (2, column)
+
+
+MUTATIONS = "0123456789 -+=wbWBDLHFUZXx.\t:aA#\n"
+FUZZ_SOURCES = [SEED.read_text(), (FIXTURES / "dubov-seed-example.trf").read_text()]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    source=st.sampled_from(FUZZ_SOURCES),
+    edits=st.lists(
+        st.tuples(st.floats(0, 1, exclude_max=True), st.sampled_from("sdi"), st.sampled_from(MUTATIONS)),
+        min_size=1,
+        max_size=3,
+    ),
+)
+def test_any_damaged_file_reads_or_fails_with_a_line_and_column(source: str, edits: list) -> None:
+    text = list(source)
+    for where, how, char in edits:
+        k = int(where * len(text))
+        if how == "s":
+            text[k] = char
+        elif how == "d":
+            del text[k]
+        else:
+            text.insert(k, char)
+    try:
+        t = parse_trf("".join(text))
+    except TrfError as err:
+        assert err.line >= 1 and err.column >= 1
+        return
+    assert parse_trf(write_trf(t)) == t
+    parse_trf(write_trf(t, trf26=True))
 
 
 def test_unknown_records_are_kept_verbatim_in_order() -> None:
