@@ -89,9 +89,7 @@ def round_entries(tournament: Tournament, before: int) -> dict[int, dict[int, en
 
 def absent_for(rnd: Round, players: Iterable[Player]) -> frozenset[int]:
     """Players not to be paired in *rnd*: not yet entered, withdrawn, or with a bye already recorded."""
-    with_bye = set(
-        rnd.byes.exclude(kind=ByeKind.PAIRING_ALLOCATED).values_list("player__pairing_number", flat=True)
-    )
+    with_bye = set(rnd.byes.exclude(kind=ByeKind.PAIRING_ALLOCATED).values_list("player__pairing_number", flat=True))
     absent = set(with_bye)
     for p in players:
         if p.entry_round > rnd.number or (p.withdrawal_round is not None and p.withdrawal_round <= rnd.number):

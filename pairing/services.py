@@ -80,8 +80,9 @@ def pair_round(*, round_id: int, user: User = None) -> Round:
         _draw_initial_colour(tournament, user)
         try:
             state = adapters.state_for_round(rnd)
-            pairing = pair(state, tournament.pairing_system, tournament.rules_edition or None,
-                           adapters.options_for(tournament))
+            pairing = pair(
+                state, tournament.pairing_system, tournament.rules_edition or None, adapters.options_for(tournament)
+            )
         except (PairingError, adapters.IncompleteRound) as error:
             rnd.status = RoundStatus.DRAFT
             rnd.pairing_job_state = JobState.FAILED
@@ -105,9 +106,10 @@ def pair_round(*, round_id: int, user: User = None) -> Round:
 
 
 def mark_running(round_id: int) -> bool:
-    return Round.objects.filter(pk=round_id, pairing_job_state=JobState.QUEUED).update(
-        pairing_job_state=JobState.RUNNING
-    ) == 1
+    return (
+        Round.objects.filter(pk=round_id, pairing_job_state=JobState.QUEUED).update(pairing_job_state=JobState.RUNNING)
+        == 1
+    )
 
 
 def _draw_initial_colour(tournament: Tournament, user: User) -> None:
@@ -117,14 +119,22 @@ def _draw_initial_colour(tournament: Tournament, user: User) -> None:
         return
     tournament.initial_colour = secrets.choice([InitialColour.WHITE, InitialColour.BLACK])
     tournament.save(update_fields=["initial_colour"])
-    audit.record(tournament, tournament, action="draw initial colour", new=tournament.initial_colour,
-                 user=user, reason="drawn by lot before round 1")
+    audit.record(
+        tournament,
+        tournament,
+        action="draw initial colour",
+        new=tournament.initial_colour,
+        user=user,
+        reason="drawn by lot before round 1",
+    )
 
 
 def _describe(rnd: Round) -> str:
     """A one-line pairing, e.g. '1-8 2-9 ... bye 14', for the audit trail."""
-    boards = [f"{g.white.pairing_number}-{g.black.pairing_number}"
-              for g in rnd.games.select_related("white", "black").order_by("board")]
+    boards = [
+        f"{g.white.pairing_number}-{g.black.pairing_number}"
+        for g in rnd.games.select_related("white", "black").order_by("board")
+    ]
     pab = Bye.objects.filter(round=rnd, kind=ByeKind.PAIRING_ALLOCATED).select_related("player").first()
     if pab:
         boards.append(f"bye {pab.player.pairing_number}")

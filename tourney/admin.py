@@ -50,12 +50,20 @@ class AuditedAdmin(admin.ModelAdmin):
             audit.record(tournament, obj, action="admin add", new=obj, user=request.user, reason="data repair in admin")
             return
         for field in form.changed_data:
-            audit.record(tournament, obj, action=f"admin change {field}", old=form.initial.get(field),
-                         new=form.cleaned_data.get(field), user=request.user, reason="data repair in admin")
+            audit.record(
+                tournament,
+                obj,
+                action=f"admin change {field}",
+                old=form.initial.get(field),
+                new=form.cleaned_data.get(field),
+                user=request.user,
+                reason="data repair in admin",
+            )
 
     def delete_model(self, request: HttpRequest, obj: Game | Bye) -> None:
-        audit.record(obj.round.tournament, obj, action="admin delete", old=obj, user=request.user,
-                     reason="data repair in admin")
+        audit.record(
+            obj.round.tournament, obj, action="admin delete", old=obj, user=request.user, reason="data repair in admin"
+        )
         super().delete_model(request, obj)
 
 

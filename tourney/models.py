@@ -100,7 +100,8 @@ class Tournament(models.Model):
         ]
         constraints = [
             models.CheckConstraint(
-                condition=Q(end_date__isnull=True) | Q(start_date__isnull=True)
+                condition=Q(end_date__isnull=True)
+                | Q(start_date__isnull=True)
                 | Q(end_date__gte=models.F("start_date")),
                 name="tournament_ends_after_start",
             ),

@@ -69,15 +69,24 @@ def _date(text: str) -> datetime.date | None:
 def _scoring_fields(t: TrfTournament) -> dict[str, int]:
     xxs = resolve_xxs(t.xx_scoring)
     fields = {
-        "points_win": xxs["WW"], "points_draw": xxs["WD"], "points_loss": xxs["WL"],
-        "points_pairing_bye": xxs["PAB"], "points_forfeit_win": xxs["FW"], "points_forfeit_loss": xxs["FL"],
-        "points_full_bye": xxs["FPB"], "points_half_bye": xxs["HPB"],
+        "points_win": xxs["WW"],
+        "points_draw": xxs["WD"],
+        "points_loss": xxs["WL"],
+        "points_pairing_bye": xxs["PAB"],
+        "points_forfeit_win": xxs["FW"],
+        "points_forfeit_loss": xxs["FL"],
+        "points_full_bye": xxs["FPB"],
+        "points_half_bye": xxs["HPB"],
     }
     if not t.xx_scoring:  # TRF-2026 record 162 when there is no XXS
         by_code = dict(t.scoring_162)
-        for code, names in (("W", ("points_win", "points_forfeit_win", "points_full_bye")),
-                            ("D", ("points_draw", "points_half_bye")), ("L", ("points_loss",)),
-                            ("A", ("points_forfeit_loss",)), ("P", ("points_pairing_bye",))):
+        for code, names in (
+            ("W", ("points_win", "points_forfeit_win", "points_full_bye")),
+            ("D", ("points_draw", "points_half_bye")),
+            ("L", ("points_loss",)),
+            ("A", ("points_forfeit_loss",)),
+            ("P", ("points_pairing_bye",)),
+        ):
             if code in by_code:
                 fields.update(dict.fromkeys(names, by_code[code]))
     return fields
@@ -117,21 +126,36 @@ def import_tournament(t: TrfTournament, *, system: str | None = None, name: str 
         colour = InitialColour.WHITE if initial_colour_of(t) is Colour.WHITE else InitialColour.BLACK
     tournament = Tournament.objects.create(
         name=name or t.name.strip() or "Imported tournament",
-        place=t.city.strip(), federation=t.federation.strip()[:3],
-        start_date=_date(t.start_date), end_date=_date(t.end_date),
-        chief_arbiter=t.chief_arbiter.strip(), deputy_arbiters="; ".join(d.strip() for d in t.deputy_arbiters),
+        place=t.city.strip(),
+        federation=t.federation.strip()[:3],
+        start_date=_date(t.start_date),
+        end_date=_date(t.end_date),
+        chief_arbiter=t.chief_arbiter.strip(),
+        deputy_arbiters="; ".join(d.strip() for d in t.deputy_arbiters),
         time_control=t.time_control.strip(),
         rounds=max(t.total_rounds or played, played, 1),
-        pairing_system=pairing_system, rules_edition=edition, initial_colour=colour,
-        status=TournamentStatus.FINISHED if played and played == t.total_rounds else TournamentStatus.RUNNING
-        if played else TournamentStatus.REGISTRATION,
+        pairing_system=pairing_system,
+        rules_edition=edition,
+        initial_colour=colour,
+        status=TournamentStatus.FINISHED
+        if played and played == t.total_rounds
+        else TournamentStatus.RUNNING
+        if played
+        else TournamentStatus.REGISTRATION,
         **_scoring_fields(t),
     )
     players = {
         p.start: Player.objects.create(
-            tournament=tournament, pairing_number=p.start, name=p.name.strip(), sex=p.sex.strip().lower()[:1],
-            title=p.title.strip(), rating=p.rating or 0, federation=p.federation.strip(), fide_id=p.fide_id.strip(),
-            birth_date=p.birth.strip(), entry_round=_entry_round(p),
+            tournament=tournament,
+            pairing_number=p.start,
+            name=p.name.strip(),
+            sex=p.sex.strip().lower()[:1],
+            title=p.title.strip(),
+            rating=p.rating or 0,
+            federation=p.federation.strip(),
+            fide_id=p.fide_id.strip(),
+            birth_date=p.birth.strip(),
+            entry_round=_entry_round(p),
         )
         for p in t.players
     }
@@ -148,8 +172,14 @@ def import_tournament(t: TrfTournament, *, system: str | None = None, name: str 
     return tournament
 
 
-def _import_round(tournament: Tournament, number: int, blocks: dict[int, TrfRound], players: dict[int, Player],
-                  scores: dict[int, int], rank: dict[int, int]) -> None:
+def _import_round(
+    tournament: Tournament,
+    number: int,
+    blocks: dict[int, TrfRound],
+    players: dict[int, Player],
+    scores: dict[int, int],
+    rank: dict[int, int],
+) -> None:
     pairs: list[Board] = []
     byes: list[Bye] = []
     for start, block in blocks.items():
@@ -169,8 +199,9 @@ def _import_round(tournament: Tournament, number: int, blocks: dict[int, TrfRoun
         white, black = blocks[pair.white], blocks[pair.black]
         result, unrated = _game_result(number, pair, white, black)
         pending = pending or result == Result.PENDING
-        Game(round=rnd, board=board, white=players[pair.white], black=players[pair.black],
-             result=result, unrated=unrated).save()
+        Game(
+            round=rnd, board=board, white=players[pair.white], black=players[pair.black], result=result, unrated=unrated
+        ).save()
     for bye in byes:
         bye.round = rnd
         bye.save()
@@ -197,11 +228,19 @@ def _game_result(number: int, pair: Board, white: TrfRound, black: TrfRound) -> 
 
 def _xxs(tournament: Tournament) -> tuple[tuple[str, int], ...]:
     """XXS items for every value that differs from the defaults (JaVaFo's list)."""
-    wanted = {"WW": tournament.points_win, "BW": tournament.points_win, "WD": tournament.points_draw,
-              "BD": tournament.points_draw, "WL": tournament.points_loss, "BL": tournament.points_loss,
-              "HPB": tournament.points_half_bye, "FPB": tournament.points_full_bye,
-              "PAB": tournament.points_pairing_bye, "FW": tournament.points_forfeit_win,
-              "FL": tournament.points_forfeit_loss}
+    wanted = {
+        "WW": tournament.points_win,
+        "BW": tournament.points_win,
+        "WD": tournament.points_draw,
+        "BD": tournament.points_draw,
+        "WL": tournament.points_loss,
+        "BL": tournament.points_loss,
+        "HPB": tournament.points_half_bye,
+        "FPB": tournament.points_full_bye,
+        "PAB": tournament.points_pairing_bye,
+        "FW": tournament.points_forfeit_win,
+        "FL": tournament.points_forfeit_loss,
+    }
     defaults = resolve_xxs(())
     return tuple((code, value) for code, value in wanted.items() if defaults[code] != value)
 
@@ -233,23 +272,45 @@ def export_tournament(tournament: Tournament) -> TrfTournament:
     for p in tournament.players.order_by("pairing_number"):
         row = tuple(blocks[n].get(p.pairing_number, blank) for n in range(1, (max(numbers) if numbers else 0) + 1))
         points = sum(scoring.points(Outcome(r.result)) for r in row if r.result.strip())
-        players.append(TrfPlayer(
-            start=p.pairing_number, name=p.name, sex=p.sex, title=p.title, rating=p.rating or None,
-            federation=p.federation, fide_id=p.fide_id, birth=p.birth_date, points=points, rounds=row,
-        ))
+        players.append(
+            TrfPlayer(
+                start=p.pairing_number,
+                name=p.name,
+                sex=p.sex,
+                title=p.title,
+                rating=p.rating or None,
+                federation=p.federation,
+                fide_id=p.fide_id,
+                birth=p.birth_date,
+                points=points,
+                rounds=row,
+            )
+        )
     config = {InitialColour.WHITE: ("white1",), InitialColour.BLACK: ("black1",)}.get(tournament.initial_colour, ())
     edition = f"_{tournament.rules_edition}" if tournament.rules_edition else ""
     return TrfTournament(
         players=tuple(players),
-        name=tournament.name, city=tournament.place, federation=tournament.federation,
-        start_date=_trf_date(tournament.start_date), end_date=_trf_date(tournament.end_date),
-        player_count=len(players), rated_count=sum(1 for p in players if p.rating),
-        tournament_type="Individual: Swiss-System", chief_arbiter=tournament.chief_arbiter,
+        name=tournament.name,
+        city=tournament.place,
+        federation=tournament.federation,
+        start_date=_trf_date(tournament.start_date),
+        end_date=_trf_date(tournament.end_date),
+        player_count=len(players),
+        rated_count=sum(1 for p in players if p.rating),
+        tournament_type="Individual: Swiss-System",
+        chief_arbiter=tournament.chief_arbiter,
         deputy_arbiters=tuple(d.strip() for d in tournament.deputy_arbiters.split(";") if d.strip()),
         time_control=tournament.time_control,
-        xx_rounds=tournament.rounds, xx_config=config, xx_scoring=_xxs(tournament),
+        xx_rounds=tournament.rounds,
+        xx_config=config,
+        xx_scoring=_xxs(tournament),
         # TRF-2026 record 162, always written so that a reader never has to assume the defaults.
-        scoring_162=(("W", tournament.points_win), ("D", tournament.points_draw), ("L", tournament.points_loss),
-                     ("A", tournament.points_forfeit_loss), ("P", tournament.points_pairing_bye)),
+        scoring_162=(
+            ("W", tournament.points_win),
+            ("D", tournament.points_draw),
+            ("L", tournament.points_loss),
+            ("A", tournament.points_forfeit_loss),
+            ("P", tournament.points_pairing_bye),
+        ),
         type_192=f"FIDE_{tournament.pairing_system.upper()}{edition}",
     )

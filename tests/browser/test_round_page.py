@@ -27,8 +27,7 @@ def test_an_arbiter_pairs_a_round_in_chromium(browser, live_server, django_user_
     assert page.locator("h1").inner_text() == "Browser Open"
     assert page.locator("#players tbody tr").count() == 6
 
-    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                          "url": live_server.url}])
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
     page.goto(f"{live_server.url}/t/{t.pk}/rounds/1/")
     with page.expect_response(lambda r: r.url.endswith("/pair/")) as posted:
         page.get_by_role("button", name="Pair round 1").click()

@@ -20,7 +20,12 @@ PRODUCTION = {
 
 def test_check_deploy_reports_nothing_with_production_variables() -> None:
     env = {**{k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}, **PRODUCTION}
-    result = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "DEBUG"],
-                            cwd=ROOT, env=env, text=True, capture_output=True)
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "DEBUG"],
+        cwd=ROOT,
+        env=env,
+        text=True,
+        capture_output=True,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues (0 silenced)." in result.stdout

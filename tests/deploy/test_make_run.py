@@ -35,8 +35,14 @@ def served(tmp_path: Path):
     env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'demo.sqlite3'}"
     log = tmp_path / "make-run.log"
     with open(log, "w") as out:
-        server = subprocess.Popen(["make", "run", f"PORT={port}"], cwd=ROOT, env=env, stdout=out,
-                                  stderr=subprocess.STDOUT, start_new_session=True)
+        server = subprocess.Popen(
+            ["make", "run", f"PORT={port}"],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 180

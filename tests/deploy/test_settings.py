@@ -47,7 +47,13 @@ def test_env_list_splits_on_commas(monkeypatch) -> None:
 def test_a_postgres_url_becomes_a_database() -> None:
     db = database_from_url("postgres://user:p%40ss@db.example:6543/chess")
     assert (db["ENGINE"], db["NAME"], db["USER"], db["PASSWORD"], db["HOST"], db["PORT"]) == (
-        "django.db.backends.postgresql", "chess", "user", "p@ss", "db.example", "6543")
+        "django.db.backends.postgresql",
+        "chess",
+        "user",
+        "p@ss",
+        "db.example",
+        "6543",
+    )
 
 
 def test_a_sqlite_url_becomes_a_database() -> None:
@@ -62,8 +68,13 @@ def test_a_bad_database_url_is_refused(url: str) -> None:
 
 def _settings_in_subprocess(**env: str) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY", "DATABASE_URL", "REDIS_URL")}
-    return subprocess.run([sys.executable, "-c", "import django; django.setup()"], cwd=ROOT, text=True,
-                          capture_output=True, env={**clean, "DJANGO_SETTINGS_MODULE": "tourney.settings", **env})
+    return subprocess.run(
+        [sys.executable, "-c", "import django; django.setup()"],
+        cwd=ROOT,
+        text=True,
+        capture_output=True,
+        env={**clean, "DJANGO_SETTINGS_MODULE": "tourney.settings", **env},
+    )
 
 
 def test_production_without_a_secret_key_refuses_to_start() -> None:
@@ -75,7 +86,12 @@ def test_without_redis_tasks_run_eagerly_and_with_it_they_go_to_the_broker() -> 
     code = "from django.conf import settings as s; print(s.CELERY_TASK_ALWAYS_EAGER, s.CELERY_BROKER_URL)"
     for env, expected in (({}, "True memory://"), ({"REDIS_URL": "redis://r:6379/1"}, "False redis://r:6379/1")):
         clean = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
-        out = subprocess.run([sys.executable, "-c", f"import django; django.setup(); {code}"], cwd=ROOT, text=True,
-                             capture_output=True, check=True,
-                             env={**clean, "DJANGO_SETTINGS_MODULE": "tourney.settings", **env}).stdout
+        out = subprocess.run(
+            [sys.executable, "-c", f"import django; django.setup(); {code}"],
+            cwd=ROOT,
+            text=True,
+            capture_output=True,
+            check=True,
+            env={**clean, "DJANGO_SETTINGS_MODULE": "tourney.settings", **env},
+        ).stdout
         assert out.strip() == expected

@@ -22,8 +22,14 @@ SAMPLE = sorted(FIXTURES.glob("*.trf")) + sorted((FIXTURES / "corpus" / "dutch-2
 
 
 def _view(state) -> tuple:
-    return (state.total_rounds, state.round_to_pair, state.initial_colour, state.scoring,
-            tuple((p.id, p.rating, p.history) for p in state.players), state.absent)
+    return (
+        state.total_rounds,
+        state.round_to_pair,
+        state.initial_colour,
+        state.scoring,
+        tuple((p.id, p.rating, p.history) for p in state.players),
+        state.absent,
+    )
 
 
 @pytest.mark.parametrize("path", SAMPLE, ids=lambda p: p.stem)

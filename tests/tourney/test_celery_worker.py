@@ -37,9 +37,28 @@ def worker_queue():
     queue = f"test-{uuid.uuid4().hex[:8]}"
     env = {**os.environ, "DATABASE_URL": _test_database_url(), "DATABASE_CONN_MAX_AGE": "0"}
     worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "tourney", "worker", "--pool=solo", "--concurrency=1",
-         "-Q", queue, "--without-gossip", "--without-mingle", "--without-heartbeat", "-l", "INFO"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "tourney",
+            "worker",
+            "--pool=solo",
+            "--concurrency=1",
+            "-Q",
+            queue,
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+            "-l",
+            "INFO",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
     )
     try:
         yield queue

@@ -83,8 +83,11 @@ def test_a_withdrawal_comes_after_entry() -> None:
 def test_tournament_cannot_end_before_it_starts() -> None:
     import datetime
 
-    _refused(lambda: Tournament.objects.create(name="Back", rounds=5, start_date=datetime.date(2026, 5, 2),
-                                               end_date=datetime.date(2026, 5, 1)))
+    _refused(
+        lambda: Tournament.objects.create(
+            name="Back", rounds=5, start_date=datetime.date(2026, 5, 2), end_date=datetime.date(2026, 5, 1)
+        )
+    )
 
 
 def test_changing_a_games_players_moves_its_round_entries() -> None:

@@ -114,4 +114,3 @@ def test_the_adapter_gives_the_engine_histories_from_the_database() -> None:
     assert state.by_id[2].history[0].outcome is Outcome.FORFEIT_LOSS
     assert state.by_id[5].history[0].outcome is Outcome.PAIRING_BYE
     assert state.score(5) == 10 and state.score(4) == 10 and state.score(2) == 0
-

@@ -17,7 +17,8 @@ SHARED_VECTORS = Path(__file__).resolve().parents[3] / "shared" / "vectors"
 # The seed vectors (../shared/vectors when it is there, else their copies), plus a
 # sample of generated tournaments with late entries, withdrawals, byes and forfeits.
 VECTORS = (sorted(SHARED_VECTORS.glob("*.trf")) or sorted(FIXTURES.glob("*.trf"))) + sorted(
-    (FIXTURES / "corpus" / "dutch-2017").glob("*.trf"))[:10]
+    (FIXTURES / "corpus" / "dutch-2017").glob("*.trf")
+)[:10]
 
 
 def _import(path: Path, *args: str) -> Tournament:
@@ -42,8 +43,9 @@ def _games(path: Path) -> dict[tuple[int, int], tuple[int | None, str, str]]:
 
 
 def _players(path: Path) -> list[tuple]:
-    return [(p.start, p.name, p.sex, p.title, p.rating, p.federation, p.fide_id, p.birth)
-            for p in read_trf(path).players]
+    return [
+        (p.start, p.name, p.sex, p.title, p.rating, p.federation, p.fide_id, p.birth) for p in read_trf(path).players
+    ]
 
 
 @pytest.mark.parametrize("vector", VECTORS, ids=lambda p: p.stem)
@@ -59,6 +61,7 @@ def test_import_then_export_gives_back_players_pairings_colours_and_results(vect
 def test_an_exported_file_imports_to_the_same_export(vector: Path, tmp_path: Path) -> None:
     first = _export(_import(vector), tmp_path)
     second = _export(_import(first, "--name", "again"), tmp_path)
+
     def body(path: Path) -> list[str]:
         return [line for line in path.read_text().splitlines() if not line.startswith("012")]
 
@@ -78,13 +81,16 @@ def test_import_stores_games_byes_and_boards(fixtures_dir: Path) -> None:
     assert t.rounds == 6 and t.players.count() == 14 and t.initial_colour == "white"
     assert t.round_set.filter(status=RoundStatus.CLOSED).count() == 6
     round2 = Round.objects.get(tournament=t, number=2)
-    assert {(b.player.pairing_number, b.kind) for b in round2.byes.all()} == {(12, ByeKind.ZERO_POINT),
-                                                                              (14, ByeKind.PAIRING_ALLOCATED)}
+    assert {(b.player.pairing_number, b.kind) for b in round2.byes.all()} == {
+        (12, ByeKind.ZERO_POINT),
+        (14, ByeKind.PAIRING_ALLOCATED),
+    }
     forfeit = Game.objects.get(round__tournament=t, round__number=3, white__pairing_number=11)
     assert (forfeit.black.pairing_number, forfeit.result) == (6, Result.BLACK_WINS_FORFEIT)
     # C.04.2.D.9: round 1's boards follow the initial order of the higher-ranked player.
-    assert list(Game.objects.filter(round__tournament=t, round__number=1).values_list(
-        "white__pairing_number", flat=True)) == [1, 9, 3, 11, 5, 13, 7]
+    assert list(
+        Game.objects.filter(round__tournament=t, round__number=1).values_list("white__pairing_number", flat=True)
+    ) == [1, 9, 3, 11, 5, 13, 7]
 
 
 def test_a_malformed_file_names_line_and_column_and_writes_nothing(fixtures_dir: Path, tmp_path: Path) -> None:
@@ -98,8 +104,7 @@ def test_a_malformed_file_names_line_and_column_and_writes_nothing(fixtures_dir:
     assert not Tournament.objects.exists()
 
 
-def test_a_result_the_two_players_disagree_on_is_refused_and_writes_nothing(fixtures_dir: Path,
-                                                                            tmp_path: Path) -> None:
+def test_a_result_the_two_players_disagree_on_is_refused_and_writes_nothing(fixtures_dir: Path, tmp_path: Path) -> None:
     text = (fixtures_dir / "trf" / "dutch-seed-example.trf").read_text()
     bad = tmp_path / "disagree.trf"
     bad.write_text(text.replace("     8 w 1     5 b 0", "     8 w 0     5 b 0", 1))  # both 1 and 8 lost

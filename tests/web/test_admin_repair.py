@@ -13,9 +13,17 @@ pytestmark = pytest.mark.django_db
 def test_changing_a_result_in_the_admin_is_audited(admin_client, admin_user) -> None:
     t = builders.tournament(players=2)
     game = builders.round_with(t, 1, "1-2 1-0").games.get()
-    form = {"round": game.round_id, "board": 1, "white": game.white_id, "black": game.black_id,
-            "result": Result.DRAW, "unrated": "", "result_entered_by": "", "result_entered_at_0": "",
-            "result_entered_at_1": ""}
+    form = {
+        "round": game.round_id,
+        "board": 1,
+        "white": game.white_id,
+        "black": game.black_id,
+        "result": Result.DRAW,
+        "unrated": "",
+        "result_entered_by": "",
+        "result_entered_at_0": "",
+        "result_entered_at_1": "",
+    }
     response = admin_client.post(f"/admin/tourney/game/{game.pk}/change/", form)
     assert response.status_code == 302, response.content.decode()[:2000]
     game.refresh_from_db()

@@ -20,8 +20,9 @@ def _url(rnd: Round) -> str:
     return f"/t/{rnd.tournament_id}/rounds/{rnd.number}/pair/"
 
 
-def test_an_htmx_request_pairs_and_returns_the_pairing_fragment(client, arbiter, draft_round, eager_celery,
-                                                                django_capture_on_commit_callbacks) -> None:
+def test_an_htmx_request_pairs_and_returns_the_pairing_fragment(
+    client, arbiter, draft_round, eager_celery, django_capture_on_commit_callbacks
+) -> None:
     client.force_login(arbiter)
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(_url(draft_round), headers={"HX-Request": "true"})
@@ -34,8 +35,9 @@ def test_an_htmx_request_pairs_and_returns_the_pairing_fragment(client, arbiter,
     assert AuditEntry.objects.filter(action="request pairing", user=arbiter).count() == 1
 
 
-def test_without_htmx_it_redirects_to_the_round_page(client, arbiter, draft_round, eager_celery,
-                                                    django_capture_on_commit_callbacks) -> None:
+def test_without_htmx_it_redirects_to_the_round_page(
+    client, arbiter, draft_round, eager_celery, django_capture_on_commit_callbacks
+) -> None:
     client.force_login(arbiter)
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(_url(draft_round))

@@ -11,8 +11,12 @@ pytestmark = pytest.mark.django_db
 
 
 def test_it_keeps_polling_while_the_job_is_queued(client) -> None:
-    rnd = Round.objects.create(tournament=builders.tournament(players=4), number=1, status=RoundStatus.PAIRING,
-                               pairing_job_state=JobState.QUEUED)
+    rnd = Round.objects.create(
+        tournament=builders.tournament(players=4),
+        number=1,
+        status=RoundStatus.PAIRING,
+        pairing_job_state=JobState.QUEUED,
+    )
     response = client.get(f"/t/{rnd.tournament_id}/rounds/1/status/", headers={"HX-Request": "true"})
     assert response.status_code == 200
     assert 'hx-trigger="every 1s"' in response.content.decode()

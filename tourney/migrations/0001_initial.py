@@ -7,223 +7,568 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('contenttypes', '0002_remove_content_type_name'),
+        ("contenttypes", "0002_remove_content_type_name"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Player',
+            name="Player",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('pairing_number', models.PositiveSmallIntegerField(validators=[django.core.validators.MinValueValidator(1)])),
-                ('name', models.CharField(max_length=100)),
-                ('sex', models.CharField(blank=True, choices=[('', '-'), ('m', 'Male'), ('w', 'Female')], max_length=1)),
-                ('title', models.CharField(blank=True, choices=[('', '-'), ('GM', 'GM'), ('IM', 'IM'), ('WGM', 'WGM'), ('FM', 'FM'), ('WIM', 'WIM'), ('CM', 'CM'), ('WFM', 'WFM'), ('WCM', 'WCM')], max_length=3)),
-                ('rating', models.PositiveSmallIntegerField(default=0)),
-                ('federation', models.CharField(blank=True, max_length=3)),
-                ('fide_id', models.CharField(blank=True, max_length=12, validators=[django.core.validators.RegexValidator('^\\d*$', 'digits only')])),
-                ('birth_date', models.CharField(blank=True, help_text='As FIDE records it: YYYY/MM/DD, or the year alone', max_length=10, validators=[django.core.validators.RegexValidator('^(\\d{4}(/\\d{2}/\\d{2})?)?$', 'YYYY/MM/DD or YYYY')])),
-                ('entry_round', models.PositiveSmallIntegerField(default=1, validators=[django.core.validators.MinValueValidator(1)])),
-                ('withdrawal_round', models.PositiveSmallIntegerField(blank=True, help_text='First round the player is no longer paired in', null=True)),
-                ('acceleration_group', models.CharField(blank=True, max_length=8)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "pairing_number",
+                    models.PositiveSmallIntegerField(validators=[django.core.validators.MinValueValidator(1)]),
+                ),
+                ("name", models.CharField(max_length=100)),
+                (
+                    "sex",
+                    models.CharField(blank=True, choices=[("", "-"), ("m", "Male"), ("w", "Female")], max_length=1),
+                ),
+                (
+                    "title",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("", "-"),
+                            ("GM", "GM"),
+                            ("IM", "IM"),
+                            ("WGM", "WGM"),
+                            ("FM", "FM"),
+                            ("WIM", "WIM"),
+                            ("CM", "CM"),
+                            ("WFM", "WFM"),
+                            ("WCM", "WCM"),
+                        ],
+                        max_length=3,
+                    ),
+                ),
+                ("rating", models.PositiveSmallIntegerField(default=0)),
+                ("federation", models.CharField(blank=True, max_length=3)),
+                (
+                    "fide_id",
+                    models.CharField(
+                        blank=True,
+                        max_length=12,
+                        validators=[django.core.validators.RegexValidator("^\\d*$", "digits only")],
+                    ),
+                ),
+                (
+                    "birth_date",
+                    models.CharField(
+                        blank=True,
+                        help_text="As FIDE records it: YYYY/MM/DD, or the year alone",
+                        max_length=10,
+                        validators=[
+                            django.core.validators.RegexValidator("^(\\d{4}(/\\d{2}/\\d{2})?)?$", "YYYY/MM/DD or YYYY")
+                        ],
+                    ),
+                ),
+                (
+                    "entry_round",
+                    models.PositiveSmallIntegerField(
+                        default=1, validators=[django.core.validators.MinValueValidator(1)]
+                    ),
+                ),
+                (
+                    "withdrawal_round",
+                    models.PositiveSmallIntegerField(
+                        blank=True, help_text="First round the player is no longer paired in", null=True
+                    ),
+                ),
+                ("acceleration_group", models.CharField(blank=True, max_length=8)),
             ],
             options={
-                'ordering': ['tournament', 'pairing_number'],
+                "ordering": ["tournament", "pairing_number"],
             },
         ),
         migrations.CreateModel(
-            name='Round',
+            name="Round",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(validators=[django.core.validators.MinValueValidator(1)])),
-                ('status', models.CharField(choices=[('draft', 'Draft'), ('pairing', 'Pairing'), ('paired', 'Paired'), ('published', 'Published'), ('closed', 'Closed')], default='draft', max_length=16)),
-                ('pairing_job_state', models.CharField(choices=[('idle', 'Idle'), ('queued', 'Queued'), ('running', 'Running'), ('succeeded', 'Succeeded'), ('failed', 'Failed')], default='idle', max_length=16)),
-                ('pairing_job_id', models.CharField(blank=True, max_length=64)),
-                ('pairing_error', models.TextField(blank=True)),
-                ('paired_at', models.DateTimeField(blank=True, null=True)),
-                ('published_at', models.DateTimeField(blank=True, null=True)),
-                ('correction_deadline', models.DateTimeField(blank=True, null=True)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("number", models.PositiveSmallIntegerField(validators=[django.core.validators.MinValueValidator(1)])),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("draft", "Draft"),
+                            ("pairing", "Pairing"),
+                            ("paired", "Paired"),
+                            ("published", "Published"),
+                            ("closed", "Closed"),
+                        ],
+                        default="draft",
+                        max_length=16,
+                    ),
+                ),
+                (
+                    "pairing_job_state",
+                    models.CharField(
+                        choices=[
+                            ("idle", "Idle"),
+                            ("queued", "Queued"),
+                            ("running", "Running"),
+                            ("succeeded", "Succeeded"),
+                            ("failed", "Failed"),
+                        ],
+                        default="idle",
+                        max_length=16,
+                    ),
+                ),
+                ("pairing_job_id", models.CharField(blank=True, max_length=64)),
+                ("pairing_error", models.TextField(blank=True)),
+                ("paired_at", models.DateTimeField(blank=True, null=True)),
+                ("published_at", models.DateTimeField(blank=True, null=True)),
+                ("correction_deadline", models.DateTimeField(blank=True, null=True)),
             ],
             options={
-                'ordering': ['tournament', 'number'],
+                "ordering": ["tournament", "number"],
             },
         ),
         migrations.CreateModel(
-            name='Game',
+            name="Game",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('board', models.PositiveSmallIntegerField(validators=[django.core.validators.MinValueValidator(1)])),
-                ('result', models.CharField(blank=True, choices=[('', 'Not played yet'), ('1-0', '1-0'), ('0-1', '0-1'), ('1/2-1/2', '½-½'), ('+-', '+/- (White wins by forfeit)'), ('-+', '-/+ (Black wins by forfeit)'), ('--', '-/- (double forfeit)')], default='', max_length=8)),
-                ('unrated', models.BooleanField(default=False)),
-                ('result_entered_at', models.DateTimeField(blank=True, null=True)),
-                ('result_entered_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('black', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='games_as_black', to='tourney.player')),
-                ('white', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='games_as_white', to='tourney.player')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='games', to='tourney.round')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("board", models.PositiveSmallIntegerField(validators=[django.core.validators.MinValueValidator(1)])),
+                (
+                    "result",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("", "Not played yet"),
+                            ("1-0", "1-0"),
+                            ("0-1", "0-1"),
+                            ("1/2-1/2", "½-½"),
+                            ("+-", "+/- (White wins by forfeit)"),
+                            ("-+", "-/+ (Black wins by forfeit)"),
+                            ("--", "-/- (double forfeit)"),
+                        ],
+                        default="",
+                        max_length=8,
+                    ),
+                ),
+                ("unrated", models.BooleanField(default=False)),
+                ("result_entered_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "result_entered_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "black",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="games_as_black", to="tourney.player"
+                    ),
+                ),
+                (
+                    "white",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="games_as_white", to="tourney.player"
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="games", to="tourney.round"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['round', 'board'],
+                "ordering": ["round", "board"],
             },
         ),
         migrations.CreateModel(
-            name='Bye',
+            name="Bye",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('pab', 'Pairing-allocated bye'), ('half', 'Half-point bye'), ('zero', 'Zero-point bye'), ('full', 'Full-point bye')], max_length=4)),
-                ('requested', models.BooleanField(default=False, help_text='Requested by the player, not assigned')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='byes', to='tourney.player')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='byes', to='tourney.round')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("pab", "Pairing-allocated bye"),
+                            ("half", "Half-point bye"),
+                            ("zero", "Zero-point bye"),
+                            ("full", "Full-point bye"),
+                        ],
+                        max_length=4,
+                    ),
+                ),
+                ("requested", models.BooleanField(default=False, help_text="Requested by the player, not assigned")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="byes", to="tourney.player"
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="byes", to="tourney.round"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['round', 'player__pairing_number'],
+                "ordering": ["round", "player__pairing_number"],
             },
         ),
         migrations.CreateModel(
-            name='RoundEntry',
+            name="RoundEntry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('bye', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='tourney.bye')),
-                ('game', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='tourney.game')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='round_entries', to='tourney.player')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='tourney.round')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "bye",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="entries",
+                        to="tourney.bye",
+                    ),
+                ),
+                (
+                    "game",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="entries",
+                        to="tourney.game",
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="round_entries", to="tourney.player"
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="entries", to="tourney.round"
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'round entries',
+                "verbose_name_plural": "round entries",
             },
         ),
         migrations.CreateModel(
-            name='Tournament',
+            name="Tournament",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=200)),
-                ('place', models.CharField(blank=True, max_length=200)),
-                ('federation', models.CharField(blank=True, help_text='FIDE federation code of the host', max_length=3)),
-                ('start_date', models.DateField(blank=True, null=True)),
-                ('end_date', models.DateField(blank=True, null=True)),
-                ('chief_arbiter', models.CharField(blank=True, max_length=200)),
-                ('deputy_arbiters', models.CharField(blank=True, max_length=400)),
-                ('time_control', models.CharField(blank=True, max_length=100)),
-                ('rounds', models.PositiveSmallIntegerField(validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(99)])),
-                ('pairing_system', models.CharField(choices=[('dutch', 'Dutch (C.04.3)'), ('dubov', 'Dubov (revised, Batumi 2018)'), ('burstein', 'Burstein (C.04.4.2)'), ('lim', 'Lim (C.04.4.3)')], default='dutch', max_length=16)),
-                ('rules_edition', models.CharField(blank=True, help_text='Edition of the rules text, e.g. 2017 for the Dutch Baku 2016 text', max_length=16)),
-                ('acceleration', models.CharField(choices=[('none', 'None'), ('baku', 'Baku acceleration (C.04.5.1)'), ('progressive', 'Progressive (accelerato decrescente)'), ('burstein', "Burstein's imaginary point (C.04.4.2 3.3)")], default='none', max_length=16)),
-                ('initial_colour', models.CharField(blank=True, choices=[('', 'Not drawn yet'), ('white', 'White'), ('black', 'Black')], default='', max_length=5)),
-                ('points_win', models.PositiveSmallIntegerField(default=10, help_text='Points for a win, in tenths of a point')),
-                ('points_draw', models.PositiveSmallIntegerField(default=5, help_text='Points for a draw, in tenths of a point')),
-                ('points_loss', models.PositiveSmallIntegerField(default=0, help_text='Points for a loss, in tenths of a point')),
-                ('points_pairing_bye', models.PositiveSmallIntegerField(default=10, help_text='Points for the pairing-allocated bye, in tenths of a point')),
-                ('points_forfeit_win', models.PositiveSmallIntegerField(default=10, help_text='Points for a forfeit win, in tenths of a point')),
-                ('points_forfeit_loss', models.PositiveSmallIntegerField(default=0, help_text='Points for a forfeit loss, in tenths of a point')),
-                ('points_full_bye', models.PositiveSmallIntegerField(default=10, help_text='Points for a requested full-point bye, in tenths of a point')),
-                ('points_half_bye', models.PositiveSmallIntegerField(default=5, help_text='Points for a requested half-point bye, in tenths of a point')),
-                ('tiebreaks', models.JSONField(blank=True, default=list, help_text='Tie-break codes in order of application')),
-                ('correction_policy', models.CharField(choices=[('deadline', "Until the round's announced correction deadline"), ('next_pairing', 'Until the next round is paired'), ('never', 'Never after publication')], default='deadline', max_length=16)),
-                ('correction_window_minutes', models.PositiveIntegerField(default=60, help_text="Deadline after publication when the policy is 'deadline'")),
-                ('status', models.CharField(choices=[('draft', 'Draft'), ('registration', 'Registration open'), ('running', 'Running'), ('finished', 'Finished')], default='draft', max_length=16)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=200)),
+                ("place", models.CharField(blank=True, max_length=200)),
+                (
+                    "federation",
+                    models.CharField(blank=True, help_text="FIDE federation code of the host", max_length=3),
+                ),
+                ("start_date", models.DateField(blank=True, null=True)),
+                ("end_date", models.DateField(blank=True, null=True)),
+                ("chief_arbiter", models.CharField(blank=True, max_length=200)),
+                ("deputy_arbiters", models.CharField(blank=True, max_length=400)),
+                ("time_control", models.CharField(blank=True, max_length=100)),
+                (
+                    "rounds",
+                    models.PositiveSmallIntegerField(
+                        validators=[
+                            django.core.validators.MinValueValidator(1),
+                            django.core.validators.MaxValueValidator(99),
+                        ]
+                    ),
+                ),
+                (
+                    "pairing_system",
+                    models.CharField(
+                        choices=[
+                            ("dutch", "Dutch (C.04.3)"),
+                            ("dubov", "Dubov (revised, Batumi 2018)"),
+                            ("burstein", "Burstein (C.04.4.2)"),
+                            ("lim", "Lim (C.04.4.3)"),
+                        ],
+                        default="dutch",
+                        max_length=16,
+                    ),
+                ),
+                (
+                    "rules_edition",
+                    models.CharField(
+                        blank=True,
+                        help_text="Edition of the rules text, e.g. 2017 for the Dutch Baku 2016 text",
+                        max_length=16,
+                    ),
+                ),
+                (
+                    "acceleration",
+                    models.CharField(
+                        choices=[
+                            ("none", "None"),
+                            ("baku", "Baku acceleration (C.04.5.1)"),
+                            ("progressive", "Progressive (accelerato decrescente)"),
+                            ("burstein", "Burstein's imaginary point (C.04.4.2 3.3)"),
+                        ],
+                        default="none",
+                        max_length=16,
+                    ),
+                ),
+                (
+                    "initial_colour",
+                    models.CharField(
+                        blank=True,
+                        choices=[("", "Not drawn yet"), ("white", "White"), ("black", "Black")],
+                        default="",
+                        max_length=5,
+                    ),
+                ),
+                (
+                    "points_win",
+                    models.PositiveSmallIntegerField(default=10, help_text="Points for a win, in tenths of a point"),
+                ),
+                (
+                    "points_draw",
+                    models.PositiveSmallIntegerField(default=5, help_text="Points for a draw, in tenths of a point"),
+                ),
+                (
+                    "points_loss",
+                    models.PositiveSmallIntegerField(default=0, help_text="Points for a loss, in tenths of a point"),
+                ),
+                (
+                    "points_pairing_bye",
+                    models.PositiveSmallIntegerField(
+                        default=10, help_text="Points for the pairing-allocated bye, in tenths of a point"
+                    ),
+                ),
+                (
+                    "points_forfeit_win",
+                    models.PositiveSmallIntegerField(
+                        default=10, help_text="Points for a forfeit win, in tenths of a point"
+                    ),
+                ),
+                (
+                    "points_forfeit_loss",
+                    models.PositiveSmallIntegerField(
+                        default=0, help_text="Points for a forfeit loss, in tenths of a point"
+                    ),
+                ),
+                (
+                    "points_full_bye",
+                    models.PositiveSmallIntegerField(
+                        default=10, help_text="Points for a requested full-point bye, in tenths of a point"
+                    ),
+                ),
+                (
+                    "points_half_bye",
+                    models.PositiveSmallIntegerField(
+                        default=5, help_text="Points for a requested half-point bye, in tenths of a point"
+                    ),
+                ),
+                (
+                    "tiebreaks",
+                    models.JSONField(blank=True, default=list, help_text="Tie-break codes in order of application"),
+                ),
+                (
+                    "correction_policy",
+                    models.CharField(
+                        choices=[
+                            ("deadline", "Until the round's announced correction deadline"),
+                            ("next_pairing", "Until the next round is paired"),
+                            ("never", "Never after publication"),
+                        ],
+                        default="deadline",
+                        max_length=16,
+                    ),
+                ),
+                (
+                    "correction_window_minutes",
+                    models.PositiveIntegerField(
+                        default=60, help_text="Deadline after publication when the policy is 'deadline'"
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("draft", "Draft"),
+                            ("registration", "Registration open"),
+                            ("running", "Running"),
+                            ("finished", "Finished"),
+                        ],
+                        default="draft",
+                        max_length=16,
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
             ],
             options={
-                'ordering': ['-start_date', 'name'],
-                'permissions': [('manage_tournament', 'Can organise a tournament (settings, registration)'), ('direct_tournament', 'Can act as arbiter (pair, publish, enter results)')],
-                'constraints': [models.CheckConstraint(condition=models.Q(('end_date__isnull', True), ('start_date__isnull', True), ('end_date__gte', models.F('start_date')), _connector='OR'), name='tournament_ends_after_start'), models.CheckConstraint(condition=models.Q(('rounds__gte', 1)), name='tournament_has_rounds')],
+                "ordering": ["-start_date", "name"],
+                "permissions": [
+                    ("manage_tournament", "Can organise a tournament (settings, registration)"),
+                    ("direct_tournament", "Can act as arbiter (pair, publish, enter results)"),
+                ],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            ("end_date__isnull", True),
+                            ("start_date__isnull", True),
+                            ("end_date__gte", models.F("start_date")),
+                            _connector="OR",
+                        ),
+                        name="tournament_ends_after_start",
+                    ),
+                    models.CheckConstraint(condition=models.Q(("rounds__gte", 1)), name="tournament_has_rounds"),
+                ],
             },
         ),
         migrations.AddField(
-            model_name='round',
-            name='tournament',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='round_set', to='tourney.tournament'),
+            model_name="round",
+            name="tournament",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="round_set", to="tourney.tournament"
+            ),
         ),
         migrations.AddField(
-            model_name='player',
-            name='tournament',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='players', to='tourney.tournament'),
+            model_name="player",
+            name="tournament",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="players", to="tourney.tournament"
+            ),
         ),
         migrations.CreateModel(
-            name='AuditEntry',
+            name="AuditEntry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('at', models.DateTimeField(auto_now_add=True, db_index=True)),
-                ('action', models.CharField(max_length=40)),
-                ('object_id', models.CharField(max_length=40)),
-                ('object_repr', models.CharField(max_length=200)),
-                ('old_value', models.TextField(blank=True)),
-                ('new_value', models.TextField(blank=True)),
-                ('reason', models.TextField(blank=True)),
-                ('content_type', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, to='contenttypes.contenttype')),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
-                ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='audit_entries', to='tourney.tournament')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("at", models.DateTimeField(auto_now_add=True, db_index=True)),
+                ("action", models.CharField(max_length=40)),
+                ("object_id", models.CharField(max_length=40)),
+                ("object_repr", models.CharField(max_length=200)),
+                ("old_value", models.TextField(blank=True)),
+                ("new_value", models.TextField(blank=True)),
+                ("reason", models.TextField(blank=True)),
+                (
+                    "content_type",
+                    models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, to="contenttypes.contenttype"),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL
+                    ),
+                ),
+                (
+                    "tournament",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="audit_entries",
+                        to="tourney.tournament",
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'audit entries',
-                'ordering': ['-at', '-id'],
+                "verbose_name_plural": "audit entries",
+                "ordering": ["-at", "-id"],
             },
         ),
         migrations.AddConstraint(
-            model_name='game',
-            constraint=models.UniqueConstraint(fields=('round', 'board'), name='game_unique_board'),
+            model_name="game",
+            constraint=models.UniqueConstraint(fields=("round", "board"), name="game_unique_board"),
         ),
         migrations.AddConstraint(
-            model_name='game',
-            constraint=models.UniqueConstraint(fields=('round', 'white'), name='game_white_once_per_round'),
+            model_name="game",
+            constraint=models.UniqueConstraint(fields=("round", "white"), name="game_white_once_per_round"),
         ),
         migrations.AddConstraint(
-            model_name='game',
-            constraint=models.UniqueConstraint(fields=('round', 'black'), name='game_black_once_per_round'),
+            model_name="game",
+            constraint=models.UniqueConstraint(fields=("round", "black"), name="game_black_once_per_round"),
         ),
         migrations.AddConstraint(
-            model_name='game',
-            constraint=models.CheckConstraint(condition=models.Q(('white', models.F('black')), _negated=True), name='game_two_players'),
+            model_name="game",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("white", models.F("black")), _negated=True), name="game_two_players"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='game',
-            constraint=models.CheckConstraint(condition=models.Q(('board__gte', 1)), name='game_board_positive'),
+            model_name="game",
+            constraint=models.CheckConstraint(condition=models.Q(("board__gte", 1)), name="game_board_positive"),
         ),
         migrations.AddConstraint(
-            model_name='bye',
-            constraint=models.UniqueConstraint(fields=('round', 'player'), name='bye_once_per_player_and_round'),
+            model_name="bye",
+            constraint=models.UniqueConstraint(fields=("round", "player"), name="bye_once_per_player_and_round"),
         ),
         migrations.AddConstraint(
-            model_name='bye',
-            constraint=models.UniqueConstraint(condition=models.Q(('kind', 'pab')), fields=('round',), name='bye_one_pab_per_round'),
+            model_name="bye",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("kind", "pab")), fields=("round",), name="bye_one_pab_per_round"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='bye',
-            constraint=models.CheckConstraint(condition=models.Q(('kind', 'pab'), ('requested', True), _negated=True), name='bye_pab_is_not_requested'),
+            model_name="bye",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("kind", "pab"), ("requested", True), _negated=True), name="bye_pab_is_not_requested"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='roundentry',
-            constraint=models.UniqueConstraint(fields=('round', 'player'), name='entry_player_once_per_round'),
+            model_name="roundentry",
+            constraint=models.UniqueConstraint(fields=("round", "player"), name="entry_player_once_per_round"),
         ),
         migrations.AddConstraint(
-            model_name='roundentry',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('game__isnull', False), ('bye__isnull', True)), models.Q(('game__isnull', True), ('bye__isnull', False)), _connector='OR'), name='entry_is_game_or_bye'),
+            model_name="roundentry",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("game__isnull", False), ("bye__isnull", True)),
+                    models.Q(("game__isnull", True), ("bye__isnull", False)),
+                    _connector="OR",
+                ),
+                name="entry_is_game_or_bye",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.UniqueConstraint(fields=('tournament', 'number'), name='round_unique_number'),
+            model_name="round",
+            constraint=models.UniqueConstraint(fields=("tournament", "number"), name="round_unique_number"),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='round_number_positive'),
+            model_name="round",
+            constraint=models.CheckConstraint(condition=models.Q(("number__gte", 1)), name="round_number_positive"),
         ),
         migrations.AddConstraint(
-            model_name='player',
-            constraint=models.UniqueConstraint(fields=('tournament', 'pairing_number'), name='player_unique_pairing_number'),
+            model_name="player",
+            constraint=models.UniqueConstraint(
+                fields=("tournament", "pairing_number"), name="player_unique_pairing_number"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='player',
-            constraint=models.CheckConstraint(condition=models.Q(('pairing_number__gte', 1)), name='player_pairing_number_positive'),
+            model_name="player",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("pairing_number__gte", 1)), name="player_pairing_number_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='player',
-            constraint=models.CheckConstraint(condition=models.Q(('withdrawal_round__isnull', True), ('withdrawal_round__gt', models.F('entry_round')), _connector='OR'), name='player_withdraws_after_entry'),
+            model_name="player",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("withdrawal_round__isnull", True),
+                    ("withdrawal_round__gt", models.F("entry_round")),
+                    _connector="OR",
+                ),
+                name="player_withdraws_after_entry",
+            ),
         ),
     ]

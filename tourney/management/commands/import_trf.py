@@ -17,14 +17,17 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("file", type=Path)
-        parser.add_argument("--system", choices=PairingSystem.values,
-                            help="pairing system (default: record 192, else dutch)")
+        parser.add_argument(
+            "--system", choices=PairingSystem.values, help="pairing system (default: record 192, else dutch)"
+        )
         parser.add_argument("--name", help="tournament name (default: record 012)")
-        parser.add_argument("--if-absent", action="store_true",
-                            help="do nothing when a tournament of that name already exists")
+        parser.add_argument(
+            "--if-absent", action="store_true", help="do nothing when a tournament of that name already exists"
+        )
 
-    def handle(self, *args: object, file: Path, system: str | None, name: str | None, if_absent: bool,
-               **options: object) -> None:
+    def handle(
+        self, *args: object, file: Path, system: str | None, name: str | None, if_absent: bool, **options: object
+    ) -> None:
         try:
             text = file.read_text(encoding="utf-8")
         except UnicodeDecodeError:
@@ -43,7 +46,9 @@ class Command(BaseCommand):
             tournament = import_tournament(trf, system=system, name=name)
         except TrfImportError as error:
             raise CommandError(f"{file}: {error}") from None
-        self.stdout.write(self.style.SUCCESS(
-            f"imported {tournament.name!r} as tournament {tournament.pk}: "
-            f"{tournament.players.count()} players, {tournament.round_set.count()} rounds"
-        ))
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"imported {tournament.name!r} as tournament {tournament.pk}: "
+                f"{tournament.players.count()} players, {tournament.round_set.count()} rounds"
+            )
+        )
