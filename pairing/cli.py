@@ -99,7 +99,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="accelerated pairings: Baku (C.04.5.1), progressive, or Burstein's own "
         "(default: none, or Baku when record 192 ends in _BAKU and the file gives no XXA/250 points)",
     )
-    ap.add_argument("--round", type=int, metavar="R", help="with -p: pair round R of INPUT (default: the next)")
+    ap.add_argument(
+        "--round",
+        type=int,
+        metavar="R",
+        help="with -p: pair round R of INPUT (default: the next); with --aro: AROs after round R",
+    )
     gen = ap.add_argument_group("generator (--generate)")
     gen.add_argument("--seed", type=int, default=0)
     gen.add_argument("--players", type=int, default=30)
@@ -217,19 +222,25 @@ def run_generate(args: argparse.Namespace, stdout: TextIO) -> int:
 
 
 def run_aro(args: argparse.Namespace, stdout: TextIO) -> int:
-    """The Dubov ARO list, computed where the rule lives (pairing.engine.aro)."""
+    """The Dubov ARO list after round R (default: the last round played).
+
+    ARO is computed where the rule lives, ``pairing.engine.aro`` (C.04.4.1 A.6); this
+    prints its ``aro_list(state)``: one line per player in rank order, ``id score ARO name``.
+    """
     try:
         aro = importlib.import_module("pairing.engine.aro")
     except ModuleNotFoundError as exc:
         raise UsageError("ARO is not available in this build (pairing.engine.aro is missing)") from exc
     t = read_trf(args.input)
-    state = state_for_round(t, args.round)
-    compute = getattr(aro, "aro_list", None) or getattr(aro, "aros", None)
-    if compute is None:
-        raise UsageError("pairing.engine.aro has no aro_list(state) or aros(state)")
-    table = compute(state)
-    for pid, value in sorted(dict(table).items()):
-        stdout.write(f"{pid} {value}\n")
+    state = state_for_round(t, args.round + 1 if args.round else None)
+    if hasattr(aro, "aro_list"):
+        for pid, name, score, value in aro.aro_list(state):
+            stdout.write(f"{pid} {score // 10}.{score % 10} {value} {name}".rstrip() + "\n")
+    elif hasattr(aro, "aros"):
+        for pid, value in sorted(aro.aros(state).items()):
+            stdout.write(f"{pid} {value}\n")
+    else:
+        raise UsageError("pairing.engine.aro has neither aro_list(state) nor aros(state)")
     return 0
 
 

@@ -276,11 +276,26 @@ def test_generate_refuses_a_rate_above_one(tmp_path: Path) -> None:
 
 def test_aro_prints_the_list_of_the_aro_module(monkeypatch: pytest.MonkeyPatch) -> None:
     fake = types.ModuleType("pairing.engine.aro")
-    fake.aro_list = lambda state: {p.id: 2000 + p.id for p in state.players}  # type: ignore[attr-defined]
+    fake.aro_list = lambda state: [(p.id, p.name, state.score(p.id), 2000 + p.id) for p in state.players]  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "pairing.engine.aro", fake)
     code, out, _ = run("--aro", str(DUTCH))
     assert code == 0
-    assert out.splitlines()[:2] == ["1 2001", "2 2002"] and len(out.splitlines()) == 14
+    assert out.splitlines()[:2] == ["1 4.5 2001 Alice", "2 4.5 2002 Bruno"] and len(out.splitlines()) == 14
+    fake2 = types.ModuleType("pairing.engine.aro")
+    fake2.aros = lambda state: {p.id: 2000 + state.round_to_pair for p in state.players}  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "pairing.engine.aro", fake2)
+    code, out, _ = run("--aro", str(DUTCH), "--round", "2")
+    assert code == 0 and out.splitlines()[0] == "1 2003"  # after round 2 = before round 3
+
+
+def test_aro_of_the_dubov_example_after_each_round() -> None:
+    pytest.importorskip("pairing.engine.aro")
+    expected = json.loads((FIXTURES / "expected-aro.json").read_text())["dubov-seed-example.trf"]
+    for rnd, table in expected.items():
+        code, out, _ = run("--aro", str(FIXTURES / "dubov-seed-example.trf"), "--round", rnd)
+        assert code == 0
+        printed = {int(line.split()[0]): int(line.split()[2]) for line in out.splitlines()}
+        assert printed == {int(k): v for k, v in table.items()}, rnd
 
 
 def test_aro_without_the_module_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
