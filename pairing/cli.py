@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -83,6 +84,11 @@ def build_parser() -> argparse.ArgumentParser:
         const=True,
         metavar="INPUT",
         help="re-pair every round of INPUT and report the rounds that differ",
+    )
+    ap.add_argument(
+        "--expected",
+        metavar="JSON",
+        help="with --check: compare with these expected pairings (default: expected-pairings.json beside INPUT)",
     )
     ap.add_argument("--generate", metavar="OUTPUT", help="write a random tournament paired by the engine")
     ap.add_argument(
@@ -164,8 +170,32 @@ def run_pair(args: argparse.Namespace, stdout: TextIO) -> int:
     return 0
 
 
-def check_tournament(t: TrfTournament, args: argparse.Namespace, out: TextIO) -> int:
-    """Re-pair every recorded round from the rounds before it; print each difference."""
+def expected_pairings(path: Path, explicit: str | None) -> dict[str, list[list[int]]] | None:
+    """Rounds of *path* in an expected-pairings JSON: ``{file name: {round: [[white, black]...]}}``.
+
+    Given with ``--expected``, or found beside the file as ``expected-pairings.json`` (as the
+    shared replay tool does). None when there is none or it does not list the file.
+    """
+    source = Path(explicit) if explicit else path.parent / "expected-pairings.json"
+    if not source.exists():
+        if explicit:
+            raise UsageError(f"{explicit}: no such file")
+        return None
+    try:
+        table = json.loads(source.read_text(encoding="utf-8"))
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise UsageError(f"{source}: not a JSON table of expected pairings ({exc})") from exc
+    return table.get(path.name)
+
+
+def check_tournament(
+    t: TrfTournament, args: argparse.Namespace, out: TextIO, expected: dict[str, list[list[int]]] | None = None
+) -> int:
+    """Re-pair every recorded round from the rounds before it; print each difference.
+
+    The engine's pairing is compared with the round as recorded, or with *expected* for
+    the rounds it lists; the recorded pairing is also checked against the basic rules.
+    """
     resolve_system(args, t)
     agree = total = 0
     for rnd in range(1, t.rounds_in_file + 1):
@@ -186,7 +216,11 @@ def check_tournament(t: TrfTournament, args: argparse.Namespace, out: TextIO) ->
         except PairingError as exc:
             out.write(f"round {rnd}: the engine finds no pairing: {exc}\n")
             continue
-        want, got = set(pairing_rows(recorded)), set(pairing_rows(produced))
+        if expected and str(rnd) in expected:
+            want = {(int(w), int(b)) for w, b in expected[str(rnd)]}
+        else:
+            want = set(pairing_rows(recorded))
+        got = set(pairing_rows(produced))
         if want == got and not notes:
             agree += 1
         elif want != got:
@@ -274,7 +308,10 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
             return run_generate(args, stdout)
         if mode == "check":
             _resolve_input(args, "check")
-            return check_tournament(read_trf(args.input), args, stdout)
+            expected = expected_pairings(Path(args.input), args.expected)
+            if expected:
+                stdout.write(f"comparing with the expected pairings of {args.expected or 'expected-pairings.json'}\n")
+            return check_tournament(read_trf(args.input), args, stdout, expected)
         if mode == "aro":
             _resolve_input(args, "aro")
             return run_aro(args, stdout)

@@ -84,7 +84,24 @@ def test_a_finished_tournament_has_no_next_round() -> None:
 def test_check_finds_no_difference_in_the_dutch_example() -> None:
     code, out, _ = run("--dutch", "--check", str(DUTCH))
     assert code == 0
-    assert out == "agree 6 of 6 rounds\n"
+    assert out == "comparing with the expected pairings of expected-pairings.json\nagree 6 of 6 rounds\n"
+
+
+def test_check_compares_with_expected_pairings_when_they_are_given(tmp_path: Path) -> None:
+    dubov = tmp_path / "dubov-seed-example.trf"
+    dubov.write_text((FIXTURES / "dubov-seed-example.trf").read_text())
+    pytest.importorskip("pairing.engine.dubov")
+    # The file records round 4 as the seed played it; the rules give 7-10 and 11-13 (vectors README).
+    code, out, _ = run("--dubov", "--check", str(dubov))
+    assert code == 1
+    assert "round 4: expected but missing [(7, 11), (13, 10)]; produced instead [(7, 10), (11, 13)]" in out
+    code, out, _ = run("--dubov", "--check", str(dubov), "--expected", str(FIXTURES / "expected-pairings.json"))
+    assert code == 0 and out.endswith("agree 6 of 6 rounds\n")
+
+
+def test_check_refuses_a_missing_expected_file(tmp_path: Path) -> None:
+    code, _, err = run("--check", str(DUTCH), "--expected", str(tmp_path / "none.json"))
+    assert code == 2 and "none.json" in err
 
 
 def test_check_accepts_the_input_before_the_flag() -> None:
@@ -166,7 +183,7 @@ def test_a_system_missing_from_the_build_exits_3(tmp_path: Path, monkeypatch: py
     code, _, err = run("--lim", str(cut_file(tmp_path, 2)), "-p")
     assert code == 3 and "lim system is not available" in err
     code, out, _ = run("--lim", "--check", str(DUTCH))
-    assert code == 3 and out == ""  # stops at once rather than failing every round
+    assert code == 3 and "round" not in out  # stops at once rather than failing every round
 
 
 @pytest.mark.parametrize("system", ["dutch", "dubov", "burstein", "lim"])
@@ -243,7 +260,7 @@ def test_generate_writes_a_tournament_the_engine_reproduces(tmp_path: Path) -> N
     assert code == 0 and str(output) in out
     t = read_trf(output)
     assert len(t.players) == 15 and t.total_rounds == 5 and t.initial_colour in ("w", "b")
-    assert run("--dutch", "--check", str(output)) == (0, "agree 5 of 5 rounds\n", "")
+    assert run("--dutch", "--check", str(output)) == (0, "agree 5 of 5 rounds\n", "")  # no JSON beside it
     again = tmp_path / "again.trf"
     run(
         "--dutch",
