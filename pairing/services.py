@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from datetime import datetime, timedelta
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
@@ -17,7 +18,18 @@ from pairing import adapters
 from pairing.engine import pair
 from pairing.engine.state import PairingError
 from tourney import audit
-from tourney.models import Bye, ByeKind, InitialColour, JobState, Result, Round, RoundStatus, Tournament
+from tourney.models import (
+    Bye,
+    ByeKind,
+    CorrectionPolicy,
+    Game,
+    InitialColour,
+    JobState,
+    Result,
+    Round,
+    RoundStatus,
+    Tournament,
+)
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -141,18 +153,88 @@ def _describe(rnd: Round) -> str:
     return " ".join(boards)
 
 
-def set_result(*, game_id: int, result: str, user: User = None, reason: str = "") -> bool:
-    """Record a game's result; returns False when nothing changed (a double submit)."""
-    from tourney.models import Game
+class ResultRefused(Exception):
+    """The result may not be entered or corrected now; the message says why."""
 
+
+def publish_pairing(*, round_id: int, user: User = None) -> Round:
+    """Publish a paired round (C.04.2.D.9 boards); results can be entered from now on."""
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
+        if rnd.status != RoundStatus.PAIRED:
+            raise PairingRefused(f"round {rnd.number} is {rnd.get_status_display().lower()}, not paired")
+        rnd.status = RoundStatus.PUBLISHED
+        rnd.published_at = timezone.now()
+        rnd.save(update_fields=["status", "published_at"])
+        audit.record(rnd.tournament, rnd, action="publish pairing", user=user)
+        return rnd
+
+
+def close_round(*, round_id: int, user: User = None) -> Round:
+    """Publish the round's results (C.04.2.D.7); the correction deadline (D.8) starts now."""
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
+        if rnd.status != RoundStatus.PUBLISHED:
+            raise ResultRefused(f"round {rnd.number} is {rnd.get_status_display().lower()}, not published")
+        missing = list(rnd.games.filter(result=Result.PENDING).values_list("board", flat=True))
+        if missing:
+            raise ResultRefused(f"round {rnd.number} has no result yet on board(s) {', '.join(map(str, missing))}")
+        tournament = rnd.tournament
+        rnd.status = RoundStatus.CLOSED
+        if tournament.correction_policy == CorrectionPolicy.DEADLINE:
+            rnd.correction_deadline = timezone.now() + timedelta(minutes=tournament.correction_window_minutes)
+        rnd.save(update_fields=["status", "correction_deadline"])
+        audit.record(tournament, rnd, action="close round", new=rnd.correction_deadline or "", user=user)
+        return rnd
+
+
+def _correction_refusal(rnd: Round, now: datetime) -> str:
+    """Why a result of a closed round may no longer change (C.04.2.D.8), or ''."""
+    policy = rnd.tournament.correction_policy
+    if policy == CorrectionPolicy.NEVER:
+        return f"round {rnd.number} is closed and this tournament allows no correction after that"
+    if policy == CorrectionPolicy.DEADLINE and rnd.correction_deadline and now > rnd.correction_deadline:
+        return f"the correction deadline of round {rnd.number} passed at {rnd.correction_deadline:%Y-%m-%d %H:%M %Z}"
+    if policy == CorrectionPolicy.NEXT_PAIRING:
+        later = Round.objects.filter(tournament_id=rnd.tournament_id, number__gt=rnd.number)
+        if later.exclude(status__in=[RoundStatus.DRAFT, RoundStatus.PAIRING]).exists():
+            return f"round {rnd.number + 1} is already paired"
+    return ""
+
+
+def set_result(*, game_id: int, result: str, user: User = None, reason: str = "") -> bool:
+    """Enter or correct a game's result; False when nothing changed (a double submit).
+
+    Results go into a published round; once its results are published (closed), a
+    correction is allowed only under the tournament's policy (C.04.2.D.8). A refused
+    change raises ResultRefused and is written to the audit trail all the same.
+    """
+    refusal = ""
     with transaction.atomic():
         game = Game.objects.select_for_update().select_related("round__tournament", "white", "black").get(pk=game_id)
+        rnd = Round.objects.select_for_update().select_related("tournament").get(pk=game.round_id)
         if game.result == result:
             return False
-        old = game.result
-        game.result = Result(result)
-        game.result_entered_by = user if user is not None and user.is_authenticated else None
-        game.result_entered_at = timezone.now()
-        game.save(update_fields=["result", "result_entered_by", "result_entered_at"])
-        audit.record(game.round.tournament, game, action="result", old=old, new=result, user=user, reason=reason)
-        return True
+        if rnd.status not in (RoundStatus.PUBLISHED, RoundStatus.CLOSED):
+            refusal = f"round {rnd.number} is {rnd.get_status_display().lower()}: publish the pairing first"
+        elif rnd.status == RoundStatus.CLOSED:
+            refusal = _correction_refusal(rnd, timezone.now())
+        if not refusal:
+            old = game.result
+            game.result = Result(result)
+            game.result_entered_by = user if user is not None and user.is_authenticated else None
+            game.result_entered_at = timezone.now()
+            game.save(update_fields=["result", "result_entered_by", "result_entered_at"])
+            action = "result" if old == Result.PENDING else "correct result"
+            audit.record(rnd.tournament, game, action=action, old=old, new=result, user=user, reason=reason)
+            return True
+    audit.record(
+        rnd.tournament,
+        game,
+        action="refused result",
+        old=game.result,
+        new=result,
+        user=user,
+        reason=f"{refusal}. {reason}".strip(),
+    )
+    raise ResultRefused(refusal)

@@ -98,7 +98,7 @@ def test_a_double_request_queues_one_job(django_capture_on_commit_callbacks) -> 
 def test_a_result_change_is_audited_and_a_repeat_changes_nothing(django_user_model) -> None:
     arbiter = django_user_model.objects.create_user("arbiter")
     t = builders.tournament(players=2)
-    game = builders.round_with(t, 1, "1-2").games.get()
+    game = builders.round_with(t, 1, "1-2", status=RoundStatus.PUBLISHED).games.get()
     assert services.set_result(game_id=game.pk, result=Result.DRAW, user=arbiter, reason="scoresheet")
     assert not services.set_result(game_id=game.pk, result=Result.DRAW, user=arbiter)
     entry = AuditEntry.objects.get(action="result")
