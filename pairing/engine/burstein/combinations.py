@@ -67,19 +67,27 @@ class GroupSearch:
     """The first combination, in 6.2/6.4 order, among those that best satisfy 6.5.
 
     *order* is the group in 3.2 order; *may_float* says who may be the floater (6.3:
-    not a floater from another group); *acceptable* vets a whole combination (6.6:
-    the floater can be paired below, the rest of the round can still be completed).
+    not a floater from another group; 6.6: one who can be paired below). A walk in the
+    order, cut where the due colours still reachable fall short of the target (6.5) or
+    where the players left cannot all be paired, finds it; the target is the most due
+    colours any complete combination gives. Should the walk run long, the combination
+    is fixed pair by pair, each step checked by weighted matching (same answer).
     """
 
     def __init__(self, order: Sequence[int], compatible: Callable[[int, int], bool],
                  due: dict[int, Colour | None], may_float: Callable[[int], bool],
-                 acceptable: Callable[[Combination], bool], budget: int = 200_000) -> None:
+                 budget: int = 20_000) -> None:
         self.order = list(order)
         self.compatible = compatible
         self.due = due
         self.may_float = may_float
-        self.acceptable = acceptable
         self.budget = budget
+        self._float_ok: dict[int, bool] = {}
+
+    def can_float(self, pid: int) -> bool:
+        if pid not in self._float_ok:
+            self._float_ok[pid] = self.may_float(pid)
+        return self._float_ok[pid]
 
     def pair_value(self, a: int, b: int) -> int:
         da, db = self.due[a], self.due[b]
@@ -101,39 +109,83 @@ class GroupSearch:
         return w, b, len(players) - w - b
 
     def best(self) -> Combination | None:
+        if not self._pairable(self.order):
+            return None
         w, b, z = self._counts(self.order)
         target = self.bound(w, b, z, len(self.order))
-        nodes = [0]
-        tried_exact = False
-        while target >= 0:
-            try:
-                found = self._first_reaching(target, nodes, limit=self.budget)
-            except SearchBudgetExceeded:
-                if tried_exact:
-                    raise
-                tried_exact = True
-                exact = self._exact_maximum()
-                if exact is None:
-                    return None
-                target = min(target, exact)
-                nodes[0] = 0
-                continue
-            if found is not None:
-                return found
-            target -= 1
-        return None
+        try:
+            found = self._first_reaching(target)
+        except SearchBudgetExceeded:
+            found = None
+        if found is not None:
+            return found
+        exact = self._maximum(self.order)
+        if exact is None:
+            return None
+        try:
+            found = self._first_reaching(exact)
+        except SearchBudgetExceeded:
+            found = None
+        return found if found is not None else self._fix_pair_by_pair(exact)
 
-    def _first_reaching(self, target: int, nodes: list[int], limit: int) -> Combination | None:
+    # ---------------------------------------------------------------- feasibility
+    def _pairable(self, players: Sequence[int]) -> bool:
+        """Can these players all be paired, one of them floating if they are odd?"""
+        n = len(players)
+        if n == 0:
+            return True
+        if n % 2 == 0:
+            return self._greedy(players) or self._maximum(players) is not None
+        for k in range(n - 1, -1, -1):  # cheap tries first: one floater, the rest greedy
+            if self.can_float(players[k]) and self._greedy(players[:k] + players[k + 1:]):
+                return True
+        return self._maximum(players) is not None
+
+    def _greedy(self, players: Sequence[int]) -> bool:
+        free = list(players)
+        while free:
+            first = free[0]
+            for k in range(1, min(len(free), 9)):
+                if self.compatible(first, free[k]):
+                    del free[k]
+                    del free[0]
+                    break
+            else:
+                return False
+        return True
+
+    def _maximum(self, players: Sequence[int]) -> int | None:
+        """Most due colours over every complete combination of *players*, or None."""
+        n = len(players)
+        if n == 0:
+            return 0
+        dummy = n
+        edges = []
+        for i in range(n):
+            for j in range(i + 1, n):
+                a, b = players[i], players[j]
+                if self.compatible(a, b):
+                    edges.append((i, j, 1 + self.pair_value(a, b)))
+            if n % 2 and self.can_float(players[i]):
+                edges.append((i, dummy, 1))
+        mate = max_weight_matching(n + n % 2, edges, max_cardinality=True)
+        if any(m == -1 for m in mate):
+            return None
+        return sum(self.pair_value(players[i], players[mate[i]])
+                   for i in range(n) if mate[i] > i and mate[i] != dummy)
+
+    # ---------------------------------------------------------------- the walk
+    def _first_reaching(self, target: int) -> Combination | None:
         due = self.due
+        nodes = [0]
 
         def walk(remaining: list[int], w: int, b: int, z: int, value: int,
                  pairs: list[tuple[int, int]], floater: int | None) -> Combination | None:
             nodes[0] += 1
-            if nodes[0] > limit:
+            if nodes[0] > self.budget:
                 raise SearchBudgetExceeded
             if not remaining:
-                combination = Combination(tuple(pairs), floater, value)
-                return combination if self.acceptable(combination) else None
+                return Combination(tuple(pairs), floater, value)
             top, rest = remaining[0], remaining[1:]
             dt = due[top]
             w1 = w - (dt is Colour.WHITE)
@@ -151,40 +203,41 @@ class GroupSearch:
                 left = rest[:k] + rest[k + 1:]
                 if value + gained + self.bound(w2, b2, z2, len(left)) < target:
                     continue
+                if not self._pairable(left):
+                    continue
                 pairs.append((top, partner))
                 found = walk(left, w2, b2, z2, value + gained, pairs, floater)
                 pairs.pop()
                 if found is not None:
                     return found
-            if len(remaining) % 2 and floater is None and self.may_float(top):
-                if value + self.bound(w1, b1, z1, len(rest)) >= target:
+            if len(remaining) % 2 and self.can_float(top):
+                if value + self.bound(w1, b1, z1, len(rest)) >= target and self._pairable(rest):
                     return walk(rest, w1, b1, z1, value, pairs, top)
             return None
 
         w, b, z = self._counts(self.order)
         return walk(self.order, w, b, z, 0, [], None)
 
-    def _exact_maximum(self) -> int | None:
-        """6.5 maximum over every complete combination, by weighted matching.
-
-        Used only when the walk runs long (many rematches); it ignores *acceptable*, so
-        it is an upper bound the walk then tries downwards from.
-        """
-        n = len(self.order)
-        dummy = n
-        edges = []
-        for i in range(n):
-            for j in range(i + 1, n):
-                a, b = self.order[i], self.order[j]
-                if self.compatible(a, b):
-                    edges.append((i, j, 1 + self.pair_value(a, b)))
-            if n % 2 and self.may_float(self.order[i]):
-                edges.append((i, dummy, 1))
-        mate = max_weight_matching(n + n % 2, edges, max_cardinality=True)
-        if any(m == -1 for m in mate):
-            return None
-        total = 0
-        for i in range(n):
-            if mate[i] > i and mate[i] != dummy:
-                total += self.pair_value(self.order[i], self.order[mate[i]])
-        return total
+    def _fix_pair_by_pair(self, target: int) -> Combination | None:
+        """The same answer as the walk, each step decided by an exact matching."""
+        remaining, pairs, value, floater = list(self.order), [], 0, None
+        while remaining:
+            top, rest = remaining[0], remaining[1:]
+            choices = [(p, self.pair_value(top, p)) for p in reversed(rest)
+                       if self.compatible(top, p)]
+            if len(remaining) % 2 and self.can_float(top):
+                choices.append((None, 0))
+            for partner, gained in choices:
+                left = [p for p in rest if p != partner]
+                best_left = self._maximum(left)
+                if best_left is not None and value + gained + best_left >= target:
+                    if partner is None:
+                        floater = top
+                    else:
+                        pairs.append((top, partner))
+                    value += gained
+                    remaining = left
+                    break
+            else:
+                return None
+        return Combination(tuple(pairs), floater, value)

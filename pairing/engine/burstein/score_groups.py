@@ -70,16 +70,15 @@ class ScoreGroupPairer:
         order = sorted(members, key=data.rank_key_within_group)
 
         def may_float(pid: int) -> bool:
-            return pid != carried and bool(nxt)  # 6.3: not a floater from another SG
-
-        def acceptable(combination: Combination) -> bool:
-            floater = combination.floater
-            if floater is None:
-                return self.completable(below)
-            # 6.6: the floater must have an opponent in the next SG, and the rest must pair.
-            if not any(data.compatible(floater, p) for p in nxt):
+            # 6.3: never a floater from another SG; 6.6: he must have an opponent in the
+            # next SG, and the players below must still be able to pair with him.
+            if pid == carried or not nxt:
                 return False
-            return self.completable(below + [floater])
+            if not any(data.compatible(pid, p) for p in nxt):
+                return False
+            return self.completable(below + [pid])
 
+        if len(members) % 2 == 0 and not self.completable(below):
+            return None  # 6.6: no combination of this SG leaves a round that can be paired
         due = {pid: data.colour[pid].due for pid in order}
-        return GroupSearch(order, data.compatible, due, may_float, acceptable).best()
+        return GroupSearch(order, data.compatible, due, may_float).best()
