@@ -12,6 +12,8 @@ import pytest
 from tests.engine.dutch.replay import FIXTURES, disagreements
 
 CORPUS = sorted((FIXTURES / "trf" / "corpus" / "dutch-2017").glob("*.trf"))
+# Paired with the Baku acceleration (C.04.5.1), given to the engine as XXA lines.
+ACCELERATED = sorted((FIXTURES / "trf" / "corpus" / "dutch-2017-baku").glob("*.trf"))
 
 
 def test_the_sample_is_there() -> None:
@@ -20,4 +22,9 @@ def test_the_sample_is_there() -> None:
 
 @pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.stem)
 def test_every_round_matches_the_reference_engine(path) -> None:
+    assert disagreements(path) == []
+
+
+@pytest.mark.parametrize("path", ACCELERATED, ids=lambda p: p.stem)
+def test_every_accelerated_round_matches_reading_the_xxa_lines(path) -> None:
     assert disagreements(path) == []
