@@ -89,8 +89,10 @@ class TrfRound:
 
     @property
     def is_announced_absence(self) -> bool:
-        """``0000 - H/F/Z``: known before the round is paired (not engine output)."""
-        return self.opponent is None and self.result in ABSENCE_CODES
+        """In the round to be paired, a block without opponent that is not the PAB says the
+        player will not be paired: ``0000 - H/F/Z`` (requested byes, known absences) and,
+        as the endorsed engines read it, any other result code there (``0000 - -``)."""
+        return self.opponent is None and not self.is_blank and self.result != "U"
 
     @property
     def is_pairing_bye(self) -> bool:

@@ -275,6 +275,18 @@ def test_absences_come_from_blocks_240_and_xxz() -> None:
     assert state_for_round(t, 1).absent == frozenset({3, 5})  # XXZ only for the next round
 
 
+def test_any_result_code_without_opponent_in_the_round_to_pair_is_an_absence() -> None:
+    t = parse_trf(
+        _tournament(
+            _line(1, "     2 w 1  0000 - -"),
+            _line(2, "     1 b 0"),
+            _line(3, "  0000 - U"),
+            _line(4, "  0000 - U  0000 - U"),
+        )
+    )
+    assert state_for_round(t, 2).absent == frozenset({1})  # the U of player 4 is no announcement
+
+
 def test_the_round_to_pair_defaults_to_the_first_one_without_games() -> None:
     assert next_round(read_trf(DUTCH)) == 7
     t = parse_trf(_tournament(_line(1, "  0000 - H"), _line(2), _line(3)))
