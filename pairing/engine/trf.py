@@ -229,6 +229,12 @@ def parse_trf(text: str) -> TrfTournament:
 
 
 _TOKEN = re.compile(r"\S+")
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def _digits(text: str) -> bool:
+    """ASCII digits only (str.isdigit also accepts superscripts, which int() refuses)."""
+    return _DIGITS.fullmatch(text) is not None
 
 
 def _tokens(line: str, start: int = 3) -> list[tuple[int, str]]:
@@ -238,7 +244,8 @@ def _tokens(line: str, start: int = 3) -> list[tuple[int, str]]:
 
 class _Parser:
     def __init__(self, text: str) -> None:
-        self.lines = text.splitlines()
+        # Only LF (and CR LF) end a line, so that line numbers match what an editor shows.
+        self.lines = text.split("\n")
         self.values: dict[str, object] = {}
         self.players: list[TrfPlayer] = []
         self.player_lines: dict[int, int] = {}
@@ -261,7 +268,7 @@ class _Parser:
     def parse(self) -> TrfTournament:
         for number, raw in enumerate(self.lines, 1):
             self.n = number
-            line = raw.rstrip("\r\n").replace("\t", " ")
+            line = raw.rstrip("\r").replace("\t", " ")
             if not line.strip():
                 continue
             tag = line[:3]
@@ -308,7 +315,7 @@ class _Parser:
                 raise self.error(first, f"missing {what} (columns {first}-{last})")
             return None
         stripped = text.strip()
-        if not stripped.isdigit():
+        if not _digits(stripped):
             column = first + len(text) - len(text.lstrip())
             raise self.error(column, f"bad {what} {stripped!r} (columns {first}-{last}): expected digits")
         return int(stripped)
@@ -341,7 +348,7 @@ class _Parser:
                 self.values[key] = None
                 return
             column, token = tokens[0]
-            if not token.isdigit() or len(tokens) > 1:
+            if not _digits(token) or len(tokens) > 1:
                 raise self.error(column, f"bad count {line[3:].strip()!r} in record {tag}: expected a number")
             self.values[key] = int(token)
         else:
@@ -432,7 +439,7 @@ class _Parser:
     def extension(self, tag: str, line: str) -> None:
         tokens = _tokens(line)
         if tag == "XXR":
-            if len(tokens) != 1 or not tokens[0][1].isdigit():
+            if len(tokens) != 1 or not _digits(tokens[0][1]):
                 raise self.error(tokens[0][0] if tokens else 5, "XXR needs the number of rounds")
             if "xx_rounds" in self.values:
                 raise self.error(1, "XXR given twice")
@@ -444,7 +451,7 @@ class _Parser:
         elif tag in ("XXP", "XXZ"):
             ids = []
             for column, token in tokens:
-                if not token.isdigit():
+                if not _digits(token):
                     raise self.error(column, f"bad player id {token!r} in {tag}")
                 ids.append(int(token))
             if tag == "XXP":
@@ -477,7 +484,7 @@ class _Parser:
     def trf26(self, tag: str, line: str) -> None:
         if tag == "142":
             tokens = _tokens(line)
-            if len(tokens) != 1 or not tokens[0][1].isdigit():
+            if len(tokens) != 1 or not _digits(tokens[0][1]):
                 raise self.error(tokens[0][0] if tokens else 5, "record 142 needs the number of rounds")
             self.values["rounds_142"] = int(tokens[0][1])
         elif tag == "152":

@@ -378,7 +378,7 @@ def test_malformed_extension_and_header_records_name_their_column(line: str, col
     assert (err.line, err.column) == (2, column)
 
 
-MUTATIONS = "0123456789 -+=wbWBDLHFUZXx.\t:aA#\n"
+MUTATIONS = "0123456789 -+=wbWBDLHFUZXx.\t:aA#\n\r\x0b²é"
 FUZZ_SOURCES = [SEED.read_text(), (FIXTURES / "dubov-seed-example.trf").read_text()]
 
 
