@@ -24,8 +24,9 @@ class ScoreGroupPairer:
     def __init__(self, data: RoundData) -> None:
         self.data = data
         self._completion: dict[frozenset[int], bool] = {}
-        # (group in 3.2 order, floater from above, chosen combination), for explanations
-        self.trace: list[tuple[list[int], int | None, Combination]] = []
+        # (group in 3.2 order, floater from above, chosen combination, next SG), for
+        # explaining a pairing
+        self.trace: list[tuple[list[int], int | None, Combination, list[int]]] = []
 
     def completable(self, players: Sequence[int]) -> bool:
         """Can these players all be paired among themselves (3.1, 5.2, 5.3)?"""
@@ -57,7 +58,7 @@ class ScoreGroupPairer:
                 continue
             pairs.extend(combination.pairs)
             self.trace.append((sorted(members, key=data.rank_key_within_group), carried,
-                               combination))
+                               combination, nxt))
             carried = combination.floater
             index += 1
         if carried is not None:

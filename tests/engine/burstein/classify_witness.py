@@ -110,7 +110,7 @@ def classify(state: TournamentState, ours: set, our_bye, theirs: set, their_bye)
     def due_count(pairs) -> int:
         return sum(1 if due[a] is not None and due[a] is due[b] else 2 for a, b in pairs)
 
-    for index, (members, carried, mine) in enumerate(pairer.trace):
+    for members, carried, mine, nxt in pairer.trace:
         inside = set(members)
         internal = [p for p in theirs if p[0] in inside and p[1] in inside]
         left = [p for p in members if not any(p in q for q in internal)]
@@ -122,6 +122,8 @@ def classify(state: TournamentState, ours: set, our_bye, theirs: set, their_bye)
         if len(left) > 1:
             return "witness-more-floaters-than-6.3"
         floater = left[0] if left else None
+        if floater is not None and not any(data.compatible(floater, p) for p in nxt):
+            return "witness-floater-has-no-opponent-in-next-SG-6.6"
         mine_key = order_key(members, mine.pairs, mine.floater)
         their_key = order_key(members, internal, floater)
         theirs_due, ours_due = due_count(internal), due_count(mine.pairs)
