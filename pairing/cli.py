@@ -83,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="?",
         const=True,
         metavar="INPUT",
-        help="re-pair every round of INPUT and report the rounds that differ",
+        help="re-pair every round of INPUT (a file, or every *.trf of a folder) and report the rounds that differ",
     )
     ap.add_argument(
         "--expected",
@@ -188,14 +188,20 @@ def expected_pairings(path: Path, explicit: str | None) -> dict[str, list[list[i
     return table.get(path.name)
 
 
-def check_tournament(
-    t: TrfTournament, args: argparse.Namespace, out: TextIO, expected: dict[str, list[list[int]]] | None = None
-) -> int:
+def check_rounds(
+    t: TrfTournament,
+    args: argparse.Namespace,
+    out: TextIO,
+    expected: dict[str, list[list[int]]] | None = None,
+    prefix: str = "",
+) -> tuple[int, int]:
     """Re-pair every recorded round from the rounds before it; print each difference.
 
     The engine's pairing is compared with the round as recorded, or with *expected* for
     the rounds it lists; the recorded pairing is also checked against the basic rules.
+    Returns (rounds that agree, rounds checked).
     """
+    args = argparse.Namespace(**vars(args))  # the system may come from this file's record 192
     resolve_system(args, t)
     agree = total = 0
     for rnd in range(1, t.rounds_in_file + 1):
@@ -208,13 +214,13 @@ def check_tournament(
             str(v) for v in check_pairing(state, recorded, colour_exempt=last_round_exemptions(state, args.system))
         ]
         for note in notes:
-            out.write(f"round {rnd}: the recorded pairing breaks {note}\n")
+            out.write(f"{prefix}round {rnd}: the recorded pairing breaks {note}\n")
         try:
             produced = _pair(state, args)
         except EngineUnavailable:
             raise
         except PairingError as exc:
-            out.write(f"round {rnd}: the engine finds no pairing: {exc}\n")
+            out.write(f"{prefix}round {rnd}: the engine finds no pairing: {exc}\n")
             continue
         if expected and str(rnd) in expected:
             want = {(int(w), int(b)) for w, b in expected[str(rnd)]}
@@ -225,10 +231,44 @@ def check_tournament(
             agree += 1
         elif want != got:
             out.write(
-                f"round {rnd}: expected but missing {sorted(want - got)}; produced instead {sorted(got - want)}\n"
+                f"{prefix}round {rnd}: expected but missing {sorted(want - got)}; "
+                f"produced instead {sorted(got - want)}\n"
             )
+    return agree, total
+
+
+def check_tournament(
+    t: TrfTournament, args: argparse.Namespace, out: TextIO, expected: dict[str, list[list[int]]] | None = None
+) -> int:
+    agree, total = check_rounds(t, args, out, expected)
     out.write(f"agree {agree} of {total} rounds\n")
     return 0 if agree == total else EXIT_DIFFERENCE
+
+
+def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """--check on one file, or on every ``*.trf`` of a folder (like the shared replay tool)."""
+    source = Path(args.input)
+    if not source.is_dir():
+        expected = expected_pairings(source, args.expected)
+        if expected:
+            out.write(f"comparing with the expected pairings of {args.expected or 'expected-pairings.json'}\n")
+        return check_tournament(read_trf(source), args, out, expected)
+    files = sorted(source.glob("*.trf"))
+    agree = total = 0
+    malformed = False
+    for path in files:
+        try:
+            t = read_trf(path)
+        except TrfError as exc:
+            err.write(f"{path}:{exc.line}:{exc.column}: {exc.message}\n")
+            malformed = True
+            continue
+        a, n = check_rounds(t, args, out, expected_pairings(path, args.expected), prefix=f"{path.name} ")
+        agree, total = agree + a, total + n
+    out.write(f"agree {agree} of {total} rounds ({len(files)} tournaments)\n")
+    if malformed:
+        return EXIT_INPUT
+    return 0 if agree == total and total else EXIT_DIFFERENCE
 
 
 def run_generate(args: argparse.Namespace, stdout: TextIO) -> int:
@@ -308,10 +348,7 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
             return run_generate(args, stdout)
         if mode == "check":
             _resolve_input(args, "check")
-            expected = expected_pairings(Path(args.input), args.expected)
-            if expected:
-                stdout.write(f"comparing with the expected pairings of {args.expected or 'expected-pairings.json'}\n")
-            return check_tournament(read_trf(args.input), args, stdout, expected)
+            return run_check(args, stdout, stderr)
         if mode == "aro":
             _resolve_input(args, "aro")
             return run_aro(args, stdout)

@@ -99,6 +99,23 @@ def test_check_compares_with_expected_pairings_when_they_are_given(tmp_path: Pat
     assert code == 0 and out.endswith("agree 6 of 6 rounds\n")
 
 
+def test_check_walks_a_folder_of_tournaments() -> None:
+    code, out, _ = run("--dutch", "--check", str(FIXTURES / "corpus" / "dutch-2017-baku"))
+    assert code == 0
+    assert out.splitlines()[-1].endswith("rounds (6 tournaments)")
+    agreed, of = out.split()[1], out.split()[3]
+    assert agreed == of
+
+
+def test_a_folder_check_names_the_malformed_file_and_goes_on(tmp_path: Path) -> None:
+    (tmp_path / "a.trf").write_text(DUTCH.read_text())
+    (tmp_path / "b.trf").write_text(DUTCH.read_text().replace("   8 w 1", "   8 w ?", 1))
+    code, out, err = run("--check", str(tmp_path))
+    assert code == 2
+    assert err.startswith(f"{tmp_path / 'b.trf'}:12:99: unknown result code '?'")
+    assert out.splitlines()[-1] == "agree 6 of 6 rounds (2 tournaments)"
+
+
 def test_check_refuses_a_missing_expected_file(tmp_path: Path) -> None:
     code, _, err = run("--check", str(DUTCH), "--expected", str(tmp_path / "none.json"))
     assert code == 2 and "none.json" in err
