@@ -20,6 +20,9 @@ read (JaVaFo's advanced user manual, which bbpPairings follows):
     XXS CODE=VALUE ...    scoring overrides (WW BW WD BD WL BL ZPB HPB FPB PAB FW FL,
                           shortcuts W = WW BW FW FPB and D = WD BD HPB, applied in order)
     XXZ id id ...         players not to be paired in the round being paired
+    BBW BBD BBL BBZ BBF BBU pp.p
+                          bbpPairings' older TRF(bx) point values: win, draw, loss,
+                          zero-point bye, forfeit loss, PAB
 
 and the TRF-2026 records 142 (rounds), 152 (initial colour W/B), 162 (scoring: a code
 W D L A P X at column 6 + 9k and its points at columns 7-10 + 9k), 192 (encoded
@@ -49,6 +52,7 @@ ABSENCE_CODES = frozenset("HFZ")  # announced before the pairing (requested byes
 XXS_CODES = ("WW", "BW", "WD", "BD", "WL", "BL", "ZPB", "HPB", "FPB", "PAB", "FW", "FL")
 XXS_SHORTCUTS = {"W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB")}
 SCORING_162_CODES = frozenset("WDLAPX")
+BB_CODES = ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU")  # win, draw, loss, zero-point bye, forfeit loss, PAB
 BYE_240_KINDS = frozenset("FHZ")
 
 _HEADER_TEXT = {
@@ -168,6 +172,7 @@ class TrfTournament:
     xx_forbidden: tuple[tuple[int, ...], ...] = ()  # XXP lists
     xx_scoring: tuple[tuple[str, int], ...] = ()  # XXS (code, tenths), in order
     xx_absent: tuple[int, ...] = ()  # XXZ
+    bb_scoring: tuple[tuple[str, int], ...] = ()  # bbpPairings' TRF(bx) BBW BBD BBL BBZ BBF BBU
     # TRF-2026 records
     rounds_142: int | None = None
     initial_colour_152: str = ""  # "W" or "B"
@@ -256,6 +261,7 @@ class _Parser:
         self.xx_forbidden: list[tuple[int, ...]] = []
         self.xx_scoring: list[tuple[str, int]] = []
         self.xx_absent: list[int] = []
+        self.bb_scoring: list[tuple[str, int]] = []
         self.scoring_162: list[tuple[str, int]] = []
         self.byes: list[TrfBye] = []
         self.accelerations: list[TrfAcceleratedRounds] = []
@@ -282,6 +288,8 @@ class _Parser:
                 self.round_dates(line)
             elif tag.upper() in ("XXR", "XXC", "XXA", "XXP", "XXS", "XXZ"):
                 self.extension(tag.upper(), line)
+            elif tag in BB_CODES:
+                self.bb_points(tag, line)
             elif tag in ("142", "152", "162", "192", "240", "250", "260"):
                 self.trf26(tag, line)
             else:
@@ -295,6 +303,7 @@ class _Parser:
             xx_forbidden=tuple(self.xx_forbidden),
             xx_scoring=tuple(self.xx_scoring),
             xx_absent=tuple(self.xx_absent),
+            bb_scoring=tuple(self.bb_scoring),
             scoring_162=tuple(self.scoring_162),
             byes_240=tuple(self.byes),
             accelerations_250=tuple(self.accelerations),
@@ -481,6 +490,13 @@ class _Parser:
             column += 5
         self.xx_acc.append((player or 0, tuple(values)))
 
+    def bb_points(self, tag: str, line: str) -> None:
+        """bbpPairings' TRF(bx) point values: ``BBW  3.0`` (the value from column 5)."""
+        tokens = _tokens(line)
+        if len(tokens) != 1:
+            raise self.error(tokens[1][0] if len(tokens) > 1 else 5, f"{tag} needs one value like 1.0")
+        self.bb_scoring.append((tag, self.tenths(tokens[0][1], tokens[0][0], f"{tag} points")))
+
     def trf26(self, tag: str, line: str) -> None:
         if tag == "142":
             tokens = _tokens(line)
@@ -648,6 +664,7 @@ def write_trf(t: TrfTournament, trf26: bool = False) -> str:
     lines += ["XXP " + " ".join(map(str, ids)) for ids in t.xx_forbidden]
     if t.xx_absent:
         lines.append("XXZ " + " ".join(map(str, t.xx_absent)))
+    lines += [f"{code} {_points(v):>4}" for code, v in t.bb_scoring]
     lines += _trf26_lists(t, trf26)
     lines += list(t.other_records)
     return "\n".join(lines) + "\n"

@@ -73,7 +73,10 @@ def next_round(t: TrfTournament) -> int:
 
 
 def scoring_of(t: TrfTournament) -> Scoring:
-    """Record 162 (TRF-2026), then XXS overrides; default 1 / 0.5 / 0, PAB 1 (C.04.1.c)."""
+    """Record 162 (TRF-2026), then bbpPairings' BB* lines, then XXS overrides.
+
+    Default 1 / 0.5 / 0, PAB as a win (C.04.1.c).
+    """
     s = Scoring()
     for code, value in t.scoring_162:
         if code == "W":
@@ -87,6 +90,21 @@ def scoring_of(t: TrfTournament) -> Scoring:
         elif code == "A":
             s = dataclasses.replace(s, zero_bye=value, forfeit_loss=value, absent=value)
         elif code == "P":
+            s = dataclasses.replace(s, pairing_bye=value)
+    for code, value in t.bb_scoring:  # bbpPairings TRF(bx)
+        if code == "BBW":
+            s = dataclasses.replace(s, win=value, forfeit_win=value, full_bye=value)
+            if not any(c == "BBU" for c, _ in t.bb_scoring) and not any(c == "P" for c, _ in t.scoring_162):
+                s = dataclasses.replace(s, pairing_bye=value)
+        elif code == "BBD":
+            s = dataclasses.replace(s, draw=value, half_bye=value)
+        elif code == "BBL":
+            s = dataclasses.replace(s, loss=value)
+        elif code == "BBZ":
+            s = dataclasses.replace(s, zero_bye=value)
+        elif code == "BBF":
+            s = dataclasses.replace(s, forfeit_loss=value)
+        elif code == "BBU":
             s = dataclasses.replace(s, pairing_bye=value)
     if t.xx_scoring:
         v = resolve_xxs(t.xx_scoring)

@@ -113,6 +113,8 @@ def test_it_reads_the_engine_extensions() -> None:
                 "XXS W=3 D=1",
                 "XXS PAB=1.5 FL=-1",
                 "XXZ 3 4",
+                "BBW  3.0",
+                "BBU  1.5",
             ]
         )
         + "\n"
@@ -124,6 +126,7 @@ def test_it_reads_the_engine_extensions() -> None:
     assert t.xx_forbidden == ((1, 2, 3), (2, 4))
     assert t.xx_scoring == (("W", 30), ("D", 10), ("PAB", 15), ("FL", -10))
     assert t.xx_absent == (3, 4)
+    assert t.bb_scoring == (("BBW", 30), ("BBU", 15))
     assert parse_trf(write_trf(t)) == t
     assert "XXA    1  1.0  1.0  0.5" in write_trf(t)
 

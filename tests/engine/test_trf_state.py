@@ -223,6 +223,13 @@ def test_scoring_defaults_and_overrides() -> None:
     assert (s162p.pairing_bye, s162p.zero_bye, s162p.forfeit_loss) == (10, 5, 5)
 
 
+def test_bbpairings_point_lines_are_read() -> None:
+    base = [_line(1), _line(2)]
+    bb = scoring_of(parse_trf(_tournament(*base, "BBW  3.0", "BBD  1.0", "BBZ  0.5", "BBF  0.0")))
+    assert (bb.win, bb.draw, bb.zero_bye, bb.forfeit_loss, bb.pairing_bye, bb.half_bye) == (30, 10, 5, 0, 30, 10)
+    assert scoring_of(parse_trf(_tournament(*base, "BBW  3.0", "BBU  1.0"))).pairing_bye == 10
+
+
 def test_scores_use_the_scoring_system() -> None:
     t = parse_trf(_tournament(_line(1, "     2 w 1  0000 - H"), _line(2, "     1 b 0  0000 - U"), "XXS W=3 D=1"))
     state = state_for_round(t)
