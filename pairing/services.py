@@ -9,9 +9,10 @@ import secrets
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils import timezone
 
 from pairing import adapters
@@ -55,12 +56,18 @@ def request_pairing(*, round_id: int, user: User = None, enqueue: Callable[[int]
 
     Returns False when the round is already queued or being paired, so that a
     double click cannot start two jobs (the claim is one UPDATE that must hit one row).
+    A job older than the task time limit is taken as lost (a worker died) and may be
+    claimed again.
     """
+    now = timezone.now()
+    stale = now - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT)
+    idle = Q(status__in=[RoundStatus.DRAFT, RoundStatus.PAIRED]) & ~Q(
+        pairing_job_state__in=[JobState.QUEUED, JobState.RUNNING]
+    )
+    lost = Q(status=RoundStatus.PAIRING, pairing_requested_at__lt=stale)
     with transaction.atomic():
-        claimed = (
-            Round.objects.filter(pk=round_id, status__in=[RoundStatus.DRAFT, RoundStatus.PAIRED])
-            .exclude(pairing_job_state__in=[JobState.QUEUED, JobState.RUNNING])
-            .update(status=RoundStatus.PAIRING, pairing_job_state=JobState.QUEUED, pairing_error="")
+        claimed = Round.objects.filter(idle | lost, pk=round_id).update(
+            status=RoundStatus.PAIRING, pairing_job_state=JobState.QUEUED, pairing_error="", pairing_requested_at=now
         )
         if claimed != 1:
             return False

@@ -194,6 +194,7 @@ class Round(models.Model):
     pairing_job_state = models.CharField(max_length=16, choices=JobState.choices, default=JobState.IDLE)
     pairing_job_id = models.CharField(max_length=64, blank=True)
     pairing_error = models.TextField(blank=True)
+    pairing_requested_at = models.DateTimeField(null=True, blank=True)
     paired_at = models.DateTimeField(null=True, blank=True)
     published_at = models.DateTimeField(null=True, blank=True)
     correction_deadline = models.DateTimeField(null=True, blank=True)

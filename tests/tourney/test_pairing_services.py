@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from pairing import adapters, services
 from pairing.engine.state import Colour, Outcome
@@ -114,3 +117,18 @@ def test_the_adapter_gives_the_engine_histories_from_the_database() -> None:
     assert state.by_id[2].history[0].outcome is Outcome.FORFEIT_LOSS
     assert state.by_id[5].history[0].outcome is Outcome.PAIRING_BYE
     assert state.score(5) == 10 and state.score(4) == 10 and state.score(2) == 0
+
+
+def test_a_job_lost_past_the_time_limit_can_be_requested_again(settings) -> None:
+    t = builders.tournament(players=4)
+    long_ago = timezone.now() - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 1)
+    rnd = Round.objects.create(
+        tournament=t,
+        number=1,
+        status=RoundStatus.PAIRING,
+        pairing_job_state=JobState.RUNNING,
+        pairing_requested_at=long_ago,
+    )
+    assert services.request_pairing(round_id=rnd.pk, enqueue=lambda _: None) is True
+    Round.objects.filter(pk=rnd.pk).update(pairing_requested_at=timezone.now())
+    assert services.request_pairing(round_id=rnd.pk, enqueue=lambda _: None) is False
