@@ -17,9 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pairing.engine import PairingOptions, pair  # noqa: E402
-from pairing.engine.state import (Colour, Outcome, Player, RoundEntry,  # noqa: E402
-                                  TournamentState)
+from pairing.engine import PairingOptions, pair
+from pairing.engine.state import Colour, Outcome, Player, RoundEntry, TournamentState
 
 
 def run(system: str, options: PairingOptions, players: int, rounds: int, seed: int) -> list[float]:
@@ -29,9 +28,10 @@ def run(system: str, options: PairingOptions, players: int, rounds: int, seed: i
     times = []
     for rnd in range(1, rounds + 1):
         state = TournamentState(
-            players=tuple(Player(id=k, rating=ratings[k - 1], history=tuple(histories[k]))
-                          for k in histories),
-            total_rounds=rounds, round_to_pair=rnd)
+            players=tuple(Player(id=k, rating=ratings[k - 1], history=tuple(histories[k])) for k in histories),
+            total_rounds=rounds,
+            round_to_pair=rnd,
+        )
         start = time.perf_counter()
         result = pair(state, system, options=options)
         times.append(time.perf_counter() - start)
@@ -58,16 +58,20 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=9)
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
-    runs = [("burstein", PairingOptions(acceleration="burstein"), "Burstein, 3.3 acceleration"),
-            ("burstein", PairingOptions(), "Burstein, no acceleration"),
-            ("lim", PairingOptions(), "Lim")]
+    runs = [
+        ("burstein", PairingOptions(acceleration="burstein"), "Burstein, 3.3 acceleration"),
+        ("burstein", PairingOptions(), "Burstein, no acceleration"),
+        ("lim", PairingOptions(), "Lim"),
+    ]
     worst_all = 0.0
     for system, options, label in runs:
         times = run(system, options, a.players, a.rounds, a.seed)
         worst_all = max(worst_all, max(times))
         rounds = " ".join(f"{t:.2f}" for t in times)
-        print(f"{label:28s} {a.players} players: per round [s] {rounds}  "
-              f"max {max(times):.2f}  mean {sum(times) / len(times):.2f}")
+        print(
+            f"{label:28s} {a.players} players: per round [s] {rounds}  "
+            f"max {max(times):.2f}  mean {sum(times) / len(times):.2f}"
+        )
     print(f"slowest round overall: {worst_all:.2f} s (target < 2 s)")
     return 0
 

@@ -34,7 +34,8 @@ def pair_round(state: TournamentState, options: PairingOptions | None = None) ->
         if bye is None:
             raise PairingError(
                 "no player may take the pairing-allocated bye (C.04.4.2 4.1) so that the "
-                "others can all be paired under 3.1, 5.2 and 5.3")
+                "others can all be paired under 3.1, 5.2 and 5.3"
+            )
         players.remove(bye)
     elif not pairer.completable(players):
         raise PairingError("the players cannot all be paired under C.04.4.2 3.1, 5.2 and 5.3")

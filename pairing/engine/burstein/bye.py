@@ -14,8 +14,7 @@ def bye_candidates(data: RoundData) -> list[int]:
     group; in it the lowest SB; 4.3: then the lowest Buchholz "and so on" (Median,
     rating, and last the higher pairing number).
     """
-    eligible = [pid for pid in data.ids
-                if not received_point_without_playing(data.state, pid)]
+    eligible = [pid for pid in data.ids if not received_point_without_playing(data.state, pid)]
     return sorted(eligible, key=data.rank_key, reverse=True)
 
 

@@ -47,8 +47,14 @@ def colours_allow(a: ColourState, b: ColourState) -> bool:
     return a.forced is None or b.forced is None or a.forced is not b.forced
 
 
-def white_of_pair(a: int, b: int, colour: dict[int, ColourState], strength: dict[int, Strength],
-                  numbers: dict[int, int], initial: Colour) -> int:
+def white_of_pair(
+    a: int,
+    b: int,
+    colour: dict[int, ColourState],
+    strength: dict[int, Strength],
+    numbers: dict[int, int],
+    initial: Colour,
+) -> int:
     """Who of *a* and *b* plays White (5.1, 5.4, after the limits of 5.2 and 5.3)."""
     ca, cb = colour[a], colour[b]
     if ca.forced is not None:
@@ -72,13 +78,12 @@ def white_of_pair(a: int, b: int, colour: dict[int, ColourState], strength: dict
     return favoured if due is Colour.WHITE else other
 
 
-def _favoured(a: int, b: int, ca: ColourState, cb: ColourState,
-              strength: dict[int, Strength]) -> int:
+def _favoured(a: int, b: int, ca: ColourState, cb: ColourState, strength: dict[int, Strength]) -> int:
     """Both are due the same colour: who gets it (5.4, second to last bullet)."""
     if abs(ca.difference) != abs(cb.difference):
         # 5.4: equalise the numbers of black and white games played before.
         return a if abs(ca.difference) > abs(cb.difference) else b
-    for x, y in zip(reversed(ca.sequence), reversed(cb.sequence)):
+    for x, y in zip(reversed(ca.sequence), reversed(cb.sequence), strict=False):
         if x is not y:
             # 5.4: alternate both, at the first difference going back from the last round.
             return a if x.opposite is ca.due else b

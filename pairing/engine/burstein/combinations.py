@@ -35,7 +35,7 @@ def combinations(n: int) -> Iterator[tuple[tuple[tuple[int, int], ...], int | No
         for partner in reversed(rest):
             left = tuple(p for p in rest if p != partner)
             for pairs, floater in walk(left):
-                yield ((top, partner),) + pairs, floater
+                yield ((top, partner), *pairs), floater
         if len(remaining) % 2:
             for pairs, floater in walk(rest):
                 if floater is None:
@@ -74,9 +74,14 @@ class GroupSearch:
     is fixed pair by pair, each step checked by weighted matching (same answer).
     """
 
-    def __init__(self, order: Sequence[int], compatible: Callable[[int, int], bool],
-                 due: dict[int, Colour | None], may_float: Callable[[int], bool],
-                 budget: int = 20_000) -> None:
+    def __init__(
+        self,
+        order: Sequence[int],
+        compatible: Callable[[int, int], bool],
+        due: dict[int, Colour | None],
+        may_float: Callable[[int], bool],
+        budget: int = 20_000,
+    ) -> None:
         self.order = list(order)
         self.compatible = compatible
         self.due = due
@@ -137,7 +142,7 @@ class GroupSearch:
         if n % 2 == 0:
             return self._greedy(players) or self._maximum(players) is not None
         for k in range(n - 1, -1, -1):  # cheap tries first: one floater, the rest greedy
-            if self.can_float(players[k]) and self._greedy(players[:k] + players[k + 1:]):
+            if self.can_float(players[k]) and self._greedy(players[:k] + players[k + 1 :]):
                 return True
         return self._maximum(players) is not None
 
@@ -171,16 +176,16 @@ class GroupSearch:
         mate = max_weight_matching(n + n % 2, edges, max_cardinality=True)
         if any(m == -1 for m in mate):
             return None
-        return sum(self.pair_value(players[i], players[mate[i]])
-                   for i in range(n) if mate[i] > i and mate[i] != dummy)
+        return sum(self.pair_value(players[i], players[mate[i]]) for i in range(n) if mate[i] > i and mate[i] != dummy)
 
     # ---------------------------------------------------------------- the walk
     def _first_reaching(self, target: int) -> Combination | None:
         due = self.due
         nodes = [0]
 
-        def walk(remaining: list[int], w: int, b: int, z: int, value: int,
-                 pairs: list[tuple[int, int]], floater: int | None) -> Combination | None:
+        def walk(
+            remaining: list[int], w: int, b: int, z: int, value: int, pairs: list[tuple[int, int]], floater: int | None
+        ) -> Combination | None:
             nodes[0] += 1
             if nodes[0] > self.budget:
                 raise SearchBudgetExceeded
@@ -200,7 +205,7 @@ class GroupSearch:
                 b2 = b1 - (dp is Colour.BLACK)
                 z2 = z1 - (dp is None)
                 gained = 1 if dt is not None and dt is dp else 2
-                left = rest[:k] + rest[k + 1:]
+                left = rest[:k] + rest[k + 1 :]
                 if value + gained + self.bound(w2, b2, z2, len(left)) < target:
                     continue
                 if not self._pairable(left):
@@ -210,9 +215,13 @@ class GroupSearch:
                 pairs.pop()
                 if found is not None:
                     return found
-            if len(remaining) % 2 and self.can_float(top):
-                if value + self.bound(w1, b1, z1, len(rest)) >= target and self._pairable(rest):
-                    return walk(rest, w1, b1, z1, value, pairs, top)
+            if (
+                len(remaining) % 2
+                and self.can_float(top)
+                and value + self.bound(w1, b1, z1, len(rest)) >= target
+                and self._pairable(rest)
+            ):
+                return walk(rest, w1, b1, z1, value, pairs, top)
             return None
 
         w, b, z = self._counts(self.order)
@@ -223,8 +232,7 @@ class GroupSearch:
         remaining, pairs, value, floater = list(self.order), [], 0, None
         while remaining:
             top, rest = remaining[0], remaining[1:]
-            choices = [(p, self.pair_value(top, p)) for p in reversed(rest)
-                       if self.compatible(top, p)]
+            choices = [(p, self.pair_value(top, p)) for p in reversed(rest) if self.compatible(top, p)]
             if len(remaining) % 2 and self.can_float(top):
                 choices.append((None, 0))
             for partner, gained in choices:

@@ -44,8 +44,7 @@ class Strength:
         return (self.sonneborn_berger, self.buchholz, self.median)
 
 
-def strengths(state: TournamentState,
-              score: Callable[[int], int] | None = None) -> dict[int, Strength]:
+def strengths(state: TournamentState, score: Callable[[int], int] | None = None) -> dict[int, Strength]:
     """Strength of every player with a pairing number, computed once per round.
 
     *score* gives a player's score in tenths (default: the real score).

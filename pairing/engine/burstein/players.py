@@ -29,9 +29,11 @@ def accelerated(state: TournamentState) -> frozenset[int]:
 
 def received_point_without_playing(state: TournamentState, player_id: int) -> bool:
     """4.1 (and C.04.1.d): a pairing-allocated bye, a forfeit win or a requested full-point bye."""
-    return any(e.outcome in (Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN, Outcome.FULL_BYE)
-               and state.scoring.points(e.outcome) > 0
-               for e in state.by_id[player_id].history)
+    return any(
+        e.outcome in (Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN, Outcome.FULL_BYE)
+        and state.scoring.points(e.outcome) > 0
+        for e in state.by_id[player_id].history
+    )
 
 
 @dataclass
@@ -94,5 +96,4 @@ class RoundData:
     def rank_key(self, pid: int) -> tuple:
         """Higher first: score group, then 3.2 (SB, Buchholz, Median, rating, number)."""
         s = self.strength[pid]
-        return (-self.score[pid], -s.sonneborn_berger, -s.buchholz, -s.median, -s.rating,
-                -s.minus_number)
+        return (-self.score[pid], -s.sonneborn_berger, -s.buchholz, -s.median, -s.rating, -s.minus_number)

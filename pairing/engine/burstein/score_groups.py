@@ -45,28 +45,28 @@ class ScoreGroupPairer:
         index = 0
         while index < len(groups):
             members = groups[index] + ([carried] if carried is not None else [])
-            below = [p for g in groups[index + 1:] for p in g]
+            below = [p for g in groups[index + 1 :] for p in g]
             nxt = groups[index + 1] if index + 1 < len(groups) else []
             combination = self._pair_group(members, carried, below, nxt)
             if combination is None:
                 if index + 1 >= len(groups):
                     raise PairingError(
-                        "the lowest score groups cannot be paired under C.04.4.2 3.1, 5.2 "
-                        "and 5.3 even merged (6.6)")
+                        "the lowest score groups cannot be paired under C.04.4.2 3.1, 5.2 and 5.3 even merged (6.6)"
+                    )
                 groups[index + 1] = groups[index] + groups[index + 1]  # 6.6: one SG
                 index += 1
                 continue
             pairs.extend(combination.pairs)
-            self.trace.append((sorted(members, key=data.rank_key_within_group), carried,
-                               combination, nxt))
+            self.trace.append((sorted(members, key=data.rank_key_within_group), carried, combination, nxt))
             carried = combination.floater
             index += 1
         if carried is not None:
             raise PairingError("a floater is left over below the lowest score group")
         return pairs
 
-    def _pair_group(self, members: list[int], carried: int | None, below: list[int],
-                    nxt: list[int]) -> Combination | None:
+    def _pair_group(
+        self, members: list[int], carried: int | None, below: list[int], nxt: list[int]
+    ) -> Combination | None:
         data = self.data
         order = sorted(members, key=data.rank_key_within_group)
 
@@ -77,7 +77,7 @@ class ScoreGroupPairer:
                 return False
             if not any(data.compatible(pid, p) for p in nxt):
                 return False
-            return self.completable(below + [pid])
+            return self.completable([*below, pid])
 
         if len(members) % 2 == 0 and not self.completable(below):
             return None  # 6.6: no combination of this SG leaves a round that can be paired

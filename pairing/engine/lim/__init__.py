@@ -38,8 +38,10 @@ def pair_round(state: TournamentState, options: PairingOptions | None = None) ->
     if len(players) % 2:
         bye = choose_bye(data, completable)
         if bye is None:
-            raise PairingError("no player may take the pairing-allocated bye (C.04.1.d) so "
-                               "that the others can all be paired under C.04.4.3 2.1")
+            raise PairingError(
+                "no player may take the pairing-allocated bye (C.04.1.d) so "
+                "that the others can all be paired under C.04.4.3 2.1"
+            )
         players.remove(bye)
     elif not completable(players):
         raise PairingError("the players cannot all be paired under C.04.4.3 2.1")

@@ -38,7 +38,7 @@ def _favoured(a: int, b: int, data: LimRound) -> int:
     ca, cb = data.colour[a], data.colour[b]
     if abs(ca.difference) != abs(cb.difference):
         return a if abs(ca.difference) > abs(cb.difference) else b  # 5.6: equalise first
-    for x, y in zip(reversed(ca.sequence), reversed(cb.sequence)):
+    for x, y in zip(reversed(ca.sequence), reversed(cb.sequence), strict=False):
         if x is not y:
             # 5.4: going back, the first round they differed decides the alternation.
             return a if x.opposite is ca.due else b

@@ -32,8 +32,8 @@ def own_order(arrangement: Sequence[int]) -> list[int]:
     """4.2: the opponents the first player of *arrangement* is offered, in turn."""
     rest = list(arrangement[1:])
     half = len(arrangement) // 2
-    bottom = rest[half - 1:]
-    top = rest[:half - 1]
+    bottom = rest[half - 1 :]
+    top = rest[: half - 1]
     return bottom + top[::-1]
 
 
@@ -46,8 +46,9 @@ class Scrutinised:
     offered: tuple[int, ...]
 
 
-def columns(settled: Sequence[Scrutinised], free: Sequence[int],
-            position: Mapping[int, int]) -> Iterator[tuple[list[Scrutinised], list[int]]]:
+def columns(
+    settled: Sequence[Scrutinised], free: Sequence[int], position: Mapping[int, int]
+) -> Iterator[tuple[list[Scrutinised], list[int]]]:
     """The proposals tried for the first player of *free* (4.2, 4.3), in order.
 
     *settled* are the players already given an opponent, in scrutiny order; *free*
@@ -60,25 +61,30 @@ def columns(settled: Sequence[Scrutinised], free: Sequence[int],
     offered = own_order(free)
     for opponent in offered:
         rest = [p for p in free if p not in (player, opponent)]
-        yield list(settled) + [Scrutinised(player, opponent, tuple(offered))], rest
+        yield [*list(settled), Scrutinised(player, opponent, tuple(offered))], rest
     # 4.3: then the opponents of the players already settled, the latest first; the
     # settled player moves on along his own order, or meets this player.
     for index in range(len(settled) - 1, -1, -1):
         earlier = settled[index]
         others = [s for k, s in enumerate(settled) if k != index]
-        after = earlier.offered[earlier.offered.index(earlier.opponent) + 1:]
+        after = earlier.offered[earlier.offered.index(earlier.opponent) + 1 :]
         for successor in after:
             if successor == player:
-                rest = sorted([p for p in free if p != player] + [earlier.opponent],
-                              key=position.__getitem__)
-                yield others + [Scrutinised(earlier.player, player, earlier.offered)], rest
+                rest = sorted([p for p in free if p != player] + [earlier.opponent], key=position.__getitem__)
+                yield [*others, Scrutinised(earlier.player, player, earlier.offered)], rest
             elif successor in free:
                 rest = [p for p in free if p not in (player, successor)]
                 # This player now holds the earlier opponent; should a later player
                 # retreat into him, his own order resumes from its start.
-                taken_over = (earlier.opponent,) + tuple(offered)
-                yield others + [Scrutinised(earlier.player, successor, earlier.offered),
-                                Scrutinised(player, earlier.opponent, taken_over)], rest
+                taken_over = (earlier.opponent, *tuple(offered))
+                yield (
+                    [
+                        *others,
+                        Scrutinised(earlier.player, successor, earlier.offered),
+                        Scrutinised(player, earlier.opponent, taken_over),
+                    ],
+                    rest,
+                )
 
 
 def column_pairs(settled: Sequence[Scrutinised], rest: Sequence[int]) -> list[tuple[int, int]]:

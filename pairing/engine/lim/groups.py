@@ -55,8 +55,14 @@ class GroupPairer:
     def __init__(self, data: LimRound) -> None:
         self.data = data
 
-    def pair(self, residents: Sequence[int], incoming: Sequence[Floater], direction: str,
-             adjacent: Sequence[int], below_median: bool) -> GroupResult:
+    def pair(
+        self,
+        residents: Sequence[int],
+        incoming: Sequence[Floater],
+        direction: str,
+        adjacent: Sequence[int],
+        below_median: bool,
+    ) -> GroupResult:
         data = self.data
         came = {f.player: f.direction for f in incoming}
         members = sorted(list(residents) + list(came), key=data.rank)
@@ -68,8 +74,9 @@ class GroupPairer:
         return result
 
     # ---------------------------------------------------------------- who leaves
-    def _choose_leavers(self, members: list[int], came: dict[int, str], direction: str,
-                        adjacent: Sequence[int]) -> list[int]:
+    def _choose_leavers(
+        self, members: list[int], came: dict[int, str], direction: str, adjacent: Sequence[int]
+    ) -> list[int]:
         data = self.data
         best = most_pairs(members, data.compatible)
         count = len(members) - 2 * best
@@ -90,8 +97,9 @@ class GroupPairer:
                 leaving.append(left[-1])
         return leaving
 
-    def _leaving_order(self, left: list[int], came: dict[int, str], direction: str,
-                       adjacent: Sequence[int]) -> list[int]:
+    def _leaving_order(
+        self, left: list[int], came: dict[int, str], direction: str, adjacent: Sequence[int]
+    ) -> list[int]:
         data = self.data
         whites = sum(1 for p in left if data.colour[p].due is Colour.WHITE)
         blacks = sum(1 for p in left if data.colour[p].due is Colour.BLACK)
@@ -109,8 +117,9 @@ class GroupPairer:
         if data.maxi and order:
             # 3.2 (maxi): the choice must be within 100 points of the player who would
             # float by position alone, else that player floats.
-            plain = max(left, key=data.number.__getitem__) if direction != UP else \
-                min(left, key=data.number.__getitem__)
+            plain = (
+                max(left, key=data.number.__getitem__) if direction != UP else min(left, key=data.number.__getitem__)
+            )
             first = order[0]
             if abs(data.rating[first] - data.rating[plain]) > MAXI_RATING_GAP:
                 order.remove(plain)
@@ -118,8 +127,9 @@ class GroupPairer:
         return order
 
     # ---------------------------------------------------------------- floaters in
-    def _pair_floaters_first(self, staying: list[int], came: dict[int, str], below_median: bool,
-                             result: GroupResult) -> list[int]:
+    def _pair_floaters_first(
+        self, staying: list[int], came: dict[int, str], below_median: bool, result: GroupResult
+    ) -> list[int]:
         data = self.data
         downs = sorted((p for p in staying if came.get(p) == DOWN), key=data.rank)  # 3.6
         ups = sorted((p for p in staying if came.get(p) == UP), key=data.rank, reverse=True)
@@ -143,16 +153,14 @@ class GroupPairer:
 
         def workable(q: int) -> bool:
             rest = [p for p in available if p != q]
-            return data.compatible(floater, q) and can_all_pair(rest, data.compatible,
-                                                                 proposed(rest))
+            return data.compatible(floater, q) and can_all_pair(rest, data.compatible, proposed(rest))
 
         plain = next((q for q in ordered if workable(q)), None)
         for q in ordered:
             alternate = due is None or data.colour[q].due is not due
             if not alternate or not workable(q):
                 continue
-            if data.maxi and plain is not None and \
-                    abs(data.rating[q] - data.rating[plain]) > MAXI_RATING_GAP:
+            if data.maxi and plain is not None and abs(data.rating[q] - data.rating[plain]) > MAXI_RATING_GAP:
                 continue  # 3.8 (maxi)
             return q
         if plain is None:
@@ -174,8 +182,7 @@ class GroupPairer:
             free = [p for p in arrangement if p not in taken]
         result.pairs.extend((s.player, s.opponent) for s in settled)
 
-    def _scrutinise(self, settled: list[Scrutinised], free: list[int],
-                    position: dict[int, int]) -> list[Scrutinised]:
+    def _scrutinise(self, settled: list[Scrutinised], free: list[int], position: dict[int, int]) -> list[Scrutinised]:
         data = self.data
         player = free[0]
         plain: list[Scrutinised] | None = None
@@ -185,13 +192,17 @@ class GroupPairer:
                 continue
             if not can_all_pair(rest, data.compatible, proposed(rest)):
                 continue
-            opponent = next(s.opponent if s.player == player else s.player
-                            for s in now if player in (s.player, s.opponent))
+            opponent = next(
+                s.opponent if s.player == player else s.player for s in now if player in (s.player, s.opponent)
+            )
             if plain is None:
                 plain, plain_opponent = now, opponent
             if self._colours_fit(player, opponent):
-                if data.maxi and plain_opponent is not None and \
-                        abs(data.rating[opponent] - data.rating[plain_opponent]) > MAXI_RATING_GAP:
+                if (
+                    data.maxi
+                    and plain_opponent is not None
+                    and abs(data.rating[opponent] - data.rating[plain_opponent]) > MAXI_RATING_GAP
+                ):
                     continue  # 5.7
                 return now
         if plain is None:

@@ -18,8 +18,9 @@ def neighbours_of(players: Sequence[int], compatible: Callable[[int, int], bool]
     return neighbours
 
 
-def can_all_pair(players: Sequence[int], compatible: Callable[[int, int], bool],
-                 hint: Sequence[tuple[int, int]] | None = None) -> bool:
+def can_all_pair(
+    players: Sequence[int], compatible: Callable[[int, int], bool], hint: Sequence[tuple[int, int]] | None = None
+) -> bool:
     """Do *players* have a pairing of them all? *hint*, a proposal to try first."""
     if len(players) % 2:
         return False
@@ -32,8 +33,7 @@ def can_all_pair(players: Sequence[int], compatible: Callable[[int, int], bool],
     return has_perfect_matching(len(players), neighbours_of(players, compatible))
 
 
-def _greedy_in_order(players: Sequence[int], compatible: Callable[[int, int], bool],
-                     tries: int = 8) -> bool:
+def _greedy_in_order(players: Sequence[int], compatible: Callable[[int, int], bool], tries: int = 8) -> bool:
     """A cheap certificate: each player in turn meets the next free player he may meet
     (looking a few places ahead only). True proves a complete pairing exists."""
     free = list(players)
@@ -54,7 +54,7 @@ def most_pairs(players: Sequence[int], compatible: Callable[[int, int], bool]) -
     n = len(players)
     if n < 2:
         return 0
-    even = list(players[:n - n % 2])
+    even = list(players[: n - n % 2])
     if _greedy_in_order(even, compatible):
         return n // 2
     neighbours = neighbours_of(players, compatible)

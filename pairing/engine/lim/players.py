@@ -73,8 +73,7 @@ class LimRound:
             entry = history[previous - 1]
             if entry.opponent is None or entry.opponent not in self.state.by_id:
                 continue
-            if (self.state.score_before(pid, previous)
-                    != self.state.score_before(entry.opponent, previous)):
+            if self.state.score_before(pid, previous) != self.state.score_before(entry.opponent, previous):
                 floated.add(pid)
         return frozenset(floated)
 

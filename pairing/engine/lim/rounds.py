@@ -60,13 +60,14 @@ def pair_score_groups(data: LimRound, players: Sequence[int]) -> list[tuple[int,
             take_lower = bool(lower_pairs)
         if take_lower:
             a, b = lower_pairs.pop()
-            from_below = from_below + [Floater(a, UP), Floater(b, UP)]
+            from_below = [*from_below, Floater(a, UP), Floater(b, UP)]
         elif upper_pairs:
             a, b = upper_pairs.pop()
-            from_above = from_above + [Floater(a, DOWN), Floater(b, DOWN)]
+            from_above = [*from_above, Floater(a, DOWN), Floater(b, DOWN)]
         else:
-            raise PairingError("the median score group cannot be paired even with every "
-                               "other pairing cracked (C.04.4.3 2.6)")
+            raise PairingError(
+                "the median score group cannot be paired even with every other pairing cracked (C.04.4.3 2.6)"
+            )
 
 
 def _last(groups: list[list[int]]) -> list[int]:

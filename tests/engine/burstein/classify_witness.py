@@ -20,12 +20,12 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[2]))
 sys.path.insert(0, str(HERE))
 
+from run_engine import load_state  # noqa: E402
+
 from pairing.engine import PairingOptions, pair  # noqa: E402
-from pairing.engine.burstein.bye import choose_bye  # noqa: E402
 from pairing.engine.burstein.players import RoundData  # noqa: E402
 from pairing.engine.burstein.score_groups import ScoreGroupPairer  # noqa: E402
 from pairing.engine.state import PairingError, TournamentState  # noqa: E402
-from run_engine import load_state  # noqa: E402
 
 FIRST, WIDTH = 91, 10
 ABSENT = set("HZF")
@@ -34,7 +34,7 @@ ABSENT = set("HZF")
 def blocks(line: str) -> list[str]:
     out, pos = [], FIRST
     while pos < len(line):
-        out.append(line[pos:pos + 8].ljust(8))
+        out.append(line[pos : pos + 8].ljust(8))
         pos += WIDTH
     return out
 
@@ -63,10 +63,10 @@ def cut(lines: list[str], rnd: int) -> str:
             out.append(line)
             continue
         b = blocks(line)
-        kept = b[:rnd - 1]
+        kept = b[: rnd - 1]
         if len(b) >= rnd and not b[rnd - 1][0:4].strip().strip("0") and b[rnd - 1][7] in ABSENT:
             kept.append(b[rnd - 1])
-        out.append((line[:FIRST - 2].ljust(FIRST - 2) + "".join("  " + x for x in kept)).rstrip())
+        out.append((line[: FIRST - 2].ljust(FIRST - 2) + "".join("  " + x for x in kept)).rstrip())
     return "\n".join(out) + "\n"
 
 
@@ -100,8 +100,7 @@ def classify(state: TournamentState, ours: set, our_bye, theirs: set, their_bye)
         if their_bye is None or our_bye is None:
             return "bye-presence"
         key = data.rank_key
-        return "witness-bye-not-first-in-4.2-4.3" if key(their_bye) < key(our_bye) \
-            else "OUR-BYE-LATER"
+        return "witness-bye-not-first-in-4.2-4.3" if key(their_bye) < key(our_bye) else "OUR-BYE-LATER"
     pairer = ScoreGroupPairer(data)
     players = [p for p in data.ids if p != our_bye]
     pairer.pair(players)
@@ -114,8 +113,9 @@ def classify(state: TournamentState, ours: set, our_bye, theirs: set, their_bye)
         inside = set(members)
         internal = [p for p in theirs if p[0] in inside and p[1] in inside]
         left = [p for p in members if not any(p in q for q in internal)]
-        if {frozenset(p) for p in internal} == {frozenset(p) for p in mine.pairs} and \
-                left == ([mine.floater] if mine.floater is not None else []):
+        if {frozenset(p) for p in internal} == {frozenset(p) for p in mine.pairs} and left == (
+            [mine.floater] if mine.floater is not None else []
+        ):
             continue
         if carried is not None and carried in left:
             return "witness-floats-a-floater-again-6.3"
@@ -147,9 +147,9 @@ def main() -> int:
     files = []
     for p in map(Path, a.paths):
         files += sorted(p.glob("*.trf")) if p.is_dir() else [p]
-    files = files[::a.every]
+    files = files[:: a.every]
     if a.limit:
-        files = files[:a.limit]
+        files = files[: a.limit]
     counts: collections.Counter[str] = collections.Counter()
     examples: dict[str, list[str]] = collections.defaultdict(list)
     agree = total = 0

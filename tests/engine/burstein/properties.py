@@ -11,7 +11,7 @@ from tests.engine.burstein.swiss_builder import simulate, some_valid_pairing_exi
 
 def colour_room(state: TournamentState, pid: int, colour: Colour) -> bool:
     """May *pid* get *colour*: never three in a row, never a difference over 2."""
-    seq = state.by_id[pid].colour_sequence() + (colour,)
+    seq = (*state.by_id[pid].colour_sequence(), colour)
     diff = sum(1 if c is Colour.WHITE else -1 for c in seq)
     return abs(diff) <= 2 and not (len(seq) >= 3 and seq[-1] is seq[-2] is seq[-3])
 
@@ -24,15 +24,19 @@ def independent_compatible(state: TournamentState, colours: bool) -> Callable[[i
             return False
         if not colours:
             return True
-        return any(colour_room(state, a, c) and colour_room(state, b, c.opposite)
-                   for c in (Colour.WHITE, Colour.BLACK))
+        return any(colour_room(state, a, c) and colour_room(state, b, c.opposite) for c in (Colour.WHITE, Colour.BLACK))
 
     return compatible
 
 
-def run_random_tournament(engine: Callable[[TournamentState], Pairing], seed: int, players: int,
-                          rounds: int, colour_limits_in_last_round: bool,
-                          barred_bye: frozenset[Outcome]) -> int:
+def run_random_tournament(
+    engine: Callable[[TournamentState], Pairing],
+    seed: int,
+    players: int,
+    rounds: int,
+    colour_limits_in_last_round: bool,
+    barred_bye: frozenset[Outcome],
+) -> int:
     """Pair a random tournament round by round; return the number of rounds paired."""
     paired = [0]
 

@@ -14,10 +14,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
-from pairing.engine import PairingOptions, pair  # noqa: E402
-from pairing.engine.state import TournamentState  # noqa: E402
-from pairing.engine.trf import read_trf  # noqa: E402
-from pairing.engine.trf_state import state_for_round  # noqa: E402
+from pairing.engine import PairingOptions, pair
+from pairing.engine.state import TournamentState
+from pairing.engine.trf import read_trf
+from pairing.engine.trf_state import state_for_round
 
 
 def load_state(path: str) -> TournamentState:
@@ -40,7 +40,7 @@ def main() -> int:
     lines = [f"{b.white} {b.black}" for b in result.boards]
     if result.bye is not None:
         lines.append(f"{result.bye} 0")
-    Path(a.output).write_text("\n".join([str(len(lines))] + lines) + "\n")
+    Path(a.output).write_text("\n".join([str(len(lines)), *lines]) + "\n")
     return 0
 
 

@@ -16,16 +16,22 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from pairing.engine.state import (Colour, Outcome, Pairing, PairingError, Player, RoundEntry,
-                                  TournamentState)
+from pairing.engine.state import Colour, Outcome, Pairing, PairingError, Player, RoundEntry, TournamentState
 
 _GAME = {
-    "1-0": (Outcome.WIN, Outcome.LOSS), "0-1": (Outcome.LOSS, Outcome.WIN),
-    "=": (Outcome.DRAW, Outcome.DRAW), "+-": (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS),
+    "1-0": (Outcome.WIN, Outcome.LOSS),
+    "0-1": (Outcome.LOSS, Outcome.WIN),
+    "=": (Outcome.DRAW, Outcome.DRAW),
+    "+-": (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS),
     "-+": (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_WIN),
 }
-_ALONE = {"bye": Outcome.PAIRING_BYE, "H": Outcome.HALF_BYE, "Z": Outcome.ZERO_BYE,
-          "F": Outcome.FULL_BYE, "-": Outcome.NOT_PAIRED}
+_ALONE = {
+    "bye": Outcome.PAIRING_BYE,
+    "H": Outcome.HALF_BYE,
+    "Z": Outcome.ZERO_BYE,
+    "F": Outcome.FULL_BYE,
+    "-": Outcome.NOT_PAIRED,
+}
 
 
 @dataclass
@@ -52,25 +58,31 @@ class Tournament:
         self.rounds.append(entries)
         return self
 
-    def add_pairing(self, pairing: Pairing, results: dict[tuple[int, int], str],
-                    absent: Iterable[int] = (), absence: str = "Z") -> None:
+    def add_pairing(
+        self, pairing: Pairing, results: dict[tuple[int, int], str], absent: Iterable[int] = (), absence: str = "Z"
+    ) -> None:
         games = [f"{b.white}-{b.black} {results[(b.white, b.black)]}" for b in pairing.boards]
         if pairing.bye is not None:
             games.append(f"{pairing.bye} bye")
         games += [f"{p} {absence}" for p in absent]
         self.round(*games)
 
-    def state(self, total_rounds: int | None = None, absent: Iterable[int] = (),
-              forbidden: Iterable[tuple[int, int]] = ()) -> TournamentState:
+    def state(
+        self, total_rounds: int | None = None, absent: Iterable[int] = (), forbidden: Iterable[tuple[int, int]] = ()
+    ) -> TournamentState:
         players = []
-        for pid, rating in zip(self.ids, self.ratings):
-            history = tuple(r.get(pid, RoundEntry(None, None, Outcome.NOT_PAIRED))
-                            for r in self.rounds)
+        for pid, rating in zip(self.ids, self.ratings, strict=True):
+            history = tuple(r.get(pid, RoundEntry(None, None, Outcome.NOT_PAIRED)) for r in self.rounds)
             players.append(Player(id=pid, name=f"Player {pid}", rating=rating, history=history))
         rnd = len(self.rounds) + 1
-        return TournamentState(players=tuple(players), total_rounds=total_rounds or rnd,
-                               round_to_pair=rnd, initial_colour=self.initial_colour,
-                               absent=frozenset(absent), forbidden=tuple(forbidden))
+        return TournamentState(
+            players=tuple(players),
+            total_rounds=total_rounds or rnd,
+            round_to_pair=rnd,
+            initial_colour=self.initial_colour,
+            absent=frozenset(absent),
+            forbidden=tuple(forbidden),
+        )
 
 
 def pairs_of(pairing: Pairing) -> set[tuple[int, int]]:
@@ -78,8 +90,9 @@ def pairs_of(pairing: Pairing) -> set[tuple[int, int]]:
 
 
 # ---------------------------------------------------------------- independent checker
-def violations(state: TournamentState, pairing: Pairing, colour_limits: bool,
-               point_without_play_bars_bye: bool) -> list[str]:
+def violations(
+    state: TournamentState, pairing: Pairing, colour_limits: bool, point_without_play_bars_bye: bool
+) -> list[str]:
     """What the pairing breaks among the absolute rules shared by Burstein and Lim."""
     problems = []
     seen: set[int] = set()
@@ -106,7 +119,7 @@ def violations(state: TournamentState, pairing: Pairing, colour_limits: bool,
     if colour_limits:
         for b in pairing.boards:
             for pid, colour in ((b.white, Colour.WHITE), (b.black, Colour.BLACK)):
-                seq = state.by_id[pid].colour_sequence() + (colour,)
+                seq = (*state.by_id[pid].colour_sequence(), colour)
                 diff = sum(1 if c is Colour.WHITE else -1 for c in seq)
                 if abs(diff) > 2:
                     problems.append(f"{pid} colour difference {diff}")
@@ -115,8 +128,9 @@ def violations(state: TournamentState, pairing: Pairing, colour_limits: bool,
     return problems
 
 
-def some_valid_pairing_exists(state: TournamentState, compatible: Callable[[int, int], bool],
-                              bye_allowed: Callable[[int], bool]) -> bool:
+def some_valid_pairing_exists(
+    state: TournamentState, compatible: Callable[[int, int], bool], bye_allowed: Callable[[int], bool]
+) -> bool:
     """Brute force, for small tournaments: is there any pairing the engine could give?"""
     players = [p.id for p in state.to_pair]
 
@@ -124,8 +138,7 @@ def some_valid_pairing_exists(state: TournamentState, compatible: Callable[[int,
         if not rest:
             return True
         first, others = rest[0], rest[1:]
-        return any(compatible(first, q) and pairable([p for p in others if p != q])
-                   for q in others)
+        return any(compatible(first, q) and pairable([p for p in others if p != q]) for q in others)
 
     if len(players) % 2 == 0:
         return pairable(players)
@@ -133,9 +146,14 @@ def some_valid_pairing_exists(state: TournamentState, compatible: Callable[[int,
 
 
 # ---------------------------------------------------------------- random tournaments
-def simulate(engine: Callable[[TournamentState], Pairing], seed: int, players: int, rounds: int,
-             check: Callable[[TournamentState, Pairing], None],
-             on_error: Callable[[TournamentState, PairingError], None]) -> Tournament:
+def simulate(
+    engine: Callable[[TournamentState], Pairing],
+    seed: int,
+    players: int,
+    rounds: int,
+    check: Callable[[TournamentState, Pairing], None],
+    on_error: Callable[[TournamentState, PairingError], None],
+) -> Tournament:
     """Play a random tournament round by round with *engine*, checking every round."""
     rng = random.Random(seed)
     ratings = sorted((rng.randint(1200, 2600) for _ in range(players)), reverse=True)
@@ -158,8 +176,8 @@ def simulate(engine: Callable[[TournamentState], Pairing], seed: int, players: i
         results = {}
         for b in pairing.boards:
             roll = rng.random()
-            results[(b.white, b.black)] = ("+-" if roll < 0.03 else "-+" if roll < 0.05 else
-                                           "1-0" if roll < 0.45 else "0-1" if roll < 0.8 else "=")
-        t.add_pairing(pairing, results, absent=sorted(absent),
-                      absence=rng.choice(["Z", "H"]))
+            results[(b.white, b.black)] = (
+                "+-" if roll < 0.03 else "-+" if roll < 0.05 else "1-0" if roll < 0.45 else "0-1" if roll < 0.8 else "="
+            )
+        t.add_pairing(pairing, results, absent=sorted(absent), absence=rng.choice(["Z", "H"]))
     return t

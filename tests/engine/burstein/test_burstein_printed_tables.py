@@ -41,8 +41,7 @@ RULE_6_4 = """\
 
 
 def listing(n: int) -> str:
-    return "\n".join(f"({k}) {printed(pairs, floater)}"
-                     for k, (pairs, floater) in enumerate(combinations(n), 1))
+    return "\n".join(f"({k}) {printed(pairs, floater)}" for k, (pairs, floater) in enumerate(combinations(n), 1))
 
 
 def test_six_players_give_the_fifteen_combinations_of_rule_6_2_in_order() -> None:
@@ -83,7 +82,7 @@ def test_the_search_agrees_with_the_literal_sieve_on_every_colour_pattern() -> N
         for mask in range(1 << n):
             whites = {p for p in range(1, n + 1) if mask >> (p - 1) & 1}
 
-            def due_count(pairs) -> int:
+            def due_count(pairs, whites=whites) -> int:
                 return sum(1 if (a in whites) == (b in whites) else 2 for a, b in pairs)
 
             options = list(combinations(n))
@@ -102,22 +101,24 @@ def test_the_search_and_its_fallback_agree_with_the_sieve_under_rematches() -> N
     for _ in range(400):
         n = rng.randint(2, 9)
         players = list(range(1, n + 1))
-        banned = {frozenset(p) for p in ((a, b) for a in players for b in players if a < b)
-                  if rng.random() < 0.3}
+        banned = {frozenset(p) for p in ((a, b) for a in players for b in players if a < b) if rng.random() < 0.3}
         due = {p: rng.choice([Colour.WHITE, Colour.BLACK, None]) for p in players}
         cannot_float = {p for p in players if rng.random() < 0.3}
 
-        def compatible(a: int, b: int) -> bool:
+        def compatible(a: int, b: int, banned=banned) -> bool:
             return frozenset((a, b)) not in banned
 
-        def may_float(p: int) -> bool:
+        def may_float(p: int, cannot_float=cannot_float) -> bool:
             return p not in cannot_float
 
-        def value(pairs) -> int:
+        def value(pairs, due=due) -> int:
             return sum(1 if due[a] is not None and due[a] is due[b] else 2 for a, b in pairs)
 
-        valid = [(pairs, f) for pairs, f in combinations(n)
-                 if all(compatible(a, b) for a, b in pairs) and (f is None or may_float(f))]
+        valid = [
+            (pairs, f)
+            for pairs, f in combinations(n)
+            if all(compatible(a, b) for a, b in pairs) and (f is None or may_float(f))
+        ]
         expected = None
         if valid:
             top = max(value(p) for p, _ in valid)

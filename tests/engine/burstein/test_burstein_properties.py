@@ -17,11 +17,17 @@ BARRED = frozenset({Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN, Outcome.FULL_BYE})
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10**6), players=st.integers(4, 16), accelerated=st.booleans())
 def test_every_round_of_a_random_tournament_keeps_the_absolute_rules(
-        seed: int, players: int, accelerated: bool) -> None:
+    seed: int, players: int, accelerated: bool
+) -> None:
     options = PairingOptions(acceleration="burstein" if accelerated else "none")
-    run_random_tournament(lambda s: pair(s, "burstein", options=options), seed, players,
-                          rounds=min(7, players - 1), colour_limits_in_last_round=True,
-                          barred_bye=BARRED)
+    run_random_tournament(
+        lambda s: pair(s, "burstein", options=options),
+        seed,
+        players,
+        rounds=min(7, players - 1),
+        colour_limits_in_last_round=True,
+        barred_bye=BARRED,
+    )
 
 
 @settings(max_examples=5, deadline=None)
@@ -29,5 +35,10 @@ def test_every_round_of_a_random_tournament_keeps_the_absolute_rules(
 def test_a_larger_tournament_pairs_every_round(seed: int) -> None:
     paired = run_random_tournament(
         lambda s: pair(s, "burstein", options=PairingOptions(acceleration="burstein")),
-        seed, 60, rounds=9, colour_limits_in_last_round=True, barred_bye=BARRED)
+        seed,
+        60,
+        rounds=9,
+        colour_limits_in_last_round=True,
+        barred_bye=BARRED,
+    )
     assert paired == 9

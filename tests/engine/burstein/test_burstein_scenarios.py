@@ -6,11 +6,10 @@ listed as "white-black" in the order C.04.2.D.9 publishes them.
 
 from __future__ import annotations
 
-from tests.engine.burstein.swiss_builder import Tournament
-
 from pairing.engine import PairingOptions, pair
 from pairing.engine.burstein.players import RoundData
 from pairing.engine.state import Colour
+from tests.engine.burstein.swiss_builder import Tournament
 
 ACCELERATED = PairingOptions(acceleration="burstein")
 
@@ -57,8 +56,7 @@ def test_an_odd_round_one_with_acceleration_floats_the_middle_of_the_top_half() 
     # floats (6.3) into SG "0" = {3, 6..10}, where 3.2 puts him first (best rating;
     # all tie-breaks 0): 3*10 6*9 7*8. 5.1: odd numbers White.
     t = Tournament(ratings=[2500 - 50 * k for k in range(11)])
-    assert boards(t.state(total_rounds=5), ACCELERATED) == [
-        "1-5", "4-2", "3-10", "9-6", "7-8", "bye 11"]
+    assert boards(t.state(total_rounds=5), ACCELERATED) == ["1-5", "4-2", "3-10", "9-6", "7-8", "bye 11"]
 
 
 def test_rule_6_5_prefers_the_combination_giving_everyone_his_due_colour() -> None:

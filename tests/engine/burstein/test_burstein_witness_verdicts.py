@@ -39,8 +39,13 @@ def compare(name: str, rnd: int) -> tuple[list[str], list[str], str]:
     state = state_for_round(t, rnd)
     ours = pair(state, "burstein", options=ACCELERATED)
     theirs = recorded_pairing(t, rnd)
-    verdict = classify(state, {(b.white, b.black) for b in ours.boards}, ours.bye,
-                       {(b.white, b.black) for b in theirs.boards}, theirs.bye)
+    verdict = classify(
+        state,
+        {(b.white, b.black) for b in ours.boards},
+        ours.bye,
+        {(b.white, b.black) for b in theirs.boards},
+        theirs.bye,
+    )
 
     def listed(p) -> list[str]:
         return [f"{b.white}-{b.black}" for b in p.boards] + ([f"bye {p.bye}"] if p.bye else [])

@@ -16,17 +16,22 @@ BARRED = frozenset({Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN})
 
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10**6), players=st.integers(4, 16), maxi=st.booleans())
-def test_every_round_of_a_random_tournament_keeps_the_absolute_rules(
-        seed: int, players: int, maxi: bool) -> None:
+def test_every_round_of_a_random_tournament_keeps_the_absolute_rules(seed: int, players: int, maxi: bool) -> None:
     options = PairingOptions(extra=(("lim_maxi", "yes"),) if maxi else ())
-    run_random_tournament(lambda s: pair(s, "lim", options=options), seed, players,
-                          rounds=min(7, players - 1), colour_limits_in_last_round=False,
-                          barred_bye=BARRED)
+    run_random_tournament(
+        lambda s: pair(s, "lim", options=options),
+        seed,
+        players,
+        rounds=min(7, players - 1),
+        colour_limits_in_last_round=False,
+        barred_bye=BARRED,
+    )
 
 
 @settings(max_examples=5, deadline=None)
 @given(seed=st.integers(0, 10**6))
 def test_a_larger_tournament_pairs_every_round(seed: int) -> None:
-    paired = run_random_tournament(lambda s: pair(s, "lim"), seed, 60, rounds=9,
-                                   colour_limits_in_last_round=False, barred_bye=BARRED)
+    paired = run_random_tournament(
+        lambda s: pair(s, "lim"), seed, 60, rounds=9, colour_limits_in_last_round=False, barred_bye=BARRED
+    )
     assert paired == 9
