@@ -234,8 +234,8 @@ class Result(models.TextChoices):
 class Game(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
     board = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
-    white = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="games_as_white")
-    black = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="games_as_black")
+    white = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="games_as_white")
+    black = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="games_as_black")
     result = models.CharField(max_length=8, choices=Result.choices, blank=True, default=Result.PENDING)
     # TRF W/D/L: played over the board but not rated (e.g. a game shorter than one move).
     unrated = models.BooleanField(default=False)
@@ -277,7 +277,7 @@ class ByeKind(models.TextChoices):
 
 class Bye(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="byes")
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="byes")
     kind = models.CharField(max_length=4, choices=ByeKind.choices)
     requested = models.BooleanField(default=False, help_text="Requested by the player, not assigned")
     created_by = models.ForeignKey(

@@ -112,3 +112,20 @@ def test_the_constraints_hold_on_postgresql() -> None:
     assert connection.vendor == "postgresql"
     test_a_player_cannot_have_a_game_and_a_bye_in_one_round()
     test_one_pairing_allocated_bye_per_round()
+
+
+def test_deleting_a_tournament_deletes_its_rounds_games_and_byes() -> None:
+    t = builders.tournament(players=5)
+    builders.round_with(t, 1, "1-3 1-0, 4-2", byes="5 pab")
+    t.delete()
+    assert not (Tournament.objects.exists() or Game.objects.exists() or Bye.objects.exists())
+    assert not RoundEntry.objects.exists()
+
+
+def test_a_player_with_a_game_cannot_be_deleted() -> None:
+    from django.db.models import RestrictedError
+
+    t = builders.tournament(players=2)
+    builders.round_with(t, 1, "1-2 1-0")
+    with pytest.raises(RestrictedError):
+        builders.player(t, 1).delete()
