@@ -515,7 +515,7 @@ class _Parser:
                 if code not in SCORING_162_CODES:
                     raise self.error(column, f"bad scoring code {code!r} in record 162: expected W, D, L, A, P or X")
                 points = self.field(line, column + 1, column + 4)
-                self.scoring_162.append((code, self.tenths(points, column + 1, f"points for {code}")))
+                self.scoring_162.append((code, self.tenths(points, column + 1, f"points for {code}", signed=True)))
                 column += 9
         elif tag == "192":
             self.values["type_192"] = line[4:].strip()
@@ -731,7 +731,7 @@ def scoring_162_from_xxs(xxs: tuple[tuple[str, int], ...]) -> tuple[tuple[str, i
     implied_pab = dict(out).get("W", 10)
     if values["PAB"] != implied_pab:
         out.append(("P", values["PAB"]))
-    return tuple(out)
+    return tuple((code, v) for code, v in out if len(_points(v)) <= 4)  # columns 7-10: '11.5', '-1.0'
 
 
 def resolve_xxs(xxs: tuple[tuple[str, int], ...]) -> dict[str, int]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -418,3 +419,84 @@ def test_unknown_records_are_kept_verbatim_in_order() -> None:
     t = parse_trf(text)
     assert t.other_records == ("NRS    1 m    National Name", "### a comment")
     assert write_trf(t) == text
+
+
+def _random_tournament(rng: random.Random) -> TrfTournament:
+    """Any tournament the format can hold: fields at their widths, consistent round blocks."""
+    count = rng.randint(1, 12)
+    starts = rng.sample(range(1, 10000), count)
+    text = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ ,.-'éüß"
+    rounds: dict[int, list[TrfRound]] = {s: [] for s in starts}
+    for _ in range(rng.randint(0, 6)):
+        order = starts[:]
+        rng.shuffle(order)
+        while len(order) >= 2 and rng.random() < 0.85:
+            a, b = order.pop(), order.pop()
+            ra, rb = rng.choice(
+                [("1", "0"), ("0", "1"), ("=", "="), ("+", "-"), ("-", "+"), ("-", "-"), ("W", "L"), ("D", "D")]
+            )
+            ca = rng.choice("wb")
+            rounds[a].append(TrfRound(b, ca, ra))
+            rounds[b].append(TrfRound(a, "b" if ca == "w" else "w", rb))
+        for s in order:
+            rounds[s].append(rng.choice([TrfRound(None, "-", c) for c in "UHFZ"] + [TrfRound(None, " ", " ")]))
+    players = []
+    for s in starts:
+        blocks = rounds[s]
+        while blocks and blocks[-1].is_blank:
+            blocks.pop()
+        name = "".join(rng.choice(text) for _ in range(rng.randint(0, 33))).strip()
+        players.append(
+            TrfPlayer(
+                start=s,
+                name=name,
+                sex=rng.choice(["", "m", "w"]),
+                title=rng.choice(["", "GM", "WGM", "CM"]),
+                rating=rng.choice([None, rng.randint(0, 9999)]),
+                federation=rng.choice(["", "ITA", "NOR"]),
+                fide_id=rng.choice(["", str(rng.randint(1, 10**11 - 1))]),
+                birth=rng.choice(["", "1999/12/31", "2001"]),
+                points=rng.choice([None, rng.randint(0, 999)]),
+                rank=rng.choice([None, rng.randint(1, 9999)]),
+                rounds=tuple(blocks),
+            )
+        )
+    return TrfTournament(
+        players=tuple(players),
+        name=rng.choice(["", "Open A"]),
+        player_count=rng.choice([None, count]),
+        deputy_arbiters=tuple(rng.sample(["Ann", "Bo", "Cy"], rng.randint(0, 2))),
+        round_dates=tuple(rng.sample(["26/01/01", "26/01/02", "26/01/03"], rng.randint(0, 3))),
+        xx_rounds=rng.choice([None, 9]),
+        xx_config=tuple(rng.sample(["rank", "white1"], rng.randint(0, 2))),
+        xx_acceleration=tuple(
+            (s, tuple(rng.choice([0, 5, 10]) for _ in range(rng.randint(1, 5))))
+            for s in starts[: rng.randint(0, count)]
+        ),
+        xx_forbidden=tuple(tuple(rng.sample(starts, 2)) for _ in range(rng.randint(0, 2))) if count > 1 else (),
+        xx_scoring=tuple((c, rng.randint(-10, 30)) for c in rng.sample(["W", "D", "PAB", "FL"], rng.randint(0, 3))),
+        xx_absent=tuple(starts[: rng.randint(0, 2)]),
+        rounds_142=rng.choice([None, 9]),
+        initial_colour_152=rng.choice(["", "W", "B"]),
+        scoring_162=tuple((c, rng.randint(0, 30)) for c in rng.sample("WDLAP", rng.randint(0, 3))),
+        type_192=rng.choice(["", "FIDE_DUTCH_2025"]),
+        byes_240=tuple(
+            TrfBye(rng.choice("FHZ"), rng.randint(1, 9), tuple(rng.sample(starts, 1))) for _ in range(rng.randint(0, 2))
+        ),
+        accelerations_250=tuple(TrfAcceleratedRounds(10, 1, 2, 1, 4) for _ in range(rng.randint(0, 1))),
+        prohibited_260=tuple(
+            TrfProhibited(1, 3, tuple(rng.sample(starts, min(2, count)))) for _ in range(rng.randint(0, 1))
+        ),
+        other_records=tuple(
+            rng.sample(["### ruler", "DAT 0001 EMAIL x@y.z", "NOR    1 m    Nordmann"], rng.randint(0, 2))
+        ),
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_any_tournament_the_format_can_hold_round_trips(seed: int) -> None:
+    t = _random_tournament(random.Random(seed))
+    assert parse_trf(write_trf(t)) == t
+    again = parse_trf(write_trf(t, trf26=True))
+    assert again.players == t.players and write_trf(again, trf26=True) == write_trf(again)
