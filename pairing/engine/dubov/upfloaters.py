@@ -113,6 +113,13 @@ def _single_upfloater(residents: Sequence[Entrant], pool: Sequence[Entrant], can
     return None
 
 
+def score_penalty(score: int, levels: Sequence[int], base: int) -> int:
+    """C.6 as a sum: an upfloater from the t-th lowest score weighs base**(T-1-t), so that
+    with fewer than *base* upfloaters a smaller total means the lowest score is maximised
+    first, then the second lowest, and so on."""
+    return base ** (len(levels) - 1 - levels.index(score))
+
+
 def weighted_upfloaters(residents: Sequence[Entrant], pool: Sequence[Entrant], can_meet: CanMeet,
                         last_round: bool) -> list[Entrant]:
     """The general case, by one maximum-weight matching over every player left."""
@@ -120,9 +127,8 @@ def weighted_upfloaters(residents: Sequence[Entrant], pool: Sequence[Entrant], c
     n, nr, npool = len(players), len(residents), len(pool)
     pairs_max = n // 2 + 1
     levels = sorted({u.score for u in pool})
-    level = {score: t for t, score in enumerate(levels)}
     base = nr + 1
-    c6_top = base ** len(levels)
+    c6_top = max((score_penalty(s, levels, base) for s in levels), default=0) + 1
     c9_top = max((u.upfloats for u in pool), default=0) + 1
 
     # (per-edge value, per-edge maximum) for each field, most significant first.
@@ -139,7 +145,7 @@ def weighted_upfloaters(residents: Sequence[Entrant], pool: Sequence[Entrant], c
         c8, c9, c10 = float_failures([u], last_round)
         return [
             (0, 1),  # C.5: a resident paired out of its group needs an upfloater
-            (c6_top - base ** (len(levels) - 1 - level[u.score]), c6_top),  # C.6
+            (c6_top - score_penalty(u.score, levels, base), c6_top),  # C.6
             (int(r.colour is not u.colour), 1),  # C.7
             (1 - c8, 1), (c9_top - c9, c9_top), (1 - c10, 1),  # C.8, C.9, C.10
             (1 << (npool - 1 - seq), 1 << npool),  # D.1: lexicographic order of the set

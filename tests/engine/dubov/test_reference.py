@@ -67,7 +67,7 @@ def test_fast_engine_equals_the_sieve_on_random_tournaments(chunk: int) -> None:
 
 
 def test_unpairable_rounds_raise_in_both() -> None:
-    """Three players who have all met: no legal pairing exists (A.8: the arbiter decides)."""
+    """Four players who have all met: no legal pairing exists (A.8: the arbiter decides)."""
     from pairing.engine.state import Colour, Outcome, Player, RoundEntry
 
     def p(pid: int, *opps: int) -> Player:
@@ -75,8 +75,8 @@ def test_unpairable_rounds_raise_in_both() -> None:
                         for k, o in enumerate(opps))
         return Player(id=pid, rating=2000 - pid, history=history)
 
-    state = TournamentState(players=(p(1, 2, 3), p(2, 1, 4), p(3, 4, 1), p(4, 3, 2)),
-                            total_rounds=5, round_to_pair=3)
+    state = TournamentState(players=(p(1, 2, 3, 4), p(2, 1, 4, 3), p(3, 4, 1, 2), p(4, 3, 2, 1)),
+                            total_rounds=5, round_to_pair=4)
     with pytest.raises(PairingError):
         pair_round(state)
     with pytest.raises(PairingError):

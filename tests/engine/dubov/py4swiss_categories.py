@@ -1,0 +1,135 @@
+"""Kinds of disagreement between our Dubov engine (2018 text) and py4swiss (2026 text).
+
+A differing round is put in a category only when it is *explained*: our engine, run
+again with py4swiss's reading of one rule (or of two rules together) swapped in,
+gives exactly py4swiss's pairing. Each reading is adjudicated against the 2018 text
+by a named test in test_py4swiss_verdicts.py.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+from collections.abc import Iterator
+
+from pairing.engine.dubov import bye as bye_module
+from pairing.engine.dubov import groups, players, round as round_module, upfloaters
+from pairing.engine.dubov.players import Entrant
+from pairing.engine.state import Outcome, TournamentState
+
+OTHER = "other (unexplained)"
+BYE_GAMES = "B.0.d: py4swiss gives the PAB to the player with fewer games played"
+FORFEIT_FLOATS = "A.7/C.8-C.10: py4swiss does not count an upfloat whose game was forfeited"
+C9_COUNTS = "C.9: py4swiss does not prefer the maximum upfloater upfloated fewer times"
+B3_FIRST_ROUND = "B.3: py4swiss halves a bracket by rank only in round 1, not whenever nobody in it has played"
+BYE_FULL_POINT = "C.2: py4swiss refuses the PAB to a player who had a requested full-point bye (2026 text)"
+C6_SUM = "C.6: py4swiss weighs upfloaters by the sum of their score differences, not the lowest score first"
+LATE_ENTRY_COLOURS = "E.0: py4swiss takes the parity of final pairing numbers before a late entry arrives"
+
+
+def entrants_of(state: TournamentState) -> list[Entrant]:
+    return players.entrants(state)
+
+
+def _played_upfloats(state: TournamentState, player_id: int) -> list[bool]:
+    out = []
+    for rnd, entry in enumerate(state.by_id[player_id].history, 1):
+        out.append(entry.played and entry.opponent in state.by_id
+                   and state.score_before(player_id, rnd) < state.score_before(entry.opponent, rnd))
+    return out
+
+
+def _no_c9(ups, last_round):  # type: ignore[no-untyped-def]
+    c8, _, c10 = _original_float_failures(ups, last_round)
+    return (c8, 0, c10)
+
+
+_original_float_failures = upfloaters.float_failures
+_original_bye_order = bye_module.bye_order
+
+
+@contextlib.contextmanager
+def reading(name: str, state: TournamentState, their_bye: int | None = None) -> Iterator[None]:
+    """Swap in py4swiss's reading of one rule for the duration of the block."""
+    saved = []
+
+    def patch(module: object, attribute: str, value: object) -> None:
+        saved.append((module, attribute, getattr(module, attribute)))
+        setattr(module, attribute, value)
+
+    if name == BYE_GAMES:
+        # py4swiss's PAB receiver is put first in the B.0 order; the rest follows our rules.
+        def order(entrants: list[Entrant]) -> list[Entrant]:
+            first = [p for p in entrants if p.id == their_bye]
+            return first + [p for p in _original_bye_order(entrants) if p.id != their_bye]
+        patch(bye_module, "bye_order", order)
+    elif name == FORFEIT_FLOATS:
+        patch(players, "upfloat_history", _played_upfloats)
+    elif name == C9_COUNTS:
+        patch(upfloaters, "float_failures", _no_c9)
+    elif name == C6_SUM:
+        patch(upfloaters, "score_penalty", lambda score, levels, base: max(levels) - score)
+    elif name == B3_FIRST_ROUND:
+        patch(groups, "all_yet_to_play", lambda bracket: state.round_to_pair == 1)
+    elif name == LATE_ENTRY_COLOURS:
+        original = players.entrants
+
+        def final_numbers(s: TournamentState) -> list[Entrant]:
+            import dataclasses
+            return [dataclasses.replace(e, rank=e.id) for e in original(s)]
+        patch(round_module, "entrants", final_numbers)
+    try:
+        yield
+    finally:
+        for module, attribute, value in reversed(saved):
+            setattr(module, attribute, value)
+
+
+READINGS = (BYE_GAMES, FORFEIT_FLOATS, C9_COUNTS, C6_SUM, B3_FIRST_ROUND, LATE_ENTRY_COLOURS)
+
+
+def _rows(state: TournamentState) -> set[tuple[int, int]]:
+    result = round_module.pair_round(state)
+    out = {(b.white, b.black) for b in result.boards}
+    if result.bye is not None:
+        out.add((result.bye, 0))
+    return out
+
+
+def _bye(rows: set[tuple[int, int]]) -> int | None:
+    return next((a for a, b in rows if b == 0), None)
+
+
+def bye_disagreement(state: TournamentState, ours: int, theirs: int) -> str:
+    """Why py4swiss's PAB receiver is not ours, judged by the 2018 B.0 order."""
+    mine = next(p for p in entrants_of(state) if p.id == ours)
+    other = next(p for p in entrants_of(state) if p.id == theirs)
+    if any(e.outcome is Outcome.FULL_BYE for e in state.by_id[ours].history):
+        return BYE_FULL_POINT
+    if mine.score == other.score and other.games < mine.games:
+        return BYE_GAMES
+    return OTHER
+
+
+def categorise(state: TournamentState, ours: set[tuple[int, int]], theirs: set[tuple[int, int]]) -> str:
+    our_bye, their_bye = _bye(ours), _bye(theirs)
+    readings: tuple[str, ...] = READINGS
+    if our_bye != their_bye and our_bye is not None and their_bye is not None:
+        kind = bye_disagreement(state, our_bye, their_bye)
+        if kind == OTHER:
+            return OTHER
+        readings = (BYE_GAMES, *(r for r in READINGS if r != BYE_GAMES))
+        labels = {BYE_GAMES: kind}
+    else:
+        readings = tuple(r for r in READINGS if r != BYE_GAMES)
+        labels = {}
+    for size in (1, 2, 3):
+        for combination in itertools.combinations(readings, size):
+            if our_bye != their_bye and BYE_GAMES not in combination:
+                continue
+            with contextlib.ExitStack() as stack:
+                for name in combination:
+                    stack.enter_context(reading(name, state, their_bye))
+                if _rows(state) == theirs:
+                    return " + ".join(labels.get(n, n) for n in combination)
+    return OTHER

@@ -1,0 +1,97 @@
+"""Differential comparison of the Dubov engine with py4swiss on generated tournaments.
+
+py4swiss implements the 2026 re-issue of the Dubov rules (C.04.4.1 effective from
+1 February 2026); we implement the 2018 text (Batumi). Each tournament is generated,
+and so paired, by our engine; every round is cut and given to py4swiss, and each
+differing round is put in a category (see CATEGORIES), every one adjudicated against
+the 2018 text by a named test in test_py4swiss_verdicts.py.
+
+    .venv/bin/python -m tests.engine.dubov.py4swiss_compare --tournaments 300 --seed 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+from pairing.engine.dubov import pair_round
+from pairing.engine.generator import GeneratorConfig, generate
+from pairing.engine.state import Pairing, PairingError
+from pairing.engine.trf import write_trf
+from pairing.engine.trf_state import cut, recorded_pairing, state_for_round
+
+OTHER = "other (unexplained)"
+
+
+def py4swiss_rows(trf_text: str) -> set[tuple[int, int]]:
+    from py4swiss.engines import DubovEngine
+    from py4swiss.trf import TrfParser
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder, "round.trf")
+        path.write_text(trf_text)
+        trf = TrfParser.parse(path)
+        return {(p.white, p.black) for p in DubovEngine.generate_pairings(trf)}
+
+
+def rows(pairing: Pairing) -> set[tuple[int, int]]:
+    out = {(b.white, b.black) for b in pairing.boards}
+    if pairing.bye is not None:
+        out.add((pairing.bye, 0))
+    return out
+
+
+def tournament_config(seed: int) -> GeneratorConfig:
+    rng = random.Random(seed)
+    players = rng.randint(6, 40)
+    return GeneratorConfig(players=players, rounds=min(rng.randint(4, 11), players - 1),
+                           draw_rate=rng.choice([0.1, 0.3, 0.5]), forfeit_rate=0.03,
+                           bye_rate=0.04, withdraw_rate=0.02, late_rate=0.06)
+
+
+def compare(seed: int) -> tuple[int, list[tuple[int, str, str]]]:
+    """Rounds compared, and each differing round with its category and detail."""
+    config = tournament_config(seed)
+    try:
+        tournament = generate(config, seed, pair_round)
+    except PairingError:
+        return 0, []
+    out = []
+    for rnd in range(1, config.rounds + 1):
+        ours = rows(recorded_pairing(tournament, rnd))
+        theirs = py4swiss_rows(write_trf(cut(tournament, rnd)))
+        if ours != theirs:
+            from tests.engine.dubov.py4swiss_categories import categorise
+
+            state = state_for_round(tournament, rnd)
+            out.append((rnd, categorise(state, ours, theirs),
+                        f"ours-only {sorted(ours - theirs)} py4swiss-only {sorted(theirs - ours)}"))
+    return config.rounds, out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tournaments", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    categories: collections.Counter[str] = collections.Counter()
+    rounds = agree = tournaments = 0
+    for seed in range(args.seed, args.seed + args.tournaments):
+        compared, differences = compare(seed)
+        tournaments += compared > 0
+        rounds += compared
+        agree += compared - len(differences)
+        for rnd, category, detail in differences:
+            categories[category] += 1
+            print(f"seed {seed} round {rnd}: {category}: {detail}")
+    print(f"agree {agree} of {rounds} rounds ({100 * agree / max(rounds, 1):.1f}%) in {tournaments} tournaments; "
+          f"differences by category: {dict(categories)}")
+    return 0 if not categories.get(OTHER) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
