@@ -142,3 +142,21 @@ def test_a_blocked_median_group_cracks_the_next_pairing_above_rule_2_6() -> None
     t.round("1-5 1-0", "2-6 1-0", "3-7 =", "4-8 =")
     state = t.state(total_rounds=5, forbidden=[(3, 4), (3, 8)])
     assert boards(state) == ["8-1", "3-2", "7-4", "6-5"]
+
+
+def test_a_player_who_floated_last_round_does_not_float_again_for_parity() -> None:
+    # Round 3. Group 2 = {1, 2, 3} (above the median, 1 point): odd, one floats (2.3d).
+    # 1 and 3 floated down in round 2 (they met 0-pointers); 3.10 keeps them, although
+    # 3.2's colour balance would float one of them (1 and 3 are due White, 2 Black):
+    # 2 floats. 1 v 3, equal histories above the median: 1 gets his alternating White.
+    # Group 0 = {5, 6, 8} (upward): 8 met both players of the median group (type c,
+    # 3.9 first), 5 and 6 floated up last round; of them 3.2 takes the highest numbered
+    # when pairing upward: 5. 8 v 6: 6 must have Black.
+    # Median {4, 7} + 2 (down) + 5 (up): 2 (due Black) finds nobody due White he may
+    # meet, so meets the first he can from the top: 7 (4 he met). 5 v 4: 4 must have
+    # White (Black twice). 7 v 2: equal histories at the median, the higher ranked (2)
+    # gets the alternating colour, Black.
+    t = Tournament(ratings=[2400 - 50 * k for k in range(8)])
+    t.round("1-5 1-0", "6-2 0-1", "3-7 1-0", "8-4 0-1")
+    t.round("6-1 0-1", "2-4 1-0", "5-3 0-1", "7-8 1-0")
+    assert boards(t.state(total_rounds=5)) == ["1-3", "7-2", "4-5", "8-6"]
