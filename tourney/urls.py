@@ -9,6 +9,5 @@ urlpatterns = [
     path("t/<int:tournament_id>/rounds/<int:number>/", views.round_detail, name="round_detail"),
     path("t/<int:tournament_id>/rounds/<int:number>/pair/", views.round_pair, name="round_pair"),
     path("t/<int:tournament_id>/rounds/<int:number>/status/", views.round_status, name="round_status"),
-    path("healthz", views.healthz, name="healthz"),
     path("admin/", admin.site.urls),
 ]

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import permission_required
-from django.db import connection
 from django.db.models import Count
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling
@@ -82,10 +81,3 @@ def round_status(request: HttpRequest, tournament_id: int, number: int) -> HttpR
     if not context["polling"]:
         response.status_code = HttpResponseStopPolling.status_code
     return response
-
-
-@require_GET
-def healthz(request: HttpRequest) -> JsonResponse:
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT 1")
-    return JsonResponse({"status": "ok"})

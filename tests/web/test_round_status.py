@@ -30,7 +30,3 @@ def test_it_stops_the_poll_with_286_once_the_job_is_over(client) -> None:
     assert response.status_code == 286
     page = response.content.decode()
     assert "hx-trigger" not in page and "Alice" in page
-
-
-def test_healthz_answers_ok(client) -> None:
-    assert client.get("/healthz").json() == {"status": "ok"}
