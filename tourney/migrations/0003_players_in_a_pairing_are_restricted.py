@@ -5,25 +5,30 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tourney', '0002_round_pairing_requested_at'),
+        ("tourney", "0002_round_pairing_requested_at"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='bye',
-            name='player',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.RESTRICT, related_name='byes', to='tourney.player'),
+            model_name="bye",
+            name="player",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.RESTRICT, related_name="byes", to="tourney.player"
+            ),
         ),
         migrations.AlterField(
-            model_name='game',
-            name='black',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.RESTRICT, related_name='games_as_black', to='tourney.player'),
+            model_name="game",
+            name="black",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.RESTRICT, related_name="games_as_black", to="tourney.player"
+            ),
         ),
         migrations.AlterField(
-            model_name='game',
-            name='white',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.RESTRICT, related_name='games_as_white', to='tourney.player'),
+            model_name="game",
+            name="white",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.RESTRICT, related_name="games_as_white", to="tourney.player"
+            ),
         ),
     ]
