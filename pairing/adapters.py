@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from pairing.engine import PairingOptions
 from pairing.engine import state as engine
-from tourney.models import Bye, ByeKind, Game, InitialColour, Player, Result, Round, Tournament
+from tourney.models import Bye, ByeKind, Game, InitialColour, Player, Result, Round, RoundStatus, Tournament
 
 
 class IncompleteRound(Exception):
@@ -97,8 +97,21 @@ def absent_for(rnd: Round, players: Iterable[Player]) -> frozenset[int]:
     return frozenset(absent)
 
 
+def check_earlier_rounds(rnd: Round) -> None:
+    """Every round before *rnd* must exist and be paired; their results are checked with the history."""
+    earlier = dict(
+        Round.objects.filter(tournament_id=rnd.tournament_id, number__lt=rnd.number).values_list("number", "status")
+    )
+    for number in range(1, rnd.number):
+        if number not in earlier:
+            raise IncompleteRound(f"round {number} does not exist yet")
+        if earlier[number] in (RoundStatus.DRAFT, RoundStatus.PAIRING):
+            raise IncompleteRound(f"round {number} is not paired yet")
+
+
 def state_for_round(rnd: Round) -> engine.TournamentState:
     """The engine's view of the tournament just before *rnd* is paired."""
+    check_earlier_rounds(rnd)
     tournament = rnd.tournament
     players = list(tournament.players.order_by("pairing_number"))
     history = round_entries(tournament, rnd.number)

@@ -132,3 +132,17 @@ def test_a_job_lost_past_the_time_limit_can_be_requested_again(settings) -> None
     assert services.request_pairing(round_id=rnd.pk, enqueue=lambda _: None) is True
     Round.objects.filter(pk=rnd.pk).update(pairing_requested_at=timezone.now())
     assert services.request_pairing(round_id=rnd.pk, enqueue=lambda _: None) is False
+
+
+@pytest.mark.parametrize(
+    ("earlier", "reason"),
+    [({}, "round 1 does not exist yet"), ({1: RoundStatus.DRAFT}, "round 1 is not paired yet")],
+)
+def test_it_refuses_to_pair_past_a_missing_or_unpaired_round(earlier: dict, reason: str) -> None:
+    t = builders.tournament(players=4)
+    for number, status in earlier.items():
+        Round.objects.create(tournament=t, number=number, status=status)
+    rnd = Round.objects.create(tournament=t, number=2)
+    services.pair_round(round_id=rnd.pk)
+    rnd.refresh_from_db()
+    assert (rnd.pairing_job_state, rnd.pairing_error) == (JobState.FAILED, reason)
