@@ -88,6 +88,18 @@ class RoundData:
             return False
         return colours_allow(self.colour[a], self.colour[b])
 
+    @cached_property
+    def opponents(self) -> dict[int, frozenset[int]]:
+        """Everyone each player may meet this round (for completion checks)."""
+        ids = self.ids
+        found: dict[int, set[int]] = {pid: set() for pid in ids}
+        for i, a in enumerate(ids):
+            for b in ids[i + 1 :]:
+                if self.compatible(a, b):
+                    found[a].add(b)
+                    found[b].add(a)
+        return {pid: frozenset(s) for pid, s in found.items()}
+
     def rank_key_within_group(self, pid: int) -> tuple:
         """3.2 inside one score group, floaters from another group included: higher first."""
         s = self.strength[pid]

@@ -24,6 +24,7 @@ class ScoreGroupPairer:
     def __init__(self, data: RoundData) -> None:
         self.data = data
         self._completion: dict[frozenset[int], bool] = {}
+        self._base_pairings: dict[frozenset[int], dict[int, int | None]] = {}
         # (group in 3.2 order, floater from above, chosen combination, next SG), for
         # explaining a pairing
         self.trace: list[tuple[list[int], int | None, Combination, list[int]]] = []
@@ -33,8 +34,54 @@ class ScoreGroupPairer:
         key = frozenset(players)
         if key not in self._completion:
             ordered = sorted(players, key=self.data.rank_key)
-            self._completion[key] = can_all_pair(ordered, self.data.compatible)
+            self._completion[key] = can_all_pair(ordered, self.data.compatible, known=self.data.opponents)
         return self._completion[key]
+
+    def completable_with(self, base: Sequence[int], extra: int) -> bool:
+        """Can *base* plus *extra* all be paired? Many floater candidates are tried
+        against the same players below, so one pairing of those is kept and *extra* is
+        only joined to it by an alternating path; when none turns up, a full check."""
+        key = frozenset(base)
+        if key not in self._base_pairings:
+            self._base_pairings[key] = self._near_pairing(base)
+        mate = self._base_pairings[key]
+        exposed = [p for p in base if mate.get(p) is None]
+        if len(exposed) == 1 and self._alternating_path(extra, exposed[0], key, mate):
+            return True
+        return self.completable([*base, extra])
+
+    def _near_pairing(self, base: Sequence[int]) -> dict[int, int | None]:
+        """A pairing of *base* leaving as few players out as a quick pass can."""
+        known = self.data.opponents
+        inside = frozenset(base)
+        ordered = sorted(base, key=self.data.rank_key)
+        place = {p: k for k, p in enumerate(ordered)}
+        mate: dict[int, int | None] = dict.fromkeys(base)
+        for p in ordered:
+            if mate[p] is None:
+                free = [q for q in known[p] & inside if mate[q] is None]
+                if free:
+                    q = min(free, key=place.__getitem__)
+                    mate[p], mate[q] = q, p
+        return mate
+
+    def _alternating_path(self, start: int, goal: int, inside: frozenset[int], mate: dict[int, int | None]) -> bool:
+        known = self.data.opponents
+        seen: set[int] = set()
+        stack = [start]
+        while stack:
+            p = stack.pop()
+            for q in known[p] & inside:
+                if q in seen:
+                    continue
+                seen.add(q)
+                if q == goal:
+                    return True
+                partner = mate[q]
+                if partner is not None and partner not in seen:
+                    seen.add(partner)
+                    stack.append(partner)
+        return False
 
     def pair(self, players: Sequence[int]) -> list[tuple[int, int]]:
         data = self.data
@@ -77,7 +124,7 @@ class ScoreGroupPairer:
                 return False
             if not any(data.compatible(pid, p) for p in nxt):
                 return False
-            return self.completable([*below, pid])
+            return self.completable_with(below, pid)
 
         if len(members) % 2 == 0 and not self.completable(below):
             return None  # 6.6: no combination of this SG leaves a round that can be paired

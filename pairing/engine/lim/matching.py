@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from pairing.engine.matching import has_perfect_matching, max_weight_matching
 
@@ -19,9 +19,13 @@ def neighbours_of(players: Sequence[int], compatible: Callable[[int, int], bool]
 
 
 def can_all_pair(
-    players: Sequence[int], compatible: Callable[[int, int], bool], hint: Sequence[tuple[int, int]] | None = None
+    players: Sequence[int],
+    compatible: Callable[[int, int], bool],
+    hint: Sequence[tuple[int, int]] | None = None,
+    known: Mapping[int, frozenset[int]] | None = None,
 ) -> bool:
-    """Do *players* have a pairing of them all? *hint*, a proposal to try first."""
+    """Do *players* have a pairing of them all? *hint*, a proposal to try first;
+    *known*, every player's compatible opponents in the round, when already computed."""
     if len(players) % 2:
         return False
     if not players:
@@ -30,7 +34,12 @@ def can_all_pair(
         return True
     if _greedy_in_order(players, compatible):
         return True
-    return has_perfect_matching(len(players), neighbours_of(players, compatible))
+    if known is not None:
+        index = {p: k for k, p in enumerate(players)}
+        neighbours = [[index[q] for q in known[p] if q in index] for p in players]
+    else:
+        neighbours = neighbours_of(players, compatible)
+    return has_perfect_matching(len(players), neighbours)
 
 
 def _greedy_in_order(players: Sequence[int], compatible: Callable[[int, int], bool], tries: int = 8) -> bool:
