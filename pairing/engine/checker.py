@@ -150,3 +150,9 @@ def check_pairing(
             )
         )
     return out
+
+
+def check_round(state: TournamentState, pairing: Pairing, system: str) -> list[Violation]:
+    """:func:`check_pairing` with *system*'s last-round colour exceptions: the safety net to
+    run on any engine's output before it is published."""
+    return check_pairing(state, pairing, colour_exempt=last_round_exemptions(state, system))

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from pairing.engine import pair
-from pairing.engine.checker import Violation, check_pairing, last_round_exemptions, topscorers
+from pairing.engine.checker import Violation, check_pairing, check_round, last_round_exemptions, topscorers
 from pairing.engine.generator import GeneratorConfig, generate
 from pairing.engine.state import Board, Colour, Outcome, Pairing, PairingError, Player, RoundEntry, TournamentState
 from pairing.engine.trf import read_trf
@@ -174,6 +174,8 @@ def test_last_round_topscorers_may_break_the_colour_rules_in_the_dutch_system(na
     assert strict and {v.rule for v in strict} <= {"C.04.1.f", "C.04.1.g"}
     assert all(set(v.players) <= topscorers(state) for v in strict)
     assert check_pairing(state, recorded, colour_exempt=last_round_exemptions(state, "dutch")) == []
+    assert check_round(state, recorded, "dutch") == []
+    assert check_round(state, recorded, "dubov") == strict
 
 
 @pytest.mark.parametrize(
