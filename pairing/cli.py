@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TextIO
 
 from pairing.engine import SYSTEMS, PairingOptions, pair
-from pairing.engine.checker import check_pairing, last_round_exemptions
+from pairing.engine.checker import check_round
 from pairing.engine.generator import GeneratorConfig, generate
 from pairing.engine.state import Pairing, PairingError, TournamentState
 from pairing.engine.trf import TrfError, TrfTournament, read_trf, write_trf
@@ -210,9 +210,7 @@ def check_rounds(
             continue
         total += 1
         state = state_for_round(cut(t, rnd), rnd)
-        notes = [
-            str(v) for v in check_pairing(state, recorded, colour_exempt=last_round_exemptions(state, args.system))
-        ]
+        notes = [str(v) for v in check_round(state, recorded, args.system)]
         for note in notes:
             out.write(f"{prefix}round {rnd}: the recorded pairing breaks {note}\n")
         try:
