@@ -152,7 +152,7 @@ def _pair(state: TournamentState, args: argparse.Namespace) -> Pairing:
         raise EngineUnavailable(f"the {args.system} system is not available in this build ({exc})") from exc
 
 
-def run_pair(args: argparse.Namespace, stdout: TextIO) -> int:
+def run_pair(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     t = read_trf(args.input)
     resolve_system(args, t)
     state = state_for_round(t, args.round)
@@ -162,6 +162,9 @@ def run_pair(args: argparse.Namespace, stdout: TextIO) -> int:
             f"round {state.round_to_pair} is beyond the {t.total_rounds} rounds the tournament declares (XXR/142)"
         )
     pairing = _pair(state, args)
+    for violation in check_round(state, pairing, args.system):
+        # The engine's answer is written as it is; the independent checker's doubts go to stderr.
+        stderr.write(f"warning: round {state.round_to_pair}: the pairing breaks {violation}\n")
     if args.pair == "-":
         write_pairing(pairing, stdout)
     else:
@@ -352,7 +355,7 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
             return run_aro(args, stdout)
         if not args.input:
             raise UsageError("-p needs an input TRF file")
-        return run_pair(args, stdout)
+        return run_pair(args, stdout, stderr)
     except TrfError as exc:
         stderr.write(f"{args.input}:{exc.line}:{exc.column}: {exc.message}\n")
         return EXIT_INPUT

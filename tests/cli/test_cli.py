@@ -240,6 +240,21 @@ def test_without_a_flag_record_192_chooses_the_system(tmp_path: Path, monkeypatc
     assert seen == [("dubov", "baku"), ("lim", "none"), ("dutch", "none")]
 
 
+def test_a_pairing_that_breaks_a_rule_is_written_with_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def rematch(
+        state: TournamentState, system: str, edition: str | None = None, options: PairingOptions | None = None
+    ) -> Pairing:
+        return Pairing((Board(1, 8),), None)  # 1 and 8 met in round 1; everyone else left out
+
+    monkeypatch.setattr(cli, "pair", rematch)
+    code, out, err = run("--dutch", str(cut_file(tmp_path, 2)), "-p")
+    assert (code, out) == (0, "1\n1 8\n")
+    assert "warning: round 2: the pairing breaks C.04.1.b: players 1 and 8 have already played each other" in err
+    assert "neither paired nor given the bye" in err
+
+
 def test_an_unknown_acceleration_is_refused() -> None:
     with pytest.raises(SystemExit) as info:
         cli.main(["--acceleration", "fast", str(DUTCH)], stdout=io.StringIO(), stderr=io.StringIO())
