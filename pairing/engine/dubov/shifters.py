@@ -118,7 +118,7 @@ class BracketShifts:
                 return not ((i in c and j in c) or (i in k and j in k))
             return rule
 
-        for e in self._sequence(self.large, not self.small_is_g1):
+        for e in self.second_shift_sequence(a):
             if len(chosen) == q:
                 break
             trial = chosen | {e}
@@ -128,6 +128,11 @@ class BracketShifts:
                 refused.add(e)
         assert len(chosen) == q, "B.4: the second shift lost the optimum"
         return chosen
+
+    def second_shift_sequence(self, a: set[int]) -> list[int]:
+        """D.2: the possible shifters out of the larger subgroup are its own colour seekers;
+        the players the first shift moved in seek the other colour and get no number."""
+        return self._sequence(self.large, not self.small_is_g1)
 
     def _sequence(self, positions: Sequence[int], from_g1: bool) -> list[int]:
         index = {self.bracket[i].id: i for i in positions}

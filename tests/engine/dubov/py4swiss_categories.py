@@ -23,7 +23,10 @@ FORFEIT_FLOATS = "A.7/C.8-C.10: py4swiss does not count an upfloat whose game wa
 C9_COUNTS = "C.9: py4swiss does not prefer the maximum upfloater upfloated fewer times"
 B3_FIRST_ROUND = "B.3: py4swiss halves a bracket by rank only in round 1, not whenever nobody in it has played"
 BYE_FULL_POINT = "C.2: py4swiss refuses the PAB to a player who had a requested full-point bye (2026 text)"
-C6_SUM = "C.6: py4swiss weighs upfloaters by the sum of their score differences, not the lowest score first"
+C6_HIGHEST = "C.6: py4swiss maximises the highest upfloater score first, not the lowest"
+D2_RESIDENTS = "D.2: py4swiss leaves the upfloaters out of the possible shifters (sequence numbers)"
+D2_SECOND_POOL = ("D.2: py4swiss numbers the second shift's pool with the players the first shift "
+                  "moved in (they seek the other colour)")
 LATE_ENTRY_COLOURS = "E.0: py4swiss takes the parity of final pairing numbers before a late entry arrives"
 
 
@@ -67,8 +70,27 @@ def reading(name: str, state: TournamentState, their_bye: int | None = None) -> 
         patch(players, "upfloat_history", _played_upfloats)
     elif name == C9_COUNTS:
         patch(upfloaters, "float_failures", _no_c9)
-    elif name == C6_SUM:
-        patch(upfloaters, "score_penalty", lambda score, levels, base: max(levels) - score)
+    elif name == C6_HIGHEST:
+        patch(upfloaters, "score_penalty",
+              lambda score, levels, base: base ** len(levels) - base ** levels.index(score))
+    elif name == D2_RESIDENTS:
+        from pairing.engine.dubov import shifters
+
+        original_sequence = shifters.shifter_sequence
+
+        def residents_first(pool: list[Entrant], from_g1: bool) -> list[Entrant]:
+            top = max(p.score for p in pool)
+            residents = [p for p in pool if p.score == top]
+            ups = [p for p in pool if p.score != top]
+            return original_sequence(residents, from_g1) + original_sequence(ups, from_g1)
+        patch(shifters, "shifter_sequence", residents_first)
+    elif name == D2_SECOND_POOL:
+        from pairing.engine.dubov import shifters
+
+        def with_first_shift(self, a):  # type: ignore[no-untyped-def]
+            numbered = self._sequence(list(self.large) + sorted(a), not self.small_is_g1)
+            return [i for i in numbered if i not in a]
+        patch(shifters.BracketShifts, "second_shift_sequence", with_first_shift)
     elif name == B3_FIRST_ROUND:
         patch(groups, "all_yet_to_play", lambda bracket: state.round_to_pair == 1)
     elif name == LATE_ENTRY_COLOURS:
@@ -85,7 +107,7 @@ def reading(name: str, state: TournamentState, their_bye: int | None = None) -> 
             setattr(module, attribute, value)
 
 
-READINGS = (BYE_GAMES, FORFEIT_FLOATS, C9_COUNTS, C6_SUM, B3_FIRST_ROUND, LATE_ENTRY_COLOURS)
+READINGS = (BYE_GAMES, FORFEIT_FLOATS, C9_COUNTS, C6_HIGHEST, D2_RESIDENTS, D2_SECOND_POOL, B3_FIRST_ROUND, LATE_ENTRY_COLOURS)
 
 
 def _rows(state: TournamentState) -> set[tuple[int, int]]:
