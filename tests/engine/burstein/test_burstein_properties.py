@@ -14,7 +14,7 @@ from tests.engine.burstein.properties import run_random_tournament
 BARRED = frozenset({Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN, Outcome.FULL_BYE})
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(seed=st.integers(0, 10**6), players=st.integers(4, 16), accelerated=st.booleans())
 def test_every_round_of_a_random_tournament_keeps_the_absolute_rules(
     seed: int, players: int, accelerated: bool
