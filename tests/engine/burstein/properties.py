@@ -62,3 +62,43 @@ def run_random_tournament(
 
     simulate(engine, seed, players, rounds, check, on_error)
     return paired[0]
+
+
+def run_generated_tournament(
+    engine: Callable[[TournamentState], Pairing],
+    seed: int,
+    players: int,
+    rounds: int,
+    colour_limits_in_last_round: bool,
+    barred_bye: frozenset[Outcome],
+) -> None:
+    """The project's generator (late entries, withdrawals, requested byes, forfeits,
+    double forfeits) pairs a tournament with *engine*; every round is checked."""
+    from pairing.engine.generator import GeneratorConfig, generate
+
+    def checked(state: TournamentState) -> Pairing:
+        colours = colour_limits_in_last_round or not state.is_last_round
+        try:
+            pairing = engine(state)
+        except PairingError:
+            compatible = independent_compatible(state, colours)
+
+            def bye_allowed(pid: int) -> bool:
+                return not any(e.outcome in barred_bye for e in state.by_id[pid].history)
+
+            assert len(state.to_pair) <= 14, (seed, state.round_to_pair, "refused a big round")
+            assert not some_valid_pairing_exists(state, compatible, bye_allowed), seed
+            raise
+        problems = check_pairing(state, pairing, colours=colours)
+        assert not problems, (seed, state.round_to_pair, [str(p) for p in problems])
+        if pairing.bye is not None:
+            assert not any(e.outcome in barred_bye for e in state.by_id[pairing.bye].history)
+        return pairing
+
+    config = GeneratorConfig(
+        players=players, rounds=rounds, forfeit_rate=0.05, bye_rate=0.06, withdraw_rate=0.02, late_rate=0.1
+    )
+    try:
+        generate(config, seed, checked)
+    except PairingError:
+        pass  # a small field ran out of pairings; checked() proved it had to

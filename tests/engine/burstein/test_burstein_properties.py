@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from pairing.engine import PairingOptions, pair
 from pairing.engine.state import Outcome
-from tests.engine.burstein.properties import run_random_tournament
+from tests.engine.burstein.properties import run_generated_tournament, run_random_tournament
 
 BARRED = frozenset({Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN, Outcome.FULL_BYE})
 
@@ -42,3 +42,17 @@ def test_a_larger_tournament_pairs_every_round(seed: int) -> None:
         barred_bye=BARRED,
     )
     assert paired == 9
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(6, 40), accelerated=st.booleans())
+def test_generated_tournaments_with_late_entries_and_forfeits(seed: int, players: int, accelerated: bool) -> None:
+    options = PairingOptions(acceleration="burstein" if accelerated else "none")
+    run_generated_tournament(
+        lambda s: pair(s, "burstein", options=options),
+        seed,
+        players,
+        rounds=min(7, players - 1),
+        colour_limits_in_last_round=True,
+        barred_bye=BARRED,
+    )

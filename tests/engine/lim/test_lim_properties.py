@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from pairing.engine import PairingOptions, pair
 from pairing.engine.state import Outcome
-from tests.engine.burstein.properties import run_random_tournament
+from tests.engine.burstein.properties import run_generated_tournament, run_random_tournament
 
 BARRED = frozenset({Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN})
 
@@ -35,3 +35,16 @@ def test_a_larger_tournament_pairs_every_round(seed: int) -> None:
         lambda s: pair(s, "lim"), seed, 60, rounds=9, colour_limits_in_last_round=False, barred_bye=BARRED
     )
     assert paired == 9
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(6, 40))
+def test_generated_tournaments_with_late_entries_and_forfeits(seed: int, players: int) -> None:
+    run_generated_tournament(
+        lambda s: pair(s, "lim"),
+        seed,
+        players,
+        rounds=min(7, players - 1),
+        colour_limits_in_last_round=False,
+        barred_bye=BARRED,
+    )
