@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
+import uuid
 from pathlib import Path
 
 import pytest
@@ -83,3 +86,53 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix: N
 
     for database in settings.DATABASES.values():
         database["CONN_MAX_AGE"] = 0
+
+
+def _test_database_url() -> str:
+    from django.db import connection
+
+    s = connection.settings_dict
+    auth = s["USER"] + (f":{s['PASSWORD']}" if s["PASSWORD"] else "")
+    return f"postgres://{auth}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
+
+
+@pytest.fixture
+def celery_worker_queue(tmp_path: Path):
+    """A real Celery worker process on the test database, consuming a queue of its own
+    on the real broker (so that no other worker on the machine takes its tasks).
+
+    Needs a transactional test (django_db(transaction=True)): the worker only sees
+    committed rows.
+    """
+    queue = f"test-{uuid.uuid4().hex[:8]}"
+    env = {**os.environ, "DATABASE_URL": _test_database_url(), "DATABASE_CONN_MAX_AGE": "0"}
+    log = tmp_path / "celery-worker.log"
+    command = [
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "tourney",
+        "worker",
+        "--pool=solo",
+        "--concurrency=1",
+        "-Q",
+        queue,
+        "--without-gossip",
+        "--without-mingle",
+        "--without-heartbeat",
+        "-l",
+        "INFO",
+    ]
+    with open(log, "w") as out:
+        worker = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        yield queue
+    finally:
+        worker.terminate()
+        try:
+            worker.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+            worker.wait()
+        print(log.read_text())

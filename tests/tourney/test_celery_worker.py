@@ -6,12 +6,7 @@ commits its data (transaction=True) and waits for the worker's own commit.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import time
-import uuid
-from pathlib import Path
 
 import pytest
 from django.db import connection
@@ -22,54 +17,6 @@ from tests import builders
 from tourney.models import JobState, Round, RoundStatus
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _test_database_url() -> str:
-    s = connection.settings_dict
-    auth = s["USER"] + (f":{s['PASSWORD']}" if s["PASSWORD"] else "")
-    return f"postgres://{auth}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
-
-
-@pytest.fixture
-def worker_queue():
-    """A Celery worker process consuming a queue of its own on the real broker."""
-    queue = f"test-{uuid.uuid4().hex[:8]}"
-    env = {**os.environ, "DATABASE_URL": _test_database_url(), "DATABASE_CONN_MAX_AGE": "0"}
-    worker = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "tourney",
-            "worker",
-            "--pool=solo",
-            "--concurrency=1",
-            "-Q",
-            queue,
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-            "-l",
-            "INFO",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    try:
-        yield queue
-    finally:
-        worker.terminate()
-        try:
-            output, _ = worker.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            worker.kill()
-            output, _ = worker.communicate()
-        print(output)
 
 
 def _wait_for(rnd: Round, timeout: float = 60) -> Round:
@@ -82,13 +29,13 @@ def _wait_for(rnd: Round, timeout: float = 60) -> Round:
     pytest.fail(f"the worker did not finish the job within {timeout}s (state {rnd.pairing_job_state})")
 
 
-def test_a_worker_pairs_a_round_queued_by_the_service(worker_queue: str) -> None:
+def test_a_worker_pairs_a_round_queued_by_the_service(celery_worker_queue: str) -> None:
     assert connection.vendor == "postgresql"
     t = builders.tournament(players=9)
     rnd = Round.objects.create(tournament=t, number=1)
 
     def enqueue(round_id: int) -> None:
-        pair_round_task.apply_async(args=[round_id], queue=worker_queue)
+        pair_round_task.apply_async(args=[round_id], queue=celery_worker_queue)
 
     assert services.request_pairing(round_id=rnd.pk, enqueue=enqueue)
     rnd = _wait_for(rnd)
