@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
+from pairing.engine.dubov.field import Field
 from pairing.engine.dubov.graphs import Matcher
 from pairing.engine.dubov.players import Entrant
-from pairing.engine.dubov.upfloaters import adjacency
 
 
 def bye_order(players: Sequence[Entrant]) -> list[Entrant]:
@@ -16,16 +16,15 @@ def bye_order(players: Sequence[Entrant]) -> list[Entrant]:
     return sorted(eligible, key=lambda p: (p.score, -p.games, -p.rank))
 
 
-def choose_bye(players: Sequence[Entrant], can_meet: Callable[[Entrant, Entrant], bool]) -> Entrant | None:
+def choose_bye(field: Field, players: Sequence[Entrant]) -> Entrant | None:
     """The PAB receiver: the first in B.0 order who leaves the others pairable (B.0.b, C.4).
 
     None when the number of players is even. Raises ValueError when nobody fits.
     """
     if len(players) % 2 == 0:
         return None
-    matcher = Matcher(adjacency(players, can_meet))
-    position = {p.id: i for i, p in enumerate(players)}
+    matcher = Matcher(field.adj, field.mask(players), stop_at_first_failure=False)
     for candidate in bye_order(players):
-        if matcher.perfect_without({position[candidate.id]}):
+        if matcher.perfect_without(1 << field.index[candidate.id]):
             return candidate
     raise ValueError("no player can receive the pairing-allocated bye and leave the others pairable")

@@ -1,80 +1,78 @@
 """Matching tools the Dubov engine decides with: exact, and cheap in the usual case.
 
-- :class:`Matcher`: maximum-cardinality matching on a general graph (Edmonds' blossoms),
-  started from a greedy matching and repaired by one augmenting-path search per exposed
-  vertex. "Can these players all be paired?" (C.4, B.0.b) is one call.
+- :class:`Matcher`: maximum-cardinality matching on a general graph given as bitsets
+  (Edmonds' blossoms), started from a greedy matching and repaired by one
+  augmenting-path search per exposed vertex. "Can these players all be paired?"
+  (C.4, B.0.b) is one call; "...and without this one?" reuses the matching.
 - :func:`lex_first_assignment`: the first transposition in D.3 order, i.e. the
-  lexicographically smallest perfect assignment of a bipartite graph, by fixing one
-  position at a time and repairing the matching along an alternating path.
-- :func:`best_matching`: a maximum-weight maximum-cardinality matching for the rare
-  brackets whose criteria cannot be settled by the cheap tests (exact integer weights).
+  lexicographically smallest perfect assignment of a bipartite graph, fixing one
+  position at a time and repairing the assignment along an alternating path.
+- :func:`best_matching`: a maximum-weight matching for the rare brackets whose
+  criteria the cheap tests cannot settle (exact integer weights).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
+from pairing.engine.dubov.field import bits
 from pairing.engine.matching import max_weight_matching
-
-Adjacency = Sequence[Sequence[int]]
 
 
 class Matcher:
-    """Maximum matching of the graph ``adj`` (vertices 0..n-1)."""
+    """A maximum matching of the vertices in *active* (bits) under the bitset graph *adj*."""
 
-    def __init__(self, adj: Adjacency, blocked: frozenset[int] | set[int] = frozenset(),
-                 mate: list[int] | None = None) -> None:
+    def __init__(self, adj: Sequence[int], active: int, mate: list[int] | None = None,
+                 stop_at_first_failure: bool = True) -> None:
         self.adj = adj
-        self.n = len(adj)
-        self.blocked = blocked
+        self.active = active
+        self.vertices = list(bits(active))
         if mate is None:
-            self.mate = [-1] * self.n
+            mate = [-1] * len(adj)
+            self.mate = mate
             self._greedy()
         else:
             self.mate = mate
-        self.complete = True  # every unblocked vertex matched
-        for v in range(self.n):
-            if self.mate[v] == -1 and v not in blocked and not self.augment(v):
+        self.complete = True  # every active vertex matched
+        for v in self.vertices:
+            if mate[v] == -1 and not self.augment(v):
                 self.complete = False
+                if stop_at_first_failure:
+                    break
 
-    def perfect_without(self, removed: set[int] | frozenset[int]) -> bool:
-        """Can every vertex but *removed* be matched among themselves?
+    def _greedy(self) -> None:
+        adj, mate, active = self.adj, self.mate, self.active
+        free = active
+        for v in sorted(self.vertices, key=lambda v: (adj[v] & active).bit_count()):
+            if not free >> v & 1:
+                continue
+            candidates = adj[v] & free
+            if candidates:
+                u = (candidates & -candidates).bit_length() - 1
+                mate[v], mate[u] = u, v
+                free &= ~((1 << v) | (1 << u))
 
-        Starts from this matching: only the partners of removed vertices (and the vertices
+    def perfect_without(self, removed: int) -> bool:
+        """Can every active vertex outside the bitset *removed* be matched among themselves?
+
+        Starts from this matching: only the partners of removed vertices (and vertices
         already exposed) need an augmenting path, so the usual answer costs little.
         """
-        if (self.n - len(removed) - len(self.blocked)) % 2:
+        active = self.active & ~removed
+        if active.bit_count() % 2:
             return False
         mate = list(self.mate)
-        for r in removed:
+        for r in bits(removed & self.active):
             m = mate[r]
             if m != -1:
                 mate[m] = -1
                 mate[r] = -1
-        return Matcher(self.adj, frozenset(self.blocked) | frozenset(removed), mate).complete
-
-    def _greedy(self) -> None:
-        adj, mate = self.adj, self.mate
-        blocked = self.blocked
-        for v in sorted(range(self.n), key=lambda v: len(adj[v])):
-            if mate[v] != -1 or v in blocked:
-                continue
-            for u in adj[v]:
-                if mate[u] == -1 and u not in blocked:
-                    mate[v], mate[u] = u, v
-                    break
-
-    @property
-    def size(self) -> int:
-        return sum(1 for m in self.mate if m != -1) // 2
-
-    @property
-    def perfect(self) -> bool:
-        return self.complete
+        return Matcher(self.adj, active, mate).complete
 
     def augment(self, root: int) -> bool:
         """Edmonds' search for an augmenting path from the exposed vertex *root*."""
-        adj, mate, n, blocked = self.adj, self.mate, self.n, self.blocked
+        adj, mate, active = self.adj, self.mate, self.active
+        n = len(adj)
         parent = [-1] * n
         base = list(range(n))
         used = [False] * n
@@ -82,22 +80,23 @@ class Matcher:
         queue = [root]
 
         def lca(a: int, b: int) -> int:
-            seen = [False] * n
+            seen = set()
             while True:
                 a = base[a]
-                seen[a] = True
+                seen.add(a)
                 if mate[a] == -1:
                     break
                 a = parent[mate[a]]
             while True:
                 b = base[b]
-                if seen[b]:
+                if b in seen:
                     return b
                 b = parent[mate[b]]
 
-        def mark(v: int, b: int, child: int, blossom: list[bool]) -> None:
+        def mark(v: int, b: int, child: int, blossom: set[int]) -> None:
             while base[v] != b:
-                blossom[base[v]] = blossom[base[mate[v]]] = True
+                blossom.add(base[v])
+                blossom.add(base[mate[v]])
                 parent[v] = child
                 child = mate[v]
                 v = parent[mate[v]]
@@ -106,16 +105,16 @@ class Matcher:
         while head < len(queue):
             v = queue[head]
             head += 1
-            for to in adj[v]:
-                if base[v] == base[to] or mate[v] == to or to in blocked:
+            for to in bits(adj[v] & active):
+                if base[v] == base[to] or mate[v] == to:
                     continue
                 if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
                     current = lca(v, to)
-                    blossom = [False] * n
+                    blossom: set[int] = set()
                     mark(v, current, to, blossom)
                     mark(to, current, v, blossom)
-                    for i in range(n):
-                        if blossom[base[i]]:
+                    for i in self.vertices:
+                        if base[i] in blossom:
                             base[i] = current
                             if not used[i]:
                                 used[i] = True
@@ -134,27 +133,12 @@ class Matcher:
         return False
 
 
-def has_perfect_matching(adj: Adjacency) -> bool:
-    if len(adj) % 2:
-        return False
-    return Matcher(adj).perfect
-
-
-def induced(players: Sequence[int], can_meet: Callable[[int, int], bool]) -> list[list[int]]:
-    """Adjacency lists of the players (by position) under *can_meet*."""
-    n = len(players)
-    adj: list[list[int]] = [[] for _ in range(n)]
-    for i in range(n):
-        a = players[i]
-        for j in range(i + 1, n):
-            if can_meet(a, players[j]):
-                adj[i].append(j)
-                adj[j].append(i)
-    return adj
+def perfect(adj: Sequence[int], active: int) -> bool:
+    return active.bit_count() % 2 == 0 and Matcher(adj, active).complete
 
 
 def lex_first_assignment(rows: int, options: Sequence[Sequence[int]]) -> list[int] | None:
-    """The lexicographically first perfect assignment row -> column.
+    """The lexicographically first assignment of a column to every row.
 
     ``options[r]`` lists the columns row *r* may take, in the order they are to be
     preferred. Returns ``col[r]`` for every row, or None when no assignment covers
@@ -176,8 +160,14 @@ def lex_first_assignment(rows: int, options: Sequence[Sequence[int]]) -> list[in
                 return True
         return False
 
+    for r in range(rows):  # greedy start: the first free column in each row's order
+        for c in options[r]:
+            if c not in owner:
+                owner[c] = r
+                col[r] = c
+                break
     for r in range(rows):
-        if not augment(r, set(), 0):
+        if col[r] == -1 and not augment(r, set(), 0):
             return None
     for r in range(rows):  # fix row r to its first column that keeps the rest assignable
         for c in options[r]:
@@ -201,6 +191,6 @@ def lex_first_assignment(rows: int, options: Sequence[Sequence[int]]) -> list[in
     return col
 
 
-def best_matching(n: int, weights: dict[tuple[int, int], int]) -> list[int]:
-    """Maximum-weight matching among the maximum-cardinality ones (weights exact ints)."""
-    return max_weight_matching(n, ((u, v, w) for (u, v), w in weights.items()), max_cardinality=True)
+def best_matching(n: int, weights: dict[tuple[int, int], int], max_cardinality: bool = True) -> list[int]:
+    """Maximum-weight matching (among the maximum-cardinality ones unless told otherwise)."""
+    return max_weight_matching(n, ((u, v, w) for (u, v), w in weights.items()), max_cardinality=max_cardinality)

@@ -5,35 +5,35 @@ from __future__ import annotations
 from pairing.engine.boards import sort_boards
 from pairing.engine.dubov.bye import choose_bye
 from pairing.engine.dubov.colours import white_and_black
-from pairing.engine.dubov.criteria import Compatibility
-from pairing.engine.dubov.graphs import Matcher
+from pairing.engine.dubov.field import Field
+from pairing.engine.dubov.graphs import perfect
 from pairing.engine.dubov.players import Entrant, entrants
 from pairing.engine.dubov.shifters import pair_bracket
-from pairing.engine.dubov.upfloaters import adjacency, choose_upfloaters
+from pairing.engine.dubov.upfloaters import choose_upfloaters
 from pairing.engine.state import Board, Pairing, PairingError, TournamentState
 
 UNPAIRABLE = ("no pairing of this round satisfies the absolute criteria C.1-C.3 with at most one "
               "eligible player (C.2) receiving the pairing-allocated bye (C.04.4.1 A.8: the arbiter decides)")
 
 
-def pair_players(players: list[Entrant], can_meet: Compatibility, last_round: bool
-                 ) -> tuple[list[tuple[Entrant, Entrant]], Entrant | None]:
-    """The pairs and the PAB for *players* (sorted by score, then pairing number)."""
+def pair_players(field: Field, last_round: bool) -> tuple[list[tuple[Entrant, Entrant]], Entrant | None]:
+    """The pairs and the PAB for the field's players (sorted by score, then pairing number)."""
+    players = field.players
     try:
-        bye = choose_bye(players, can_meet)  # B.0
+        bye = choose_bye(field, players)  # B.0
     except ValueError:
         raise PairingError(UNPAIRABLE) from None
     remaining = [p for p in players if bye is None or p.id != bye.id]
-    if bye is None and not Matcher(adjacency(remaining, can_meet)).perfect:
+    if bye is None and not perfect(field.adj, field.mask(remaining)):
         raise PairingError(UNPAIRABLE)
     pairs: list[tuple[Entrant, Entrant]] = []
     while remaining:
         top = remaining[0].score
         residents = [p for p in remaining if p.score == top]
         pool = remaining[len(residents):]
-        upfloaters = choose_upfloaters(residents, pool, can_meet, last_round)  # B.1, B.2
+        upfloaters = choose_upfloaters(field, residents, pool, last_round)  # B.1, B.2
         bracket = residents + upfloaters
-        found = pair_bracket(bracket, can_meet)  # B.3-B.6
+        found = pair_bracket(field, bracket)  # B.3-B.6
         if found is None:  # pragma: no cover - C.4 was checked when the upfloaters were chosen
             raise PairingError(UNPAIRABLE)
         pairs += found
@@ -46,8 +46,7 @@ def pair_round(state: TournamentState, options: object = None) -> Pairing:
     players = entrants(state)
     if not players:
         return Pairing(boards=(), bye=None)
-    can_meet = Compatibility(state.forbidden)
-    pairs, bye = pair_players(players, can_meet, state.is_last_round)
+    pairs, bye = pair_players(Field(players, state.forbidden), state.is_last_round)
     return to_pairing(state, players, pairs, bye)
 
 

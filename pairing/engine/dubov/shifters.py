@@ -18,125 +18,120 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from pairing.engine.dubov.graphs import Matcher, best_matching
+from pairing.engine.dubov.field import Field, bits
+from pairing.engine.dubov.graphs import best_matching, perfect
 from pairing.engine.dubov.groups import initial_g1, shifter_sequence
 from pairing.engine.dubov.players import Entrant
 from pairing.engine.dubov.transpositions import first_transposition
 
-EdgeRule = Callable[[int, int], bool]
+Rule = Callable[[int], int]  # vertex -> bitset of the partners it may take
 
 
 class BracketShifts:
-    """The subgroups of one bracket (B.3) and their shifts (B.4), by position."""
+    """The subgroups of one bracket (B.3) and their shifts (B.4), by field position."""
 
-    def __init__(self, bracket: Sequence[Entrant], can_meet: Callable[[Entrant, Entrant], bool]) -> None:
+    def __init__(self, field: Field, bracket: Sequence[Entrant]) -> None:
+        self.field = field
         self.bracket = list(bracket)
-        m = len(self.bracket)
-        self.legal = [[i != j and can_meet(self.bracket[i], self.bracket[j]) for j in range(m)] for i in range(m)]
+        self.everyone = field.mask(self.bracket)
         g1 = initial_g1(self.bracket)
-        g1_pos = [i for i in range(m) if g1[i]]
-        g2_pos = [i for i in range(m) if not g1[i]]
+        g1_mask = field.mask(p for p, first in zip(self.bracket, g1) if first)
+        g2_mask = self.everyone & ~g1_mask
         # B.4: the smaller subgroup, or G1 if their sizes are equal.
-        self.small_is_g1 = len(g1_pos) <= len(g2_pos)
-        self.small, self.large = (g1_pos, g2_pos) if self.small_is_g1 else (g2_pos, g1_pos)
-        self.in_small = [False] * m
-        for i in self.small:
-            self.in_small[i] = True
+        self.small_is_g1 = g1_mask.bit_count() <= g2_mask.bit_count()
+        self.small, self.large = (g1_mask, g2_mask) if self.small_is_g1 else (g2_mask, g1_mask)
 
     # -- helpers ---------------------------------------------------------------
-    def _adjacency(self, rule: EdgeRule) -> list[list[int]]:
-        m = len(self.bracket)
-        legal = self.legal
-        return [[j for j in range(m) if legal[i][j] and rule(i, j)] for i in range(m)]
+    def _graph(self, rule: Rule) -> list[int]:
+        adj = list(self.field.adj)
+        for v in bits(self.everyone):
+            adj[v] &= rule(v)
+        return adj
 
-    def _perfect(self, rule: EdgeRule) -> bool:
-        return len(self.bracket) % 2 == 0 and Matcher(self._adjacency(rule)).perfect
+    def _perfect(self, rule: Rule) -> bool:
+        return perfect(self._graph(rule), self.everyone)
 
-    def _fewest_small_pairs(self, rule: EdgeRule) -> int | None:
+    def _fewest_small_pairs(self, rule: Rule) -> int | None:
         """The fewest pairs inside S over the perfect matchings allowed by *rule*."""
-        m = len(self.bracket)
+        adj = self._graph(rule)
+        small = self.small
         weights = {}
-        for i in range(m):
-            for j in range(i + 1, m):
-                if self.legal[i][j] and rule(i, j):
-                    weights[(i, j)] = 1 if self.in_small[i] and self.in_small[j] else 2
-        mate = best_matching(m, weights)
-        if any(x == -1 for x in mate):
+        for v in bits(self.everyone):
+            for u in bits(adj[v] & self.everyone):
+                if v < u:
+                    weights[(v, u)] = 1 if small >> v & 1 and small >> u & 1 else 2
+        mate = best_matching(len(adj), weights)
+        if any(mate[v] == -1 for v in bits(self.everyone)):
             return None
-        return sum(1 for i in range(m) if mate[i] > i and self.in_small[i] and self.in_small[mate[i]])
+        return sum(1 for v in bits(small) if mate[v] > v and small >> mate[v] & 1)
 
     # -- B.4 -------------------------------------------------------------------
     def unavoidable_pairs(self) -> int | None:
         """p: pairs inside the smaller subgroup that no legal pairing avoids (None: no pairing)."""
-        small = self.in_small
-        if self._perfect(lambda i, j: not (small[i] and small[j])):
+        small, large = self.small, self.large
+        if self._perfect(lambda v: large if small >> v & 1 else small | large):
             return 0
-        return self._fewest_small_pairs(lambda i, j: True)
+        return self._fewest_small_pairs(lambda v: self.everyone)
 
-    def first_shift(self, p: int) -> set[int]:
+    def first_shift(self, p: int) -> int:
         """A: the p players moved out of S, first in D.2 order (C.7 at its best)."""
         if p == 0:
-            return set()
-        small = self.in_small
-        chosen: set[int] = set()
-        refused: set[int] = set()
+            return 0
+        small, large = self.small, self.large
+        chosen = refused = 0
 
-        def rule_for(c: set[int], k: set[int]) -> EdgeRule:
-            def rule(i: int, j: int) -> bool:
-                if small[i] and small[j]:
-                    return not ((i in c and j in c) or (i in k and j in k))
-                if small[i] or small[j]:
-                    return (i if small[i] else j) not in c  # a shifted player pairs inside S
-                return True
+        def rule_for(c: int, k: int) -> Rule:
+            def rule(v: int) -> int:
+                if small >> v & 1:
+                    inside = small & ~(c if c >> v & 1 else 0) & ~(k if k >> v & 1 else 0)
+                    return inside if c >> v & 1 else inside | large  # a shifted player pairs inside S
+                return large | (small & ~c)
             return rule
 
-        for e in self._sequence(self.small, self.small_is_g1):
-            if len(chosen) == p:
+        for e in self._sequence(small, self.small_is_g1):
+            if chosen.bit_count() == p:
                 break
-            trial = chosen | {e}
+            trial = chosen | 1 << e
             if self._fewest_small_pairs(rule_for(trial, refused)) == p:
                 chosen = trial
             else:
-                refused.add(e)
-        assert len(chosen) == p, "B.4: the first shift lost the optimum"
+                refused |= 1 << e
+        assert chosen.bit_count() == p, "B.4: the first shift lost the optimum"
         return chosen
 
-    def second_shift(self, p: int, a: set[int]) -> set[int]:
+    def second_shift(self, p: int, a: int) -> int:
         """Q: the q players moved out of L to equalise the subgroups, first in D.2 order."""
-        q = p + (len(self.large) - len(self.small)) // 2
-        small = self.in_small
-        chosen: set[int] = set()
-        refused: set[int] = set()
+        q = p + (self.large.bit_count() - self.small.bit_count()) // 2
+        small, large = self.small, self.large
+        chosen = refused = 0
 
-        def rule_for(c: set[int], k: set[int]) -> EdgeRule:
-            def rule(i: int, j: int) -> bool:
-                if small[i] and small[j]:
-                    return (i in a) != (j in a)
-                if small[i] or small[j]:
-                    s, other = (i, j) if small[i] else (j, i)
-                    return s not in a and other not in c
-                return not ((i in c and j in c) or (i in k and j in k))
+        def rule_for(c: int, k: int) -> Rule:
+            def rule(v: int) -> int:
+                if small >> v & 1:
+                    return small & ~a if a >> v & 1 else a | (large & ~c)
+                inside = large & ~(c if c >> v & 1 else 0) & ~(k if k >> v & 1 else 0)
+                return inside if c >> v & 1 else inside | (small & ~a)
             return rule
 
         for e in self.second_shift_sequence(a):
-            if len(chosen) == q:
+            if chosen.bit_count() == q:
                 break
-            trial = chosen | {e}
+            trial = chosen | 1 << e
             if self._perfect(rule_for(trial, refused)):
                 chosen = trial
             else:
-                refused.add(e)
-        assert len(chosen) == q, "B.4: the second shift lost the optimum"
+                refused |= 1 << e
+        assert chosen.bit_count() == q, "B.4: the second shift lost the optimum"
         return chosen
 
-    def second_shift_sequence(self, a: set[int]) -> list[int]:
+    def second_shift_sequence(self, a: int) -> list[int]:
         """D.2: the possible shifters out of the larger subgroup are its own colour seekers;
         the players the first shift moved in seek the other colour and get no number."""
         return self._sequence(self.large, not self.small_is_g1)
 
-    def _sequence(self, positions: Sequence[int], from_g1: bool) -> list[int]:
-        index = {self.bracket[i].id: i for i in positions}
-        return [index[p.id] for p in shifter_sequence([self.bracket[i] for i in positions], from_g1)]
+    def _sequence(self, mask: int, from_g1: bool) -> list[int]:
+        players = [self.field.players[v] for v in bits(mask)]
+        return [self.field.index[p.id] for p in shifter_sequence(players, from_g1)]
 
     # -- B.5/B.6 ----------------------------------------------------------------
     def pairs(self) -> list[tuple[Entrant, Entrant]] | None:
@@ -148,19 +143,22 @@ class BracketShifts:
             return None
         a = self.first_shift(p)
         q = self.second_shift(p, a)
-        small_group = [i for i in self.small if i not in a] + sorted(q)
-        large_group = [i for i in self.large if i not in q] + sorted(a)
+        small_group = (self.small & ~a) | q
+        large_group = (self.large & ~q) | a
         g1, g2 = (small_group, large_group) if self.small_is_g1 else (large_group, small_group)
-        position = {p.id: i for i, p in enumerate(self.bracket)}
+        field = self.field
 
         def allowed(x: Entrant, y: Entrant) -> bool:
-            i, j = position[x.id], position[y.id]
-            return self.legal[i][j] and not ((i in a and j in q) or (i in q and j in a))
+            i, j = field.index[x.id], field.index[y.id]
+            if not field.adj[i] >> j & 1:
+                return False
+            return not ((a >> i & 1 and q >> j & 1) or (q >> i & 1 and a >> j & 1))
 
-        found = first_transposition([self.bracket[i] for i in g1], [self.bracket[i] for i in g2], allowed)
+        found = first_transposition([field.players[v] for v in bits(g1)], [field.players[v] for v in bits(g2)],
+                                    allowed)
         assert found is not None, "B.6: the shifts allow no transposition"
         return found
 
 
-def pair_bracket(bracket: Sequence[Entrant], can_meet: Callable[[Entrant, Entrant], bool]) -> list[tuple[Entrant, Entrant]] | None:
-    return BracketShifts(bracket, can_meet).pairs()
+def pair_bracket(field: Field, bracket: Sequence[Entrant]) -> list[tuple[Entrant, Entrant]] | None:
+    return BracketShifts(field, bracket).pairs()

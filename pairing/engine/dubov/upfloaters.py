@@ -7,79 +7,78 @@ that size, containers come in C.6 order and sets inside a container in lexicogra
 order of their sequence numbers (D.1.b); the first set whose bracket is best on
 C.7-C.10 is chosen (B.2).
 
-Two roads lead to that set:
+Three roads lead to that set, each exact:
 
-- the usual one: an even score group that pairs by itself, or an odd one that needs a
-  single upfloater, tried in D.1 order with the colour bound of C.7 cutting the search;
-- any other case: one maximum-weight matching over every player still to be paired,
-  whose edge weights hold, from the most significant field down, C.5, C.6, C.7, C.8,
-  C.9, C.10 and the D.1 order, so that the best matching's upfloaters are the set the
-  rules choose and the rest of the matching proves C.4.
+- an even score group that pairs by itself while the rest stays pairable: no upfloater;
+- an odd score group: one upfloater, tried in D.1 order, the colour bound of C.7 and the
+  float criteria cutting the search;
+- any other case: a maximum-weight matching whose edge weights hold, from the most
+  significant field down, C.5, C.6, C.7, C.8, C.9, C.10 and the D.1 order. It is first
+  solved without C.4 on the residents and a reduced pool (per resident and per kind of
+  player, only the first few compatible ones can ever be chosen); if the rest of the
+  round is then pairable the answer stands, otherwise the matching is solved again over
+  every player left, C.4 included.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from pairing.engine.dubov.criteria import float_failures
-from pairing.engine.dubov.graphs import Matcher, best_matching
+from pairing.engine.dubov.field import Field, bits
+from pairing.engine.dubov.graphs import Matcher, best_matching, perfect
 from pairing.engine.dubov.players import Entrant
-from pairing.engine.state import Colour
-
-CanMeet = Callable[[Entrant, Entrant], bool]
+from pairing.engine.state import Colour, PairingError
 
 
-def adjacency(players: Sequence[Entrant], can_meet: CanMeet) -> list[list[int]]:
-    n = len(players)
-    adj: list[list[int]] = [[] for _ in range(n)]
-    for i in range(n):
-        a = players[i]
-        for j in range(i + 1, n):
-            if can_meet(a, players[j]):
-                adj[i].append(j)
-                adj[j].append(i)
-    return adj
-
-
-def fewest_colour_failures(bracket: Sequence[Entrant], can_meet: CanMeet) -> int | None:
+def fewest_colour_failures(field: Field, bracket: Sequence[Entrant]) -> int | None:
     """C.7 at its best for this bracket: the fewest pairs of two players seeking the same
     colour over all legal pairings (None when the bracket cannot be paired)."""
     n = len(bracket)
     if n % 2:
         return None
-    white = [p.colour is Colour.WHITE for p in bracket]
-    whites = sum(white)
-    small_colour = whites <= n - whites  # True: the White seekers are the smaller side
-    small = [w == small_colour for w in white]
-    bound = abs(n - 2 * whites) // 2
-    adj = adjacency(bracket, can_meet)
-    if Matcher([[j for j in adj[i] if not (small[i] and small[j])] for i in range(n)]).perfect:
+    whites = field.mask(p for p in bracket if p.colour is Colour.WHITE)
+    everyone = field.mask(bracket)
+    blacks = everyone & ~whites
+    small = whites if whites.bit_count() <= blacks.bit_count() else blacks
+    bound = abs(whites.bit_count() - blacks.bit_count()) // 2
+    adj = list(field.adj)
+    for v in bits(small):
+        adj[v] &= ~small
+    if perfect(adj, everyone):
         return bound
-    weights = {(i, j): 1 if small[i] and small[j] else 2 for i in range(n) for j in adj[i] if i < j}
-    mate = best_matching(n, weights)
-    if any(m == -1 for m in mate):
+    vertices = list(bits(everyone))
+    weights = {}
+    for v in vertices:
+        for u in bits(field.adj[v] & everyone):
+            if v < u:
+                weights[(v, u)] = 1 if (small >> v & 1 and small >> u & 1) else 2
+    mate = best_matching(len(field.adj), weights)
+    if any(mate[v] == -1 for v in vertices):
         return None
-    inside = sum(1 for i in range(n) if mate[i] > i and small[i] and small[mate[i]])
+    inside = sum(1 for v in bits(small) if mate[v] > v and small >> mate[v] & 1)
     return 2 * inside + bound
 
 
-def choose_upfloaters(residents: Sequence[Entrant], pool: Sequence[Entrant], can_meet: CanMeet,
+def choose_upfloaters(field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant],
                       last_round: bool) -> list[Entrant]:
-    """The upfloaters for *residents* from *pool* (players below, in D.1 order)."""
-    pool_matcher = Matcher(adjacency(pool, can_meet))
+    """The upfloaters for *residents* from *pool* (the players below, in D.1 order)."""
+    pool_mask = field.mask(pool)
     if len(residents) % 2 == 0:
-        if pool_matcher.perfect and Matcher(adjacency(residents, can_meet)).perfect:
+        if perfect(field.adj, field.mask(residents)) and perfect(field.adj, pool_mask):
             return []  # B.1: no upfloater needed, C.4 holds
     else:
-        single = _single_upfloater(residents, pool, can_meet, last_round, pool_matcher)
+        single = _single_upfloater(field, residents, pool, last_round)
         if single is not None:
             return [single]
-    return weighted_upfloaters(residents, pool, can_meet, last_round)
+    return weighted_upfloaters(field, residents, pool, last_round)
 
 
-def _single_upfloater(residents: Sequence[Entrant], pool: Sequence[Entrant], can_meet: CanMeet,
-                      last_round: bool, pool_matcher: Matcher) -> Entrant | None:
+def _single_upfloater(field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant],
+                      last_round: bool) -> Entrant | None:
     """An odd score group completed by one upfloater (C.5), if one can do it (C.4)."""
+    pool_matcher = Matcher(field.adj, field.mask(pool), stop_at_first_failure=False)
+    residents_mask = field.mask(residents)
     whites = sum(1 for p in residents if p.colour is Colour.WHITE)
     blacks = len(residents) - whites
     bound = {Colour.WHITE: abs(whites + 1 - blacks) // 2, Colour.BLACK: abs(whites - blacks - 1) // 2}
@@ -90,16 +89,16 @@ def _single_upfloater(residents: Sequence[Entrant], pool: Sequence[Entrant], can
         while end < len(pool) and pool[end].score == pool[start].score:
             end += 1
         best: tuple[tuple[int, int, int, int], Entrant] | None = None
-        for position in range(start, end):
-            u = pool[position]
+        for u in pool[start:end]:
             floats = float_failures([u], last_round)
             if best is not None and (bound[u.colour], *floats) >= best[0]:
                 continue  # cannot beat the first best one (B.2: first in D.1 order)
-            if not any(can_meet(u, r) for r in residents):
+            bit = 1 << field.index[u.id]
+            if not field.adj[field.index[u.id]] & residents_mask:
                 continue
-            if not pool_matcher.perfect_without({position}):  # C.4
+            if not pool_matcher.perfect_without(bit):  # C.4
                 continue
-            c7 = fewest_colour_failures([*residents, u], can_meet)
+            c7 = fewest_colour_failures(field, [*residents, u])
             if c7 is None:
                 continue
             key = (c7, *floats)
@@ -120,48 +119,104 @@ def score_penalty(score: int, levels: Sequence[int], base: int) -> int:
     return base ** (len(levels) - 1 - levels.index(score))
 
 
-def weighted_upfloaters(residents: Sequence[Entrant], pool: Sequence[Entrant], can_meet: CanMeet,
-                        last_round: bool) -> list[Entrant]:
-    """The general case, by one maximum-weight matching over every player left."""
-    players = [*residents, *pool]
-    n, nr, npool = len(players), len(residents), len(pool)
-    pairs_max = n // 2 + 1
-    levels = sorted({u.score for u in pool})
-    base = nr + 1
-    c6_top = max((score_penalty(s, levels, base) for s in levels), default=0) + 1
-    c9_top = max((u.upfloats for u in pool), default=0) + 1
+class _Weights:
+    """Edge weights of the upfloater matching, one bit field per criterion."""
 
-    # (per-edge value, per-edge maximum) for each field, most significant first.
-    def fields(a: int, b: int) -> list[tuple[int, int]]:
-        ra, rb = a < nr, b < nr
+    def __init__(self, residents: Sequence[Entrant], pool: Sequence[Entrant], last_round: bool,
+                 pairs_max: int) -> None:
+        self.resident_ids = {p.id for p in residents}
+        self.seq = {u.id: k for k, u in enumerate(pool)}  # D.1.a sequence numbers, from 0
+        self.levels = sorted({u.score for u in pool})
+        self.base = len(residents) + 1
+        self.c6_top = max((score_penalty(s, self.levels, self.base) for s in self.levels), default=0) + 1
+        self.c9_top = max((u.upfloats for u in pool), default=0) + 1
+        self.last_round = last_round
+        self.pool_size = len(pool)
+        self.pairs_max = pairs_max
+
+    def fields(self, a: Entrant, b: Entrant) -> list[tuple[int, int]]:
+        """(value, per-edge maximum) per field, most significant first."""
+        ra, rb = a.id in self.resident_ids, b.id in self.resident_ids
+        d1_top = 1 << self.pool_size
         if ra and rb:
-            pa, pb = players[a], players[b]
-            return [(1, 1), (c6_top, c6_top), (int(pa.colour is not pb.colour), 1),
-                    (1, 1), (c9_top, c9_top), (1, 1), (0, 1 << npool)]
-        if not ra and not rb:
-            return [(0, 1), (c6_top, c6_top), (1, 1), (1, 1), (c9_top, c9_top), (1, 1), (0, 1 << npool)]
-        r, u = (players[a], players[b]) if ra else (players[b], players[a])
-        seq = (b if ra else a) - nr  # D.1.a sequence number, from 0
-        c8, c9, c10 = float_failures([u], last_round)
+            return [(2, 2), (1, 1), (self.c6_top, self.c6_top), (int(a.colour is not b.colour), 1),
+                    (1, 1), (self.c9_top, self.c9_top), (1, 1), (0, d1_top)]
+        if not ra and not rb:  # two players of the rest: only C.4 (the full solve)
+            return [(0, 2), (0, 1), (self.c6_top, self.c6_top), (1, 1), (1, 1), (self.c9_top, self.c9_top),
+                    (1, 1), (0, d1_top)]
+        r, u = (a, b) if ra else (b, a)
+        c8, c9, c10 = float_failures([u], self.last_round)
         return [
+            (1, 2),  # every resident paired
             (0, 1),  # C.5: a resident paired out of its group needs an upfloater
-            (c6_top - score_penalty(u.score, levels, base), c6_top),  # C.6
+            (self.c6_top - score_penalty(u.score, self.levels, self.base), self.c6_top),  # C.6
             (int(r.colour is not u.colour), 1),  # C.7
-            (1 - c8, 1), (c9_top - c9, c9_top), (1 - c10, 1),  # C.8, C.9, C.10
-            (1 << (npool - 1 - seq), 1 << npool),  # D.1: lexicographic order of the set
+            (1 - c8, 1), (self.c9_top - c9, self.c9_top), (1 - c10, 1),  # C.8, C.9, C.10
+            (1 << (self.pool_size - 1 - self.seq[u.id]), d1_top),  # D.1: lexicographic order of the set
         ]
 
-    weights: dict[tuple[int, int], int] = {}
-    for i in range(n):
-        for j in range(i + 1, n):
-            if can_meet(players[i], players[j]):
-                w = 0
-                for value, top in fields(i, j):
-                    w = w * (pairs_max * top + 1) + value
-                weights[(i, j)] = w
-    mate = best_matching(n, weights)
-    if any(m == -1 for m in mate[:nr]) or any(m == -1 for m in mate):
-        from pairing.engine.state import PairingError
+    def weight(self, a: Entrant, b: Entrant) -> int:
+        w = 0
+        for value, top in self.fields(a, b):
+            w = w * (self.pairs_max * top + 1) + value
+        return w
 
+
+def _solve(field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant], candidates: Sequence[Entrant],
+           last_round: bool, with_rest: bool) -> list[Entrant] | None:
+    """The best upfloaters among *candidates*; with *with_rest*, every player of the pool
+    must be paired too (C.4), otherwise pool players are left out at will."""
+    people = [*residents, *candidates]
+    weights_of = _Weights(residents, pool, last_round, len(people) // 2 + 1)
+    resident_mask = field.mask(residents)
+    everyone = field.mask(people)
+    weights = {}
+    for a in people:
+        i = field.index[a.id]
+        partners = field.adj[i] & (everyone if (with_rest or resident_mask >> i & 1) else resident_mask)
+        for j in bits(partners):
+            if i < j:
+                weights[(i, j)] = weights_of.weight(a, field.players[j])
+    mate = best_matching(len(field.adj), weights, max_cardinality=with_rest)
+    if any(mate[field.index[r.id]] == -1 for r in residents):
+        return None
+    if with_rest and any(mate[field.index[u.id]] == -1 for u in candidates):
+        return None
+    chosen = {mate[field.index[r.id]] for r in residents} - set(bits(resident_mask))
+    return [p for p in pool if field.index[p.id] in chosen]
+
+
+def _reduced_pool(field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant], keep: int,
+                  last_round: bool) -> list[Entrant]:
+    """Per resident and per kind of player (score, colour, float criteria), the first
+    *keep* compatible pool players: with at most *keep* upfloaters, any other choice can
+    be swapped for an earlier one of the same kind, equal on C.5-C.10 and first in D.1."""
+    chosen: set[int] = set()
+    for r in residents:
+        taken: dict[tuple, int] = {}
+        row = field.adj[field.index[r.id]]
+        for u in pool:
+            if row >> field.index[u.id] & 1:
+                kind = (u.score, u.colour, float_failures([u], last_round))
+                if taken.get(kind, 0) < keep:
+                    taken[kind] = taken.get(kind, 0) + 1
+                    chosen.add(u.id)
+    return [u for u in pool if u.id in chosen]
+
+
+def weighted_upfloaters(field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant],
+                        last_round: bool) -> list[Entrant]:
+    """The general case, by maximum-weight matching (see the module docstring)."""
+    keep = 2
+    while True:
+        candidates = _reduced_pool(field, residents, pool, keep, last_round)
+        ups = _solve(field, residents, pool, candidates, last_round, with_rest=False)
+        if ups is None or len(ups) <= keep or len(candidates) == len(pool):
+            break
+        keep = len(ups)
+    if ups is not None and perfect(field.adj, field.mask(pool) & ~field.mask(ups)):
+        return ups  # the best set without C.4 keeps the rest pairable: it is the best with it
+    ups = _solve(field, residents, pool, pool, last_round, with_rest=True)
+    if ups is None:
         raise PairingError("the remaining players cannot all be paired (C.4)")
-    return [players[j] for j in sorted({mate[i] for i in range(nr) if mate[i] >= nr})]
+    return ups

@@ -88,8 +88,8 @@ def reading(name: str, state: TournamentState, their_bye: int | None = None) -> 
         from pairing.engine.dubov import shifters
 
         def with_first_shift(self, a):  # type: ignore[no-untyped-def]
-            numbered = self._sequence(list(self.large) + sorted(a), not self.small_is_g1)
-            return [i for i in numbered if i not in a]
+            numbered = self._sequence(self.large | a, not self.small_is_g1)
+            return [i for i in numbered if not a >> i & 1]
         patch(shifters.BracketShifts, "second_shift_sequence", with_first_shift)
     elif name == B3_FIRST_ROUND:
         patch(groups, "all_yet_to_play", lambda bracket: state.round_to_pair == 1)
