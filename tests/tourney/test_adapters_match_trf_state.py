@@ -18,7 +18,7 @@ from tourney.trf_io import import_tournament
 
 pytestmark = pytest.mark.django_db
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "trf"
-SAMPLE = sorted(FIXTURES.glob("*.trf")) + sorted((FIXTURES / "corpus" / "dutch-2017").glob("*.trf"))[:12]
+SAMPLE = sorted(FIXTURES.glob("*.trf")) + sorted((FIXTURES / "corpus" / "dutch-2017").glob("*.trf"))[:8]
 
 
 def _view(state) -> tuple:
