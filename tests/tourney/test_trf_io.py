@@ -18,7 +18,7 @@ SHARED_VECTORS = Path(__file__).resolve().parents[3] / "shared" / "vectors"
 # sample of generated tournaments with late entries, withdrawals, byes and forfeits.
 VECTORS = (sorted(SHARED_VECTORS.glob("*.trf")) or sorted(FIXTURES.glob("*.trf"))) + sorted(
     (FIXTURES / "corpus" / "dutch-2017").glob("*.trf")
-)[:10]
+)[:6]
 
 
 def _import(path: Path, *args: str) -> Tournament:
