@@ -27,7 +27,7 @@ C6_HIGHEST = "C.6: py4swiss maximises the highest upfloater score first, not the
 D2_RESIDENTS = "D.2: py4swiss leaves the upfloaters out of the possible shifters (sequence numbers)"
 D2_SECOND_POOL = ("D.2: py4swiss numbers the second shift's pool with the players the first shift "
                   "moved in (they seek the other colour)")
-LATE_ENTRY_COLOURS = "E.0: py4swiss takes the parity of final pairing numbers before a late entry arrives"
+LATE_ENTRY_COLOURS = "E.0: py4swiss takes the parity of final pairing numbers while a player has not yet taken part"
 
 
 def entrants_of(state: TournamentState) -> list[Entrant]:
