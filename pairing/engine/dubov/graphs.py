@@ -33,12 +33,21 @@ class Matcher:
             self._greedy()
         else:
             self.mate = mate
-        self.complete = True  # every active vertex matched
-        for v in self.vertices:
-            if mate[v] == -1 and not self.augment(v):
-                self.complete = False
+        exposed = [v for v in self.vertices if mate[v] == -1]
+        self.complete = not exposed  # every active vertex matched
+        left = len(exposed)
+        for v in exposed:
+            if left < 2:
+                break  # an augmenting path joins two exposed vertices
+            if mate[v] != -1:
+                continue
+            if self.augment(v):
+                left -= 2
+            else:
+                left -= 1
                 if stop_at_first_failure:
                     break
+        self.complete = all(mate[v] != -1 for v in exposed)
 
     def _greedy(self) -> None:
         adj, mate, active = self.adj, self.mate, self.active

@@ -45,19 +45,35 @@ class Entrant:
         return self.games > 0
 
 
-def upfloat_history(state: TournamentState, player_id: int) -> list[bool]:
+def scores_before_rounds(state: TournamentState) -> dict[int, list[int]]:
+    """Per player, the score (tenths) before each round: index r-1 holds it for round r."""
+    out = {}
+    for p in state.players:
+        running, scores = 0, []
+        for entry in p.history:
+            scores.append(running)
+            running += state.scoring.points(entry.outcome)
+        out[p.id] = scores
+    return out
+
+
+def upfloat_history(state: TournamentState, player_id: int,
+                    before: dict[int, list[int]] | None = None) -> list[bool]:
     """Per past round: was the player an upfloater (paired with a higher score, A.3)?
 
     The pairing made the float, so a forfeited game counts as much as a played one;
     byes and absences are no floats (there are no downfloaters in Dubov, A.3 note).
     """
+    before = before if before is not None else scores_before_rounds(state)
+    mine = before[player_id]
     out = []
     for rnd, entry in enumerate(state.by_id[player_id].history, 1):
         opponent = entry.opponent
-        if opponent is None or opponent not in state.by_id:
+        theirs = before.get(opponent) if opponent is not None else None
+        if theirs is None or len(theirs) < rnd:
             out.append(False)
             continue
-        out.append(state.score_before(player_id, rnd) < state.score_before(opponent, rnd))
+        out.append(mine[rnd - 1] < theirs[rnd - 1])
     return out
 
 
@@ -67,9 +83,10 @@ def entrants(state: TournamentState) -> list[Entrant]:
     ratings = aros(state)
     max_t = max_upfloats(state.total_rounds)
     last = state.round_to_pair - 1
+    before = scores_before_rounds(state)
     out = []
     for p in state.to_pair:
-        floats = upfloat_history(state, p.id)
+        floats = upfloat_history(state, p.id, before)
         count = sum(floats)
         out.append(Entrant(
             id=p.id,

@@ -34,7 +34,7 @@ def entrants_of(state: TournamentState) -> list[Entrant]:
     return players.entrants(state)
 
 
-def _played_upfloats(state: TournamentState, player_id: int) -> list[bool]:
+def _played_upfloats(state: TournamentState, player_id: int, before: object = None) -> list[bool]:
     out = []
     for rnd, entry in enumerate(state.by_id[player_id].history, 1):
         out.append(entry.played and entry.opponent in state.by_id
