@@ -201,5 +201,18 @@ def lex_first_assignment(rows: int, options: Sequence[Sequence[int]]) -> list[in
 
 
 def best_matching(n: int, weights: dict[tuple[int, int], int], max_cardinality: bool = True) -> list[int]:
-    """Maximum-weight matching (among the maximum-cardinality ones unless told otherwise)."""
-    return max_weight_matching(n, ((u, v, w) for (u, v), w in weights.items()), max_cardinality=max_cardinality)
+    """Maximum-weight matching (among the maximum-cardinality ones unless told otherwise)
+    of the graph on vertices 0..n-1 whose edges are the keys of *weights*.
+
+    The solver only sees the vertices that have an edge, renumbered, so that a bracket of
+    a large field costs what the bracket costs.
+    """
+    used = sorted({v for edge in weights for v in edge})
+    local = {v: k for k, v in enumerate(used)}
+    inner = max_weight_matching(len(used), ((local[u], local[v], w) for (u, v), w in weights.items()),
+                                max_cardinality=max_cardinality)
+    mate = [-1] * n
+    for k, m in enumerate(inner):
+        if m != -1:
+            mate[used[k]] = used[m]
+    return mate
