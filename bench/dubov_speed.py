@@ -19,9 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pairing.engine.dubov import pair_round  # noqa: E402
-from pairing.engine.generator import GeneratorConfig, generate  # noqa: E402
-from pairing.engine.state import Pairing, TournamentState  # noqa: E402
+from pairing.engine.dubov import pair_round
+from pairing.engine.generator import GeneratorConfig, generate
+from pairing.engine.state import Pairing, TournamentState
 
 
 def main() -> None:

@@ -14,7 +14,7 @@ def higher_ranked(a: Entrant, b: Entrant) -> Entrant:
 def _latest_difference(high: Player, low: Player) -> Colour | None:
     """E.3: *high*'s colour in the latest game where one had White and the other Black,
     walking both sequences of played games back together (C.04.2.D.5)."""
-    for mine, theirs in zip(reversed(high.colour_sequence()), reversed(low.colour_sequence())):
+    for mine, theirs in zip(reversed(high.colour_sequence()), reversed(low.colour_sequence()), strict=False):
         if mine is not theirs:
             return mine
     return None

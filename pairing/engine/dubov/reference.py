@@ -15,7 +15,7 @@ Exponential by design: keep it to about a dozen players.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
+from functools import cache
 from itertools import combinations, permutations
 
 from pairing.engine.dubov.bye import bye_order
@@ -55,7 +55,7 @@ class Sieve:
             mask |= 1 << self.index[p.id]
         return self._pairable(mask)
 
-    @lru_cache(maxsize=None)  # noqa: B019 - one Sieve per round
+    @cache  # noqa: B019 - one Sieve per round
     def _pairable(self, mask: int) -> bool:
         if mask == 0:
             return True
@@ -97,8 +97,8 @@ class Sieve:
     def candidates(self, bracket: list[Entrant]) -> Iterator[Pairs]:
         """Every legal candidate of the bracket in generation order (B.3-B.6, D.2, D.3)."""
         in_g1 = initial_g1(bracket)
-        g1 = [p for p, g in zip(bracket, in_g1) if g]
-        g2 = [p for p, g in zip(bracket, in_g1) if not g]
+        g1 = [p for p, g in zip(bracket, in_g1, strict=True) if g]
+        g2 = [p for p, g in zip(bracket, in_g1, strict=True) if not g]
         small_is_g1 = len(g1) <= len(g2)
         small, large = (g1, g2) if small_is_g1 else (g2, g1)
         small_ids = {p.id for p in small}
@@ -117,7 +117,7 @@ class Sieve:
                 new_g1, new_g2 = (small_group, large_group) if small_is_g1 else (large_group, small_group)
                 s1 = s1_order(new_g1)
                 for t2 in permutations(g2_order(new_g2)):
-                    pairs = list(zip(s1, t2))
+                    pairs = list(zip(s1, t2, strict=True))
                     if all(self.legal[self.index[x.id]][self.index[y.id]] for x, y in pairs):
                         yield pairs
 

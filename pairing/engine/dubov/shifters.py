@@ -35,7 +35,7 @@ class BracketShifts:
         self.bracket = list(bracket)
         self.everyone = field.mask(self.bracket)
         g1 = initial_g1(self.bracket)
-        g1_mask = field.mask(p for p, first in zip(self.bracket, g1) if first)
+        g1_mask = field.mask(p for p, first in zip(self.bracket, g1, strict=True) if first)
         g2_mask = self.everyone & ~g1_mask
         # B.4: the smaller subgroup, or G1 if their sizes are equal.
         self.small_is_g1 = g1_mask.bit_count() <= g2_mask.bit_count()

@@ -13,7 +13,8 @@ import itertools
 from collections.abc import Iterator
 
 from pairing.engine.dubov import bye as bye_module
-from pairing.engine.dubov import groups, players, round as round_module, upfloaters
+from pairing.engine.dubov import groups, players, upfloaters
+from pairing.engine.dubov import round as round_module
 from pairing.engine.dubov.players import Entrant
 from pairing.engine.state import Outcome, TournamentState
 
@@ -107,7 +108,8 @@ def reading(name: str, state: TournamentState, their_bye: int | None = None) -> 
             setattr(module, attribute, value)
 
 
-READINGS = (BYE_GAMES, FORFEIT_FLOATS, C9_COUNTS, C6_HIGHEST, D2_RESIDENTS, D2_SECOND_POOL, B3_FIRST_ROUND, LATE_ENTRY_COLOURS)
+READINGS = (BYE_GAMES, FORFEIT_FLOATS, C9_COUNTS, C6_HIGHEST, D2_RESIDENTS, D2_SECOND_POOL, B3_FIRST_ROUND,
+            LATE_ENTRY_COLOURS)
 
 
 def _rows(state: TournamentState) -> set[tuple[int, int]]:

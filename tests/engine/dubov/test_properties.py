@@ -9,6 +9,8 @@ colour preferences from the raw histories. Dubov makes no last-round exception
 
 from __future__ import annotations
 
+import contextlib
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -64,7 +66,5 @@ def judged(state: TournamentState) -> Pairing:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(config=configs, seed=st.integers(0, 10**6))
 def test_absolute_criteria_hold_in_every_round(config: GeneratorConfig, seed: int) -> None:
-    try:
+    with contextlib.suppress(PairingError):  # a round may be unpairable (A.8)
         generate(config, seed, judged)
-    except PairingError:
-        pass  # a small field can run out of legal pairings (A.8: the arbiter decides)

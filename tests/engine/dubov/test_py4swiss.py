@@ -10,8 +10,8 @@ import pytest
 
 pytest.importorskip("py4swiss")
 
-from tests.engine.dubov.py4swiss_categories import OTHER  # noqa: E402
-from tests.engine.dubov.py4swiss_compare import compare  # noqa: E402
+from tests.engine.dubov.py4swiss_categories import OTHER
+from tests.engine.dubov.py4swiss_compare import compare
 
 TOURNAMENTS = int(os.environ.get("DUBOV_PY4SWISS_TOURNAMENTS", "30"))
 SEED = int(os.environ.get("DUBOV_PY4SWISS_SEED", "1000"))
