@@ -157,16 +157,30 @@ def lex_first_assignment(rows: int, options: Sequence[Sequence[int]]) -> list[in
     col = [-1] * rows
 
     def augment(r: int, seen: set[int], movable_from: int) -> bool:
-        # Kuhn's search: rows below *movable_from* are fixed and keep their column.
-        for c in options[r]:
-            if c in seen:
-                continue
-            seen.add(c)
-            o = owner.get(c)
-            if o is None or (o >= movable_from and augment(o, seen, movable_from)):
-                owner[c] = r
-                col[r] = c
-                return True
+        # Kuhn's search, without recursion: rows below *movable_from* are fixed.
+        stack = [(r, iter(options[r]))]
+        path: list[tuple[int, int]] = []  # the (row, column) edges leading down the stack
+        while stack:
+            row, choices = stack[-1]
+            for c in choices:
+                if c in seen:
+                    continue
+                seen.add(c)
+                o = owner.get(c)
+                if o is None:
+                    path.append((row, c))
+                    for rr, cc in path:
+                        owner[cc] = rr
+                        col[rr] = cc
+                    return True
+                if o >= movable_from:
+                    path.append((row, c))
+                    stack.append((o, iter(options[o])))
+                    break
+            else:
+                stack.pop()
+                if path:
+                    path.pop()
         return False
 
     for r in range(rows):  # greedy start: the first free column in each row's order
