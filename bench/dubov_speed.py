@@ -7,6 +7,7 @@ E.0-E.4, AROs, upfloats. Each round is paired twice: once timed, once under
 tracemalloc for the peak memory.
 
     python bench/dubov_speed.py [--players 500] [--rounds 9] [--seed 1]
+                                [--draw-rate 0.3] [--forfeit-rate 0.02] [--bye-rate 0.02]
 """
 
 from __future__ import annotations
@@ -29,9 +30,13 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=500)
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--draw-rate", type=float, default=0.3)
+    parser.add_argument("--forfeit-rate", type=float, default=0.02)
+    parser.add_argument("--bye-rate", type=float, default=0.02)
     args = parser.parse_args()
-    config = GeneratorConfig(players=args.players, rounds=args.rounds, draw_rate=0.3, forfeit_rate=0.02,
-                             bye_rate=0.02, withdraw_rate=0.01, late_rate=0.02)
+    config = GeneratorConfig(players=args.players, rounds=args.rounds, draw_rate=args.draw_rate,
+                             forfeit_rate=args.forfeit_rate, bye_rate=args.bye_rate, withdraw_rate=0.01,
+                             late_rate=0.02)
     worst = 0.0
 
     def timed(state: TournamentState) -> Pairing:

@@ -43,6 +43,10 @@ def pair_players(field: Field, last_round: bool) -> tuple[list[tuple[Entrant, En
 
 
 def pair_round(state: TournamentState, options: object = None) -> Pairing:
+    acceleration = getattr(options, "acceleration", "none") or "none"
+    if acceleration != "none":
+        raise PairingError(f"the Dubov system (C.04.4.1) has no accelerated pairings; "
+                           f"acceleration {acceleration!r} cannot be used with it")
     players = entrants(state)
     if not players:
         return Pairing(boards=(), bye=None)
@@ -56,4 +60,9 @@ def to_pairing(state: TournamentState, players: list[Entrant], pairs: list[tuple
     boards = [Board(*white_and_black(a, b, state.initial_colour, state.by_id)) for a, b in pairs]
     score = {p.id: p.score for p in players}
     ordered = sort_boards(boards, lambda pid: score[pid], state.pairing_numbers)
-    return Pairing(boards=ordered, bye=bye.id if bye else None)
+    unrated = sorted(p.id for p in players if not p.rating)
+    notes = ()
+    if unrated:
+        notes = (f"A.1: every player must have a rating (the arbiter assigns a provisional one); "
+                 f"without one, AROs count them as 0: {', '.join(map(str, unrated))}",)
+    return Pairing(boards=ordered, bye=bye.id if bye else None, notes=notes)

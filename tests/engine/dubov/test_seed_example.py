@@ -51,3 +51,23 @@ def test_round_five_top_group_shifts_2_then_3_and_5() -> None:
     state = state_for_round(read_trf(SEED), 5)
     result = rows(pair(state, "dubov"))
     assert {(3, 8), (1, 5), (4, 2)} <= {tuple(r) for r in result}
+
+
+def test_acceleration_is_refused_with_a_clear_error() -> None:
+    """The Dubov rules define no accelerated pairings (C.04.4.1); asking for one is an error."""
+    from pairing.engine import PairingOptions
+    from pairing.engine.state import PairingError
+
+    state = state_for_round(read_trf(SEED), 2)
+    with pytest.raises(PairingError, match="no accelerated pairings"):
+        pair(state, "dubov", options=PairingOptions(acceleration="baku"))
+
+
+def test_unrated_players_are_named_in_a_note() -> None:
+    """A.1: every player must have a rating; the pairing still comes, with a note."""
+    import dataclasses
+
+    state = state_for_round(read_trf(SEED), 2)
+    players = tuple(dataclasses.replace(p, rating=0) if p.id == 14 else p for p in state.players)
+    result = pair(dataclasses.replace(state, players=players), "dubov")
+    assert any("A.1" in note and "14" in note for note in result.notes)
