@@ -49,6 +49,11 @@ class Matcher:
                     break
         self.complete = all(mate[v] != -1 for v in exposed)
 
+    @property
+    def size(self) -> int:
+        """Pairs in the matching."""
+        return sum(1 for v in self.vertices if self.mate[v] != -1) // 2
+
     def _greedy(self) -> None:
         adj, mate, active = self.adj, self.mate, self.active
         free = active

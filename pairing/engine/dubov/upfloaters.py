@@ -83,6 +83,7 @@ def _single_upfloater(field: Field, residents: Sequence[Entrant], pool: Sequence
     blacks = len(residents) - whites
     bound = {Colour.WHITE: abs(whites + 1 - blacks) // 2, Colour.BLACK: abs(whites - blacks - 1) // 2}
     ideal = (min(bound.values()), 0, 0, 0)
+    colour_failures: dict[tuple[Colour, int], int | None] = {}
     start = 0
     while start < len(pool):  # one C.6 container per score, highest first (D.1.b)
         end = start
@@ -93,19 +94,25 @@ def _single_upfloater(field: Field, residents: Sequence[Entrant], pool: Sequence
             floats = float_failures([u], last_round)
             if best is not None and (bound[u.colour], *floats) >= best[0]:
                 continue  # cannot beat the first best one (B.2: first in D.1 order)
-            bit = 1 << field.index[u.id]
-            if not field.adj[field.index[u.id]] & residents_mask:
+            position = field.index[u.id]
+            reach = field.adj[position] & residents_mask
+            if not reach:
                 continue
-            if not pool_matcher.perfect_without(bit):  # C.4
-                continue
-            c7 = fewest_colour_failures(field, [*residents, u])
+            # The bracket's C.7 depends only on u's colour and on whom u can meet in it.
+            signature = (u.colour, reach)
+            if signature not in colour_failures:
+                colour_failures[signature] = fewest_colour_failures(field, [*residents, u])
+            c7 = colour_failures[signature]
             if c7 is None:
                 continue
             key = (c7, *floats)
-            if best is None or key < best[0]:
-                best = (key, u)
-                if key == ideal:
-                    break
+            if best is not None and key >= best[0]:
+                continue
+            if not pool_matcher.perfect_without(1 << position):  # C.4
+                continue
+            best = (key, u)
+            if key == ideal:
+                break
         if best is not None:
             return best[1]
         start = end
@@ -204,16 +211,38 @@ def _reduced_pool(field: Field, residents: Sequence[Entrant], pool: Sequence[Ent
     return [u for u in pool if u.id in chosen]
 
 
+def _score_prefixes(pool: Sequence[Entrant]) -> list[list[Entrant]]:
+    """The pool cut after each score group: the highest group, the two highest, ... all."""
+    out = []
+    for k in range(1, len(pool) + 1):
+        if k == len(pool) or pool[k].score != pool[k - 1].score:
+            out.append(list(pool[:k]))
+    return out
+
+
+def _relaxed(field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant], allowed: Sequence[Entrant],
+             last_round: bool, keep: int) -> list[Entrant] | None:
+    """The best upfloaters from *allowed* without C.4, on the reduced pool."""
+    while True:
+        candidates = _reduced_pool(field, residents, allowed, keep, last_round)
+        ups = _solve(field, residents, pool, candidates, last_round, with_rest=False)
+        if ups is None or len(ups) <= keep or len(candidates) == len(allowed):
+            return ups
+        keep = len(ups)
+
+
 def weighted_upfloaters(field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant],
                         last_round: bool) -> list[Entrant]:
     """The general case, by maximum-weight matching (see the module docstring)."""
-    keep = 2
-    while True:
-        candidates = _reduced_pool(field, residents, pool, keep, last_round)
-        ups = _solve(field, residents, pool, candidates, last_round, with_rest=False)
-        if ups is None or len(ups) <= keep or len(candidates) == len(pool):
+    # B.1: at least as many upfloaters as residents a maximum matching among them leaves out.
+    fewest = len(residents) - 2 * Matcher(field.adj, field.mask(residents), stop_at_first_failure=False).size
+    ups = None
+    for top in _score_prefixes(pool):
+        # C.6: if the fewest upfloaters can all come from the highest scores, no set with a
+        # lower score can be better; the lower groups are only looked at when needed.
+        ups = _relaxed(field, residents, pool, top, last_round, max(2, fewest))
+        if ups is not None and len(ups) == fewest:
             break
-        keep = len(ups)
     if ups is not None and perfect(field.adj, field.mask(pool) & ~field.mask(ups)):
         return ups  # the best set without C.4 keeps the rest pairable: it is the best with it
     ups = _solve(field, residents, pool, pool, last_round, with_rest=True)
