@@ -15,14 +15,17 @@ Three roads lead to that set, each exact:
 - any other case: a maximum-weight matching whose edge weights hold, from the most
   significant field down, C.5, C.6, C.7, C.8, C.9, C.10 and the D.1 order. It is first
   solved without C.4 on the residents and a reduced pool (per resident and per kind of
-  player, only the first few compatible ones can ever be chosen); if the rest of the
-  round is then pairable the answer stands, otherwise the matching is solved again over
+  player, only the first few compatible ones can ever be chosen; the highest score
+  groups first). If the rest of the round is then pairable the answer stands; if not,
+  the next best sets are walked in order (Lawler's partition) while that provably finds
+  the best set keeping the rest pairable; failing that, the matching is solved once over
   every player left, C.4 included.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import heapq
+from collections.abc import Callable, Sequence
 
 from pairing.engine.dubov.criteria import float_failures
 from pairing.engine.dubov.field import Field, bits
@@ -170,11 +173,17 @@ class _Weights:
 
 
 def _solve(field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant], candidates: Sequence[Entrant],
-           last_round: bool, with_rest: bool) -> list[Entrant] | None:
-    """The best upfloaters among *candidates*; with *with_rest*, every player of the pool
-    must be paired too (C.4), otherwise pool players are left out at will."""
+           last_round: bool, with_rest: bool, forced: frozenset[int] = frozenset()
+           ) -> tuple[list[Entrant], int] | None:
+    """The best upfloaters among *candidates*, and the weight of their matching.
+
+    With *with_rest*, every player of the pool must be paired too (C.4); otherwise pool
+    players are left out at will, and the weights of different calls compare (the same
+    radix for every call on the same residents). Players in *forced* must be upfloaters.
+    """
     people = [*residents, *candidates]
-    weights_of = _Weights(residents, pool, last_round, len(people) // 2 + 1)
+    pairs_max = len(people) // 2 + 1 if with_rest else len(residents) + 1
+    weights_of = _Weights(residents, pool, last_round, pairs_max)
     resident_mask = field.mask(residents)
     everyone = field.mask(people)
     weights = {}
@@ -184,13 +193,22 @@ def _solve(field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant], 
         for j in bits(partners):
             if i < j:
                 weights[(i, j)] = weights_of.weight(a, field.players[j])
+    bonus = 0
+    if forced and weights:
+        bonus = max(weights.values()) * (len(residents) + 1) + 1
+        for i, j in weights:
+            if field.players[i].id in forced or field.players[j].id in forced:
+                weights[(i, j)] += bonus
     mate = best_matching(len(field.adj), weights, max_cardinality=with_rest)
     if any(mate[field.index[r.id]] == -1 for r in residents):
         return None
     if with_rest and any(mate[field.index[u.id]] == -1 for u in candidates):
         return None
+    if any(mate[field.index[u]] == -1 for u in forced):
+        return None
     chosen = {mate[field.index[r.id]] for r in residents} - set(bits(resident_mask))
-    return [p for p in pool if field.index[p.id] in chosen]
+    total = sum(w for (i, j), w in weights.items() if mate[i] == j) - bonus * len(forced)
+    return [p for p in pool if field.index[p.id] in chosen], total
 
 
 def _reduced_pool(field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant], keep: int,
@@ -221,14 +239,59 @@ def _score_prefixes(pool: Sequence[Entrant]) -> list[list[Entrant]]:
 
 
 def _relaxed(field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant], allowed: Sequence[Entrant],
-             last_round: bool, keep: int) -> list[Entrant] | None:
-    """The best upfloaters from *allowed* without C.4, on the reduced pool."""
+             last_round: bool, keep: int, forced: frozenset[int] = frozenset()
+             ) -> tuple[list[Entrant], int] | None:
+    """The best upfloaters from *allowed* (those in *forced* among them) without C.4,
+    on the reduced pool, with the weight of their matching."""
     while True:
         candidates = _reduced_pool(field, residents, allowed, keep, last_round)
-        ups = _solve(field, residents, pool, candidates, last_round, with_rest=False)
-        if ups is None or len(ups) <= keep or len(candidates) == len(allowed):
-            return ups
-        keep = len(ups)
+        if forced:
+            extra = [u for u in allowed if u.id in forced and u not in candidates]
+            candidates = [u for u in allowed if u in candidates or u in extra]
+        found = _solve(field, residents, pool, candidates, last_round, False, forced)
+        if found is None or len(found[0]) - len(forced) <= keep or len(candidates) == len(allowed):
+            return found
+        keep = len(found[0])
+
+
+BRANCHES = 60  # subproblems tried before the single solve over every player left
+
+
+def _first_completing(field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant], last_round: bool,
+                      keep: int, best: tuple[list[Entrant], int], completes: Callable[[list[Entrant]], bool]
+                      ) -> list[Entrant] | None:
+    """The best set that keeps the rest pairable (C.4), walking the sets in order of their
+    weight without C.4 (Lawler's partition: a set that breaks C.4 splits its subproblem
+    into "keep its first upfloaters, bar the next one").
+
+    The partition leaves out the strict supersets of the sets it rejects; they have more
+    upfloaters (C.5), so the answer stands when every rejected set was as large as it.
+    None when that cannot be proved within BRANCHES subproblems.
+    """
+    heap: list[tuple[int, int, list[Entrant], frozenset[int], frozenset[int]]] = []
+    counter = 0
+    heapq.heappush(heap, (-best[1], counter, best[0], frozenset(), frozenset()))
+    smallest_rejected: int | None = None
+    for _ in range(BRANCHES):
+        if not heap:
+            return None
+        _, _, ups, kept, barred = heapq.heappop(heap)
+        if completes(ups):
+            if smallest_rejected is None or smallest_rejected >= len(ups):
+                return ups
+            return None
+        if smallest_rejected is None or len(ups) < smallest_rejected:
+            smallest_rejected = len(ups)
+        free = [u for u in ups if u.id not in kept]
+        for k, u in enumerate(free):
+            now_kept = kept | {v.id for v in free[:k]}
+            now_barred = barred | {u.id}
+            allowed = [v for v in pool if v.id not in now_barred]
+            found = _relaxed(field, residents, pool, allowed, last_round, keep, now_kept)
+            if found is not None:
+                counter += 1
+                heapq.heappush(heap, (-found[1], counter, found[0], now_kept, now_barred))
+    return None
 
 
 def weighted_upfloaters(field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant],
@@ -236,16 +299,24 @@ def weighted_upfloaters(field: Field, residents: Sequence[Entrant], pool: Sequen
     """The general case, by maximum-weight matching (see the module docstring)."""
     # B.1: at least as many upfloaters as residents a maximum matching among them leaves out.
     fewest = len(residents) - 2 * Matcher(field.adj, field.mask(residents), stop_at_first_failure=False).size
-    ups = None
+    keep = max(2, fewest)
+    best = None
     for top in _score_prefixes(pool):
         # C.6: if the fewest upfloaters can all come from the highest scores, no set with a
         # lower score can be better; the lower groups are only looked at when needed.
-        ups = _relaxed(field, residents, pool, top, last_round, max(2, fewest))
-        if ups is not None and len(ups) == fewest:
+        best = _relaxed(field, residents, pool, top, last_round, keep)
+        if best is not None and len(best[0]) == fewest:
             break
-    if ups is not None and perfect(field.adj, field.mask(pool) & ~field.mask(ups)):
-        return ups  # the best set without C.4 keeps the rest pairable: it is the best with it
-    ups = _solve(field, residents, pool, pool, last_round, with_rest=True)
-    if ups is None:
+    pool_mask = field.mask(pool)
+
+    def completes(ups: list[Entrant]) -> bool:  # C.4
+        return perfect(field.adj, pool_mask & ~field.mask(ups))
+
+    if best is not None:
+        found = _first_completing(field, residents, pool, last_round, keep, best, completes)
+        if found is not None:
+            return found
+    found = _solve(field, residents, pool, pool, last_round, with_rest=True)
+    if found is None:
         raise PairingError("the remaining players cannot all be paired (C.4)")
-    return ups
+    return found[0]
