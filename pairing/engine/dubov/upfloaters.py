@@ -74,7 +74,8 @@ def choose_upfloaters(field: Field, residents: Sequence[Entrant], pool: Sequence
         single = _single_upfloater(field, residents, pool, last_round)
         if single is not None:
             return [single]
-    return weighted_upfloaters(field, residents, pool, last_round)
+    # Here no set of fewer than two (even group) or three (odd group) upfloaters will do.
+    return weighted_upfloaters(field, residents, pool, last_round, at_least=2 + len(residents) % 2)
 
 
 def _single_upfloater(field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant],
@@ -254,7 +255,7 @@ def _relaxed(field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant]
         keep = len(found[0])
 
 
-BRANCHES = 60  # subproblems tried before the single solve over every player left
+BRANCHES = 30  # subproblems tried before the single solve over every player left
 
 
 def _first_completing(field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant], last_round: bool,
@@ -295,7 +296,7 @@ def _first_completing(field: Field, residents: Sequence[Entrant], pool: Sequence
 
 
 def weighted_upfloaters(field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant],
-                        last_round: bool) -> list[Entrant]:
+                        last_round: bool, at_least: int = 0) -> list[Entrant]:
     """The general case, by maximum-weight matching (see the module docstring)."""
     # B.1: at least as many upfloaters as residents a maximum matching among them leaves out.
     fewest = len(residents) - 2 * Matcher(field.adj, field.mask(residents), stop_at_first_failure=False).size
@@ -312,7 +313,7 @@ def weighted_upfloaters(field: Field, residents: Sequence[Entrant], pool: Sequen
     def completes(ups: list[Entrant]) -> bool:  # C.4
         return perfect(field.adj, pool_mask & ~field.mask(ups))
 
-    if best is not None:
+    if best is not None and len(best[0]) >= at_least:
         found = _first_completing(field, residents, pool, last_round, keep, best, completes)
         if found is not None:
             return found
