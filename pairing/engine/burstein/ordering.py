@@ -13,8 +13,8 @@ tie-break rules of its time (C.02, in force until 2023) do, and they are applied
   virtual opponent with Svon = SPR + (1 - SfPR) + 0.5 * (n - R) points (SPR: his score
   before round R, SfPR: what he scored in round R, n: rounds completed), with the
   result he actually scored.
-Replaying the witness corpus bears this reading out: ignoring unplayed rounds instead
-changes the order of about half of the rounds it agrees on.
+The witness corpus bears this reading out: its replay agrees on 1,564 of 2,340 rounds
+with it, on 559 when unplayed rounds are simply left out.
 
 Other decisions:
 - With 3.3 on, the imaginary point is part of a player's score in rounds 1 and 2, also
