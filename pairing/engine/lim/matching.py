@@ -39,7 +39,56 @@ def can_all_pair(
         neighbours = [[index[q] for q in known[p] if q in index] for p in players]
     else:
         neighbours = neighbours_of(players, compatible)
-    return has_perfect_matching(len(players), neighbours)
+    return _augmented_greedy(neighbours) or has_perfect_matching(len(players), neighbours)
+
+
+def _augmented_greedy(neighbours: list[list[int]]) -> bool:
+    """A greedy pairing completed by alternating paths: True proves a complete pairing.
+
+    The path search does not shrink odd cycles, so it can miss a pairing; the caller
+    then asks the exact matcher.
+    """
+    n = len(neighbours)
+    mate = [-1] * n
+    for v in sorted(range(n), key=lambda v: len(neighbours[v])):
+        if mate[v] == -1:
+            free = [u for u in neighbours[v] if mate[u] == -1]
+            if free:
+                u = min(free, key=lambda u: len(neighbours[u]))
+                mate[u], mate[v] = v, u
+    for root in range(n):
+        if mate[root] == -1 and not _augment(root, neighbours, mate):
+            return False
+    return True
+
+
+def _augment(root: int, neighbours: list[list[int]], mate: list[int]) -> bool:
+    """Find an alternating path from the unpaired *root* to another unpaired player and
+    flip it. Outer players are reached through their partner (*via*)."""
+    seen = {root}
+    parent: dict[int, int] = {}
+    via: dict[int, int] = {}
+    stack = [root]
+    while stack:
+        x = stack.pop()
+        for y in neighbours[x]:
+            if y in seen:
+                continue
+            seen.add(y)
+            if mate[y] == -1:
+                while True:  # flip the path root ... x - y
+                    previous = via.get(x)
+                    mate[x], mate[y] = y, x
+                    if x == root:
+                        return True
+                    x, y = parent[x], previous
+            z = mate[y]
+            if z in seen:
+                continue
+            seen.add(z)
+            parent[z], via[z] = x, y
+            stack.append(z)
+    return False
 
 
 def _greedy_in_order(players: Sequence[int], compatible: Callable[[int, int], bool], tries: int = 8) -> bool:
