@@ -56,10 +56,7 @@ def _augmented_greedy(neighbours: list[list[int]]) -> bool:
             if free:
                 u = min(free, key=lambda u: len(neighbours[u]))
                 mate[u], mate[v] = v, u
-    for root in range(n):
-        if mate[root] == -1 and not _augment(root, neighbours, mate):
-            return False
-    return True
+    return all(mate[root] != -1 or _augment(root, neighbours, mate) for root in range(n))
 
 
 def _augment(root: int, neighbours: list[list[int]], mate: list[int]) -> bool:
