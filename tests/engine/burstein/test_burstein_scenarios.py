@@ -6,9 +6,11 @@ listed as "white-black" in the order C.04.2.D.9 publishes them.
 
 from __future__ import annotations
 
+import pytest
+
 from pairing.engine import PairingOptions, pair
 from pairing.engine.burstein.players import RoundData
-from pairing.engine.state import Colour
+from pairing.engine.state import Colour, PairingError
 from tests.engine.burstein.swiss_builder import Tournament
 
 ACCELERATED = PairingOptions(acceleration="burstein")
@@ -145,3 +147,13 @@ def test_black_drawn_for_number_one_reverses_round_one() -> None:
     # 5.1: the lot gave No.1 Black: every colour of round one flips.
     t = Tournament(ratings=[2400, 2300, 2200, 2100], initial_colour=Colour.BLACK)
     assert boards(t.state(total_rounds=3)) == ["4-1", "2-3"]
+
+
+def test_the_last_round_has_no_colour_exception() -> None:
+    # Unlike Lim's rule 6, C.04.4.2 keeps 5.2 and 5.3 in the last round: 1 and 2 both
+    # had White twice, 3 and 4 Black twice, and every other pair has met, so no pairing
+    # exists and the arbiter must decide (PairingError says why).
+    t = Tournament(ratings=[2400, 2300, 2200, 2100])
+    t.round("1-3 1-0", "2-4 1-0").round("1-4 1-0", "2-3 1-0")
+    with pytest.raises(PairingError, match=r"5\.2 and 5\.3"):
+        pair(t.state(total_rounds=3), "burstein")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from pairing.engine import PairingOptions, pair
+from pairing.engine.lim.players import LimRound
 from pairing.engine.state import PairingError
 from tests.engine.burstein.swiss_builder import Tournament
 
@@ -160,3 +161,15 @@ def test_a_player_who_floated_last_round_does_not_float_again_for_parity() -> No
     t.round("1-5 1-0", "6-2 0-1", "3-7 1-0", "8-4 0-1")
     t.round("6-1 0-1", "2-4 1-0", "5-3 0-1", "7-8 1-0")
     assert boards(t.state(total_rounds=5)) == ["1-3", "7-2", "4-5", "8-6"]
+
+
+def test_a_forfeited_game_is_no_game_for_colours_or_compatibility() -> None:
+    # 1 won by forfeit against 3 (C.04.2.D.5/D.6). Groups: 1 point {1, 2} downward,
+    # 0 points {3, 4} upward, the median (0.5) empty. 1 has no colour history, so 2's
+    # due Black decides 1-2; 3 has none either, 4 is due White: 4-3. And 1 and 3 are
+    # still compatible (2.1: they have not played each other).
+    t = Tournament(ratings=[2400, 2300, 2200, 2100])
+    t.round("1-3 +-", "2-4 1-0")
+    state = t.state(total_rounds=5)
+    assert boards(state) == ["1-2", "4-3"]
+    assert LimRound(state).compatible(1, 3)
