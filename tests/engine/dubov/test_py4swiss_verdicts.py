@@ -141,7 +141,7 @@ def test_b3_nobody_has_played_means_first_half_in_g1() -> None:
     """B.3 (2018): "If all the players in the bracket have yet to play a game (like, for
     instance, in the first round)", G1 is the first half by initial ranking. In round 2
     the zero group is 1 and 3 (absent in round 1) and 4 and 7 (a double forfeit, no game,
-    C.04.2.D.5): G1 = {1, 3}, giving 1-4 and 3-7. py4swiss applies the rule only in round
+    C.04.2.D.5): G1 = {1, 3}, giving 1-4 and 3-7. py4swiss pairs as if the rule held only in round
     1 and shifts among Black seekers instead."""
     state = state_for_round(read_trf(CASES / "b3-first-round.trf"))
     zero = [e for e in entrants(state) if e.score == 0]
