@@ -18,12 +18,15 @@ class RoundPairer:
         self.forbidden = forbidden
         self.played_rounds = played_rounds
         self.last_round = last_round
+        self.blocked = _blocked_pairs(players, forbidden)
 
     def can_meet(self, a: Entrant, b: Entrant) -> bool:
-        return compatible(a, b, self.forbidden)
+        return b.id not in self.blocked[a.id]
 
     def completable(self, remaining: list[Entrant]) -> bool:
         """A.9: can these players all be paired, one of them (if odd) taking the PAB (C.2)?"""
+        if self._greedy_completion(remaining):
+            return True
         n = len(remaining)
         neighbours: list[list[int]] = [[] for _ in range(n + n % 2)]
         for i in range(n):
@@ -35,6 +38,25 @@ class RoundPairer:
                 neighbours[i].append(n)
                 neighbours[n].append(i)
         return has_perfect_matching(len(neighbours), neighbours)
+
+    def _greedy_completion(self, remaining: list[Entrant]) -> bool:
+        """A quick sufficient test: pair the most constrained players first."""
+        order = sorted(remaining, key=lambda p: -len(self.blocked[p.id]))
+        if len(order) % 2:
+            eligible = [p for p in reversed(order) if p.bye_eligible]
+            if not eligible:
+                return False
+            order.remove(eligible[0])
+        free = {p.id: p for p in order}
+        for player in order:
+            if free.pop(player.id, None) is None:
+                continue
+            blocked = self.blocked[player.id]
+            partner = next((q for q in free if q not in blocked), None)
+            if partner is None:
+                return False
+            del free[partner]
+        return True
 
     def pair(self) -> tuple[list[tuple[Entrant, Entrant]], Entrant | None]:
         players = self.players
@@ -162,6 +184,31 @@ class RoundPairer:
                 w += order.weight(position[i], position[j])
             edges.append((i, j, w))
         return max_weight_matching(len(people), edges)
+
+
+def _blocked_pairs(players: list[Entrant], forbidden: frozenset[frozenset[int]]
+                   ) -> dict[int, set[int]]:
+    """For each player, whom he may not meet this round (C.1, C.3, forbidden pairs)."""
+    blocked: dict[int, set[int]] = {p.id: set() for p in players}
+    present = set(blocked)
+    for p in players:
+        blocked[p.id] |= p.opponents & present
+    for pair in forbidden:
+        a, b = tuple(pair)
+        if a in present and b in present:
+            blocked[a].add(b)
+            blocked[b].add(a)
+    by_colour: dict[object, list[Entrant]] = {}
+    for p in players:
+        if p.absolute:
+            by_colour.setdefault(p.preference.colour, []).append(p)
+    for group in by_colour.values():
+        for i, a in enumerate(group):
+            for b in group[i + 1:]:
+                if not compatible(a, b, forbidden):
+                    blocked[a.id].add(b.id)
+                    blocked[b.id].add(a.id)
+    return blocked
 
 
 def _pairs_possible(neighbours: list[list[int]]) -> int:
