@@ -1,5 +1,5 @@
-"""Readable tournament states for Burstein and Lim tests, an independent checker of the
-absolute rules, and a random tournament simulator for property tests.
+"""Readable tournament states for Burstein and Lim tests, a brute-force test that some
+pairing exists, and a random tournament simulator for property tests.
 
     t = Tournament(ratings=[2400, 2300, 2200, 2100])      # ids 1..4, initial order
     t.round("1-3 1-0", "4-2 =")                           # white-black result
@@ -85,49 +85,7 @@ class Tournament:
         )
 
 
-def pairs_of(pairing: Pairing) -> set[tuple[int, int]]:
-    return {(b.white, b.black) for b in pairing.boards}
-
-
-# ---------------------------------------------------------------- independent checker
-def violations(
-    state: TournamentState, pairing: Pairing, colour_limits: bool, point_without_play_bars_bye: bool
-) -> list[str]:
-    """What the pairing breaks among the absolute rules shared by Burstein and Lim."""
-    problems = []
-    seen: set[int] = set()
-    to_pair = {p.id for p in state.to_pair}
-    for b in pairing.boards:
-        for pid in (b.white, b.black):
-            if pid in seen:
-                problems.append(f"{pid} paired twice")
-            seen.add(pid)
-        if b.black in state.by_id[b.white].played_opponents():
-            problems.append(f"rematch {b.white}-{b.black}")
-    if pairing.bye is not None:
-        seen.add(pairing.bye)
-        history = state.by_id[pairing.bye].history
-        barred = {Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN}
-        if point_without_play_bars_bye:
-            barred.add(Outcome.FULL_BYE)
-        if any(e.outcome in barred for e in history):
-            problems.append(f"second bye or point without play for {pairing.bye}")
-    if seen != to_pair:
-        problems.append(f"paired {sorted(seen)} but should pair {sorted(to_pair)}")
-    if len(to_pair) % 2 != (pairing.bye is not None):
-        problems.append("bye although even, or no bye although odd")
-    if colour_limits:
-        for b in pairing.boards:
-            for pid, colour in ((b.white, Colour.WHITE), (b.black, Colour.BLACK)):
-                seq = (*state.by_id[pid].colour_sequence(), colour)
-                diff = sum(1 if c is Colour.WHITE else -1 for c in seq)
-                if abs(diff) > 2:
-                    problems.append(f"{pid} colour difference {diff}")
-                if len(seq) >= 3 and seq[-1] is seq[-2] is seq[-3]:
-                    problems.append(f"{pid} same colour three times running")
-    return problems
-
-
+# ---------------------------------------------------------------- independent checks
 def some_valid_pairing_exists(
     state: TournamentState, compatible: Callable[[int, int], bool], bye_allowed: Callable[[int], bool]
 ) -> bool:
