@@ -78,27 +78,31 @@ class GroupPairer:
         self, members: list[int], came: dict[int, str], direction: str, adjacent: Sequence[int]
     ) -> list[int]:
         data = self.data
-        best = most_pairs(members, data.compatible)
-        count = len(members) - 2 * best
-        leaving: list[int] = []
-        while len(leaving) < count:
-            left = [p for p in members if p not in leaving]
-            for candidate in self._leaving_order(left, came, direction, adjacent):
+        # 2.3 a, b, c: players with no compatible opponent in the group leave first.
+        leaving = sorted(
+            (p for p in members if not any(data.compatible(p, q) for q in members if q != p)), key=data.rank
+        )
+        staying = [p for p in members if p not in leaving]
+        best = most_pairs(staying, data.compatible)
+        count = len(staying) - 2 * best  # 2.3 d, 4.4: parity and players left alone
+        chosen: list[int] = []
+        while len(chosen) < count:
+            left = [p for p in staying if p not in chosen]
+            for candidate in self._leaving_order(left, came, direction, adjacent, leaving + chosen):
                 rest = [p for p in left if p != candidate]
-                needed = count - len(leaving) - 1
-                if needed == 0 and len(rest) % 2 == 0:
+                if len(chosen) + 1 == count and len(rest) % 2 == 0:
                     ok = can_all_pair(rest, data.compatible, proposed(rest))
                 else:
                     ok = most_pairs(rest, data.compatible) == best
                 if ok:
-                    leaving.append(candidate)
+                    chosen.append(candidate)
                     break
             else:  # cannot happen: some choice always keeps the maximum
-                leaving.append(left[-1])
-        return leaving
+                chosen.append(left[-1])
+        return leaving + chosen
 
     def _leaving_order(
-        self, left: list[int], came: dict[int, str], direction: str, adjacent: Sequence[int]
+        self, left: list[int], came: dict[int, str], direction: str, adjacent: Sequence[int], others: list[int]
     ) -> list[int]:
         data = self.data
         whites = sum(1 for p in left if data.colour[p].due is Colour.WHITE)
@@ -106,7 +110,8 @@ class GroupPairer:
         surplus = Colour.WHITE if whites > blacks else Colour.BLACK if blacks > whites else None
 
         def key(p: int) -> tuple:
-            has_opponent = any(data.compatible(p, q) for q in adjacent)
+            free = [q for q in adjacent if q not in self._claimed(p, others, direction, adjacent)]
+            has_opponent = any(data.compatible(p, q) for q in free)
             kind = (2 if p in came else 0) + (0 if has_opponent else 1)  # 3.9: d, c, b, a
             repeat = 1 if p in data.floated_last_round else 0  # 3.10
             evens = 0 if surplus is None or data.colour[p].due is surplus else 1  # 3.2
@@ -125,6 +130,24 @@ class GroupPairer:
                 order.remove(plain)
                 order.insert(0, plain)
         return order
+
+    def _claimed(self, candidate: int, others: list[int], direction: str, adjacent: Sequence[int]) -> set[int]:
+        """3.3/3.4: the opponents the other floaters ranked above (downward) or below
+        (upward) *candidate* take in the adjacent group, each the first he may meet."""
+        data = self.data
+        if direction == UP:
+            ahead = sorted((q for q in others if data.rank(q) > data.rank(candidate)), key=data.rank, reverse=True)
+            looking = sorted(adjacent, key=data.rank, reverse=True)
+        else:
+            ahead = sorted((q for q in others if data.rank(q) < data.rank(candidate)), key=data.rank)
+            looking = sorted(adjacent, key=data.rank)
+        claimed: set[int] = set()
+        for floater in ahead:
+            for q in looking:
+                if q not in claimed and data.compatible(floater, q):
+                    claimed.add(q)
+                    break
+        return claimed
 
     # ---------------------------------------------------------------- floaters in
     def _pair_floaters_first(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pairing.engine.lim.colours import white_of_pair
 from pairing.engine.lim.exchange import Scrutinised, column_pairs, columns, own_order
+from pairing.engine.lim.groups import DOWN, GroupPairer
 from pairing.engine.lim.players import LimRound
 from tests.engine.burstein.swiss_builder import Tournament
 
@@ -49,3 +50,17 @@ def test_a_float_last_round_is_read_from_the_scores_before_it() -> None:
     t = Tournament(ratings=[2400 - 50 * k for k in range(6)])
     t.round("1-4 1-0", "2-5 1-0", "3-6 =").round("1-2 1-0", "3-4 1-0", "6-5 =")
     assert LimRound(t.state(total_rounds=5)).floated_last_round == frozenset({3, 4, 5, 6})
+
+
+def test_a_floater_needs_an_opponent_below_not_taken_by_a_higher_floater_rule_3_3() -> None:
+    # Group 1..6 paired downward, next group 7, 8. 1 may meet nobody in his group
+    # (2.3: he floats) and only 7 below. One more must float for parity: the lowest
+    # numbered, 6, unless he has no opponent below once 1 has taken 7 (3.3): then 5.
+    t = Tournament(ratings=[2400 - 50 * k for k in range(8)])
+    alone = [(1, q) for q in (2, 3, 4, 5, 6, 8)]
+    free_six = LimRound(t.state(total_rounds=5, forbidden=alone))
+    result = GroupPairer(free_six).pair([1, 2, 3, 4, 5, 6], [], DOWN, [7, 8], below_median=False)
+    assert result.floaters == [1, 6]
+    tied_six = LimRound(t.state(total_rounds=5, forbidden=[*alone, (6, 8)]))
+    result = GroupPairer(tied_six).pair([1, 2, 3, 4, 5, 6], [], DOWN, [7, 8], below_median=False)
+    assert result.floaters == [1, 5]
