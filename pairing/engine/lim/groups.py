@@ -110,7 +110,8 @@ class GroupPairer:
         surplus = Colour.WHITE if whites > blacks else Colour.BLACK if blacks > whites else None
 
         def key(p: int) -> tuple:
-            free = [q for q in adjacent if q not in self._claimed(p, others, direction, adjacent)]
+            claimed = self._claimed(p, others, direction, adjacent) if others else set()
+            free = [q for q in adjacent if q not in claimed]
             has_opponent = any(data.compatible(p, q) for q in free)
             kind = (2 if p in came else 0) + (0 if has_opponent else 1)  # 3.9: d, c, b, a
             repeat = 1 if p in data.floated_last_round else 0  # 3.10
