@@ -9,7 +9,7 @@ from pathlib import Path
 import pairing.engine
 
 ENGINE = Path(pairing.engine.__file__).parent
-FORBIDDEN = ("django", "celery", "redis", "psycopg", "tourney", "networkx")
+FORBIDDEN = ("django", "celery", "redis", "psycopg", "tourney")
 
 
 def imported_modules(path: Path) -> set[str]:
