@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from pairing.engine.dutch.criteria import compatible
+from pairing.engine.dutch.criteria import compatible, preferences_met, strong_preferences_met
 from pairing.engine.dutch.generation import MdpOrder, RemainderOrder
-from pairing.engine.dutch.players import Entrant
+from pairing.engine.dutch.players import Entrant, Float
 from pairing.engine.dutch.shortcut import first_candidate, is_perfect, lookahead_ideal
 from pairing.engine.dutch.weights import BracketWeights
 from pairing.engine.matching import has_perfect_matching, max_weight_matching
@@ -146,14 +146,14 @@ class RoundPairer:
                         neighbours[i].append(j)
                         neighbours[j].append(i)
         residents = list(range(mdp_count, bracket_end))
-        # One solve settles the MDP-Pairing and, when the remainder is the one the first
-        # candidate would leave with as many pairs as it can hold, the remainder as well;
-        # otherwise a second solve pairs the actual remainder, the MDP-Pairing fixed (B.7).
-        mdp_pairs = min(mdp_count, len(residents))
-        guessed = residents[mdp_pairs:]
+        # One solve settles the MDP-Pairing and, when the remainder is the one guessed, with
+        # as many pairs as it can hold, the remainder as well; otherwise a second solve
+        # pairs the actual remainder, the MDP-Pairing fixed (B.7).
+        taken = self._likely_mdp_opponents(people, mdp_count, bracket_end)
+        guessed = [r for r in residents if r not in taken]
         guessed_pairs = len(guessed) // 2
         if not special:
-            guessed_pairs = min(guessed_pairs, _pairs_possible(neighbours) - mdp_pairs)
+            guessed_pairs = min(guessed_pairs, _pairs_possible(neighbours) - len(taken))
         mate = self._solve(people, base, mdp_count, bracket_end, set(), guessed,
                            guessed_pairs, mdp_order=mdp_count > 0)
         fixed = [(m, mate[m]) for m in range(mdp_count) if mdp_count <= mate[m] < bracket_end]
@@ -164,6 +164,32 @@ class RoundPairer:
             mate = self._solve(people, base, mdp_count, bracket_end, excluded, remainder,
                                remainder_pairs, mdp_order=False)
         return fixed + [(r, mate[r]) for r in remainder if r < mate[r] < bracket_end]
+
+    def _likely_mdp_opponents(self, people: list[Entrant], mdp_count: int,
+                              bracket_end: int) -> set[int]:
+        """A guess at the residents the MDP-Pairing will take (B.3, D.1): for each MDP in
+        turn, the first free resident he may meet who costs no colour preference (C.10,
+        C.11) and no repeated upfloat (C.13); else the first free one he may meet.
+
+        Only a guess: the solve that follows decides, and a wrong guess costs a second solve.
+        """
+        taken: set[int] = set()
+        for m in range(mdp_count):
+            mdp = people[m]
+            fallback = None
+            for r in range(mdp_count, bracket_end):
+                resident = people[r]
+                if r in taken or not self.can_meet(mdp, resident):
+                    continue
+                if fallback is None:
+                    fallback = r
+                if (preferences_met(mdp, resident) and strong_preferences_met(mdp, resident)
+                        and not (mdp.score > resident.score and resident.floats[0] is Float.UP)):
+                    fallback = r
+                    break
+            if fallback is not None:
+                taken.add(fallback)
+        return taken
 
     def _solve(self, people, base, mdp_count, bracket_end, excluded, remainder, remainder_pairs,
                mdp_order: bool) -> list[int]:
