@@ -25,7 +25,8 @@ from pairing.engine import pair  # noqa: E402
 from pairing.engine.state import PairingError  # noqa: E402
 from pairing.engine.generator import GeneratorConfig, generate  # noqa: E402
 from pairing.engine.trf import write_trf  # noqa: E402
-from pairing.engine.trf_state import cut, recorded_pairing, state_for_round  # noqa: E402
+from pairing.engine.trf_state import (cut, pairing_rows, recorded_pairing,  # noqa: E402
+                                      state_for_round)
 
 LATE_ENTRIES = ("E.5 colours only: py4swiss takes the parity of final pairing numbers, "
                 "some player has not entered yet")
@@ -43,10 +44,7 @@ def py4swiss_rows(trf_text: str) -> set[tuple[int, int]]:
 
 
 def rows(pairing) -> set[tuple[int, int]]:
-    result = {(b.white, b.black) for b in pairing.boards}
-    if pairing.bye is not None:
-        result.add((pairing.bye, 0))
-    return result
+    return set(pairing_rows(pairing))
 
 
 def compare(seed: int) -> tuple[int, list[tuple[int, str, str]]]:
