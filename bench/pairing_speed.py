@@ -18,9 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pairing.engine import pair  # noqa: E402
-from pairing.engine.state import (Colour, Outcome, Player, RoundEntry,  # noqa: E402
-                                  TournamentState)
+from pairing.engine import pair
+from pairing.engine.state import Colour, Outcome, Player, RoundEntry, TournamentState
 
 
 def greedy_history(size: int, rounds: int, seed: int) -> TournamentState:
@@ -38,8 +37,13 @@ def greedy_history(size: int, rounds: int, seed: int) -> TournamentState:
             waiting.remove(b)
             white, black = (a, b) if rng.random() < 0.5 else (b, a)
             roll = rng.random()
-            wr, br = ((Outcome.WIN, Outcome.LOSS) if roll < 0.4 else
-                      (Outcome.DRAW, Outcome.DRAW) if roll < 0.7 else (Outcome.LOSS, Outcome.WIN))
+            wr, br = (
+                (Outcome.WIN, Outcome.LOSS)
+                if roll < 0.4
+                else (Outcome.DRAW, Outcome.DRAW)
+                if roll < 0.7
+                else (Outcome.LOSS, Outcome.WIN)
+            )
             history[white].append(RoundEntry(black, Colour.WHITE, wr))
             history[black].append(RoundEntry(white, Colour.BLACK, br))
             score[white] += {Outcome.WIN: 10, Outcome.DRAW: 5}.get(wr, 0)
@@ -49,13 +53,11 @@ def greedy_history(size: int, rounds: int, seed: int) -> TournamentState:
             score[p] += 10
     players = tuple(Player(id=p, rating=ratings[p - 1], history=tuple(history[p])) for p in history)
     absent = frozenset(rng.sample(sorted(history), max(1, size // 100)))
-    return TournamentState(players=players, total_rounds=rounds + 3, round_to_pair=rounds + 1,
-                           absent=absent)
+    return TournamentState(players=players, total_rounds=rounds + 3, round_to_pair=rounds + 1, absent=absent)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--system", default="dutch")
     parser.add_argument("--sizes", type=int, nargs="+", default=[100, 500, 1000, 2000])
     parser.add_argument("--round", type=int, default=7, help="the round to pair")

@@ -21,15 +21,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pairing.engine import pair  # noqa: E402
-from pairing.engine.state import PairingError  # noqa: E402
-from pairing.engine.generator import GeneratorConfig, generate  # noqa: E402
-from pairing.engine.trf import write_trf  # noqa: E402
-from pairing.engine.trf_state import (cut, pairing_rows, recorded_pairing,  # noqa: E402
-                                      state_for_round)
+from pairing.engine import pair
+from pairing.engine.generator import GeneratorConfig, generate
+from pairing.engine.state import PairingError
+from pairing.engine.trf import write_trf
+from pairing.engine.trf_state import cut, pairing_rows, recorded_pairing, state_for_round
 
-LATE_ENTRIES = ("E.5 colours only: py4swiss takes the parity of final pairing numbers, "
-                "some player has not entered yet")
+LATE_ENTRIES = "E.5 colours only: py4swiss takes the parity of final pairing numbers, some player has not entered yet"
 
 
 def py4swiss_rows(trf_text: str) -> set[tuple[int, int]]:
@@ -51,9 +49,15 @@ def compare(seed: int) -> tuple[int, list[tuple[int, str, str]]]:
     """Rounds compared, and each differing round with its category."""
     rng = random.Random(seed)
     players = rng.randint(7, 60)
-    config = GeneratorConfig(players=players, rounds=min(rng.randint(5, 11), players // 2 + 1),
-                             draw_rate=rng.choice([0.1, 0.3, 0.5]), forfeit_rate=0.03,
-                             bye_rate=0.04, withdraw_rate=0.02, late_rate=0.06)
+    config = GeneratorConfig(
+        players=players,
+        rounds=min(rng.randint(5, 11), players // 2 + 1),
+        draw_rate=rng.choice([0.1, 0.3, 0.5]),
+        forfeit_rate=0.03,
+        bye_rate=0.04,
+        withdraw_rate=0.02,
+        late_rate=0.06,
+    )
     try:
         tournament = generate(config, seed, lambda state: pair(state, "dutch"))
     except PairingError:
@@ -64,19 +68,26 @@ def compare(seed: int) -> tuple[int, list[tuple[int, str, str]]]:
         theirs = py4swiss_rows(write_trf(cut(tournament, rnd)))
         if ours != theirs:
             state = state_for_round(tournament, rnd)
-            pending = any(number != position + 1 for position, number in
-                          enumerate(state.pairing_numbers[p.id] for p in state.players
-                                    if p.id in state.pairing_numbers))
+            pending = any(
+                number != position + 1
+                for position, number in enumerate(
+                    state.pairing_numbers[p.id] for p in state.players if p.id in state.pairing_numbers
+                )
+            )
             pending = pending or len(state.pairing_numbers) < len(state.players)
             same_pairs = {frozenset(r) for r in ours} == {frozenset(r) for r in theirs}
-            out.append((rnd, LATE_ENTRIES if pending and same_pairs else "other",
-                        f"ours-only {sorted(ours - theirs)} py4swiss-only {sorted(theirs - ours)}"))
+            out.append(
+                (
+                    rnd,
+                    LATE_ENTRIES if pending and same_pairs else "other",
+                    f"ours-only {sorted(ours - theirs)} py4swiss-only {sorted(theirs - ours)}",
+                )
+            )
     return config.rounds, out
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tournaments", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
@@ -89,8 +100,10 @@ def main() -> int:
         for rnd, category, detail in differences:
             categories[category] += 1
             print(f"seed {seed} round {rnd}: {category}: {detail}")
-    print(f"agree {agree} of {rounds} rounds ({args.tournaments} tournaments); "
-          f"differences by category: {dict(categories)}")
+    print(
+        f"agree {agree} of {rounds} rounds ({args.tournaments} tournaments); "
+        f"differences by category: {dict(categories)}"
+    )
     return 0 if not categories.get("other") else 1
 
 

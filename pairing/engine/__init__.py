@@ -32,7 +32,8 @@ def _engine(system: str) -> Callable[[TournamentState, PairingOptions], Pairing]
     return pair_round
 
 
-def pair(state: TournamentState, system: str = "dutch", edition: str | None = None,
-         options: PairingOptions | None = None) -> Pairing:
+def pair(
+    state: TournamentState, system: str = "dutch", edition: str | None = None, options: PairingOptions | None = None
+) -> Pairing:
     """Pair ``state.round_to_pair`` with *system*; boards come sorted per C.04.2.D.9."""
     return _engine(system)(state, options or PairingOptions())

@@ -7,8 +7,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pairing.engine.state import Board
 
 
-def sort_boards(boards: Iterable[Board], score: Callable[[int], int],
-                rank: Mapping[int, int]) -> tuple[Board, ...]:
+def sort_boards(boards: Iterable[Board], score: Callable[[int], int], rank: Mapping[int, int]) -> tuple[Board, ...]:
     """C.04.2.D.9: by the score of the higher-ranked player of each pair, then the
     sum of both scores, then the initial-order rank of the higher-ranked player.
 

@@ -51,10 +51,10 @@ class Outcome(enum.Enum):
         return self in _UNPAIRED
 
 
-_PLAYED = frozenset({Outcome.WIN, Outcome.DRAW, Outcome.LOSS,
-                     Outcome.UNRATED_WIN, Outcome.UNRATED_DRAW, Outcome.UNRATED_LOSS})
-_UNPAIRED = frozenset({Outcome.PAIRING_BYE, Outcome.FULL_BYE, Outcome.HALF_BYE,
-                       Outcome.ZERO_BYE, Outcome.NOT_PAIRED})
+_PLAYED = frozenset(
+    {Outcome.WIN, Outcome.DRAW, Outcome.LOSS, Outcome.UNRATED_WIN, Outcome.UNRATED_DRAW, Outcome.UNRATED_LOSS}
+)
+_UNPAIRED = frozenset({Outcome.PAIRING_BYE, Outcome.FULL_BYE, Outcome.HALF_BYE, Outcome.ZERO_BYE, Outcome.NOT_PAIRED})
 
 
 @dataclass(frozen=True)
@@ -74,12 +74,18 @@ class Scoring:
 
     def points(self, outcome: Outcome) -> int:
         return {
-            Outcome.WIN: self.win, Outcome.UNRATED_WIN: self.win,
-            Outcome.DRAW: self.draw, Outcome.UNRATED_DRAW: self.draw,
-            Outcome.LOSS: self.loss, Outcome.UNRATED_LOSS: self.loss,
-            Outcome.FORFEIT_WIN: self.forfeit_win, Outcome.FORFEIT_LOSS: self.forfeit_loss,
-            Outcome.PAIRING_BYE: self.pairing_bye, Outcome.FULL_BYE: self.full_bye,
-            Outcome.HALF_BYE: self.half_bye, Outcome.ZERO_BYE: self.zero_bye,
+            Outcome.WIN: self.win,
+            Outcome.UNRATED_WIN: self.win,
+            Outcome.DRAW: self.draw,
+            Outcome.UNRATED_DRAW: self.draw,
+            Outcome.LOSS: self.loss,
+            Outcome.UNRATED_LOSS: self.loss,
+            Outcome.FORFEIT_WIN: self.forfeit_win,
+            Outcome.FORFEIT_LOSS: self.forfeit_loss,
+            Outcome.PAIRING_BYE: self.pairing_bye,
+            Outcome.FULL_BYE: self.full_bye,
+            Outcome.HALF_BYE: self.half_bye,
+            Outcome.ZERO_BYE: self.zero_bye,
             Outcome.NOT_PAIRED: self.absent,
         }[outcome]
 
@@ -193,8 +199,10 @@ class TournamentState:
         """
         numbers: dict[int, int] = {}
         for p in self.players:
-            arrived = any(e.opponent is not None or e.outcome is Outcome.PAIRING_BYE
-                          for e in p.history) or p.id not in self.absent
+            arrived = (
+                any(e.opponent is not None or e.outcome is Outcome.PAIRING_BYE for e in p.history)
+                or p.id not in self.absent
+            )
             if arrived:
                 numbers[p.id] = len(numbers) + 1
         return numbers

@@ -21,8 +21,7 @@ def pair_round(state: TournamentState, options: PairingOptions | None = None) ->
     boards = []
     for a, b in pairs:
         high, low = (a, b) if (-a.score, a.number) < (-b.score, b.number) else (b, a)
-        colour = colour_of_higher(high, low, state.by_id[high.id], state.by_id[low.id],
-                                  state.initial_colour)
+        colour = colour_of_higher(high, low, state.by_id[high.id], state.by_id[low.id], state.initial_colour)
         if colour is Colour.WHITE:
             boards.append(Board(high.id, low.id))
         else:

@@ -10,14 +10,13 @@ def _most_recent_difference(a: Player, b: Player) -> tuple[Colour | None, Colour
     """E.3: the colours of the latest round (played games only, C.04.2.D.5)
     in which one had White and the other Black, walking both histories back."""
     sa, sb = a.colour_sequence(), b.colour_sequence()
-    for ca, cb in zip(reversed(sa), reversed(sb)):
+    for ca, cb in zip(reversed(sa), reversed(sb), strict=False):  # histories differ in length
         if ca != cb:
             return ca, cb
     return None, None
 
 
-def colour_of_higher(high: Entrant, low: Entrant, high_player: Player, low_player: Player,
-                     initial: Colour) -> Colour:
+def colour_of_higher(high: Entrant, low: Entrant, high_player: Player, low_player: Player, initial: Colour) -> Colour:
     """The colour of *high*, the higher-ranked player of the pair (A.2)."""
     hp, lp = high.preference.colour, low.preference.colour
     if hp is None or lp is None or hp != lp:  # E.1: both can be granted

@@ -16,7 +16,7 @@ def compatible(a: Entrant, b: Entrant, forbidden: frozenset[frozenset[int]]) -> 
 
 
 def same_preference(a: Entrant, b: Entrant) -> bool:
-    return (a.preference.colour is not None and a.preference.colour == b.preference.colour)
+    return a.preference.colour is not None and a.preference.colour == b.preference.colour
 
 
 def colour_difference_kept(a: Entrant, b: Entrant) -> bool:

@@ -52,8 +52,9 @@ class RemainderOrder:
         self.moved_out_width = n + 2
         self.sum_width = (n * n + 1).bit_length() + 2
         self.count_width = (n + 1).bit_length() + 2
-        self.width = (self.count_width + self.sum_width + self.moved_out_width
-                      + self.moved_in_width + self.transposition_width)
+        self.width = (
+            self.count_width + self.sum_width + self.moved_out_width + self.moved_in_width + self.transposition_width
+        )
 
     def weight(self, top: int, bottom: int) -> int:
         """*top* < *bottom* are positions in the remainder (its BSN order)."""

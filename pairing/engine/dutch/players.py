@@ -59,8 +59,7 @@ def float_in_round(state: TournamentState, player_id: int, round_number: int) ->
     if not entry.played:
         return Float.DOWN
     mine = state.score_before(player_id, round_number) + state.acceleration(player_id, round_number)
-    theirs = (state.score_before(entry.opponent, round_number)
-              + state.acceleration(entry.opponent, round_number))
+    theirs = state.score_before(entry.opponent, round_number) + state.acceleration(entry.opponent, round_number)
     if mine > theirs:
         return Float.DOWN
     if mine < theirs:
@@ -82,17 +81,19 @@ def entrants(state: TournamentState) -> list[Entrant]:
             float_in_round(state, player.id, previous) if previous >= 1 else Float.NONE,
             float_in_round(state, player.id, previous - 1) if previous >= 2 else Float.NONE,
         )
-        result.append(Entrant(
-            id=player.id,
-            number=numbers[player.id],
-            score=score,
-            real_score=state.score(player.id),
-            preference=colour_preference(player),
-            floats=floats,
-            bye_eligible=not player.has_had_bye_or_forfeit_win(),
-            opponents=player.played_opponents(),
-            # A.7: over 50% of the maximum possible score, when pairing the last round
-            topscorer=last_round and 2 * score > played_rounds * best,
-        ))
+        result.append(
+            Entrant(
+                id=player.id,
+                number=numbers[player.id],
+                score=score,
+                real_score=state.score(player.id),
+                preference=colour_preference(player),
+                floats=floats,
+                bye_eligible=not player.has_had_bye_or_forfeit_win(),
+                opponents=player.played_opponents(),
+                # A.7: over 50% of the maximum possible score, when pairing the last round
+                topscorer=last_round and 2 * score > played_rounds * best,
+            )
+        )
     result.sort(key=lambda e: (-e.score, e.number))
     return result

@@ -18,8 +18,12 @@ from __future__ import annotations
 
 from itertools import combinations, permutations
 
-from pairing.engine.dutch.criteria import (colour_difference_kept, no_third_colour_in_a_row,
-                                           preferences_met, strong_preferences_met)
+from pairing.engine.dutch.criteria import (
+    colour_difference_kept,
+    no_third_colour_in_a_row,
+    preferences_met,
+    strong_preferences_met,
+)
 from pairing.engine.dutch.players import Entrant, Float
 from pairing.engine.dutch.round import RoundPairer
 from pairing.engine.dutch.weights import ONE_POINT
@@ -33,8 +37,8 @@ def _matchings(items: list[int], allowed) -> list[list[tuple[int, int]]]:
     result = _matchings(rest, allowed)  # *first* stays unmatched
     for k, other in enumerate(rest):
         if allowed(first, other):
-            for tail in _matchings(rest[:k] + rest[k + 1:], allowed):
-                result.append([(first, other)] + tail)
+            for tail in _matchings(rest[:k] + rest[k + 1 :], allowed):
+                result.append([(first, other), *tail])
     return result
 
 
@@ -42,27 +46,26 @@ def _exchange_key(s1: tuple[int, ...], original_s1: set[int]) -> tuple:
     """D.2 a-d for the S1 formed by an exchange (positions in the remainder)."""
     moved_in = sorted(x for x in s1 if x not in original_s1)
     moved_out = sorted((x for x in original_s1 if x not in s1), reverse=True)
-    return (len(moved_in), sum(moved_in) - sum(moved_out),
-            tuple(-x for x in moved_out), tuple(moved_in))
+    return (len(moved_in), sum(moved_in) - sum(moved_out), tuple(-x for x in moved_out), tuple(moved_in))
 
 
 class ReferencePairer(RoundPairer):
     """RoundPairer whose brackets are paired by exhaustive generation and sieving."""
 
-    def _pair_bracket(self, people: list[Entrant], mdp_count: int, bracket_end: int,
-                      special: bool, final: bool) -> list[tuple[Entrant, Entrant]]:
+    def _pair_bracket(
+        self, people: list[Entrant], mdp_count: int, bracket_end: int, special: bool, final: bool
+    ) -> list[tuple[Entrant, Entrant]]:
         ok = lambda i, j: self.can_meet(people[i], people[j])  # noqa: E731
         self._context = (people, bracket_end, special, final)
         universe = {people[i].score - people[-1].score + ONE_POINT for i in range(bracket_end)}
-        universe |= {people[i].score - people[j].score
-                     for i in range(bracket_end) for j in range(bracket_end)}
+        universe |= {people[i].score - people[j].score for i in range(bracket_end) for j in range(bracket_end)}
         self._universe = sorted(universe, reverse=True)
         best, best_quality = None, None
         residents = list(range(mdp_count, bracket_end))
         for size in range(min(mdp_count, len(residents)), -1, -1):
             for s1 in combinations(range(mdp_count), size):  # D.3: lowest BSNs first
                 for opponents in permutations(residents, size):  # D.1 on S2
-                    mdp_pairs = list(zip(s1, opponents))
+                    mdp_pairs = list(zip(s1, opponents, strict=True))
                     if not all(ok(i, j) for i, j in mdp_pairs):
                         continue
                     remainder = [r for r in residents if r not in opponents]
@@ -79,12 +82,11 @@ class ReferencePairer(RoundPairer):
         # Fewer pairs only matter where completion (C.4) outranks C.5, in the PPB.
         for pairs_count in range(most, -1, -1):
             original_s1 = set(range(pairs_count))
-            orders = sorted(combinations(range(size), pairs_count),
-                            key=lambda s1: _exchange_key(s1, original_s1))
+            orders = sorted(combinations(range(size), pairs_count), key=lambda s1: _exchange_key(s1, original_s1))
             for s1 in orders:  # D.2
                 s2 = [k for k in range(size) if k not in s1]
                 for transposition in permutations(s2, pairs_count):  # D.1
-                    pairs = [(remainder[a], remainder[b]) for a, b in zip(s1, transposition)]
+                    pairs = [(remainder[a], remainder[b]) for a, b in zip(s1, transposition, strict=True)]
                     pairs = [(min(p), max(p)) for p in pairs]
                     if all(ok(i, j) for i, j in pairs):
                         yield pairs
@@ -112,20 +114,22 @@ class ReferencePairer(RoundPairer):
         bracket_value = sum(1 + ineligible(i) + ineligible(j) for i, j in pairs)
         quality: list = []
         if special:  # A.9 / C.4: complete the round, ineligible players paired (C.2)
-            best_rest = max(sum(1 + ineligible(i) + ineligible(j) for i, j in m)
-                            for m in _matchings(rest, rest_allowed))
+            best_rest = max(
+                sum(1 + ineligible(i) + ineligible(j) for i, j in m) for m in _matchings(rest, rest_allowed)
+            )
             quality.append(bracket_value + best_rest)
         quality.append(len(pairs))  # C.5
-        quality.append(self._sd_profile(  # C.6
-            [abs(people[i].score - people[j].score) for i, j in pairs] + [fsd(f) for f in floaters]))
+        quality.append(
+            self._sd_profile(  # C.6
+                [abs(people[i].score - people[j].score) for i, j in pairs] + [fsd(f) for f in floaters]
+            )
+        )
         if not special:  # C.7
             options = []
             for m in _matchings(rest, rest_allowed):
                 matched = {v for pair in m for v in pair}
-                count = (bracket_value + sum(1 + ineligible(i) + ineligible(j) for i, j in m)
-                         if final else len(m))
-                options.append((count, self._sd_profile(
-                    [fsd(f) for f in floaters if f not in matched])))
+                count = bracket_value + sum(1 + ineligible(i) + ineligible(j) for i, j in m) if final else len(m)
+                options.append((count, self._sd_profile([fsd(f) for f in floaters if f not in matched])))
             quality.append(max(options))
         duo = [(people[i], people[j]) for i, j in pairs]
         quality.append(sum(colour_difference_kept(a, b) for a, b in duo))  # C.8
@@ -145,8 +149,8 @@ class ReferencePairer(RoundPairer):
             down += [fsd(f) for f in floaters if people[f].floats[back] is Float.DOWN]
             quality.append((-len(down), -len(up), self._sd_profile(down), self._sd_profile(up)))
         # C.12-C.19 in their order: counts of both round-backs before the differences.
-        tail = quality[-(min(self.played_rounds, 2)):] if self.played_rounds else []
-        head = quality[:len(quality) - len(tail)]
+        tail = quality[-(min(self.played_rounds, 2)) :] if self.played_rounds else []
+        head = quality[: len(quality) - len(tail)]
         counts = [x for t in tail for x in t[:2]]
         differences = [x for t in tail for x in t[2:]]
         return tuple(head + counts + differences)

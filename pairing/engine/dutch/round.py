@@ -12,8 +12,9 @@ from pairing.engine.state import PairingError
 
 
 class RoundPairer:
-    def __init__(self, players: list[Entrant], forbidden: frozenset[frozenset[int]],
-                 played_rounds: int, last_round: bool) -> None:
+    def __init__(
+        self, players: list[Entrant], forbidden: frozenset[frozenset[int]], played_rounds: int, last_round: bool
+    ) -> None:
         self.players = players
         self.forbidden = forbidden
         self.played_rounds = played_rounds
@@ -64,7 +65,8 @@ class RoundPairer:
             raise PairingError(
                 "no pairing of this round satisfies the absolute criteria C.1-C.3 with at most "
                 "one eligible player receiving the pairing-allocated bye (C.04.3 A.9: the arbiter "
-                "decides)")
+                "decides)"
+            )
         pairs: list[tuple[Entrant, Entrant]] = []
         total = len(players)
         position = self._group_end(0)
@@ -73,15 +75,11 @@ class RoundPairer:
         special = position == total
         while len(current) > 1 or position < total:
             group_start = position
-            if special:
-                position = total
-            else:
-                position = self._group_end(position)
+            position = total if special else self._group_end(position)
             lookahead = players[group_start:position]
             bracket_end = len(current)
             people = current + lookahead
-            found = self._pair_bracket(people, mdp_count, bracket_end, special,
-                                       final=position == total)
+            found = self._pair_bracket(people, mdp_count, bracket_end, special, final=position == total)
             if not special:
                 paired = {p.id for pair in found for p in pair}
                 rest = [p for p in people if p.id not in paired] + players[position:]
@@ -107,32 +105,41 @@ class RoundPairer:
             end += 1
         return end
 
-    def _pair_bracket(self, people: list[Entrant], mdp_count: int, bracket_end: int,
-                      special: bool, final: bool) -> list[tuple[Entrant, Entrant]]:
+    def _pair_bracket(
+        self, people: list[Entrant], mdp_count: int, bracket_end: int, special: bool, final: bool
+    ) -> list[tuple[Entrant, Entrant]]:
         candidate = first_candidate(people, mdp_count, bracket_end)
-        if candidate and is_perfect(people, mdp_count, bracket_end, special, final,
-                                    self.last_round, self.can_meet, *candidate):
+        if candidate and is_perfect(
+            people, mdp_count, bracket_end, special, final, self.last_round, self.can_meet, *candidate
+        ):
             return [(people[i], people[j]) for i, j in candidate[0]]
         if not special and len(people) > bracket_end:
             # C.7 only ranks the downfloaters by what the next scoregroup can make of them:
             # when the best pairing of the bracket alone leaves downfloaters that the next
             # scoregroup pairs as fully as any could, it is the best pairing with C.7 too.
-            alone = self._optimise(people[:bracket_end], mdp_count, bracket_end, special, final,
-                                   people[-1].score, lookahead=False)
+            alone = self._optimise(
+                people[:bracket_end], mdp_count, bracket_end, special, final, people[-1].score, lookahead=False
+            )
             paired = {v for pair in alone for v in pair}
             floaters = [i for i in range(bracket_end) if i not in paired]
             lookahead = list(range(bracket_end, len(people)))
             if lookahead_ideal(people, floaters, lookahead, final, self.can_meet):
                 return [(people[i], people[j]) for i, j in alone]
-        pairs = self._optimise(people, mdp_count, bracket_end, special, final, people[-1].score,
-                               lookahead=True)
+        pairs = self._optimise(people, mdp_count, bracket_end, special, final, people[-1].score, lookahead=True)
         return [(people[i], people[j]) for i, j in pairs]
 
-    def _optimise(self, people: list[Entrant], mdp_count: int, bracket_end: int, special: bool,
-                  final: bool, min_score: int, lookahead: bool) -> list[tuple[int, int]]:
+    def _optimise(
+        self,
+        people: list[Entrant],
+        mdp_count: int,
+        bracket_end: int,
+        special: bool,
+        final: bool,
+        min_score: int,
+        lookahead: bool,
+    ) -> list[tuple[int, int]]:
         """The best candidate by C.4-C.19, the first generated among equals (B.8)."""
-        quality = BracketWeights(people, bracket_end, special, final, self.played_rounds,
-                                 min_score, lookahead)
+        quality = BracketWeights(people, bracket_end, special, final, self.played_rounds, min_score, lookahead)
         n = len(people)
         base: dict[tuple[int, int], int] = {}
         neighbours: list[list[int]] = [[] for _ in range(bracket_end)]
@@ -154,19 +161,18 @@ class RoundPairer:
         guessed_pairs = len(guessed) // 2
         if not special:
             guessed_pairs = min(guessed_pairs, _pairs_possible(neighbours) - len(taken))
-        mate = self._solve(people, base, mdp_count, bracket_end, set(), guessed,
-                           guessed_pairs, mdp_order=mdp_count > 0)
+        mate = self._solve(people, base, mdp_count, bracket_end, set(), guessed, guessed_pairs, mdp_order=mdp_count > 0)
         fixed = [(m, mate[m]) for m in range(mdp_count) if mdp_count <= mate[m] < bracket_end]
         excluded = {v for pair in fixed for v in pair}
         remainder = [r for r in residents if r not in excluded]
         remainder_pairs = sum(1 for r in remainder if r < mate[r] < bracket_end)
         if remainder != guessed or remainder_pairs != guessed_pairs:
-            mate = self._solve(people, base, mdp_count, bracket_end, excluded, remainder,
-                               remainder_pairs, mdp_order=False)
+            mate = self._solve(
+                people, base, mdp_count, bracket_end, excluded, remainder, remainder_pairs, mdp_order=False
+            )
         return fixed + [(r, mate[r]) for r in remainder if r < mate[r] < bracket_end]
 
-    def _likely_mdp_opponents(self, people: list[Entrant], mdp_count: int,
-                              bracket_end: int) -> set[int]:
+    def _likely_mdp_opponents(self, people: list[Entrant], mdp_count: int, bracket_end: int) -> set[int]:
         """A guess at the residents the MDP-Pairing will take (B.3, D.1): for each MDP in
         turn, the first free resident he may meet who costs no colour preference (C.10,
         C.11) and no repeated upfloat (C.13); else the first free one he may meet.
@@ -183,16 +189,20 @@ class RoundPairer:
                     continue
                 if fallback is None:
                     fallback = r
-                if (preferences_met(mdp, resident) and strong_preferences_met(mdp, resident)
-                        and not (mdp.score > resident.score and resident.floats[0] is Float.UP)):
+                if (
+                    preferences_met(mdp, resident)
+                    and strong_preferences_met(mdp, resident)
+                    and not (mdp.score > resident.score and resident.floats[0] is Float.UP)
+                ):
                     fallback = r
                     break
             if fallback is not None:
                 taken.add(fallback)
         return taken
 
-    def _solve(self, people, base, mdp_count, bracket_end, excluded, remainder, remainder_pairs,
-               mdp_order: bool) -> list[int]:
+    def _solve(
+        self, people, base, mdp_count, bracket_end, excluded, remainder, remainder_pairs, mdp_order: bool
+    ) -> list[int]:
         order = RemainderOrder(len(remainder), remainder_pairs)
         position = {r: k for k, r in enumerate(remainder)}
         mdps = MdpOrder(mdp_count, bracket_end) if mdp_order else None
@@ -212,8 +222,7 @@ class RoundPairer:
         return max_weight_matching(len(people), edges)
 
 
-def _blocked_pairs(players: list[Entrant], forbidden: frozenset[frozenset[int]]
-                   ) -> dict[int, set[int]]:
+def _blocked_pairs(players: list[Entrant], forbidden: frozenset[frozenset[int]]) -> dict[int, set[int]]:
     """For each player, whom he may not meet this round (C.1, C.3, forbidden pairs)."""
     blocked: dict[int, set[int]] = {p.id: set() for p in players}
     present = set(blocked)
@@ -230,7 +239,7 @@ def _blocked_pairs(players: list[Entrant], forbidden: frozenset[frozenset[int]]
             by_colour.setdefault(p.preference.colour, []).append(p)
     for group in by_colour.values():
         for i, a in enumerate(group):
-            for b in group[i + 1:]:
+            for b in group[i + 1 :]:
                 if not compatible(a, b, forbidden):
                     blocked[a.id].add(b.id)
                     blocked[b.id].add(a.id)

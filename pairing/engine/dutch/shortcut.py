@@ -11,15 +11,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pairing.engine.dutch.criteria import (colour_difference_kept, no_third_colour_in_a_row,
-                                           preferences_met, strong_preferences_met)
+from pairing.engine.dutch.criteria import (
+    colour_difference_kept,
+    no_third_colour_in_a_row,
+    preferences_met,
+    strong_preferences_met,
+)
 from pairing.engine.dutch.players import Entrant, Float
 from pairing.engine.matching import has_perfect_matching
 from pairing.engine.state import Colour
 
 
-def first_candidate(people: list[Entrant], mdp_count: int, bracket_end: int
-                    ) -> tuple[list[tuple[int, int]], list[int]] | None:
+def first_candidate(
+    people: list[Entrant], mdp_count: int, bracket_end: int
+) -> tuple[list[tuple[int, int]], list[int]] | None:
     residents = list(range(mdp_count, bracket_end))
     if mdp_count > len(residents):
         return None  # a Limbo: leave it to the exact search
@@ -27,7 +32,7 @@ def first_candidate(people: list[Entrant], mdp_count: int, bracket_end: int
     remainder = residents[mdp_count:]
     half = len(remainder) // 2
     pairs += [(remainder[k], remainder[half + k]) for k in range(half)]
-    floaters = remainder[2 * half:]
+    floaters = remainder[2 * half :]
     return pairs, floaters
 
 
@@ -35,9 +40,17 @@ def _float_repeated(player: Entrant, direction: Float) -> bool:
     return direction in player.floats
 
 
-def is_perfect(people: list[Entrant], mdp_count: int, bracket_end: int, special: bool,
-               final: bool, last_round: bool, can_meet: Callable[[Entrant, Entrant], bool],
-               pairs: list[tuple[int, int]], floaters: list[int]) -> bool:
+def is_perfect(
+    people: list[Entrant],
+    mdp_count: int,
+    bracket_end: int,
+    special: bool,
+    final: bool,
+    last_round: bool,
+    can_meet: Callable[[Entrant, Entrant], bool],
+    pairs: list[tuple[int, int]],
+    floaters: list[int],
+) -> bool:
     if last_round:
         return False  # topscorers (A.7, C.8, C.9): always the exact search
     if special and bracket_end != len(people):

@@ -17,8 +17,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pairing.engine.dutch.criteria import (colour_difference_kept, no_third_colour_in_a_row,
-                                           preferences_met, strong_preferences_met)
+from pairing.engine.dutch.criteria import (
+    colour_difference_kept,
+    no_third_colour_in_a_row,
+    preferences_met,
+    strong_preferences_met,
+)
 from pairing.engine.dutch.players import Entrant, Float
 
 ONE_POINT = 10  # tenths
@@ -44,9 +48,16 @@ class BracketWeights:
     bracket (MDPs first), the rest are the lookahead group (or, for the PPB and
     the last bracket, every remaining player)."""
 
-    def __init__(self, people: list[Entrant], bracket_end: int, special: bool, final: bool,
-                 played_rounds: int, min_score: int | None = None,
-                 lookahead: bool = True) -> None:
+    def __init__(
+        self,
+        people: list[Entrant],
+        bracket_end: int,
+        special: bool,
+        final: bool,
+        played_rounds: int,
+        min_score: int | None = None,
+        lookahead: bool = True,
+    ) -> None:
         self.people = people
         self.bracket_end = bracket_end
         self.special = special
@@ -56,8 +67,7 @@ class BracketWeights:
         n = len(people)
         self.min_score = people[-1].score if min_score is None else min_score
         values = {self._float_sd(people[i]) for i in range(bracket_end)}
-        values |= {people[i].score - people[j].score
-                   for i in range(bracket_end) for j in range(i + 1, bracket_end)}
+        values |= {people[i].score - people[j].score for i in range(bracket_end) for j in range(i + 1, bracket_end)}
         slot_width = (bracket_end + 1).bit_length() + 1
         self.slot = {v: k * slot_width for k, v in enumerate(sorted(values))}
         sd_width = slot_width * len(values) + 2
@@ -99,13 +109,11 @@ class BracketWeights:
             w += (1 + (not high.bye_eligible) + (not low.bye_eligible)) << off["completion"]
         if in_bracket:
             w += 1 << off["C5"]
-            w += (self._float_cost(high) + self._float_cost(low)
-                  - self._pair_cost(high, low)) << off["C6"]
+            w += (self._float_cost(high) + self._float_cost(low) - self._pair_cost(high, low)) << off["C6"]
         if self.lookahead:
-            if self.final:
-                pairs = 1 + (not high.bye_eligible) + (not low.bye_eligible)
-            else:
-                pairs = 0 if in_bracket else 1
+            # When the next scoregroup is the last, its PAB must go to an eligible player.
+            eligible_first = 1 + (not high.bye_eligible) + (not low.bye_eligible)
+            pairs = eligible_first if self.final else int(not in_bracket)
             w += pairs << off["C7pairs"]
             psd = self._float_cost(high) if i < self.bracket_end else 0
             if in_bracket:
@@ -119,7 +127,9 @@ class BracketWeights:
         w += strong_preferences_met(high, low) << off["C11"]
         downfloat = high.score > low.score  # A.4.b: the higher score gets the downfloat
         for back, (c_down, c_up, c_down_sd, c_up_sd) in (
-                (1, ("C12", "C13", "C16", "C17")), (2, ("C14", "C15", "C18", "C19"))):
+            (1, ("C12", "C13", "C16", "C17")),
+            (2, ("C14", "C15", "C18", "C19")),
+        ):
             if self.played_rounds < back:
                 continue
             high_float, low_float = high.floats[back - 1], low.floats[back - 1]

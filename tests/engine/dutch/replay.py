@@ -29,6 +29,5 @@ def disagreements(path: Path, system: str = "dutch", pairer=None) -> list[str]:
         state = state_for_round(tournament, rnd)
         got = pairing_as_set(pairer(state) if pairer else pair(state, system))
         if got != want:
-            notes.append(f"{path.name} round {rnd}: missing {sorted(want - got)}, "
-                         f"extra {sorted(got - want)}")
+            notes.append(f"{path.name} round {rnd}: missing {sorted(want - got)}, extra {sorted(got - want)}")
     return notes

@@ -16,7 +16,7 @@ import pytest
 pytest.importorskip("py4swiss")
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tools"))
 
-from compare_py4swiss import LATE_ENTRIES, compare  # noqa: E402
+from compare_py4swiss import LATE_ENTRIES, compare
 
 TOURNAMENTS = int(os.environ.get("PY4SWISS_TOURNAMENTS", "200"))
 # Differences adjudicated against the rule text, each a named test in
@@ -30,8 +30,7 @@ def test_generated_tournaments_agree_with_py4swiss(chunk: int) -> None:
     unexplained = []
     for seed in range(SEED + chunk, SEED + TOURNAMENTS, 8):
         _, differences = compare(seed)
-        unexplained += [(seed, *d) for d in differences
-                        if d[1] != LATE_ENTRIES and (seed, d[0]) not in ADJUDICATED]
+        unexplained += [(seed, *d) for d in differences if d[1] != LATE_ENTRIES and (seed, d[0]) not in ADJUDICATED]
     assert unexplained == []
 
 

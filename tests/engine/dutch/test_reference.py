@@ -10,15 +10,14 @@ import pytest
 from pairing.engine.dutch import pair_round
 from pairing.engine.dutch.players import entrants
 from pairing.engine.dutch.reference import ReferencePairer
-from pairing.engine.state import (Colour, Outcome, Pairing, Player, RoundEntry, TournamentState)
+from pairing.engine.state import Colour, Outcome, Pairing, Player, RoundEntry, TournamentState
 
 TOURNAMENTS = int(os.environ.get("DUTCH_REFERENCE_TOURNAMENTS", "80"))
 
 
 def reference_pairs(state: TournamentState) -> set[frozenset[int]]:
     forbidden = frozenset(frozenset(p) for p in state.forbidden)
-    pairs, bye = ReferencePairer(entrants(state), forbidden, state.round_to_pair - 1,
-                                 state.is_last_round).pair()
+    pairs, bye = ReferencePairer(entrants(state), forbidden, state.round_to_pair - 1, state.is_last_round).pair()
     result = {frozenset((a.id, b.id)) for a, b in pairs}
     if bye:
         result.add(frozenset((bye.id, 0)))
@@ -54,7 +53,7 @@ def play(state: TournamentState, pairing: Pairing, rng: random.Random) -> list[P
         entry = entries.get(p.id)
         if entry is None:
             entry = RoundEntry(None, None, Outcome.HALF_BYE if rng.random() < 0.5 else Outcome.ZERO_BYE)
-        players.append(Player(id=p.id, rating=p.rating, history=p.history + (entry,)))
+        players.append(Player(id=p.id, rating=p.rating, history=(*p.history, entry)))
     return players
 
 
@@ -66,8 +65,9 @@ def random_rounds(seed: int):
     colour = rng.choice([Colour.WHITE, Colour.BLACK])
     for rnd in range(1, rounds + 1):
         absent = frozenset(p.id for p in players if rng.random() < 0.08)
-        state = TournamentState(players=tuple(players), total_rounds=rounds, round_to_pair=rnd,
-                                initial_colour=colour, absent=absent)
+        state = TournamentState(
+            players=tuple(players), total_rounds=rounds, round_to_pair=rnd, initial_colour=colour, absent=absent
+        )
         yield state
         try:
             pairing = pair_round(state)
