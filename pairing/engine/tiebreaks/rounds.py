@@ -1,0 +1,137 @@
+"""Each player's rounds as the tie-breaks read them, and C.07 article 16 (unplayed rounds).
+
+Article 16 sorts a participant's unplayed rounds (no game over the board: byes,
+forfeits, absences, rounds before a late entry or after a withdrawal):
+
+* a pairing-allocated bye, a forfeit win and a full-point bye are rounds the
+  participant did not choose to miss;
+* every other unplayed round (half- and zero-point byes, forfeit losses, announced
+  absences, rounds not paired after a withdrawal or before a late entry) is a
+  *voluntary unplayed round* (VUR). A participant who has VURs cannot gain from
+  them in the cuts (16.5) and counts REP one less for each (7.5).
+
+For the opponents' tie-breaks a participant's score is *adjusted* (16.3): every round
+counts the points it gave, except the VURs without an opponent that come after the
+participant's last round that was not a VUR (he left the tournament): those count as
+draws. For the participant's own Buchholz-type sums (16.4) each unplayed round is a
+game against a *dummy opponent* whose score is the participant's own score; the 2026
+edition (FIDE Council, 2 February 2026, in force from 1 March 2026) caps it: after a
+forfeit, at the absent opponent's adjusted score; otherwise at a draw in every round.
+
+Points are Fractions of a point (the state counts tenths), so sums and products of
+half points stay exact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+
+from pairing.engine.state import Colour, Outcome, TournamentState
+
+EDITIONS = ("2024", "2026")
+
+# C.07 16: unplayed rounds that the participant did not choose to miss.
+_NOT_VOLUNTARY = frozenset({Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN, Outcome.FULL_BYE})
+# Rating points for TPR/PTP (FIDE rating regulations: 1, 1/2, 0 whatever the tournament's scoring).
+_GAME_SCORE = {
+    Outcome.WIN: Fraction(1),
+    Outcome.UNRATED_WIN: Fraction(1),
+    Outcome.DRAW: Fraction(1, 2),
+    Outcome.UNRATED_DRAW: Fraction(1, 2),
+}
+
+
+def tenths(value: int) -> Fraction:
+    return Fraction(value, 10)
+
+
+@dataclass(frozen=True)
+class PlayerRound:
+    """One player's round for the tie-breaks."""
+
+    number: int
+    points: Fraction
+    opponent: int | None  # paired opponent, also when the game was forfeited
+    colour: Colour | None
+    outcome: Outcome
+    played: bool  # a game over the board (C.04.2.D.6: forfeits are not played)
+
+    @property
+    def voluntary_unplayed(self) -> bool:
+        """C.07 16: a VUR."""
+        return not self.played and self.outcome not in _NOT_VOLUNTARY
+
+    @property
+    def game_score(self) -> Fraction:
+        """The game's score on the 1 / 1/2 / 0 scale of the rating regulations (TPR, PTP)."""
+        return _GAME_SCORE.get(self.outcome, Fraction(0))
+
+
+class Crosstable:
+    """The rounds 1..n of every player of *state*, and the C.07 16 scores built from them.
+
+    *state* holds the rounds to be counted as history (``trf_state.state_for_round(t, n + 1)``
+    gives the standings after round n). *edition* is ``"2024"`` or ``"2026"`` (16.4).
+    """
+
+    def __init__(self, state: TournamentState, edition: str = "2024") -> None:
+        if edition not in EDITIONS:
+            raise ValueError(f"unknown C.07 edition {edition!r}; expected one of {', '.join(EDITIONS)}")
+        self.state = state
+        self.edition = edition
+        self.rounds = max((len(p.history) for p in state.players), default=0)
+        self.ids = tuple(p.id for p in state.players)
+        self.ratings = {p.id: p.rating for p in state.players}
+        scoring = state.scoring
+        self.win = tenths(scoring.win)
+        self.draw = tenths(scoring.draw)
+        self.rows: dict[int, tuple[PlayerRound, ...]] = {}
+        for p in state.players:
+            rows = []
+            for k in range(self.rounds):
+                entry = p.history[k] if k < len(p.history) else None
+                if entry is None:
+                    rows.append(PlayerRound(k + 1, tenths(scoring.absent), None, None, Outcome.NOT_PAIRED, False))
+                    continue
+                rows.append(
+                    PlayerRound(
+                        k + 1,
+                        tenths(scoring.points(entry.outcome)),
+                        entry.opponent,
+                        entry.colour if entry.played else None,
+                        entry.outcome,
+                        entry.played,
+                    )
+                )
+            self.rows[p.id] = tuple(rows)
+
+    @cached_property
+    def score(self) -> dict[int, Fraction]:
+        return {pid: sum((r.points for r in rows), Fraction(0)) for pid, rows in self.rows.items()}
+
+    @cached_property
+    def adjusted_score(self) -> dict[int, Fraction]:
+        """C.07 16.3: the score a participant brings to his opponents' tie-breaks."""
+        out = {}
+        for pid, rows in self.rows.items():
+            last_present = max((r.number for r in rows if not r.voluntary_unplayed), default=0)
+            total = Fraction(0)
+            for r in rows:
+                left = r.voluntary_unplayed and r.opponent is None and r.number > last_present
+                total += self.draw if left else r.points  # 16.3.2 / 16.3.1
+            out[pid] = total
+        return out
+
+    def opponent_value(self, pid: int, r: PlayerRound) -> Fraction:
+        """What round *r* of *pid* adds to a Buchholz-type sum: the opponent's adjusted
+        score for a game played (16.3), else the dummy opponent's score (16.4)."""
+        if r.played and r.opponent is not None:
+            return self.adjusted_score[r.opponent]
+        own = self.score[pid]
+        if self.edition == "2026":
+            if r.opponent is not None:  # a forfeit: never more than the absent opponent brings
+                return min(own, self.adjusted_score[r.opponent])
+            return min(own, self.draw * self.rounds)  # rounds so far; all rounds at the end
+        return own

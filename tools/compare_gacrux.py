@@ -1,0 +1,160 @@
+"""Our C.07 tie-breaks against gacrux, the FIDE technical commission's tie-break checker.
+
+gacrux is a test-only witness (requirements-dev.txt). Every tie-break gacrux knows and
+we compute is compared on every player, for the seed vectors and for freshly generated
+tournaments (pairing.engine.generator, with byes, forfeits, withdrawals and late
+entries), in both C.07 editions (2024 text; 2026 amendment of 16.4). Ranks are
+compared for the preset lists, where direct encounter takes part.
+
+    python tools/compare_gacrux.py --tournaments 200 --seed 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import sys
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from pairing.engine import pair
+from pairing.engine.generator import GeneratorConfig, generate
+from pairing.engine.state import PairingError
+from pairing.engine.tiebreaks import PRESETS, standings
+from pairing.engine.trf import TrfTournament, parse_trf, write_trf
+from pairing.engine.trf_state import next_round, state_for_round
+
+VALUE_CODES = (
+    "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2",
+    "SB", "SB/C1", "SB/M1",
+    "ARO", "ARO/C1", "ARO/M1", "TPR",
+    "WIN", "WON", "BPG", "BWG", "REP",
+    "PS", "PS/C1",
+)  # fmt: skip
+RANK_LISTS = {"PTS DE": ("DE",), **{f"preset {name}": codes for name, codes in PRESETS.items()}}
+GACRUX_VERSION = {"2024": "V1", "2026": "V2"}  # gacrux's rule sets: 1 = 2024-08-01, 2 = 2026-03-01
+
+
+def generator_config(k: int) -> GeneratorConfig:
+    """Small fields with many unplayed rounds: article 16 is where the rules differ most."""
+    return GeneratorConfig(
+        players=12 + (k * 7) % 19,
+        rounds=5 + k % 4,
+        draw_rate=0.3,
+        forfeit_rate=0.08,
+        bye_rate=0.08,
+        withdraw_rate=0.04,
+        late_rate=0.1,
+        name=f"gacrux comparison {k}",
+    )
+
+
+def generated(seed: int, k: int) -> TrfTournament:
+    """Tournament *k* of a run; a field that runs out of pairings (C.04.3 A.9) is drawn again."""
+    for attempt in range(10):
+        try:
+            return generate(generator_config(k), seed + 1_000_000 * attempt, lambda state: pair(state, "dutch"))
+        except PairingError:
+            continue
+    raise PairingError(f"tournament {k} (seed {seed}) could not be generated")
+
+
+def gacrux_run(trf_text: str, codes: tuple[str, ...], edition: str) -> dict[int, tuple[int, list[object]]]:
+    """gacrux's (rank, values) per start number for ``PTS`` then *codes*."""
+    from gacrux.tiebreak import tiebreak
+    from gacrux.trf2json import trf2json
+
+    chessfile = trf2json()
+    chessfile.parse_file(trf_text, 0)
+    if chessfile.chessjson["status"]["code"] > 400:
+        raise ValueError(f"gacrux refused the file: {chessfile.chessjson['status']}")
+    tournament = chessfile.get_tournament(1)
+    version = GACRUX_VERSION[edition]
+    params = {
+        "tiebreak": ["PTS", *(f"{c}/{version}" for c in codes)],
+        "check": False,
+        "current_round": -1,
+        "swiss": True,
+        "pre_determined": False,
+        "unrated": None,
+    }
+    checker = tiebreak(tournament, -1, params)
+    result = checker.compute_tiebreaks(tournament, params)
+    return {c["cid"]: (c["rank"], c["tiebreakScore"][1:]) for c in result["competitors"]}
+
+
+def ours(t: TrfTournament, codes: tuple[str, ...], edition: str) -> dict[int, tuple[int, list[object]]]:
+    state = state_for_round(t, next_round(t))
+    table = standings(state, codes, edition)
+    return {row.player_id: (row.rank, list(row.values)) for row in table.rows}
+
+
+def same(a: object, b: object) -> bool:
+    if a is None or b is None:
+        return a is None and b is None
+    if isinstance(b, Decimal):
+        b = Fraction(b)
+    return Fraction(a) == Fraction(b)  # type: ignore[arg-type]
+
+
+def compare(t: TrfTournament, edition: str) -> tuple[collections.Counter, list[str]]:
+    """Per tie-break (and per rank list), the number of players that agree, and the differences."""
+    text = write_trf(t)
+    agree: collections.Counter = collections.Counter()
+    diffs: list[str] = []
+    theirs, mine = gacrux_run(text, VALUE_CODES, edition), ours(t, VALUE_CODES, edition)
+    for pid in sorted(mine):
+        for k, code in enumerate(VALUE_CODES):
+            if same(mine[pid][1][k], theirs[pid][1][k]):
+                agree[code] += 1
+            else:
+                diffs.append(
+                    f"{t.name} {edition} {code} player {pid}: ours {mine[pid][1][k]}, gacrux {theirs[pid][1][k]}"
+                )
+    for label, codes in RANK_LISTS.items():
+        theirs, mine = gacrux_run(text, codes, edition), ours(t, codes, edition)
+        for pid in sorted(mine):
+            if mine[pid][0] == theirs[pid][0] and all(
+                same(a, b) for a, b in zip(mine[pid][1], theirs[pid][1], strict=True)
+            ):
+                agree[label] += 1
+            else:
+                diffs.append(f"{t.name} {edition} {label} player {pid}: ours {mine[pid]}, gacrux {theirs[pid]}")
+    return agree, diffs
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tournaments", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--vectors", type=Path, default=Path(__file__).resolve().parents[1] / "tests/fixtures/trf")
+    parser.add_argument("--show", type=int, default=10, help="differences to print")
+    args = parser.parse_args(argv)
+
+    files = sorted(args.vectors.glob("*.trf"))
+    tournaments = [parse_trf(f.read_text()) for f in files]
+    tournaments += [generated(args.seed * 100_000 + k, k) for k in range(args.tournaments)]
+    players = sum(len(t.players) for t in tournaments)
+    print(f"{len(tournaments)} tournaments ({len(files)} seed vectors), {players} players")
+    status = 0
+    for edition in ("2024", "2026"):
+        total: collections.Counter = collections.Counter()
+        diffs: list[str] = []
+        for t in tournaments:
+            agree, d = compare(t, edition)
+            total.update(agree)
+            diffs += d
+        print(f"\nC.07 edition {edition}: players agreeing with gacrux, per tie-break")
+        for code in (*VALUE_CODES, *RANK_LISTS):
+            print(f"  {code:24} {total[code]:6d} / {players}  {100 * total[code] / players:6.2f}%")
+        for line in diffs[: args.show]:
+            print("  ", line)
+        status |= bool(diffs)
+    return status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
