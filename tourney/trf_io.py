@@ -3,10 +3,17 @@
 The text format itself is read and written once, by pairing.engine.trf; this
 module only maps its plain records to and from the ORM rows. Boards of an
 imported round are numbered per C.04.2.D.9 (the file does not record them).
+
+:func:`export_text` writes the FIDE rating report: TRF16 (with the XXR/XXC/XXS lines
+the pairing engines read) or TRF-2026 (records 142 to 260, and 202 with the
+tournament's tie-break list). Results are read as they stand, so a result corrected
+after the next round was paired (C.04.2.D.8) is the one reported. The rank column
+holds the standings after the last completed round (C.07, the tournament's list).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import re
 from collections import defaultdict
@@ -16,7 +23,8 @@ from django.db import transaction
 from pairing import adapters
 from pairing.engine.boards import sort_boards
 from pairing.engine.state import Board, Colour, Outcome
-from pairing.engine.trf import TrfPlayer, TrfRound, TrfTournament, resolve_xxs
+from pairing.engine.tiebreaks import TieBreakCodeError, parse
+from pairing.engine.trf import TrfPlayer, TrfRound, TrfTournament, resolve_xxs, write_trf
 from pairing.engine.trf_state import initial_colour_of
 from tourney.models import (
     Bye,
@@ -54,7 +62,27 @@ _BYE_WRITTEN = {kind_requested: code for code, kind_requested in _BYE_CODES.item
 _TYPE_192 = re.compile(r"^FIDE_(DUTCH|DUBOV|BURSTEIN|LIM)(?:_(\w+))?$", re.IGNORECASE)
 
 
+TRF_FORMATS = ("trf16", "trf26")
+# TRF-2026 record 202: the tie-breaks, in order (points first, implied); 212 lists PTS too.
+_TIEBREAK_RECORDS = ("202", "212")
+
+
 # ---------------------------------------------------------------- import
+
+
+def _tiebreaks(t: TrfTournament) -> list[str]:
+    """The tie-break codes of record 202 (or 212), those this program knows, in order."""
+    for record in t.other_records:
+        if record[:3] in _TIEBREAK_RECORDS:
+            codes = []
+            for word in record[4:].replace(",", " ").split():
+                try:
+                    codes.append(parse(word).code)
+                except TieBreakCodeError:
+                    if word.upper() != "PTS":
+                        codes.append(word)  # kept: the standings page says it is not computed
+            return codes
+    return []
 
 
 def _date(text: str) -> datetime.date | None:
@@ -137,6 +165,7 @@ def import_tournament(t: TrfTournament, *, system: str | None = None, name: str 
         pairing_system=pairing_system,
         rules_edition=edition,
         initial_colour=colour,
+        tiebreaks=_tiebreaks(t),
         status=TournamentStatus.FINISHED
         if played and played == t.total_rounds
         else TournamentStatus.RUNNING
@@ -314,3 +343,25 @@ def export_tournament(tournament: Tournament) -> TrfTournament:
         ),
         type_192=f"FIDE_{tournament.pairing_system.upper()}{edition}",
     )
+
+
+def export_text(tournament: Tournament, fmt: str = "trf26") -> str:
+    """The FIDE report as text: *fmt* ``trf16`` or ``trf26``, with ranks and points."""
+    from tourney.standings import completed_rounds, standings_of
+
+    if fmt not in TRF_FORMATS:
+        raise ValueError(f"unknown TRF format {fmt!r}; expected one of {', '.join(TRF_FORMATS)}")
+    t = export_tournament(tournament)
+    done = completed_rounds(tournament)
+    if done:
+        table = standings_of(t, tournament, done).standings
+        rank = {row.player_id: row.rank for row in table.rows}
+        t = dataclasses.replace(t, players=tuple(dataclasses.replace(p, rank=rank.get(p.start)) for p in t.players))
+    if fmt == "trf16":
+        # The FIDE TRF16 records, and the engines' XX lines; no TRF-2026 record.
+        t = dataclasses.replace(t, scoring_162=(), type_192="")
+        return write_trf(t, trf26=False)
+    codes = [str(c) for c in (tournament.tiebreaks or [])]
+    if codes:
+        t = dataclasses.replace(t, other_records=(*t.other_records, "202 " + " ".join(codes)))
+    return write_trf(t, trf26=True)

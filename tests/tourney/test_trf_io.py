@@ -123,3 +123,98 @@ def test_load_demo_imports_the_demo_once() -> None:
 def test_export_of_an_unknown_tournament_says_so() -> None:
     with pytest.raises(CommandError, match="no tournament with id 999"):
         call_command("export_trf", "999")
+
+
+# ---------------------------------------------------------------- FIDE report (issue 8)
+
+
+def _standings(tournament: Tournament) -> list[tuple]:
+    from tourney.standings import tournament_standings
+
+    table = tournament_standings(tournament).standings
+    return [(row.rank, row.player_id, row.points, row.values) for row in table.rows]
+
+
+def _import_text(text: str, tmp_path: Path, name: str) -> Tournament:
+    path = tmp_path / f"{name}.trf"
+    path.write_text(text)
+    return _import(path, "--name", name)
+
+
+@pytest.mark.parametrize("vector", VECTORS, ids=lambda p: p.stem)
+def test_a_downloaded_trf26_reimports_to_the_same_tournament(vector: Path, tmp_path: Path) -> None:
+    from tourney.trf_io import export_text
+
+    original = _import(vector)
+    original.tiebreaks = ["BH/C1", "BH", "SB", "DE", "WIN", "BWG", "ARO", "PS"]
+    original.save(update_fields=["tiebreaks"])
+    first = export_text(original, "trf26")
+    again = _import_text(first, tmp_path, "again")
+    assert again.tiebreaks == original.tiebreaks
+    assert (again.rounds, again.initial_colour, again.pairing_system) == (
+        original.rounds,
+        original.initial_colour,
+        original.pairing_system,
+    )
+    second = export_text(again, "trf26")
+    assert _players(tmp_path / "again.trf") == [
+        (p.start, p.name, p.sex, p.title, p.rating, p.federation, p.fide_id, p.birth) for p in parse_trf(second).players
+    ]
+    assert first.splitlines()[1:] == second.splitlines()[1:]  # all but the name: players, pairings, results, ranks
+    assert _standings(again) == _standings(original)
+
+
+def test_a_downloaded_trf16_keeps_players_pairings_results_and_tie_breaks(fixtures_dir: Path, tmp_path: Path) -> None:
+    from tourney.trf_io import export_text
+
+    original = _import(fixtures_dir / "trf" / "dutch-seed-example.trf")
+    text = export_text(original, "trf16")
+    records = {line[:3] for line in text.splitlines()}
+    assert not records & {"142", "152", "162", "192", "202", "240"}
+    assert {"001", "XXR", "XXC"} <= records
+    again = _import_text(text, tmp_path, "again16")
+    assert _games(tmp_path / "again16.trf") == _games(fixtures_dir / "trf" / "dutch-seed-example.trf")
+    assert _standings(again) == _standings(original)
+
+
+def test_the_report_carries_points_and_the_ranks_of_the_standings(fixtures_dir: Path) -> None:
+    from tourney.trf_io import export_text
+
+    t = _import(fixtures_dir / "trf" / "dutch-seed-example.trf")
+    t.tiebreaks = ["BH/C1", "BH", "SB"]
+    t.save(update_fields=["tiebreaks"])
+    report = parse_trf(export_text(t, "trf26"))
+    ranks = {p.start: (p.rank, p.points) for p in report.players}
+    # After 6 rounds: 1, 2 and 5 have 4½; Buchholz Cut-1 18½, 19, 18½, then Buchholz 21½, 21, 19½.
+    assert ranks[2] == (1, 45) and ranks[1] == (2, 45) and ranks[5] == (3, 45)
+    assert sorted(rank for rank, _ in ranks.values()) == list(range(1, 15))
+    assert "202 BH/C1 BH SB" in export_text(t, "trf26").splitlines()
+
+
+def test_a_result_corrected_after_the_next_round_is_in_the_report(tmp_path: Path) -> None:
+    from pairing import services
+    from tests.builders import round_with, tournament
+    from tourney.models import CorrectionPolicy
+    from tourney.trf_io import export_text
+
+    t = tournament(players=4, rounds=2, correction_policy=CorrectionPolicy.DEADLINE, correction_window_minutes=60)
+    first = round_with(t, 1, "1-3 1-0, 2-4 =", status=RoundStatus.PUBLISHED)
+    services.close_round(round_id=first.pk)
+    second = round_with(t, 2, "4-1 *, 3-2 *", status=RoundStatus.PUBLISHED)  # round 2 paired and published
+    assert second.games.count() == 2
+    game = first.games.get(board=1)
+    # C.04.2.D.8: within the announced deadline, the arbiter corrects round 1 (3 won, not 1).
+    assert services.set_result(game_id=game.pk, result=Result.BLACK_WINS, reason="score sheets")
+    report = parse_trf(export_text(t, "trf16"))
+    one, three = report.player(1), report.player(3)
+    assert (one.rounds[0].result, three.rounds[0].result) == ("0", "1")
+    assert (one.points, three.points) == (0, 10)
+    assert three.rank == 1
+
+
+def test_an_unknown_format_is_refused() -> None:
+    from tests.builders import tournament
+    from tourney.trf_io import export_text
+
+    with pytest.raises(ValueError, match="unknown TRF format 'trf99'"):
+        export_text(tournament(players=2, rounds=1), "trf99")

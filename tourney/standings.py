@@ -1,0 +1,72 @@
+"""Standings from the database: the bridge between the ORM and pairing.engine.tiebreaks.
+
+The tournament goes through the same TRF records that the export writes
+(tourney.trf_io.export_tournament) and the same reader the engines use
+(pairing.engine.trf_state), so the standings a page shows, the ranks a TRF carries and
+what a re-imported file gives are computed from one source.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pairing.engine.tiebreaks import PRESETS, Standings, TieBreak, TieBreakCodeError, edition_for, parse, standings
+from pairing.engine.trf import TrfTournament
+from pairing.engine.trf_state import state_for_round
+from tourney.models import Result, RoundStatus, Tournament
+
+DEFAULT_PRESET = "swiss"
+
+
+@dataclass(frozen=True)
+class TournamentStandings:
+    standings: Standings
+    after_round: int
+    final: bool  # every round of the tournament is in
+    ignored_codes: tuple[str, ...]  # codes of Tournament.tiebreaks this program does not know
+    default_list: bool  # the tournament chose no list: the usual Swiss one is shown
+
+
+def tiebreak_list(tournament: Tournament) -> tuple[tuple[TieBreak, ...], tuple[str, ...], bool]:
+    """The tournament's ordered list (C.07 4.1), the codes refused, and whether the
+    default list stands in for an empty one."""
+    codes = [str(c) for c in (tournament.tiebreaks or [])]
+    default = not codes
+    if default:
+        codes = list(PRESETS[DEFAULT_PRESET])
+    parsed, ignored = [], []
+    for code in codes:
+        try:
+            parsed.append(parse(code))
+        except TieBreakCodeError:
+            ignored.append(code)
+    return tuple(parsed), tuple(ignored), default
+
+
+def completed_rounds(tournament: Tournament) -> int:
+    """The last round n such that rounds 1..n are published with every result in."""
+    done = 0
+    for rnd in tournament.round_set.order_by("number"):
+        if rnd.status not in (RoundStatus.PUBLISHED, RoundStatus.CLOSED):
+            break
+        if rnd.games.filter(result=Result.PENDING).exists() or not rnd.entries.exists():
+            break
+        done = rnd.number
+    return done
+
+
+def standings_of(t: TrfTournament, tournament: Tournament, after_round: int) -> TournamentStandings:
+    tiebreaks, ignored, default = tiebreak_list(tournament)
+    start = tournament.start_date.isoformat() if tournament.start_date else None
+    state = state_for_round(t, after_round + 1)
+    table = standings(state, tiebreaks, edition_for(start))
+    return TournamentStandings(table, after_round, after_round >= tournament.rounds, ignored, default)
+
+
+def tournament_standings(tournament: Tournament, after_round: int | None = None) -> TournamentStandings:
+    """Standings after *after_round* (default: the last completed round)."""
+    from tourney.trf_io import export_tournament
+
+    done = completed_rounds(tournament)
+    rnd = done if after_round is None else min(after_round, done)
+    return standings_of(export_tournament(tournament), tournament, rnd)
