@@ -3,6 +3,8 @@
     python -m pairing --dutch INPUT.trf -p [OUTPUT]      pair the next round
     python -m pairing --dutch --check INPUT.trf          re-pair every round, report differences
     python -m pairing --dutch --generate OUT.trf --seed 7 --players 40 --rounds 9
+    python -m pairing --dutch --acceleration baku INPUT.trf -p     accelerated (C.04.5.1)
+    python -m pairing --acceleration progressive --group-a-min 2100 --group-c-below 1700 INPUT.trf -p
     python -m pairing --aro INPUT.trf                    ARO list (when pairing.engine.aro exists)
 
 The pairing output has the number of pairs on the first line (the PAB row counted),
@@ -23,6 +25,7 @@ from pathlib import Path
 from typing import TextIO
 
 from pairing.engine import SYSTEMS, PairingOptions, pair
+from pairing.engine.acceleration import METHODS, AccelerationError, AccelerationSpec, extra_of
 from pairing.engine.checker import check_round
 from pairing.engine.generator import GeneratorConfig, generate
 from pairing.engine.state import Pairing, PairingError, TournamentState
@@ -39,7 +42,7 @@ from pairing.engine.trf_state import (
 EXIT_DIFFERENCE = 1
 EXIT_INPUT = 2
 EXIT_UNPAIRABLE = 3
-ACCELERATIONS = ("none", "baku", "progressive", "burstein")
+ACCELERATIONS = METHODS
 
 
 class UsageError(Exception):
@@ -102,8 +105,24 @@ def build_parser() -> argparse.ArgumentParser:
         "--acceleration",
         choices=ACCELERATIONS,
         default=None,
-        help="accelerated pairings: Baku (C.04.5.1), progressive, or Burstein's own "
-        "(default: none, or Baku when record 192 ends in _BAKU and the file gives no XXA/250 points)",
+        help="accelerated pairings: Baku (C.04.5.1), progressive, or Burstein's own (C.04.4.2 3.3); "
+        "the virtual points are computed and replace the file's XXA/250 ones (default: none, i.e. the "
+        "file's XXA/250 points if any, or Baku when record 192 ends in _BAKU and the file gives none)",
+    )
+    defaults = AccelerationSpec()
+    ap.add_argument(
+        "--group-a-min",
+        type=int,
+        default=defaults.group_a_min,
+        metavar="RATING",
+        help=f"progressive acceleration: group A is rating >= RATING (default {defaults.group_a_min})",
+    )
+    ap.add_argument(
+        "--group-c-below",
+        type=int,
+        default=defaults.group_c_below,
+        metavar="RATING",
+        help=f"progressive acceleration: group C is rating < RATING (default {defaults.group_c_below})",
     )
     ap.add_argument(
         "--round",
@@ -123,6 +142,11 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--rating-high", type=int, default=2600)
     gen.add_argument("--rating-low", type=int, default=1400)
     gen.add_argument("--initial-colour", choices=("white", "black"), help="default: drawn by lot from the seed")
+    gen.add_argument(
+        "--trf26",
+        action="store_true",
+        help="also write the TRF-2026 records (142, 152, 162, 240, 250 from the XXA lines, 260)",
+    )
     return ap
 
 
@@ -141,8 +165,13 @@ def resolve_system(args: argparse.Namespace, t: TrfTournament | None) -> None:
         args.acceleration = (acceleration_of(t) if t else None) or "none"
 
 
+def _spec(args: argparse.Namespace) -> AccelerationSpec:
+    return AccelerationSpec(args.acceleration, args.group_a_min, args.group_c_below)
+
+
 def _options(args: argparse.Namespace) -> PairingOptions:
-    return PairingOptions(acceleration=args.acceleration)
+    """pairing.engine.pair applies the acceleration (once, for every system)."""
+    return PairingOptions(acceleration=args.acceleration, extra=extra_of(_spec(args)))
 
 
 def _pair(state: TournamentState, args: argparse.Namespace) -> Pairing:
@@ -162,6 +191,8 @@ def run_pair(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
             f"round {state.round_to_pair} is beyond the {t.total_rounds} rounds the tournament declares (XXR/142)"
         )
     pairing = _pair(state, args)
+    for note in pairing.notes:
+        stderr.write(f"note: {note}\n")
     for violation in check_round(state, pairing, args.system):
         # The engine's answer is written as it is; the independent checker's doubts go to stderr.
         stderr.write(f"warning: round {state.round_to_pair}: the pairing breaks {violation}\n")
@@ -290,8 +321,12 @@ def run_generate(args: argparse.Namespace, stdout: TextIO) -> int:
         )
     except ValueError as exc:
         raise UsageError(str(exc)) from exc
-    t = generate(config, args.seed, lambda state: _pair(state, args))
-    Path(args.generate).write_text(write_trf(t), encoding="utf-8")
+    # The generator applies the acceleration itself (to write the XXA lines), so each
+    # round's state reaches the engine with its virtual points and no option to redo them.
+    plain = argparse.Namespace(**{**vars(args), "acceleration": "none"})
+    spec = _spec(args) if args.acceleration != "none" else None
+    t = generate(config, args.seed, lambda state: _pair(state, plain), acceleration=spec)
+    Path(args.generate).write_text(write_trf(t, trf26=args.trf26), encoding="utf-8")
     stdout.write(f"{args.generate}: {len(t.players)} players, {config.rounds} rounds, seed {args.seed}\n")
     return 0
 
@@ -358,6 +393,9 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
         return run_pair(args, stdout, stderr)
     except TrfError as exc:
         stderr.write(f"{args.input}:{exc.line}:{exc.column}: {exc.message}\n")
+        return EXIT_INPUT
+    except AccelerationError as exc:
+        stderr.write(f"python -m pairing: {exc}\n")
         return EXIT_INPUT
     except PairingError as exc:
         stderr.write(f"cannot pair: {exc}\n")

@@ -6,6 +6,10 @@ arbiter's: announced absences first (late entries not yet arrived, withdrawn pla
 requested half-, zero- and full-point byes), then the engine pairs the others from the
 file as it stands, then results are drawn from the ratings (Elo expectation), with
 forfeits and double forfeits at the given rate.
+
+With an acceleration (:mod:`pairing.engine.acceleration`), each round's state gets its
+virtual points before it is paired, and the points each round was paired with are written
+as ``XXA`` lines, so that the file pairs from its TRF alone.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from pairing.engine.acceleration import AccelerationSpec, accelerate
 from pairing.engine.state import Pairing, PairingError, TournamentState
 from pairing.engine.trf import TrfPlayer, TrfRound, TrfTournament
 from pairing.engine.trf_state import round_entry, scoring_of, state_for_round
@@ -113,8 +118,14 @@ def _with_points_and_ranks(t: TrfTournament) -> TrfTournament:
     return dataclasses.replace(t, players=players)
 
 
-def generate(config: GeneratorConfig, seed: int, pair: PairFunction) -> TrfTournament:
-    """A complete tournament of *config.rounds* rounds, each paired by *pair*."""
+def generate(
+    config: GeneratorConfig, seed: int, pair: PairFunction, acceleration: AccelerationSpec | None = None
+) -> TrfTournament:
+    """A complete tournament of *config.rounds* rounds, each paired by *pair*.
+
+    With *acceleration*, *pair* receives each round's state with its virtual points already
+    in it (so it should not apply the acceleration again), and the file gets ``XXA`` lines.
+    """
     rng = random.Random(seed)
     colour = config.initial_colour or rng.choice("wb")
     players = random_players(rng, config)
@@ -122,6 +133,7 @@ def generate(config: GeneratorConfig, seed: int, pair: PairFunction) -> TrfTourn
     withdrawn_after: dict[int, int] = {}
     blocks: dict[int, list[TrfRound]] = {p.start: [] for p in players}
     ratings = {p.start: p.rating or 0 for p in players}
+    virtual: dict[int, list[int]] = {p.start: [0] * config.rounds for p in players}
 
     def tournament() -> TrfTournament:
         return TrfTournament(
@@ -130,6 +142,7 @@ def generate(config: GeneratorConfig, seed: int, pair: PairFunction) -> TrfTourn
             player_count=len(players),
             xx_rounds=config.rounds,
             xx_config=("white1" if colour == "w" else "black1",),
+            xx_acceleration=tuple((pid, tuple(v)) for pid, v in sorted(virtual.items()) if any(v)),
         )
 
     for rnd in range(1, config.rounds + 1):
@@ -145,6 +158,10 @@ def generate(config: GeneratorConfig, seed: int, pair: PairFunction) -> TrfTourn
             state = state_for_round(tournament(), rnd)
             if len(state.to_pair) < 2:
                 raise PairingError(f"round {rnd}: fewer than two players to pair")
+            if acceleration is not None and acceleration.method != "none":
+                state = accelerate(state, acceleration).state
+                for pid in virtual:
+                    virtual[pid][rnd - 1] = state.acceleration(pid, rnd)
             try:
                 pairing = pair(state)
                 break

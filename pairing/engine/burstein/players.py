@@ -5,26 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from pairing.engine.acceleration.burstein import IMAGINARY_POINT, top_half
 from pairing.engine.burstein.colours import ColourState, colour_state, colours_allow
 from pairing.engine.burstein.ordering import Strength, strengths
 from pairing.engine.state import Outcome, TournamentState
 
-IMAGINARY_POINT = 10  # 3.3: one point, in tenths
-
 
 def accelerated(state: TournamentState) -> frozenset[int]:
-    """3.3: the top half of the initial list gets an imaginary point in rounds 1 and 2.
-
-    The initial list is the list of pairing numbers (C.04.2.B/C): players who have not
-    arrived yet have none. Decision: "top half" is the numbers 1 .. n // 2 of the n
-    players numbered for the round being paired, so an odd list gives the extra player
-    to the bottom half; the point is gone from round 3 on.
-    """
-    if state.round_to_pair > 2:
-        return frozenset()
-    numbers = state.pairing_numbers
-    half = len(numbers) // 2
-    return frozenset(pid for pid, number in numbers.items() if number <= half)
+    """3.3: the players with the imaginary point this round (the rule lives in
+    :mod:`pairing.engine.acceleration.burstein`, shared with the other systems)."""
+    return top_half(state, state.round_to_pair)
 
 
 def received_point_without_playing(state: TournamentState, player_id: int) -> bool:
@@ -55,6 +45,8 @@ class RoundData:
         """Pairing score of any registered player, absent ones included (3.2 opponents)."""
         state = self.state
         if self.burstein_acceleration:
+            # 3.3 from the real score, whatever virtual points the state carries: the
+            # same points pairing.engine.pair puts there for acceleration "burstein".
             bonus = IMAGINARY_POINT if pid in self.accelerated else 0
             return state.score(pid) + bonus
         return state.pairing_score(pid)

@@ -43,10 +43,8 @@ def pair_players(field: Field, last_round: bool) -> tuple[list[tuple[Entrant, En
 
 
 def pair_round(state: TournamentState, options: object = None) -> Pairing:
-    acceleration = getattr(options, "acceleration", "none") or "none"
-    if acceleration != "none":
-        raise PairingError(f"the Dubov system (C.04.4.1) has no accelerated pairings; "
-                           f"acceleration {acceleration!r} cannot be used with it")
+    """Pair on the pairing score, real + virtual points (an acceleration, C.04.5: "applicable
+    to any Swiss Pairing System"; pairing.engine.pair puts the virtual points in the state)."""
     players = entrants(state)
     if not players:
         return Pairing(boards=(), bye=None)

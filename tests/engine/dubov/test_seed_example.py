@@ -53,16 +53,6 @@ def test_round_five_top_group_shifts_2_then_3_and_5() -> None:
     assert {(3, 8), (1, 5), (4, 2)} <= {tuple(r) for r in result}
 
 
-def test_acceleration_is_refused_with_a_clear_error() -> None:
-    """The Dubov rules define no accelerated pairings (C.04.4.1); asking for one is an error."""
-    from pairing.engine import PairingOptions
-    from pairing.engine.state import PairingError
-
-    state = state_for_round(read_trf(SEED), 2)
-    with pytest.raises(PairingError, match="no accelerated pairings"):
-        pair(state, "dubov", options=PairingOptions(acceleration="baku"))
-
-
 def test_unrated_players_are_named_in_a_note() -> None:
     """A.1: every player must have a rating; the pairing still comes, with a note."""
     import dataclasses
