@@ -1,5 +1,5 @@
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
 
 from tourney import views
 
@@ -10,4 +10,5 @@ urlpatterns = [
     path("t/<int:tournament_id>/rounds/<int:number>/pair/", views.round_pair, name="round_pair"),
     path("t/<int:tournament_id>/rounds/<int:number>/status/", views.round_status, name="round_status"),
     path("admin/", admin.site.urls),
+    path("", include("tourney.urls_reports")),  # standings, crosstable, printouts, exports (issue 8)
 ]
