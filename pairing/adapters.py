@@ -7,7 +7,10 @@ before the one to pair.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 from collections.abc import Iterable
+from types import ModuleType
 
 from pairing.engine import PairingOptions
 from pairing.engine import state as engine
@@ -65,23 +68,31 @@ def scoring_of(tournament: Tournament) -> engine.Scoring:
     )
 
 
-def round_entries(tournament: Tournament, before: int) -> dict[int, dict[int, engine.RoundEntry]]:
-    """{round number: {player id: RoundEntry}} for rounds 1..before-1."""
+def round_entries(
+    tournament: Tournament, before: int, *, public: bool = False
+) -> dict[int, dict[int, engine.RoundEntry]]:
+    """{round number: {player id: RoundEntry}} for rounds 1..before-1.
+
+    *public*: only published rounds, and a game without a result yet is left out (the
+    standings of a round in progress) instead of refusing to go on.
+    """
     history: dict[int, dict[int, engine.RoundEntry]] = {}
-    games = Game.objects.filter(round__tournament=tournament, round__number__lt=before).select_related(
-        "round", "white", "black"
-    )
-    for game in games:
+    games = Game.objects.filter(round__tournament=tournament, round__number__lt=before)
+    byes = Bye.objects.filter(round__tournament=tournament, round__number__lt=before)
+    if public:
+        shown = [RoundStatus.PUBLISHED, RoundStatus.CLOSED]
+        games, byes = games.filter(round__status__in=shown), byes.filter(round__status__in=shown)
+    for game in games.select_related("round", "white", "black"):
         if game.result == Result.PENDING:
+            if public:
+                continue
             raise IncompleteRound(f"round {game.round.number}, board {game.board} has no result yet")
         white, black = GAME_OUTCOMES[(game.result, game.unrated)]
         w, b = game.white.pairing_number, game.black.pairing_number
         rnd = history.setdefault(game.round.number, {})
         rnd[w] = engine.RoundEntry(b, engine.Colour.WHITE, white)
         rnd[b] = engine.RoundEntry(w, engine.Colour.BLACK, black)
-    for bye in Bye.objects.filter(round__tournament=tournament, round__number__lt=before).select_related(
-        "round", "player"
-    ):
+    for bye in byes.select_related("round", "player"):
         outcome = BYE_OUTCOMES[ByeKind(bye.kind)]
         history.setdefault(bye.round.number, {})[bye.player.pairing_number] = engine.RoundEntry(None, None, outcome)
     return history
@@ -140,8 +151,67 @@ def state_for_round(rnd: Round) -> engine.TournamentState:
     )
 
 
+def acceleration_module() -> ModuleType | None:
+    """pairing.engine.acceleration (issue 6) when it is installed, else None."""
+    if importlib.util.find_spec("pairing.engine.acceleration") is None:
+        return None
+    return importlib.import_module("pairing.engine.acceleration")
+
+
+def _accelerated_here(tournament: Tournament) -> bool:
+    # Burstein's own acceleration (C.04.4.2 3.3) lives inside the Burstein engine.
+    return tournament.acceleration not in ("none", "burstein") and acceleration_module() is not None
+
+
+def prepared_state(rnd: Round) -> tuple[engine.TournamentState, tuple[str, ...]]:
+    """The state the engine pairs, with acceleration points when the tournament uses them,
+    and the acceleration's warnings for the arbiter."""
+    state = state_for_round(rnd)
+    tournament = rnd.tournament
+    if not _accelerated_here(tournament):
+        return state, ()
+    acceleration = acceleration_module()
+    spec = acceleration.AccelerationSpec(
+        method=tournament.acceleration,
+        group_a_min=tournament.acceleration_group_a_min,
+        group_c_below=tournament.acceleration_group_c_below,
+    )
+    accelerated = acceleration.accelerate(state, spec)
+    return accelerated.state, tuple(str(w) for w in accelerated.warnings)
+
+
+def state_after(tournament: Tournament, rounds: int) -> engine.TournamentState:
+    """The public view of the tournament after *rounds* rounds: published rounds only,
+    results as far as entered (standings, ARO lists and player cards)."""
+    players = list(tournament.players.order_by("pairing_number"))
+    history = round_entries(tournament, rounds + 1, public=True)
+    not_paired = engine.RoundEntry(None, None, engine.Outcome.NOT_PAIRED)
+    return engine.TournamentState(
+        players=tuple(
+            engine.Player(
+                id=p.pairing_number,
+                name=p.name,
+                rating=p.rating,
+                title=p.title,
+                federation=p.federation,
+                history=tuple(history.get(k, {}).get(p.pairing_number, not_paired) for k in range(1, rounds + 1)),
+            )
+            for p in players
+        ),
+        total_rounds=tournament.rounds,
+        round_to_pair=min(rounds + 1, tournament.rounds),
+        scoring=scoring_of(tournament),
+    )
+
+
 def options_for(tournament: Tournament) -> PairingOptions:
-    return PairingOptions(acceleration=tournament.acceleration)
+    """The options announced for the tournament (C.04.2.A.3), as the engines take them."""
+    extra: tuple[tuple[str, str], ...] = ()
+    if tournament.pairing_system == "lim" and tournament.lim_maxi:
+        extra = (("lim_maxi", "yes"),)
+    # Once the acceleration module has put virtual points in the state, the engine must not add its own.
+    acceleration = "none" if _accelerated_here(tournament) else tournament.acceleration
+    return PairingOptions(acceleration=acceleration, extra=extra)
 
 
 def unsaved_rows(rnd: Round, pairing: engine.Pairing) -> tuple[list[Game], list[Bye]]:
@@ -155,3 +225,13 @@ def unsaved_rows(rnd: Round, pairing: engine.Pairing) -> tuple[list[Game], list[
     if pairing.bye is not None:
         byes.append(Bye(round=rnd, player=by_number[pairing.bye], kind=ByeKind.PAIRING_ALLOCATED, requested=False))
     return games, byes
+
+
+def pairing_of(rnd: Round) -> engine.Pairing:
+    """The round's stored pairing in the engine's terms, boards in board order."""
+    boards = tuple(
+        engine.Board(g.white.pairing_number, g.black.pairing_number)
+        for g in rnd.games.select_related("white", "black").order_by("board")
+    )
+    pab = rnd.byes.filter(kind=ByeKind.PAIRING_ALLOCATED).select_related("player").first()
+    return engine.Pairing(boards=boards, bye=pab.player.pairing_number if pab else None)

@@ -71,6 +71,16 @@ class Tournament(models.Model):
         max_length=16, blank=True, help_text="Edition of the rules text, e.g. 2017 for the Dutch Baku 2016 text"
     )
     acceleration = models.CharField(max_length=16, choices=Acceleration.choices, default=Acceleration.NONE)
+    # The progressive method's groups (C.04.5 annex, "accelerato decrescente"): group A
+    # from this rating up, group C below that one, group B in between.
+    acceleration_group_a_min = models.PositiveSmallIntegerField(
+        default=2000, help_text="Progressive acceleration: lowest rating of group A"
+    )
+    acceleration_group_c_below = models.PositiveSmallIntegerField(
+        default=1600, help_text="Progressive acceleration: group C is rated below this"
+    )
+    # C.04.4.3: the Lim maxi-tournament rules (3.2, 3.8, 5.7).
+    lim_maxi = models.BooleanField(default=False, help_text="Lim system: apply the maxi-tournament rules")
     initial_colour = models.CharField(max_length=5, choices=InitialColour.choices, blank=True, default="")
     # C.04.1.c and TRF26 record 162: points for each kind of result.
     points_win = _tenths(10, "Points for a win")
@@ -198,6 +208,10 @@ class Round(models.Model):
     paired_at = models.DateTimeField(null=True, blank=True)
     published_at = models.DateTimeField(null=True, blank=True)
     correction_deadline = models.DateTimeField(null=True, blank=True)
+    # The engine's own pairing ("1-8 2-9 ... bye 14"), to tell a manual change from it.
+    engine_pairing = models.TextField(blank=True)
+    # Warnings the arbiter must see: the acceleration's, and the rules a manual change breaks.
+    pairing_warnings = models.TextField(blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -330,6 +344,32 @@ class RoundEntry(models.Model):
 
     def __str__(self) -> str:
         return f"R{self.round.number}: {self.player.name}"
+
+
+class AppointmentRole(models.TextChoices):
+    ORGANIZER = "organizer", "Organizer"
+    ARBITER = "arbiter", "Arbiter"
+
+
+class Appointment(models.Model):
+    """A user's role on one tournament: its organizers and the arbiters they appoint."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="appointments")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="appointments")
+    role = models.CharField(max_length=10, choices=AppointmentRole.choices)
+    appointed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    appointed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "role", "user__username"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user", "role"], name="appointment_unique_role"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.get_role_display().lower()} of {self.tournament}"
 
 
 class AuditEntry(models.Model):

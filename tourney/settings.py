@@ -137,6 +137,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "tourney.context_processors.navigation",
             ],
         },
     },
@@ -169,7 +170,10 @@ STORAGES = {
     },
 }
 
-LOGIN_URL = "admin:login"
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "tournament_list"
+LOGOUT_REDIRECT_URL = "tournament_list"
+LOCALE_PATHS = [BASE_DIR / "locale"]
 
 # Production switches: on whenever DEBUG is off, each overridable.
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
@@ -195,6 +199,9 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 600)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Dotted path of a callable run just before the engine pairs a round (pairing.services).
+# Empty in production; the tests use it to hold a worker mid-pairing.
+PAIRING_ENGINE_HOOK = env_str("PAIRING_ENGINE_HOOK", "")
 
 LOGGING = {
     "version": 1,

@@ -4,13 +4,12 @@ worker over Redis, the page polling until the worker is done (HTTP 286 ends it).
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import Group
 from django.test import Client
 
 from pairing.tasks import pair_round_task
 from tests import builders
 from tourney.models import JobState, Round, RoundStatus
-from tourney.roles import ARBITERS
+from tourney.roles import appoint
 
 pytestmark = [pytest.mark.browser, pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -26,7 +25,7 @@ def test_the_page_polls_until_the_worker_has_paired_the_round(
     t = builders.tournament(players=7, name="Worker Open")
     rnd = Round.objects.create(tournament=t, number=1)
     arbiter = django_user_model.objects.create_user("arbiter")
-    arbiter.groups.add(Group.objects.get(name=ARBITERS))
+    appoint(t, arbiter, "arbiter")
     client = Client()
     client.force_login(arbiter)
 

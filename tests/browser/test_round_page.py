@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import Group
 from django.test import Client
 
 from tests import builders
 from tourney.models import JobState, Round, RoundStatus
-from tourney.roles import ARBITERS
+from tourney.roles import appoint
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -17,7 +16,7 @@ def test_an_arbiter_pairs_a_round_in_chromium(browser, live_server, django_user_
     t = builders.tournament(players=6, name="Browser Open")
     rnd = Round.objects.create(tournament=t, number=1)
     arbiter = django_user_model.objects.create_user("arbiter")
-    arbiter.groups.add(Group.objects.get(name=ARBITERS))
+    appoint(t, arbiter, "arbiter")
     client = Client()
     client.force_login(arbiter)
 

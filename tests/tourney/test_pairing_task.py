@@ -30,7 +30,8 @@ def test_a_refusal_ends_the_job_as_failed_with_the_reason() -> None:
     Round.objects.filter(pk=rnd.pk).update(status=RoundStatus.PAIRING, pairing_job_state=JobState.QUEUED)
     assert pair_round_task.run(rnd.pk) == JobState.FAILED
     rnd.refresh_from_db()
-    assert (rnd.status, rnd.pairing_job_state) == (RoundStatus.DRAFT, JobState.FAILED)
+    # The round keeps its pairing (and results): it was paired before the job.
+    assert (rnd.status, rnd.pairing_job_state) == (RoundStatus.PAIRED, JobState.FAILED)
     assert "already has results" in rnd.pairing_error
 
 
@@ -46,3 +47,14 @@ def test_an_engine_crash_ends_the_job_as_failed_and_is_raised(monkeypatch) -> No
     rnd.refresh_from_db()
     assert (rnd.status, rnd.pairing_job_state) == (RoundStatus.DRAFT, JobState.FAILED)
     assert "ZeroDivisionError: boom" in rnd.pairing_error
+
+
+def test_a_retried_task_after_the_job_ended_changes_nothing() -> None:
+    rnd = _queued_round()
+    assert pair_round_task.run(rnd.pk) == JobState.SUCCEEDED
+    services.publish_pairing(round_id=rnd.pk)
+    before = list(rnd.games.values_list("board", "white", "black"))
+    assert pair_round_task.run(rnd.pk) == JobState.SUCCEEDED  # a redelivered message
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.PUBLISHED and rnd.pairing_error == ""
+    assert list(rnd.games.values_list("board", "white", "black")) == before

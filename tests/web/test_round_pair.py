@@ -7,13 +7,16 @@ from django.test import Client
 
 from tests import builders
 from tourney.models import AuditEntry, JobState, Round, RoundStatus
+from tourney.roles import appoint
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def draft_round() -> Round:
-    return Round.objects.create(tournament=builders.tournament(players=6), number=1)
+def draft_round(arbiter) -> Round:
+    rnd = Round.objects.create(tournament=builders.tournament(players=6), number=1)
+    appoint(rnd.tournament, arbiter, "arbiter")
+    return rnd
 
 
 def _url(rnd: Round) -> str:
@@ -61,6 +64,7 @@ def test_it_is_refused_to_the_public(client, draft_round) -> None:
 def test_a_round_with_results_is_not_paired_again(client, arbiter) -> None:
     t = builders.tournament(players=4)
     rnd = builders.round_with(t, 1, "1-3 1-0, 4-2 =")
+    appoint(t, arbiter, "arbiter")
     client.force_login(arbiter)
     page = client.post(_url(rnd), headers={"HX-Request": "true"}).content.decode()
     assert "already has results" in page

@@ -29,8 +29,8 @@ def test_an_unknown_tournament_is_404(client) -> None:
 
 def test_the_round_page_lists_boards_and_byes(client) -> None:
     t = builders.tournament(players=5)
-    builders.round_with(t, 1, "1-3 1-0, 4-2 +-", byes="5 pab")
+    builders.round_with(t, 1, "1-3 1-0, 4-2 +-", byes="5 pab", status="closed")
     page = client.get(f"/t/{t.pk}/rounds/1/").content.decode()
     assert "Alice" in page and "+/- (White wins by forfeit)" in page
-    assert "Elisa: Pairing-allocated bye" in page
+    assert "Elisa</a>: Pairing-allocated bye" in page
     assert "Pair round" not in page  # the public sees no arbiter button

@@ -1,0 +1,67 @@
+"""Who may call a view: the tournament's organizers, its arbiters, or anyone.
+
+Every write is a POST (CSRF-checked by the middleware) wrapped in one of these: an
+anonymous user, or one without the role on *that* tournament, gets 403 and nothing
+changes. A GET page of the same kind sends an anonymous user to the login page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+
+from tourney import roles
+from tourney.models import Tournament
+
+CHECKS: dict[str, Callable[[Any, Tournament], bool]] = {
+    "manage": roles.can_manage,
+    "direct": roles.can_direct,
+    "register": roles.can_register,
+}
+
+
+def tournament_role(role: str) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    check = CHECKS[role]
+
+    def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def wrapped(request: HttpRequest, tournament_id: int, *args: Any, **kwargs: Any) -> HttpResponse:
+            tournament = get_object_or_404(Tournament, pk=tournament_id)
+            if not request.user.is_authenticated and request.method in ("GET", "HEAD"):
+                return redirect_to_login(request.get_full_path())
+            if not check(request.user, tournament):
+                raise PermissionDenied
+            request.tournament = tournament  # type: ignore[attr-defined]
+            return view(request, tournament_id, *args, **kwargs)
+
+        wrapped.tournament_role = role  # type: ignore[attr-defined]
+        return wrapped
+
+    return decorator
+
+
+def tournament_creator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated and request.method in ("GET", "HEAD"):
+            return redirect_to_login(request.get_full_path())
+        if not roles.can_create_tournament(request.user):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
+def user_roles(user: Any, tournament: Tournament) -> dict[str, bool]:
+    """For templates: what the user may do on this tournament."""
+    return {
+        "manage": roles.can_manage(user, tournament),
+        "direct": roles.can_direct(user, tournament),
+        "register": roles.can_register(user, tournament),
+    }

@@ -1,0 +1,160 @@
+"""Forms of the organizer's and the arbiter's pages."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
+
+from tourney.models import AppointmentRole, ByeKind, Player, RoundStatus, Tournament
+
+POINT_FIELDS = (
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "points_pairing_bye",
+    "points_forfeit_win",
+    "points_forfeit_loss",
+    "points_full_bye",
+    "points_half_bye",
+)
+# Announced before the start (C.04.2.A.3): fixed once the first round is paired.
+FIXED_AFTER_ROUND_ONE = (
+    "pairing_system",
+    "rules_edition",
+    "acceleration",
+    "acceleration_group_a_min",
+    "acceleration_group_c_below",
+    "lim_maxi",
+    *POINT_FIELDS,
+)
+
+
+class TournamentForm(forms.ModelForm):
+    """Settings; points are typed as points (1, 0.5) and stored in tenths."""
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "name",
+            "place",
+            "federation",
+            "start_date",
+            "end_date",
+            "chief_arbiter",
+            "deputy_arbiters",
+            "time_control",
+            "rounds",
+            "pairing_system",
+            "rules_edition",
+            "acceleration",
+            "acceleration_group_a_min",
+            "acceleration_group_c_below",
+            "lim_maxi",
+            *POINT_FIELDS,
+            "correction_policy",
+            "correction_window_minutes",
+            "status",
+        ]
+        widgets = {
+            "start_date": forms.DateInput(attrs={"type": "date"}),
+            "end_date": forms.DateInput(attrs={"type": "date"}),
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in POINT_FIELDS:
+            model_field = Tournament._meta.get_field(name)
+            tenths = getattr(self.instance, name) if self.instance.pk else model_field.default
+            self.fields[name] = forms.DecimalField(
+                label=model_field.help_text.split(",")[0],
+                min_value=Decimal(0),
+                max_value=Decimal("9.9"),
+                decimal_places=1,
+                initial=Decimal(tenths) / 10,
+            )
+            if self.instance.pk:
+                self.initial[name] = Decimal(tenths) / 10
+        started = self.instance.pk and self.instance.round_set.exclude(status=RoundStatus.DRAFT).exists()
+        if started:
+            for name in FIXED_AFTER_ROUND_ONE:
+                self.fields[name].disabled = True
+                self.fields[name].help_text = _("fixed once round 1 is paired (C.04.2.A.3)")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        for name in POINT_FIELDS:
+            value = data.get(name)
+            if isinstance(value, Decimal):
+                data[name] = int(value * 10)
+        a_min, c_below = data.get("acceleration_group_a_min"), data.get("acceleration_group_c_below")
+        if data.get("acceleration") == "progressive" and a_min is not None and c_below is not None and c_below > a_min:
+            self.add_error("acceleration_group_c_below", _("group C must lie below group A"))
+        rounds = data.get("rounds")
+        if self.instance.pk and rounds is not None:
+            last = self.instance.round_set.exclude(status=RoundStatus.DRAFT).order_by("-number").first()
+            if last and rounds < last.number:
+                self.add_error("rounds", _("round %d is already paired") % last.number)
+        return data
+
+
+class PlayerForm(forms.ModelForm):
+    entry_round = forms.IntegerField(
+        min_value=1, required=False, label=_("Entry round"), help_text=_("late entry: the first round to be paired")
+    )
+
+    class Meta:
+        model = Player
+        fields = ["name", "title", "rating", "federation", "fide_id", "sex", "birth_date"]
+
+
+class PlayerEditForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = ["name", "title", "rating", "federation", "fide_id", "sex", "birth_date"]
+
+
+class UploadForm(forms.Form):
+    file = forms.FileField(label=_("File"))
+
+
+class WithdrawForm(forms.Form):
+    from_round = forms.IntegerField(min_value=2, required=False, label=_("No longer paired from round"))
+
+
+class ByeForm(forms.Form):
+    player = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("Player"))
+    round = forms.IntegerField(min_value=1, label=_("Round"))
+    kind = forms.ChoiceField(
+        label=_("Kind"),
+        choices=[
+            (ByeKind.HALF_POINT, _("Half-point bye")),
+            (ByeKind.ZERO_POINT, _("Zero-point bye / announced absence")),
+            (ByeKind.FULL_POINT, _("Full-point bye")),
+        ],
+    )
+
+    def __init__(self, tournament: Tournament, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = tournament.players.all()
+
+
+class AppointForm(forms.Form):
+    username = forms.CharField(label=_("User name"))
+    role = forms.ChoiceField(choices=AppointmentRole.choices, initial=AppointmentRole.ARBITER, label=_("Role"))
+
+    def clean_username(self) -> Any:
+        name = self.cleaned_data["username"].strip()
+        try:
+            return get_user_model().objects.get(username=name)
+        except get_user_model().DoesNotExist:
+            raise forms.ValidationError(_("no user %(name)s") % {"name": name}) from None
+
+
+class ExchangeForm(forms.Form):
+    first = forms.IntegerField(min_value=1, label=_("Player no."))
+    second = forms.IntegerField(min_value=1, label=_("with player no."))
+    reason = forms.CharField(required=False, label=_("Reason"))

@@ -1,0 +1,56 @@
+"""The keyboard's result entry: "12 1-0", "12 =", "12 +-", "12 --" (board, then result)."""
+
+from __future__ import annotations
+
+import re
+
+from django.utils.translation import gettext as _
+
+from tourney.models import Result
+
+# What an arbiter types, normalised (spaces removed, lower case) -> the stored result.
+TYPED = {
+    "1-0": Result.WHITE_WINS,
+    "1:0": Result.WHITE_WINS,
+    "1": Result.WHITE_WINS,
+    "0-1": Result.BLACK_WINS,
+    "0:1": Result.BLACK_WINS,
+    "0": Result.BLACK_WINS,
+    "=": Result.DRAW,
+    "½": Result.DRAW,
+    "1/2": Result.DRAW,
+    "½-½": Result.DRAW,
+    "1/2-1/2": Result.DRAW,
+    "0.5": Result.DRAW,
+    "d": Result.DRAW,
+    "+-": Result.WHITE_WINS_FORFEIT,
+    "+/-": Result.WHITE_WINS_FORFEIT,
+    "+": Result.WHITE_WINS_FORFEIT,
+    "-+": Result.BLACK_WINS_FORFEIT,
+    "-/+": Result.BLACK_WINS_FORFEIT,
+    "--": Result.DOUBLE_FORFEIT,
+    "-/-": Result.DOUBLE_FORFEIT,
+    "*": Result.PENDING,
+}
+
+_ENTRY = re.compile(r"^\s*(\d+)\s*[\s.:,]\s*(\S.*?)\s*$|^\s*(\d+)([-=+½*].*?)\s*$")
+
+
+class EntryError(ValueError):
+    pass
+
+
+def parse_result(text: str) -> Result:
+    key = re.sub(r"\s+", "", text).lower()
+    if key not in TYPED:
+        raise EntryError(_("%(text)r is not a result: type 1-0, 0-1, =, +-, -+ or --") % {"text": text})
+    return TYPED[key]
+
+
+def parse_entry(text: str) -> tuple[int, Result]:
+    """(board, result) from what the arbiter typed."""
+    match = _ENTRY.match(text or "")
+    if not match:
+        raise EntryError(_("type the board and the result, e.g. “12 1-0”"))
+    board, result = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
+    return int(board), parse_result(result)

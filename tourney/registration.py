@@ -1,0 +1,292 @@
+"""Registration: entries, late entries, initial order and pairing numbers, withdrawals, byes.
+
+Views call these functions; each one validates, writes and audits in one transaction.
+A refusal raises RegistrationRefused with the reason for the arbiter.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from tourney import audit
+from tourney.models import Bye, ByeKind, Player, Round, RoundStatus, Title, Tournament
+
+
+class RegistrationRefused(Exception):
+    """The change may not be made now; the message says why."""
+
+
+# C.04.2.B.2 [b]: GM - IM - WGM - FM - WIM - CM - WFM - WCM - no title.
+TITLE_ORDER = {title: k for k, title in enumerate(["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM", ""])}
+PAIRED = (RoundStatus.PAIRED, RoundStatus.PUBLISHED, RoundStatus.CLOSED)
+
+
+def initial_order_key(player: Player) -> tuple[int, int, str, str]:
+    """C.04.2.B.2: rating, then FIDE title, then alphabetically."""
+    return (-player.rating, TITLE_ORDER.get(player.title, len(TITLE_ORDER)), player.name.casefold(), player.name)
+
+
+def numbers_frozen(tournament: Tournament) -> bool:
+    """C.04.2.B.3: pairing numbers may be reassigned only for the first three rounds, so
+    no longer once round 4 has been paired."""
+    return tournament.round_set.filter(number__gte=4, status__in=PAIRED).exists()
+
+
+def first_open_round(tournament: Tournament) -> int:
+    """The first round not paired yet (a new entry or a withdrawal takes effect there)."""
+    paired = tournament.round_set.filter(status__in=(*PAIRED, RoundStatus.PAIRING)).aggregate(n=Max("number"))["n"]
+    return (paired or 0) + 1
+
+
+def _refuse_while_pairing(tournament: Tournament) -> None:
+    if tournament.round_set.filter(status=RoundStatus.PAIRING).exists():
+        raise RegistrationRefused(_("a round is being paired right now; try again when it is done"))
+
+
+def renumber(tournament: Tournament, user: Any = None) -> bool:
+    """Give every player the pairing number of the initial order (C.04.2.B.3, C.3),
+    unless round 4 has been paired. Returns whether the numbers were reassigned."""
+    if numbers_frozen(tournament):
+        return False
+    players = list(tournament.players.all())
+    ordered = sorted(players, key=initial_order_key)
+    wanted = {p.pk: k for k, p in enumerate(ordered, start=1)}
+    moved = [p for p in players if p.pairing_number != wanted[p.pk]]
+    if not moved:
+        return False
+    # Two steps, so that the unique (tournament, pairing number) holds at every UPDATE.
+    offset = max(len(players), max(p.pairing_number for p in players)) + 1
+    for p in moved:
+        Player.objects.filter(pk=p.pk).update(pairing_number=p.pairing_number + offset)
+    for p in moved:
+        Player.objects.filter(pk=p.pk).update(pairing_number=wanted[p.pk])
+    audit.record(
+        tournament,
+        tournament,
+        action="renumber players",
+        old=" ".join(f"{p.name}={p.pairing_number}" for p in moved),
+        new=" ".join(f"{p.name}={wanted[p.pk]}" for p in moved),
+        user=user,
+        reason="C.04.2.B.3 / C.3: initial order by rating, title, name",
+    )
+    return True
+
+
+PLAYER_FIELDS = ("name", "title", "rating", "federation", "fide_id", "sex", "birth_date")
+
+
+def register(tournament: Tournament, data: dict[str, Any], *, user: Any = None) -> Player:
+    """Enter one player; a late entry (C.04.2.C.2) when round 1 has already been paired.
+
+    The player enters in *entry_round* (default: the first round not paired yet) and is
+    not paired before it. While round 4 is not paired every player is renumbered in
+    initial order; afterwards the newcomer takes the next free number.
+    """
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        _refuse_while_pairing(tournament)
+        opens = first_open_round(tournament)
+        entry_round = int(data.get("entry_round") or opens)
+        if entry_round < opens:
+            raise RegistrationRefused(
+                _("round %(r)d is already paired: a new player can enter from round %(o)d")
+                % {"r": entry_round, "o": opens}
+            )
+        if entry_round > tournament.rounds:
+            raise RegistrationRefused(_("the tournament has only %d rounds") % tournament.rounds)
+        last = tournament.players.aggregate(n=Max("pairing_number"))["n"] or 0
+        player = Player(
+            tournament=tournament,
+            pairing_number=last + 1,
+            entry_round=entry_round,
+            **{k: data[k] for k in PLAYER_FIELDS if data.get(k) not in (None, "")},
+        )
+        try:
+            player.full_clean()
+        except ValidationError as error:
+            raise RegistrationRefused("; ".join(f"{k}: {' '.join(v)}" for k, v in error.message_dict.items())) from None
+        player.save()
+        action = "late entry" if opens > 1 else "register player"
+        audit.record(
+            tournament,
+            player,
+            action=action,
+            new=f"{player.name} ({player.rating}) from round {entry_round}",
+            user=user,
+        )
+        renumber(tournament, user)
+        player.refresh_from_db()
+        return player
+
+
+def update_player(player: Player, data: dict[str, Any], *, user: Any = None) -> Player:
+    """Correct a player's data (C.04.2.B.3: numbers follow while round 4 is not paired)."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=player.tournament_id)
+        _refuse_while_pairing(tournament)
+        old = {k: getattr(player, k) for k in PLAYER_FIELDS}
+        for k in PLAYER_FIELDS:
+            if k in data:
+                setattr(player, k, data[k] if data[k] is not None else "")
+        try:
+            player.full_clean()
+        except ValidationError as error:
+            raise RegistrationRefused("; ".join(f"{k}: {' '.join(v)}" for k, v in error.message_dict.items())) from None
+        player.save()
+        new = {k: getattr(player, k) for k in PLAYER_FIELDS}
+        changes = {k for k in PLAYER_FIELDS if old[k] != new[k]}
+        if changes:
+            audit.record(
+                tournament,
+                player,
+                action="change player",
+                old=", ".join(f"{k}={old[k]}" for k in sorted(changes)),
+                new=", ".join(f"{k}={new[k]}" for k in sorted(changes)),
+                user=user,
+            )
+            renumber(tournament, user)
+        player.refresh_from_db()
+        return player
+
+
+def import_csv(tournament: Tournament, text: str, *, user: Any = None) -> list[Player]:
+    """Register every row of a CSV file (header: name, rating, title, federation, fide_id,
+    sex, birth_date, entry_round; name is required). All rows or none: a bad row is
+    named by its line."""
+    try:
+        dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    reader = csv.DictReader(io.StringIO(text), dialect=dialect)
+    if reader.fieldnames is None:
+        raise RegistrationRefused(_("the file is empty"))
+    header = [(h or "").strip().lower() for h in reader.fieldnames]
+    if "name" not in header:
+        raise RegistrationRefused(_("the first line must name the columns, one of them 'name'"))
+    created = []
+    with transaction.atomic():
+        for row in reader:
+            line = reader.line_num
+            values = {(k or "").strip().lower(): (v or "").strip() for k, v in row.items() if k}
+            if not any(values.values()):
+                continue
+            data: dict[str, Any] = {k: values.get(k, "") for k in (*PLAYER_FIELDS, "entry_round")}
+            data["title"] = data["title"].upper()
+            data["sex"] = data["sex"].lower()[:1]
+            data["federation"] = data["federation"].upper()
+            try:
+                data["rating"] = int(data["rating"] or 0)
+                if data["entry_round"]:
+                    data["entry_round"] = int(data["entry_round"])
+            except ValueError:
+                raise RegistrationRefused(_("line %d: rating and entry round must be whole numbers") % line) from None
+            if data["title"] not in Title.values:
+                raise RegistrationRefused(_("line %(l)d: unknown title %(t)r") % {"l": line, "t": data["title"]})
+            try:
+                created.append(register(tournament, data, user=user))
+            except RegistrationRefused as error:
+                raise RegistrationRefused(_("line %(l)d: %(e)s") % {"l": line, "e": error}) from None
+    for p in created:
+        p.refresh_from_db()
+    return created
+
+
+def withdraw(player: Player, from_round: int | None = None, *, user: Any = None) -> Player:
+    """C.04.2.D.3: the player is no longer paired from *from_round* (default: the first
+    round not paired yet). A round already paired must be changed by hand or re-paired."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=player.tournament_id)
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        opens = first_open_round(tournament)
+        from_round = from_round or opens
+        if from_round < opens:
+            raise RegistrationRefused(
+                _("round %(r)d is already paired: the withdrawal can take effect from round %(o)d")
+                % {"r": from_round, "o": opens}
+            )
+        if from_round <= player.entry_round:
+            raise RegistrationRefused(_("the player enters in round %d: delete the entry instead") % player.entry_round)
+        old = player.withdrawal_round
+        player.withdrawal_round = from_round
+        player.save(update_fields=["withdrawal_round"])
+        audit.record(
+            tournament, player, action="withdraw", old=old or "", new=from_round, user=user, reason="C.04.2.D.3"
+        )
+        return player
+
+
+def cancel_withdrawal(player: Player, *, user: Any = None) -> Player:
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=player.tournament_id)
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        if player.withdrawal_round is None:
+            return player
+        if player.withdrawal_round < first_open_round(tournament):
+            raise RegistrationRefused(_("rounds after the withdrawal are already paired without the player"))
+        old = player.withdrawal_round
+        player.withdrawal_round = None
+        player.save(update_fields=["withdrawal_round"])
+        audit.record(tournament, player, action="cancel withdrawal", old=old, user=user)
+        return player
+
+
+REQUESTABLE = (ByeKind.HALF_POINT, ByeKind.ZERO_POINT, ByeKind.FULL_POINT)
+
+
+def request_bye(player: Player, round_number: int, kind: str, *, user: Any = None) -> Bye:
+    """C.04.2.D.4: a player known in advance not to play round *round_number* is not
+    paired in it; a half-point or full-point bye if the tournament's rules grant one,
+    else zero points (an announced absence)."""
+    if kind not in REQUESTABLE:
+        raise RegistrationRefused(_("a requested bye is half-point, zero-point or full-point"))
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=player.tournament_id)
+        if not 1 <= round_number <= tournament.rounds:
+            raise RegistrationRefused(_("the tournament has rounds 1 to %d") % tournament.rounds)
+        if round_number < player.entry_round or (
+            player.withdrawal_round is not None and round_number >= player.withdrawal_round
+        ):
+            raise RegistrationRefused(
+                _("%(p)s does not take part in round %(r)d") % {"p": player.name, "r": round_number}
+            )
+        rnd = Round.objects.get_or_create(tournament=tournament, number=round_number)[0]
+        if rnd.status != RoundStatus.DRAFT:
+            raise RegistrationRefused(
+                _("round %d is already paired: change the pairing by hand, or score a forfeit") % round_number
+            )
+        existing = Bye.objects.filter(round=rnd, player=player).first()
+        old = existing.get_kind_display() if existing else ""
+        bye = existing or Bye(round=rnd, player=player)
+        bye.kind = kind
+        bye.requested = True
+        bye.created_by = user if user is not None and user.is_authenticated else None
+        bye.save()
+        audit.record(
+            tournament, bye, action="request bye", old=old, new=bye.get_kind_display(), user=user, reason="C.04.2.D.4"
+        )
+        return bye
+
+
+def cancel_bye(bye: Bye, *, user: Any = None) -> None:
+    with transaction.atomic():
+        bye = Bye.objects.select_for_update().select_related("round__tournament", "player").get(pk=bye.pk)
+        if bye.kind == ByeKind.PAIRING_ALLOCATED or bye.round.status != RoundStatus.DRAFT:
+            raise RegistrationRefused(_("only a requested bye of a round not yet paired can be cancelled"))
+        audit.record(bye.round.tournament, bye, action="cancel bye", old=bye.get_kind_display(), user=user)
+        bye.delete()
+
+
+def requested_byes(tournament: Tournament) -> Iterable[Bye]:
+    return (
+        Bye.objects.filter(round__tournament=tournament, requested=True)
+        .select_related("round", "player")
+        .order_by("round__number", "player__pairing_number")
+    )

@@ -1,0 +1,31 @@
+"""Filters for chess numbers: points in tenths, colours, floats."""
+
+from __future__ import annotations
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def points(tenths: int | None) -> str:
+    """25 -> '2½', 5 -> '½', 10 -> '1', 13 -> '1.3' (scoring systems with other steps)."""
+    if tenths is None:
+        return ""
+    whole, rest = divmod(int(tenths), 10)
+    if rest == 0:
+        return str(whole)
+    if rest == 5:
+        return f"{whole or ''}½"
+    return f"{tenths / 10:.1f}"
+
+
+@register.simple_tag(takes_context=True)
+def tournament_roles(context: template.Context, tournament: object) -> dict[str, bool]:
+    """{% tournament_roles tournament as can %}: what the user may do on *tournament*."""
+    from tourney.access import user_roles
+
+    request = context.get("request")
+    if request is None or tournament is None:
+        return {"manage": False, "direct": False, "register": False}
+    return user_roles(request.user, tournament)
