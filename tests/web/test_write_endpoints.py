@@ -1,0 +1,187 @@
+"""Every write endpoint, found by walking the URL conf, refuses an anonymous user, a user
+without the role on that tournament, and a request without a CSRF token; and nothing
+changes (no audit entry, no row).
+
+A URL whose view answers an anonymous POST with 405 is read-only (GET pages). The
+admin and the login/logout views are Django's own and left out.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from tests import builders
+from tourney.models import AuditEntry, Bye, ByeKind, Game, Player, Round, RoundStatus, Tournament
+from tourney.roles import appoint
+
+pytestmark = pytest.mark.django_db
+
+SKIPPED_PREFIXES = ("admin/", "accounts/")
+# The writes this walk must find: if one disappears from the URL conf, the test says so.
+KNOWN_WRITES = {
+    "tournament_create",
+    "tournament_import",
+    "tournament_settings",
+    "draw_colour",
+    "appointments",
+    "dismiss",
+    "player_add",
+    "player_csv",
+    "player_edit",
+    "player_withdraw",
+    "player_reinstate",
+    "bye_request",
+    "bye_cancel",
+    "round_pair",
+    "round_exchange",
+    "round_publish",
+    "round_result",
+    "round_close",
+}
+
+
+def _patterns(resolver: URLResolver, prefix: str = "") -> list[tuple[str, URLPattern]]:
+    out = []
+    for p in resolver.url_patterns:
+        route = prefix + str(p.pattern)
+        if isinstance(p, URLResolver):
+            out += _patterns(p, route)
+        else:
+            out.append((route, p))
+    return out
+
+
+@pytest.fixture
+def scene(django_user_model):
+    t = builders.tournament(players=6, rounds=5)
+    other = builders.tournament(players=4, name="Other Open")
+    rnd = builders.round_with(t, 1, "1-4, 2-5, 3-6", status=RoundStatus.PUBLISHED)
+    round_2 = Round.objects.create(tournament=t, number=2)
+    bye = Bye.objects.create(round=round_2, player=builders.player(t, 1), kind=ByeKind.HALF_POINT, requested=True)
+    bye.save()
+    organizer = django_user_model.objects.create_user("org")
+    arbiter = django_user_model.objects.create_user("arb")
+    stranger = django_user_model.objects.create_user("stranger")  # arbiter and organizer of another tournament
+    appoint(t, organizer, "organizer")
+    appointment = appoint(t, arbiter, "arbiter")
+    appoint(other, stranger, "arbiter")
+    appoint(other, stranger, "organizer")
+    kwargs = {
+        "tournament_id": t.pk,
+        "number": rnd.number,
+        "player_id": builders.player(t, 2).pk,
+        "bye_id": bye.pk,
+        "appointment_id": appointment.pk,
+    }
+    return {"t": t, "kwargs": kwargs, "organizer": organizer, "arbiter": arbiter, "stranger": stranger}
+
+
+def _url(route: str, pattern: URLPattern, kwargs: dict[str, int]) -> str:
+    from django.urls import reverse
+
+    wanted = {k: v for k, v in kwargs.items() if k in pattern.pattern.converters}
+    return reverse(pattern.name, kwargs=wanted)
+
+
+POST_DATA = {
+    "entry": "1 1-0",
+    "board": "1",
+    "result": "1-0",
+    "first": "1",
+    "second": "2",
+    "name": "Intruder",
+    "rating": "2800",
+    "rounds": "5",
+    "username": "stranger",
+    "role": "arbiter",
+    "player": "1",
+    "round": "3",
+    "kind": "half",
+    "from_round": "3",
+}
+
+
+def _snapshot() -> tuple[int, ...]:
+    return (
+        AuditEntry.objects.count(),
+        Tournament.objects.count(),
+        Player.objects.count(),
+        Bye.objects.count(),
+        Game.objects.exclude(result="").count(),
+        Round.objects.exclude(status=RoundStatus.DRAFT).count(),
+    )
+
+
+def _write_endpoints(scene) -> list[tuple[str, str]]:
+    found = []
+    anonymous = Client()
+    for route, pattern in _patterns(get_resolver()):
+        if route.startswith(SKIPPED_PREFIXES) or not pattern.name:
+            continue
+        url = _url(route, pattern, scene["kwargs"])
+        response = anonymous.post(url, POST_DATA)
+        if response.status_code == 405:
+            continue  # GET only
+        found.append((pattern.name, url))
+    return found
+
+
+def test_the_walk_finds_every_known_write(scene) -> None:
+    names = {name for name, _ in _write_endpoints(scene)}
+    assert names >= KNOWN_WRITES, KNOWN_WRITES - names
+
+
+def test_every_write_refuses_the_anonymous_user(scene) -> None:
+    before = _snapshot()
+    for name, url in _write_endpoints(scene):
+        response = Client().post(url, POST_DATA)
+        assert response.status_code == 403, (name, response.status_code)
+    assert _snapshot() == before
+
+
+def test_every_write_refuses_a_user_without_the_role_on_that_tournament(scene) -> None:
+    client = Client()
+    client.force_login(scene["stranger"])
+    before = _snapshot()
+    for name, url in _write_endpoints(scene):
+        if name in ("tournament_create", "tournament_import"):
+            continue  # not tied to a tournament: see the test below
+        response = client.post(url, POST_DATA)
+        assert response.status_code == 403, (name, response.status_code)
+    assert _snapshot() == before
+
+
+def test_creating_a_tournament_needs_the_organizer_group(scene) -> None:
+    client = Client()
+    client.force_login(scene["arbiter"])  # an arbiter is not an organizer
+    before = _snapshot()
+    for url in ("/new/", "/import/"):
+        assert client.post(url, POST_DATA).status_code == 403
+    assert _snapshot() == before
+
+
+@pytest.mark.parametrize("who", ["organizer", "arbiter"])
+def test_every_write_refuses_a_request_without_a_csrf_token(scene, who) -> None:
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(scene[who])
+    before = _snapshot()
+    for name, url in _write_endpoints(scene):
+        response = client.post(url, POST_DATA, headers={"HX-Request": "true"})
+        assert response.status_code == 403, (name, response.status_code)
+    assert _snapshot() == before
+
+
+def test_a_get_on_a_write_only_endpoint_is_refused(scene) -> None:
+    client = Client()
+    client.force_login(scene["arbiter"])
+    for name, url in _write_endpoints(scene):
+        if name in KNOWN_WRITES and name not in (
+            "tournament_create",
+            "tournament_import",
+            "tournament_settings",
+            "appointments",
+            "player_edit",
+        ):
+            assert client.get(url).status_code == 405, name
