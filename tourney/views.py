@@ -78,7 +78,7 @@ def _round_context(request: HttpRequest, rnd: Round) -> dict[str, object]:
     if not visible:
         byes = [b for b in byes if b.requested]  # requested byes are known before the pairing
     explain = {}
-    if can["direct"] and rnd.status in (RoundStatus.PAIRED, RoundStatus.PUBLISHED):
+    if can["direct"] and rnd.status == RoundStatus.PAIRED:  # the draft explains itself
         explain = presentation.explanations(rnd)
     rows = [(g, explain.get(g.white.pairing_number), explain.get(g.black.pairing_number)) for g in games]
     polling = rnd.pairing_job_state in (JobState.QUEUED, JobState.RUNNING)
