@@ -10,7 +10,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test lint format install install-dev
+.PHONY: run test lint format install install-dev messages
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -26,13 +26,18 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(PY)
 install: $(VENV)/.installed-runtime
 install-dev: $(VENV)/.installed-dev
 
+# The translations (locale/*/LC_MESSAGES/django.po -> .mo); needs gettext's msgfmt.
+messages: install
+	@if command -v msgfmt >/dev/null; then $(PY) manage.py compilemessages --ignore=$(VENV) -v 0; \
+	else echo "gettext (msgfmt) is not installed: the pages stay in English"; fi
+
 # SQLite and eager Celery tasks unless DATABASE_URL / REDIS_URL say otherwise.
-run: install
+run: install messages
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
-test: install-dev
+test: install-dev messages
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 lint: install-dev

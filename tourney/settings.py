@@ -111,6 +111,8 @@ MIDDLEWARE = [
     "tourney.middleware.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The reader's language: the choice made on the page (cookie), else the browser's.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -154,6 +156,9 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
+# Every page in English and Italian (locale/it); the choice is kept a year in a cookie.
+LANGUAGES = [("en", "English"), ("it", "Italiano")]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.urls import path
+from django.urls import include, path
 
 from tourney import views_reports as v
 
@@ -10,6 +10,8 @@ T = "t/<int:tournament_id>/"
 R = T + "rounds/<int:number>/"
 
 urlpatterns = [
+    # The language switch (Django's set_language view: POST language=en|it).
+    path("i18n/", include("django.conf.urls.i18n")),
     path(T + "standings/", v.standings, name="standings"),
     path(T + "crosstable/", v.crosstable, name="crosstable"),
     path(T + "export/trf/", v.export_trf, name="export_trf"),

@@ -19,7 +19,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_GET
 
 from pairing.engine.state import PairingError
@@ -83,6 +83,22 @@ TIEBREAK_NAMES = {
 }
 
 
+# Column headings that are words, not acronyms (BH, SB, ARO, TPR, DE, REP stay as they are).
+TIEBREAK_SHORT = {
+    "WIN": pgettext_lazy("tie-break column", "Wins"),
+    "WON": pgettext_lazy("tie-break column", "Won"),
+    "BPG": pgettext_lazy("tie-break column", "Black"),
+    "BWG": pgettext_lazy("tie-break column", "Won Black"),
+    "PS": pgettext_lazy("tie-break column", "Prog."),
+}
+
+
+def tiebreak_short(tb: TieBreak) -> str:
+    """The column heading: "BH-C1", "SB", "Vitt." (TieBreak.short in the reader's language)."""
+    plain = TieBreak(tb.name)
+    return str(TIEBREAK_SHORT.get(tb.name, plain.short)) + tb.short[len(plain.short) :]
+
+
 def tiebreak_label(tb: TieBreak) -> str:
     name = str(TIEBREAK_NAMES[tb.name])
     if tb.cut_low and tb.cut_low == tb.cut_high:
@@ -93,7 +109,9 @@ def tiebreak_label(tb: TieBreak) -> str:
 
 
 def _headers(table: TournamentStandings) -> list[dict[str, str]]:
-    return [{"short": tb.short, "label": tiebreak_label(tb), "code": tb.code} for tb in table.standings.tiebreaks]
+    return [
+        {"short": tiebreak_short(tb), "label": tiebreak_label(tb), "code": tb.code} for tb in table.standings.tiebreaks
+    ]
 
 
 @require_GET
