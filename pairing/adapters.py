@@ -158,25 +158,24 @@ def acceleration_module() -> ModuleType | None:
     return importlib.import_module("pairing.engine.acceleration")
 
 
-def _accelerated_here(tournament: Tournament) -> bool:
-    # Burstein's own acceleration (C.04.4.2 3.3) lives inside the Burstein engine.
-    return tournament.acceleration not in ("none", "burstein") and acceleration_module() is not None
-
-
-def prepared_state(rnd: Round) -> tuple[engine.TournamentState, tuple[str, ...]]:
-    """The state the engine pairs, with acceleration points when the tournament uses them,
-    and the acceleration's warnings for the arbiter."""
-    state = state_for_round(rnd)
-    tournament = rnd.tournament
-    if not _accelerated_here(tournament):
-        return state, ()
-    acceleration = acceleration_module()
-    spec = acceleration.AccelerationSpec(
+def acceleration_spec(tournament: Tournament) -> object:
+    """The tournament's acceleration as the acceleration module takes it."""
+    return acceleration_module().AccelerationSpec(  # type: ignore[union-attr]
         method=tournament.acceleration,
         group_a_min=tournament.acceleration_group_a_min,
         group_c_below=tournament.acceleration_group_c_below,
     )
-    accelerated = acceleration.accelerate(state, spec)
+
+
+def prepared_state(rnd: Round) -> tuple[engine.TournamentState, tuple[str, ...]]:
+    """The state as the engine pairs it, acceleration points included, and the
+    acceleration's warnings: what the draft's explanation shows. (pairing.engine.pair
+    applies the acceleration itself from options_for; this is the same call.)"""
+    state = state_for_round(rnd)
+    module = acceleration_module()
+    if rnd.tournament.acceleration == "none" or module is None:
+        return state, ()
+    accelerated = module.accelerate(state, acceleration_spec(rnd.tournament))
     return accelerated.state, tuple(str(w) for w in accelerated.warnings)
 
 
@@ -205,13 +204,15 @@ def state_after(tournament: Tournament, rounds: int) -> engine.TournamentState:
 
 
 def options_for(tournament: Tournament) -> PairingOptions:
-    """The options announced for the tournament (C.04.2.A.3), as the engines take them."""
-    extra: tuple[tuple[str, str], ...] = ()
+    """The options announced for the tournament (C.04.2.A.3), as the engines take them:
+    the acceleration with the progressive method's limits, the Lim maxi option."""
+    extra: list[tuple[str, str]] = []
+    module = acceleration_module()
+    if tournament.acceleration != "none" and module is not None:
+        extra += module.extra_of(acceleration_spec(tournament))
     if tournament.pairing_system == "lim" and tournament.lim_maxi:
-        extra = (("lim_maxi", "yes"),)
-    # Once the acceleration module has put virtual points in the state, the engine must not add its own.
-    acceleration = "none" if _accelerated_here(tournament) else tournament.acceleration
-    return PairingOptions(acceleration=acceleration, extra=extra)
+        extra.append(("lim_maxi", "yes"))
+    return PairingOptions(acceleration=tournament.acceleration, extra=tuple(extra))
 
 
 def unsaved_rows(rnd: Round, pairing: engine.Pairing) -> tuple[list[Game], list[Bye]]:

@@ -113,8 +113,9 @@ def pair_round(*, round_id: int, user: User = None) -> Round:
             raise PairingRefused(f"round {rnd.number} already has results; it cannot be paired again")
         _draw_initial_colour(tournament, user)
         try:
-            state, warnings = adapters.prepared_state(rnd)
+            state = adapters.state_for_round(rnd)
             _run_engine_hook(rnd)
+            # pair() applies the announced acceleration; its warnings come back as notes.
             pairing = pair(
                 state, tournament.pairing_system, tournament.rules_edition or None, adapters.options_for(tournament)
             )
@@ -127,7 +128,7 @@ def pair_round(*, round_id: int, user: User = None) -> Round:
             audit.record(tournament, rnd, action="pairing failed", new=rnd.pairing_error, user=user)
             return rnd
         # The independent checker is the safety net on any engine's output.
-        warnings = [*warnings, *map(str, check_round(state, pairing, tournament.pairing_system))]
+        warnings = [*pairing.notes, *map(str, check_round(state, pairing, tournament.pairing_system))]
         old = _describe(rnd)
         _store_pairing(rnd, pairing)
         rnd.status = RoundStatus.PAIRED

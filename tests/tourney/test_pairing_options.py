@@ -1,0 +1,45 @@
+"""The tournament's announced options reach the engines through the adapter."""
+
+from __future__ import annotations
+
+import pytest
+
+from pairing import adapters, services
+from tests import builders
+from tourney.models import Round, RoundStatus
+
+pytestmark = pytest.mark.django_db
+
+
+def test_progressive_limits_and_the_lim_maxi_option_travel_in_the_options() -> None:
+    t = builders.tournament(
+        players=8, acceleration="progressive", acceleration_group_a_min=2450, acceleration_group_c_below=2420
+    )
+    options = adapters.options_for(t)
+    assert options.acceleration == "progressive"
+    assert dict(options.extra) == {"group_a_min": "2450", "group_c_below": "2420"}
+    lim = builders.tournament(players=4, pairing_system="lim", lim_maxi=True, name="Lim")
+    assert ("lim_maxi", "yes") in adapters.options_for(lim).extra
+
+
+def test_an_accelerated_round_is_paired_and_explained_with_virtual_points() -> None:
+    # Progressive method: group A (2450+) gets virtual points in the first rounds.
+    t = builders.tournament(
+        players=8, rounds=7, acceleration="progressive", acceleration_group_a_min=2470, acceleration_group_c_below=2450
+    )
+    rnd = Round.objects.create(tournament=t, number=1)
+    services.pair_round(round_id=rnd.pk)
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.PAIRED and rnd.games.count() == 4
+    state, _warnings = adapters.prepared_state(rnd)
+    assert state.pairing_score(1) > state.pairing_score(8)  # group A carries virtual points
+
+
+def test_limits_the_method_refuses_leave_the_round_in_draft_with_the_reason() -> None:
+    t = builders.tournament(
+        players=8, rounds=7, acceleration="progressive", acceleration_group_a_min=2450, acceleration_group_c_below=2420
+    )
+    rnd = Round.objects.create(tournament=t, number=1)
+    services.pair_round(round_id=rnd.pk)
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.DRAFT and "group A" in rnd.pairing_error and not rnd.games.exists()
