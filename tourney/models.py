@@ -15,51 +15,52 @@ from django.core.validators import MaxValueValidator, MinValueValidator, RegexVa
 from django.db import models, transaction
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 
 class PairingSystem(models.TextChoices):
-    DUTCH = "dutch", "Dutch (C.04.3)"
-    DUBOV = "dubov", "Dubov (revised, Batumi 2018)"
-    BURSTEIN = "burstein", "Burstein (C.04.4.2)"
-    LIM = "lim", "Lim (C.04.4.3)"
+    DUTCH = "dutch", _("Dutch (C.04.3)")
+    DUBOV = "dubov", _("Dubov (revised, Batumi 2018)")
+    BURSTEIN = "burstein", _("Burstein (C.04.4.2)")
+    LIM = "lim", _("Lim (C.04.4.3)")
 
 
 class Acceleration(models.TextChoices):
-    NONE = "none", "None"
-    BAKU = "baku", "Baku acceleration (C.04.5.1)"
-    PROGRESSIVE = "progressive", "Progressive (accelerato decrescente)"
-    BURSTEIN = "burstein", "Burstein's imaginary point (C.04.4.2 3.3)"
+    NONE = "none", _("None")
+    BAKU = "baku", _("Baku acceleration (C.04.5.1)")
+    PROGRESSIVE = "progressive", _("Progressive (accelerato decrescente)")
+    BURSTEIN = "burstein", _("Burstein's imaginary point (C.04.4.2 3.3)")
 
 
 class InitialColour(models.TextChoices):
     # C.04.2.E / C.04.3 E.5: the colour of the top player in round 1 is drawn by lot.
-    UNDRAWN = "", "Not drawn yet"
-    WHITE = "white", "White"
-    BLACK = "black", "Black"
+    UNDRAWN = "", _("Not drawn yet")
+    WHITE = "white", _("White")
+    BLACK = "black", _("Black")
 
 
 class CorrectionPolicy(models.TextChoices):
     # C.04.2.D.8: results may be corrected until a deadline announced in advance.
-    DEADLINE = "deadline", "Until the round's announced correction deadline"
-    NEXT_PAIRING = "next_pairing", "Until the next round is paired"
-    NEVER = "never", "Never after publication"
+    DEADLINE = "deadline", _("Until the round's announced correction deadline")
+    NEXT_PAIRING = "next_pairing", _("Until the next round is paired")
+    NEVER = "never", _("Never after publication")
 
 
 class TournamentStatus(models.TextChoices):
-    DRAFT = "draft", "Draft"
-    REGISTRATION = "registration", "Registration open"
-    RUNNING = "running", "Running"
-    FINISHED = "finished", "Finished"
+    DRAFT = "draft", _("Draft")
+    REGISTRATION = "registration", _("Registration open")
+    RUNNING = "running", _("Running")
+    FINISHED = "finished", _("Finished")
 
 
 def _tenths(default: int, help_text: str) -> models.PositiveSmallIntegerField:
-    return models.PositiveSmallIntegerField(default=default, help_text=f"{help_text}, in tenths of a point")
+    return models.PositiveSmallIntegerField(default=default, help_text=help_text)
 
 
 class Tournament(models.Model):
     name = models.CharField(max_length=200)
     place = models.CharField(max_length=200, blank=True)
-    federation = models.CharField(max_length=3, blank=True, help_text="FIDE federation code of the host")
+    federation = models.CharField(max_length=3, blank=True, help_text=_("FIDE federation code of the host"))
     start_date = models.DateField(null=True, blank=True)
     end_date = models.DateField(null=True, blank=True)
     chief_arbiter = models.CharField(max_length=200, blank=True)
@@ -68,35 +69,35 @@ class Tournament(models.Model):
     rounds = models.PositiveSmallIntegerField(validators=[MinValueValidator(1), MaxValueValidator(99)])
     pairing_system = models.CharField(max_length=16, choices=PairingSystem.choices, default=PairingSystem.DUTCH)
     rules_edition = models.CharField(
-        max_length=16, blank=True, help_text="Edition of the rules text, e.g. 2017 for the Dutch Baku 2016 text"
+        max_length=16, blank=True, help_text=_("Edition of the rules text, e.g. 2017 for the Dutch Baku 2016 text")
     )
     acceleration = models.CharField(max_length=16, choices=Acceleration.choices, default=Acceleration.NONE)
     # The progressive method's groups (C.04.5 annex, "accelerato decrescente"): group A
     # from this rating up, group C below that one, group B in between.
     acceleration_group_a_min = models.PositiveSmallIntegerField(
-        default=2000, help_text="Progressive acceleration: lowest rating of group A"
+        default=2000, help_text=_("Progressive acceleration: lowest rating of group A")
     )
     acceleration_group_c_below = models.PositiveSmallIntegerField(
-        default=1600, help_text="Progressive acceleration: group C is rated below this"
+        default=1600, help_text=_("Progressive acceleration: group C is rated below this")
     )
     # C.04.4.3: the Lim maxi-tournament rules (3.2, 3.8, 5.7).
-    lim_maxi = models.BooleanField(default=False, help_text="Lim system: apply the maxi-tournament rules")
+    lim_maxi = models.BooleanField(default=False, help_text=_("Lim system: apply the maxi-tournament rules"))
     initial_colour = models.CharField(max_length=5, choices=InitialColour.choices, blank=True, default="")
     # C.04.1.c and TRF26 record 162: points for each kind of result.
-    points_win = _tenths(10, "Points for a win")
-    points_draw = _tenths(5, "Points for a draw")
-    points_loss = _tenths(0, "Points for a loss")
-    points_pairing_bye = _tenths(10, "Points for the pairing-allocated bye")
-    points_forfeit_win = _tenths(10, "Points for a forfeit win")
-    points_forfeit_loss = _tenths(0, "Points for a forfeit loss")
-    points_full_bye = _tenths(10, "Points for a requested full-point bye")
-    points_half_bye = _tenths(5, "Points for a requested half-point bye")
-    tiebreaks = models.JSONField(default=list, blank=True, help_text="Tie-break codes in order of application")
+    points_win = _tenths(10, _("Points for a win, in tenths of a point"))
+    points_draw = _tenths(5, _("Points for a draw, in tenths of a point"))
+    points_loss = _tenths(0, _("Points for a loss, in tenths of a point"))
+    points_pairing_bye = _tenths(10, _("Points for the pairing-allocated bye, in tenths of a point"))
+    points_forfeit_win = _tenths(10, _("Points for a forfeit win, in tenths of a point"))
+    points_forfeit_loss = _tenths(0, _("Points for a forfeit loss, in tenths of a point"))
+    points_full_bye = _tenths(10, _("Points for a requested full-point bye, in tenths of a point"))
+    points_half_bye = _tenths(5, _("Points for a requested half-point bye, in tenths of a point"))
+    tiebreaks = models.JSONField(default=list, blank=True, help_text=_("Tie-break codes in order of application"))
     correction_policy = models.CharField(
         max_length=16, choices=CorrectionPolicy.choices, default=CorrectionPolicy.DEADLINE
     )
     correction_window_minutes = models.PositiveIntegerField(
-        default=60, help_text="Deadline after publication when the policy is 'deadline'"
+        default=60, help_text=_("Deadline after publication when the policy is 'deadline'")
     )
     status = models.CharField(max_length=16, choices=TournamentStatus.choices, default=TournamentStatus.DRAFT)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -126,21 +127,21 @@ class Tournament(models.Model):
 
 
 class Sex(models.TextChoices):
-    UNKNOWN = "", "-"
-    MALE = "m", "Male"
-    FEMALE = "w", "Female"
+    UNKNOWN = "", _("-")
+    MALE = "m", _("Male")
+    FEMALE = "w", _("Female")
 
 
 class Title(models.TextChoices):
-    NONE = "", "-"
-    GM = "GM", "GM"
-    IM = "IM", "IM"
-    WGM = "WGM", "WGM"
-    FM = "FM", "FM"
-    WIM = "WIM", "WIM"
-    CM = "CM", "CM"
-    WFM = "WFM", "WFM"
-    WCM = "WCM", "WCM"
+    NONE = "", _("-")
+    GM = "GM", _("GM")
+    IM = "IM", _("IM")
+    WGM = "WGM", _("WGM")
+    FM = "FM", _("FM")
+    WIM = "WIM", _("WIM")
+    CM = "CM", _("CM")
+    WFM = "WFM", _("WFM")
+    WCM = "WCM", _("WCM")
 
 
 class Player(models.Model):
@@ -158,11 +159,11 @@ class Player(models.Model):
         max_length=10,
         blank=True,
         validators=[RegexValidator(r"^(\d{4}(/\d{2}/\d{2})?)?$", "YYYY/MM/DD or YYYY")],
-        help_text="As FIDE records it: YYYY/MM/DD, or the year alone",
+        help_text=_("As FIDE records it: YYYY/MM/DD, or the year alone"),
     )
     entry_round = models.PositiveSmallIntegerField(default=1, validators=[MinValueValidator(1)])
     withdrawal_round = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="First round the player is no longer paired in"
+        null=True, blank=True, help_text=_("First round the player is no longer paired in")
     )
     acceleration_group = models.CharField(max_length=8, blank=True)
 
@@ -182,19 +183,19 @@ class Player(models.Model):
 
 
 class RoundStatus(models.TextChoices):
-    DRAFT = "draft", "Draft"
-    PAIRING = "pairing", "Pairing"
-    PAIRED = "paired", "Paired"
-    PUBLISHED = "published", "Published"
-    CLOSED = "closed", "Closed"
+    DRAFT = "draft", _("Draft")
+    PAIRING = "pairing", _("Pairing")
+    PAIRED = "paired", _("Paired")
+    PUBLISHED = "published", _("Published")
+    CLOSED = "closed", _("Closed")
 
 
 class JobState(models.TextChoices):
-    IDLE = "idle", "Idle"
-    QUEUED = "queued", "Queued"
-    RUNNING = "running", "Running"
-    SUCCEEDED = "succeeded", "Succeeded"
-    FAILED = "failed", "Failed"
+    IDLE = "idle", _("Idle")
+    QUEUED = "queued", _("Queued")
+    RUNNING = "running", _("Running")
+    SUCCEEDED = "succeeded", _("Succeeded")
+    FAILED = "failed", _("Failed")
 
 
 class Round(models.Model):
@@ -232,13 +233,13 @@ class Round(models.Model):
 
 
 class Result(models.TextChoices):
-    PENDING = "", "Not played yet"
-    WHITE_WINS = "1-0", "1-0"
-    BLACK_WINS = "0-1", "0-1"
-    DRAW = "1/2-1/2", "½-½"
-    WHITE_WINS_FORFEIT = "+-", "+/- (White wins by forfeit)"
-    BLACK_WINS_FORFEIT = "-+", "-/+ (Black wins by forfeit)"
-    DOUBLE_FORFEIT = "--", "-/- (double forfeit)"
+    PENDING = "", _("Not played yet")
+    WHITE_WINS = "1-0", _("1-0")
+    BLACK_WINS = "0-1", _("0-1")
+    DRAW = "1/2-1/2", _("½-½")
+    WHITE_WINS_FORFEIT = "+-", _("+/- (White wins by forfeit)")
+    BLACK_WINS_FORFEIT = "-+", _("-/+ (Black wins by forfeit)")
+    DOUBLE_FORFEIT = "--", _("-/- (double forfeit)")
 
     @property
     def is_forfeit(self) -> bool:
@@ -283,17 +284,17 @@ class Game(models.Model):
 
 
 class ByeKind(models.TextChoices):
-    PAIRING_ALLOCATED = "pab", "Pairing-allocated bye"  # C.04.1.c
-    HALF_POINT = "half", "Half-point bye"
-    ZERO_POINT = "zero", "Zero-point bye"  # includes announced absences (C.04.2.D.4)
-    FULL_POINT = "full", "Full-point bye"
+    PAIRING_ALLOCATED = "pab", _("Pairing-allocated bye")  # C.04.1.c
+    HALF_POINT = "half", _("Half-point bye")
+    ZERO_POINT = "zero", _("Zero-point bye")  # includes announced absences (C.04.2.D.4)
+    FULL_POINT = "full", _("Full-point bye")
 
 
 class Bye(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
     player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="byes")
     kind = models.CharField(max_length=4, choices=ByeKind.choices)
-    requested = models.BooleanField(default=False, help_text="Requested by the player, not assigned")
+    requested = models.BooleanField(default=False, help_text=_("Requested by the player, not assigned"))
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -347,8 +348,8 @@ class RoundEntry(models.Model):
 
 
 class AppointmentRole(models.TextChoices):
-    ORGANIZER = "organizer", "Organizer"
-    ARBITER = "arbiter", "Arbiter"
+    ORGANIZER = "organizer", _("Organizer")
+    ARBITER = "arbiter", _("Arbiter")
 
 
 class Appointment(models.Model):
