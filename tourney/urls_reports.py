@@ -13,6 +13,7 @@ urlpatterns = [
     # The language switch (Django's set_language view: POST language=en|it).
     path("i18n/", include("django.conf.urls.i18n")),
     path(T + "standings/", v.standings, name="standings"),
+    path(T + "tiebreaks/", v.tiebreak_settings, name="tiebreak_settings"),
     path(T + "crosstable/", v.crosstable, name="crosstable"),
     path(T + "export/trf/", v.export_trf, name="export_trf"),
     path(T + "export/standings.csv", v.export_csv, name="export_csv"),

@@ -14,18 +14,23 @@ from decimal import Decimal
 from fractions import Fraction
 
 import segno
+from django import forms
+from django.contrib import messages
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_http_methods
 
 from pairing.engine.state import PairingError
-from pairing.engine.tiebreaks import TieBreak
+from pairing.engine.tiebreaks import NAMES, PRESETS, TieBreak, TieBreakCodeError, parse
 from pairing.engine.trf import TrfRound
 from pairing.engine.trf_state import state_for_round
+from tourney import audit, roles
+from tourney.access import tournament_role
 from tourney.models import Bye, ByeKind, Game, Player, Round, RoundStatus, Tournament
 from tourney.standings import TournamentStandings, completed_rounds, standings_of
 from tourney.trf_io import TRF_FORMATS, export_text, export_tournament
@@ -128,6 +133,7 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "headers": _headers(table),
             "completed": range(1, done + 1),
             "formats": TRF_FORMATS,
+            "can_manage": roles.can_manage(request.user, tournament),
         },
     )
 
@@ -294,4 +300,80 @@ def print_standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
         request,
         "tourney/reports/print_standings.html",
         {"tournament": tournament, "table": table, "rows": rows, "headers": _headers(table)},
+    )
+
+
+# ---------------------------------------------------------------- the organizer's list (C.07 4.1)
+
+PRESET_NAMES = {
+    "swiss": gettext_lazy("Individual Swiss"),
+    "swiss-rated": gettext_lazy("Individual Swiss, every player rated"),
+    "swiss-progressive": gettext_lazy("Swiss with progressive score"),
+    "round-robin": gettext_lazy("Round robin"),
+}
+
+
+class TiebreakForm(forms.Form):
+    preset = forms.ChoiceField(
+        label=gettext_lazy("Preset"),
+        required=False,
+        choices=lambda: (
+            [("", _("my own list, below"))]
+            + [(key, f"{PRESET_NAMES[key]}: {' '.join(codes)}") for key, codes in PRESETS.items()]
+        ),
+    )
+    codes = forms.CharField(
+        label=gettext_lazy("Tie-breaks, in order"),
+        required=False,
+        help_text=gettext_lazy("codes separated by spaces, e.g. BH/C1 BH SB DE"),
+    )
+
+    def clean(self) -> dict[str, object]:
+        data = super().clean()
+        if data.get("preset"):
+            data["list"] = list(PRESETS[data["preset"]])
+            return data
+        words = str(data.get("codes") or "").replace(",", " ").split()
+        parsed = []
+        for word in words:
+            try:
+                parsed.append(parse(word).code)
+            except TieBreakCodeError:
+                self.add_error("codes", _("%(code)s is not a tie-break code this program knows") % {"code": word})
+        if len(set(parsed)) != len(parsed):
+            self.add_error("codes", _("a tie-break is listed twice"))
+        data["list"] = parsed
+        return data
+
+
+@require_http_methods(["GET", "POST"])
+@tournament_role("manage")
+def tiebreak_settings(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The ordered tie-break list (C.07 4.1: chosen by the organizer, announced in advance)."""
+    tournament = request.tournament  # type: ignore[attr-defined]
+    initial = {"codes": " ".join(str(c) for c in tournament.tiebreaks or [])}
+    form = TiebreakForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        old = list(tournament.tiebreaks or [])
+        new = form.cleaned_data["list"]
+        if new != old:
+            with transaction.atomic():
+                tournament.tiebreaks = new
+                tournament.save(update_fields=["tiebreaks"])
+                audit.record(
+                    tournament,
+                    tournament,
+                    action="change tie-breaks",
+                    old=" ".join(old),
+                    new=" ".join(new),
+                    user=request.user,
+                )
+        messages.success(request, _("Tie-breaks saved."))
+        return redirect("tiebreak_settings", tournament.pk)
+    known = [{"code": code, "label": TIEBREAK_NAMES[code]} for code in NAMES if code != "PTS"]
+    started = tournament.round_set.filter(status__in=PUBLIC).exists()
+    return render(
+        request,
+        "tourney/reports/tiebreak_settings.html",
+        {"tournament": tournament, "form": form, "known": known, "started": started},
     )

@@ -136,3 +136,52 @@ def test_an_arbiter_prints_a_pairing_before_publishing_it(client, arbiter) -> No
 def test_results_sheet(client, seed: Tournament) -> None:
     page = client.get(_url("print_results", seed, number=3)).content.decode()
     assert "Results of round 3" in page and "-/+ (Black wins by forfeit)" in page
+
+
+# ---------------------------------------------------------------- the organizer's list
+
+
+@pytest.fixture
+def organizer(django_user_model, seed: Tournament):
+    from tourney.roles import appoint
+
+    user = django_user_model.objects.create_user("organizer")
+    appoint(seed, user, "organizer")
+    return user
+
+
+def test_the_organizer_picks_a_preset(client, seed: Tournament, organizer) -> None:
+    from tourney.models import AuditEntry
+
+    client.force_login(organizer)
+    url = reverse("tiebreak_settings", kwargs={"tournament_id": seed.pk})
+    assert "Choose the tie-breaks" in client.get(_url("standings", seed)).content.decode()
+    response = client.post(url, {"preset": "swiss-rated", "codes": ""})
+    assert response.status_code == 302
+    seed.refresh_from_db()
+    assert seed.tiebreaks == ["ARO/C1", "BH/C1", "BH", "DE", "WIN"]
+    entry = AuditEntry.objects.get(tournament=seed, action="change tie-breaks")
+    assert (entry.old_value, entry.new_value) == ("BH/C1 BH SB DE", "ARO/C1 BH/C1 BH DE WIN")
+    assert ">ARO-C1</abbr>" in client.get(_url("standings", seed)).content.decode()
+
+
+def test_the_organizer_types_his_own_list(client, seed: Tournament, organizer) -> None:
+    client.force_login(organizer)
+    url = reverse("tiebreak_settings", kwargs={"tournament_id": seed.pk})
+    client.post(url, {"preset": "", "codes": "ps/c1, bh/m1 de"})
+    seed.refresh_from_db()
+    assert seed.tiebreaks == ["PS/C1", "BH/M1", "DE"]
+    page = client.post(url, {"preset": "", "codes": "BH KOYA BH"}).content.decode()
+    assert "KOYA is not a tie-break code this program knows" in page and "a tie-break is listed twice" in page
+    seed.refresh_from_db()
+    assert seed.tiebreaks == ["PS/C1", "BH/M1", "DE"]
+
+
+def test_only_the_organizer_changes_the_list(client, seed: Tournament, arbiter) -> None:
+    url = reverse("tiebreak_settings", kwargs={"tournament_id": seed.pk})
+    assert client.get(url).status_code == 302  # to the login page
+    assert client.post(url, {"preset": "swiss"}).status_code == 403
+    client.force_login(arbiter)
+    assert client.post(url, {"preset": "swiss"}).status_code == 403
+    seed.refresh_from_db()
+    assert seed.tiebreaks == ["BH/C1", "BH", "SB", "DE"]

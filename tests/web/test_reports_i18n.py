@@ -33,7 +33,8 @@ SKIPPED_PREFIXES = ("admin/", "i18n/", "accounts/logout/")
 # Words that read the same in both languages: acronyms, titles, language names, and words
 # Italian shares with English. A word with a digit in it is a code (C.04.2.D.8, TRF16, C1).
 NEUTRAL = {
-    *("ARO", "TRF", "CSV", "FIDE", "ID", "BH", "SB", "DE", "PS", "TPR", "REP", "PAB", "FPB", "HPB", "ZPB"),
+    *("ARO", "TRF", "CSV", "FIDE", "ID", "PAB", "FPB", "HPB", "ZPB"),
+    *("PTS", "BH", "SB", "DE", "PS", "TPR", "REP", "WIN", "WON", "BPG", "BWG"),  # C.07 codes
     *("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM", "ITA", "Elo", "Fed", "w", "b"),
     *("Buchholz", "Sonneborn", "Berger", "English", "Italiano", "pt", "pref", "float", "Prog.", "Password", "File"),
 }
