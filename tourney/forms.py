@@ -31,6 +31,36 @@ FIXED_AFTER_ROUND_ONE = (
     "lim_maxi",
     *POINT_FIELDS,
 )
+# The models' field names are plain (a verbose_name would need a migration): the forms label them.
+TOURNAMENT_LABELS = {
+    "name": _("Name"),
+    "place": _("Place"),
+    "federation": _("Federation"),
+    "start_date": _("Start date"),
+    "end_date": _("End date"),
+    "chief_arbiter": _("Chief arbiter"),
+    "deputy_arbiters": _("Deputy arbiters"),
+    "time_control": _("Time control"),
+    "rounds": _("Rounds"),
+    "pairing_system": _("Pairing system"),
+    "rules_edition": _("Rules edition"),
+    "acceleration": _("Acceleration"),
+    "acceleration_group_a_min": _("Acceleration: group A from rating"),
+    "acceleration_group_c_below": _("Acceleration: group C below rating"),
+    "lim_maxi": _("Lim maxi-tournament"),
+    "correction_policy": _("Correction policy"),
+    "correction_window_minutes": _("Correction window (minutes)"),
+    "status": _("Status"),
+}
+PLAYER_LABELS = {
+    "name": _("Name"),
+    "title": _("Title"),
+    "rating": _("Rating"),
+    "federation": _("Federation"),
+    "fide_id": _("FIDE ID"),
+    "sex": _("Sex"),
+    "birth_date": _("Birth date"),
+}
 
 
 class TournamentForm(forms.ModelForm):
@@ -63,6 +93,7 @@ class TournamentForm(forms.ModelForm):
             "start_date": forms.DateInput(attrs={"type": "date"}),
             "end_date": forms.DateInput(attrs={"type": "date"}),
         }
+        labels = TOURNAMENT_LABELS
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -109,12 +140,14 @@ class PlayerForm(forms.ModelForm):
     class Meta:
         model = Player
         fields = ["name", "title", "rating", "federation", "fide_id", "sex", "birth_date"]
+        labels = PLAYER_LABELS
 
 
 class PlayerEditForm(forms.ModelForm):
     class Meta:
         model = Player
         fields = ["name", "title", "rating", "federation", "fide_id", "sex", "birth_date"]
+        labels = PLAYER_LABELS
 
 
 class UploadForm(forms.Form):
