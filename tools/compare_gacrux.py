@@ -7,6 +7,7 @@ entries), in both C.07 editions (2024 text; 2026 amendment of 16.4). Ranks are
 compared for the preset lists, where direct encounter takes part.
 
     python tools/compare_gacrux.py --tournaments 200 --seed 1
+    python tools/compare_gacrux.py --tournaments 50 --base-seed 20240801 --every-round  # the test's set
 """
 
 from __future__ import annotations
@@ -62,8 +63,11 @@ def generated(seed: int, k: int) -> TrfTournament:
     raise PairingError(f"tournament {k} (seed {seed}) could not be generated")
 
 
-def gacrux_run(trf_text: str, codes: tuple[str, ...], edition: str) -> dict[int, tuple[int, list[object]]]:
-    """gacrux's (rank, values) per start number for ``PTS`` then *codes*."""
+def gacrux_run(
+    trf_text: str, codes: tuple[str, ...], edition: str, after: int | None = None
+) -> dict[int, tuple[int, list[object]]]:
+    """gacrux's (rank, values) per start number for ``PTS`` then *codes*, after round *after*
+    (default: every round)."""
     from gacrux.tiebreak import tiebreak
     from gacrux.trf2json import trf2json
 
@@ -76,18 +80,20 @@ def gacrux_run(trf_text: str, codes: tuple[str, ...], edition: str) -> dict[int,
     params = {
         "tiebreak": ["PTS", *(f"{c}/{version}" for c in codes)],
         "check": False,
-        "current_round": -1,
+        "current_round": after or -1,
         "swiss": True,
         "pre_determined": False,
         "unrated": None,
     }
-    checker = tiebreak(tournament, -1, params)
+    checker = tiebreak(tournament, after or -1, params)
     result = checker.compute_tiebreaks(tournament, params)
     return {c["cid"]: (c["rank"], c["tiebreakScore"][1:]) for c in result["competitors"]}
 
 
-def ours(t: TrfTournament, codes: tuple[str, ...], edition: str) -> dict[int, tuple[int, list[object]]]:
-    state = state_for_round(t, next_round(t))
+def ours(
+    t: TrfTournament, codes: tuple[str, ...], edition: str, after: int | None = None
+) -> dict[int, tuple[int, list[object]]]:
+    state = state_for_round(t, after + 1 if after else next_round(t))
     table = standings(state, codes, edition)
     return {row.player_id: (row.rank, list(row.values)) for row in table.rows}
 
@@ -100,29 +106,29 @@ def same(a: object, b: object) -> bool:
     return Fraction(a) == Fraction(b)  # type: ignore[arg-type]
 
 
-def compare(t: TrfTournament, edition: str) -> tuple[collections.Counter, list[str]]:
-    """Per tie-break (and per rank list), the number of players that agree, and the differences."""
+def compare(t: TrfTournament, edition: str, after: int | None = None) -> tuple[collections.Counter, list[str]]:
+    """Per tie-break (and per rank list), the number of players that agree, and the differences,
+    in the standings after round *after* (default: the last)."""
     text = write_trf(t)
     agree: collections.Counter = collections.Counter()
     diffs: list[str] = []
-    theirs, mine = gacrux_run(text, VALUE_CODES, edition), ours(t, VALUE_CODES, edition)
+    where = f"{t.name} {edition}" + (f" after round {after}" if after else "")
+    theirs, mine = gacrux_run(text, VALUE_CODES, edition, after), ours(t, VALUE_CODES, edition, after)
     for pid in sorted(mine):
         for k, code in enumerate(VALUE_CODES):
             if same(mine[pid][1][k], theirs[pid][1][k]):
                 agree[code] += 1
             else:
-                diffs.append(
-                    f"{t.name} {edition} {code} player {pid}: ours {mine[pid][1][k]}, gacrux {theirs[pid][1][k]}"
-                )
+                diffs.append(f"{where} {code} player {pid}: ours {mine[pid][1][k]}, gacrux {theirs[pid][1][k]}")
     for label, codes in RANK_LISTS.items():
-        theirs, mine = gacrux_run(text, codes, edition), ours(t, codes, edition)
+        theirs, mine = gacrux_run(text, codes, edition, after), ours(t, codes, edition, after)
         for pid in sorted(mine):
             if mine[pid][0] == theirs[pid][0] and all(
                 same(a, b) for a, b in zip(mine[pid][1], theirs[pid][1], strict=True)
             ):
                 agree[label] += 1
             else:
-                diffs.append(f"{t.name} {edition} {label} player {pid}: ours {mine[pid]}, gacrux {theirs[pid]}")
+                diffs.append(f"{where} {label} player {pid}: ours {mine[pid]}, gacrux {theirs[pid]}")
     return agree, diffs
 
 
@@ -130,26 +136,43 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tournaments", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--base-seed",
+        type=int,
+        help="tournament k is drawn with seed BASE_SEED + k, as the test does (default: SEED * 100000 + k)",
+    )
     parser.add_argument("--vectors", type=Path, default=Path(__file__).resolve().parents[1] / "tests/fixtures/trf")
     parser.add_argument("--show", type=int, default=10, help="differences to print")
+    parser.add_argument(
+        "--every-round", action="store_true", help="also compare the standings after every earlier round"
+    )
     args = parser.parse_args(argv)
 
     files = sorted(args.vectors.glob("*.trf"))
     tournaments = [parse_trf(f.read_text()) for f in files]
-    tournaments += [generated(args.seed * 100_000 + k, k) for k in range(args.tournaments)]
+    base = args.seed * 100_000 if args.base_seed is None else args.base_seed
+    tournaments += [generated(base + k, k) for k in range(args.tournaments)]
     players = sum(len(t.players) for t in tournaments)
     print(f"{len(tournaments)} tournaments ({len(files)} seed vectors), {players} players")
     status = 0
     for edition in ("2024", "2026"):
         total: collections.Counter = collections.Counter()
         diffs: list[str] = []
+        compared = 0
         for t in tournaments:
-            agree, d = compare(t, edition)
-            total.update(agree)
-            diffs += d
-        print(f"\nC.07 edition {edition}: players agreeing with gacrux, per tie-break")
+            last = t.rounds_in_file
+            for after in (*range(1, last), None) if args.every_round else (None,):
+                agree, d = compare(t, edition, after)
+                total.update(agree)
+                diffs += d
+                compared += len(t.players)
+        where = "after every round" if args.every_round else "final standings"
+        print(f"\nC.07 edition {edition}, {where}: players agreeing with gacrux, per tie-break")
         for code in (*VALUE_CODES, *RANK_LISTS):
-            print(f"  {code:24} {total[code]:6d} / {players}  {100 * total[code] / players:6.2f}%")
+            print(f"  {code:24} {total[code]:6d} / {compared}  {100 * total[code] / compared:6.2f}%")
+        values = sum(total[code] for code in VALUE_CODES), compared * len(VALUE_CODES)
+        ranks = sum(total[label] for label in RANK_LISTS), compared * len(RANK_LISTS)
+        print(f"  tie-break values: {values[0]} of {values[1]} agree; ranks: {ranks[0]} of {ranks[1]} agree")
         for line in diffs[: args.show]:
             print("  ", line)
         status |= bool(diffs)

@@ -47,3 +47,12 @@ def test_the_generated_tournaments_exercise_every_kind_of_unplayed_round() -> No
             codes |= {(b.opponent is None, b.result) for b in p.rounds}
     # PAB, requested H/Z/F byes (also absences, late entries, withdrawals), forfeits both ways
     assert {(True, "U"), (True, "H"), (True, "Z"), (False, "+"), (False, "-")} <= codes
+
+
+@pytest.mark.parametrize("k", range(0, GENERATED, 5))
+def test_standings_after_every_round_agree(k: int) -> None:
+    t = generated(BASE_SEED + k, k)
+    for after in range(1, t.rounds_in_file):
+        for edition in ("2024", "2026"):
+            _, diffs = compare(t, edition, after)
+            assert diffs == [], f"seed {BASE_SEED + k}, after round {after}"
