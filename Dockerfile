@@ -10,9 +10,13 @@ WORKDIR /app
 RUN useradd --create-home --uid 1000 tourney
 COPY requirements.txt .
 RUN pip install -r requirements.txt
-COPY manage.py ./
+COPY manage.py setup.py ./
 COPY tourney ./tourney
 COPY pairing ./pairing
+# The compiled matching solver; the compiler leaves the image afterwards.
+RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
+    && python setup.py -q build_ext --inplace && rm -rf build \
+    && apt-get purge -y gcc libc6-dev && apt-get autoremove -y && rm -rf /var/lib/apt/lists/*
 COPY templates ./templates
 COPY static ./static
 # collectstatic needs settings that import cleanly; the real secret comes at run time.

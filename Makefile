@@ -10,7 +10,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test lint format install install-dev messages
+.PHONY: run test lint format install install-dev messages solver
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -23,8 +23,16 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(PY)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $@ $(VENV)/.installed-runtime
 
-install: $(VENV)/.installed-runtime
-install-dev: $(VENV)/.installed-dev
+# The compiled twin of the matching solver (pairing/engine/_blossom.c); needs gcc and
+# the Python headers. Without it the engines run the pure-Python solver: same pairings, slower.
+SOLVER_SO := pairing/engine/.built-solver
+$(SOLVER_SO): pairing/engine/_blossom.c setup.py | $(PY)
+	$(PY) setup.py -q build_ext --inplace
+	touch $@
+solver: $(SOLVER_SO)
+
+install: $(VENV)/.installed-runtime $(SOLVER_SO)
+install-dev: $(VENV)/.installed-dev $(SOLVER_SO)
 
 # The translations (locale/*/LC_MESSAGES/django.po -> .mo); needs gettext's msgfmt.
 messages: install

@@ -3,32 +3,66 @@
 Pairing criteria are encoded as bit fields of one big integer per edge (see
 ``pairing.engine.dutch.weights``), so the solver must be exact on Python ints of
 hundreds of bits. This module is the one place the engines call; the solver
-behind it can change without touching them.
+behind it is our own: ``pairing.engine.blossom`` in pure Python, and its compiled
+twin ``pairing/engine/_blossom.c`` (built by ``make solver``), which follows it step
+for step on fixed-width integers wide enough for every weight, and which the tests
+hold to the same mates.
 """
 
 from __future__ import annotations
 
+import array
 from collections.abc import Iterable, Sequence
 
+from pairing.engine.blossom import BlossomSolver
 
-def max_weight_matching(vertex_count: int, edges: Iterable[tuple[int, int, int]],
-                        max_cardinality: bool = False) -> list[int]:
+try:  # the compiled twin (setup.py build_ext --inplace); same answers, much faster
+    from pairing.engine import _blossom as compiled
+except ImportError:  # pragma: no cover - exercised when the extension is not built
+    compiled = None
+
+SOLVER = "compiled" if compiled is not None else "python"
+
+
+def max_weight_matching(
+    vertex_count: int, edges: Iterable[tuple[int, int, int]], max_cardinality: bool = False
+) -> list[int]:
     """Return ``mate`` with ``mate[v]`` the partner of *v*, or -1.
 
-    Edges with weight <= 0 are ignored (they can never improve a maximum matching
-    unless *max_cardinality* is asked, in which case they are kept).
+    Edges with weight <= 0 are ignored (they can never improve a maximum matching)
+    unless *max_cardinality* is asked: then the matching has as many edges as the
+    graph allows, and the most weight among those.
     """
-    import networkx as nx
+    edges = list(edges)
+    edges = _cardinality_first(vertex_count, edges) if max_cardinality else [e for e in edges if e[2] > 0]
+    if not edges:
+        return [-1] * vertex_count
+    if compiled is not None:
+        return solve_compiled(vertex_count, edges)
+    return BlossomSolver(vertex_count, edges).solve()
 
-    graph = nx.Graph()
-    graph.add_nodes_from(range(vertex_count))
-    for u, v, w in edges:
-        if w > 0 or max_cardinality:
-            graph.add_edge(u, v, weight=w)
-    mate = [-1] * vertex_count
-    for u, v in nx.max_weight_matching(graph, maxcardinality=max_cardinality):
-        mate[u], mate[v] = v, u
-    return mate
+
+def solve_compiled(vertex_count: int, edges: list[tuple[int, int, int]]) -> list[int]:
+    """Hand the edges to the compiled solver as fixed-width numbers. Duals stay
+    within [-4W, 4W] for the largest weight magnitude W, so three spare bits and a
+    sign bit above W's width are enough; two are added for good measure."""
+    width = max(abs(w) for _, _, w in edges).bit_length() + 6
+    limbs = width // 64 + 1
+    size = 8 * limbs
+    weights = b"".join(w.to_bytes(size, "little", signed=True) for _, _, w in edges)
+    us = array.array("i", (u for u, _, _ in edges))
+    vs = array.array("i", (v for _, v, _ in edges))
+    return compiled.solve(vertex_count, us.tobytes(), vs.tobytes(), limbs, weights)
+
+
+def _cardinality_first(vertex_count: int, edges: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+    """Lift every weight by a constant larger than any matching's weight range, so
+    that one more edge always outweighs any difference in weight."""
+    if not edges:
+        return edges
+    spread = max(abs(w) for _, _, w in edges)
+    lift = (vertex_count // 2 + 1) * 2 * spread + 1
+    return [(u, v, w + lift) for u, v, w in edges]
 
 
 def has_perfect_matching(vertex_count: int, neighbours: Sequence[Sequence[int]]) -> bool:
@@ -39,20 +73,25 @@ def has_perfect_matching(vertex_count: int, neighbours: Sequence[Sequence[int]])
     """
     if vertex_count % 2:
         return False
+    return maximum_matching_size(vertex_count, neighbours) == vertex_count // 2
+
+
+def maximum_matching_size(vertex_count: int, neighbours: Sequence[Sequence[int]]) -> int:
+    """The most pairs the graph allows: greedy (most constrained vertex first) when
+    that already pairs everyone, else an exact solve."""
     mate = [-1] * vertex_count
-    order = sorted(range(vertex_count), key=lambda v: len(neighbours[v]))
-    for v in order:
+    for v in sorted(range(vertex_count), key=lambda v: len(neighbours[v])):
         if mate[v] != -1:
             continue
         best = -1
         for u in neighbours[v]:
             if mate[u] == -1 and (best == -1 or len(neighbours[u]) < len(neighbours[best])):
                 best = u
-        if best == -1:
-            break
-        mate[v], mate[best] = best, v
-    if all(m != -1 for m in mate):
-        return True
+        if best != -1:
+            mate[v], mate[best] = best, v
+    greedy = sum(1 for v in range(vertex_count) if mate[v] > v)
+    if greedy == vertex_count // 2:
+        return greedy
     edges = [(u, v, 1) for u in range(vertex_count) for v in neighbours[u] if u < v]
-    mate = max_weight_matching(vertex_count, edges, max_cardinality=True)
-    return all(m != -1 for m in mate)
+    exact = max_weight_matching(vertex_count, edges, max_cardinality=True)
+    return sum(1 for v in range(vertex_count) if exact[v] > v)
