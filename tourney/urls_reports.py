@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from django.urls import include, path
+from django.urls import path
 
+from tourney import language
 from tourney import views_reports as v
 
 T = "t/<int:tournament_id>/"
 R = T + "rounds/<int:number>/"
 
 urlpatterns = [
-    # The language switch (Django's set_language view: POST language=en|it).
-    path("i18n/", include("django.conf.urls.i18n")),
+    # The language switch (POST language=en|it): Django's cookie, and a logged-in user's own choice.
+    path("i18n/setlang/", language.set_language, name="set_language"),
     path(T + "standings/", v.standings, name="standings"),
     path(T + "tiebreaks/", v.tiebreak_settings, name="tiebreak_settings"),
     path(T + "crosstable/", v.crosstable, name="crosstable"),

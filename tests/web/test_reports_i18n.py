@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from django.apps import apps
 from django.conf import settings
+from django.contrib.auth.models import Group
 from django.core.management import call_command
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
@@ -222,3 +223,86 @@ def test_a_round_page_follows_the_browser_when_no_choice_was_made(scene) -> None
     page = Client().get(url, headers={"Accept-Language": "it-IT,it;q=0.9"}).content.decode()
     assert '<html lang="it">' in page
     assert isinstance(Round.objects.first(), Round)
+
+
+# ---------------------------------------------------------------- the user's own language
+
+
+def _choose(client: Client, language: str, url: str) -> None:
+    response = client.post(reverse("set_language"), {"language": language, "next": url})
+    assert response.status_code == 302 and response["Location"] == url
+
+
+def _lang(client: Client, url: str, **headers: str) -> str:
+    page = client.get(url, headers=headers).content.decode()
+    return re.search(r'<html lang="(\w+)">', page).group(1)
+
+
+def test_a_logged_in_users_choice_follows_him_to_another_browser(scene) -> None:
+    from tourney.language import preferred_language
+
+    url = reverse("registration", kwargs={"tournament_id": scene["t"].pk})
+    desk = Client()
+    desk.force_login(scene["director"])
+    _choose(desk, "it", url)
+    assert preferred_language(scene["director"]) == "it"
+    assert "Iscrizioni" in desk.get(url).content.decode()
+    # Another computer: no language cookie, an English browser; his choice wins.
+    laptop = Client()
+    laptop.force_login(scene["director"])
+    assert _lang(laptop, url, **{"Accept-Language": "en-GB,en;q=0.9"}) == "it"
+    laptop.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    assert _lang(laptop, url) == "it"
+    # Choosing again replaces the choice: one language per user.
+    _choose(laptop, "en", url)
+    assert preferred_language(scene["director"]) == "en"
+    assert scene["director"].groups.filter(name__startswith="language:").count() == 1
+    assert _lang(desk, url) == "en"  # the other session reads it at its next page
+
+
+def test_two_arbiters_share_a_computer(scene, django_user_model) -> None:
+    url = reverse("standings", kwargs={"tournament_id": scene["t"].pk})
+    deputy = django_user_model.objects.create_user("deputy", password="x-pass-1234")
+    appoint(scene["t"], deputy, "arbiter")
+    director = scene["director"]
+    director.set_password("d-pass-1234")
+    director.save()
+    desk = Client()
+    assert desk.login(username="director", password="d-pass-1234")
+    _choose(desk, "it", url)
+    desk.logout()
+    assert desk.login(username="deputy", password="x-pass-1234")
+    _choose(desk, "en", url)
+    assert _lang(desk, url) == "en"
+    desk.logout()
+    assert _lang(desk, url) == "en"  # the public reads the browser's last choice (the cookie)
+    assert desk.login(username="director", password="d-pass-1234")
+    assert _lang(desk, url) == "it"
+    desk.logout()
+    assert desk.login(username="deputy", password="x-pass-1234")
+    assert _lang(desk, url) == "en"
+
+
+def test_without_a_choice_of_his_own_a_user_reads_as_the_public_does(scene) -> None:
+    url = reverse("standings", kwargs={"tournament_id": scene["t"].pk})
+    client = Client()
+    _choose(client, "it", url)  # chosen before logging in: the cookie only
+    assert not Group.objects.filter(name__startswith="language:").exists()
+    client.force_login(scene["director"])
+    assert _lang(client, url) == "it"
+    assert _lang(Client(), url, **{"Accept-Language": "it"}) == "it"
+
+
+def test_the_switch_refuses_a_get_and_an_unknown_language(scene) -> None:
+    from tourney.language import preferred_language
+
+    url = reverse("standings", kwargs={"tournament_id": scene["t"].pk})
+    client = Client()
+    client.force_login(scene["director"])
+    assert client.get(reverse("set_language"), {"language": "it", "next": url}).status_code == 405
+    client.post(reverse("set_language"), {"language": "fr", "next": url})
+    assert preferred_language(scene["director"]) is None
+    csrf = Client(enforce_csrf_checks=True)
+    csrf.force_login(scene["director"])
+    assert csrf.post(reverse("set_language"), {"language": "it", "next": url}).status_code == 403
+    assert preferred_language(scene["director"]) is None
