@@ -199,6 +199,30 @@ def import_csv(tournament: Tournament, text: str, *, user: Any = None) -> list[P
     return created
 
 
+def looks_like_trf(text: str) -> bool:
+    """A FIDE TRF file has records: the tournament's name (``012``), players (``001``)."""
+    return any(line.startswith(("001 ", "012 ")) for line in text.splitlines())
+
+
+def import_file(tournament: Tournament, text: str, *, user: Any = None) -> list[Player]:
+    """The registration page's upload: a FIDE TRF file (its players, tourney.trf_io) or a
+    CSV file (:func:`import_csv`). All players or none."""
+    if not looks_like_trf(text):
+        return import_csv(tournament, text, user=user)
+    from pairing.engine.trf import TrfError
+    from tourney import trf_io  # trf_io registers through this module: imported when used
+
+    try:
+        return trf_io.import_players(tournament, text, user=user)
+    except TrfError as e:
+        raise RegistrationRefused(
+            _("line %(line)s, column %(column)s: %(message)s")
+            % {"line": e.line, "column": e.column, "message": e.message}
+        ) from None
+    except trf_io.TrfImportError as e:
+        raise RegistrationRefused(str(e)) from None
+
+
 def withdraw(player: Player, from_round: int | None = None, *, user: Any = None) -> Player:
     """C.04.2.D.3: the player is no longer paired from *from_round* (default: the first
     round not paired yet). A round already paired must be changed by hand or re-paired."""

@@ -19,13 +19,15 @@ import re
 from collections import defaultdict
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from pairing import adapters
 from pairing.engine.boards import sort_boards
 from pairing.engine.state import Board, Colour, Outcome
 from pairing.engine.tiebreaks import TieBreakCodeError, parse
-from pairing.engine.trf import TrfPlayer, TrfRound, TrfTournament, resolve_xxs, write_trf
+from pairing.engine.trf import TrfPlayer, TrfRound, TrfTournament, parse_trf, resolve_xxs, write_trf
 from pairing.engine.trf_state import initial_colour_of
+from tourney import registration
 from tourney.models import (
     Bye,
     ByeKind,
@@ -36,6 +38,7 @@ from tourney.models import (
     Result,
     Round,
     RoundStatus,
+    Title,
     Tournament,
     TournamentStatus,
 )
@@ -250,6 +253,70 @@ def _game_result(number: int, pair: Board, white: TrfRound, black: TrfRound) -> 
         raise TrfImportError(
             f"round {number}: {pair.white} (White) has {white.result!r} but {pair.black} (Black) has {black.result!r}"
         ) from None
+
+
+# ---------------------------------------------------------------- players into an existing tournament
+
+# Titles as some programs write them (TRF16's single letters) -> the FIDE codes of C.04.2.B.2.
+_TITLE_LETTERS = {"G": "GM", "M": "IM", "WG": "WGM", "F": "FM", "WM": "WIM", "C": "CM", "WF": "WFM", "WC": "WCM"}
+
+
+def _player_data(p: TrfPlayer) -> dict[str, object]:
+    title = p.title.strip().upper()
+    sex = p.sex.strip().lower()
+    return {
+        "name": p.name.strip(),
+        "title": _TITLE_LETTERS.get(title, title),
+        "rating": p.rating or 0,
+        "federation": p.federation.strip().upper(),
+        "fide_id": p.fide_id.strip(),
+        "sex": "w" if sex == "f" else sex,
+        "birth_date": re.sub(r"[.-]", "/", p.birth.strip()),
+    }
+
+
+def _same_player(data: dict[str, object]) -> str:
+    """A player's identity for duplicates: his FIDE ID, else his name."""
+    return f"id {data['fide_id']}" if data["fide_id"] else f"name {str(data['name']).casefold()}"
+
+
+def import_players(tournament: Tournament, trf: str | TrfTournament, *, user: object = None) -> list[Player]:
+    """Register the players of a TRF file (its 001 records) in an existing *tournament*.
+
+    Each player is registered as the registration page registers one (tourney.registration:
+    the initial order and pairing numbers of C.04.2.B while round 4 is not paired, a late
+    entry from the first open round after round 1 is paired, C.04.2.C.2; audited). Only the
+    players are read: their start numbers, points and round blocks belong to the file's own
+    tournament. All players or none: a refused player (a title FIDE does not award, a
+    player already registered: same FIDE ID, or same name when there is none) is named.
+    Raises pairing.engine.trf.TrfError for a malformed file, TrfImportError otherwise.
+    """
+    t = parse_trf(trf) if isinstance(trf, str) else trf
+    if not t.players:
+        raise TrfImportError(_("the file has no player (001 record)"))
+    known = {_same_player({"fide_id": p.fide_id, "name": p.name}) for p in tournament.players.all()}
+    created: list[Player] = []
+    with transaction.atomic():
+        for p in sorted(t.players, key=lambda p: p.start):
+            data = _player_data(p)
+            where = {"n": p.start, "name": data["name"]}
+            if not data["name"]:
+                raise TrfImportError(_("player %(n)d has no name") % where)
+            if data["title"] not in Title.values:
+                raise TrfImportError(
+                    _("player %(n)d (%(name)s): unknown title %(title)s") % {**where, "title": data["title"]}
+                )
+            key = _same_player(data)
+            if key in known:
+                raise TrfImportError(_("player %(n)d (%(name)s) is already registered") % where)
+            known.add(key)
+            try:
+                created.append(registration.register(tournament, data, user=user))
+            except registration.RegistrationRefused as error:
+                raise TrfImportError(_("player %(n)d (%(name)s): %(e)s") % {**where, "e": error}) from None
+    for player in created:
+        player.refresh_from_db()
+    return created
 
 
 # ---------------------------------------------------------------- export

@@ -195,7 +195,7 @@ def player_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     if not form.is_valid():
         return _registration_page(request, tournament, upload_form=form)
     try:
-        players = registration.import_csv(tournament, _read_upload(form.cleaned_data["file"]), user=request.user)
+        players = registration.import_file(tournament, _read_upload(form.cleaned_data["file"]), user=request.user)
     except registration.RegistrationRefused as error:
         form.add_error("file", str(error))
         return _registration_page(request, tournament, upload_form=form)
