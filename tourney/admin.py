@@ -10,7 +10,7 @@ from django.forms import ModelForm
 from django.http import HttpRequest
 
 from tourney import audit
-from tourney.models import AuditEntry, Bye, Game, Player, Round, Tournament
+from tourney.models import AuditEntry, Bye, Game, Player, Round, Tournament, UserPreference
 
 
 class PlayerInline(admin.TabularInline):
@@ -92,3 +92,10 @@ class AuditEntryAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False
+
+
+@admin.register(UserPreference)
+class UserPreferenceAdmin(admin.ModelAdmin):
+    list_display = ["user", "language"]
+    list_filter = ["language"]
+    search_fields = ["user__username"]

@@ -6,10 +6,9 @@ the switch in the header records it (``set_language``), and ``UserLanguageMiddle
 applies it on every page he opens, on any computer, over the cookie and the browser.
 Two arbiters sharing the desk's computer each read their own language.
 
-The choice is stored as the membership of one group per language (``language:it``),
-which needs no new table or column; the admin shows it and may change it. It is read at
-every page of a logged-in user (one indexed query), so a choice made on one computer
-holds at once on the others.
+The choice is stored in the user's ``UserPreference`` row; the admin shows it and may
+change it. It is read at every page of a logged-in user (one indexed query), so a
+choice made on one computer holds at once on the others.
 """
 
 from __future__ import annotations
@@ -17,14 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.conf import settings
-from django.contrib.auth.models import Group
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
-
-GROUP_PREFIX = "language:"
 
 
 def supported(code: str | None) -> bool:
@@ -33,18 +28,19 @@ def supported(code: str | None) -> bool:
 
 def preferred_language(user) -> str | None:
     """The language *user* chose, or None if he never chose one."""
-    names = user.groups.filter(name__startswith=GROUP_PREFIX).values_list("name", flat=True)
-    codes = [name.removeprefix(GROUP_PREFIX) for name in names]
-    return next((c for c in codes if supported(c)), None)
+    from tourney.models import UserPreference
+
+    code = UserPreference.objects.filter(user=user).values_list("language", flat=True).first()
+    return code if supported(code) else None
 
 
 def remember_language(user, code: str) -> None:
     """Record *code* as *user*'s language, replacing an earlier choice."""
     if not supported(code):
         raise ValueError(f"unsupported language {code!r}")
-    with transaction.atomic():
-        user.groups.remove(*user.groups.filter(name__startswith=GROUP_PREFIX))
-        user.groups.add(Group.objects.get_or_create(name=GROUP_PREFIX + code)[0])
+    from tourney.models import UserPreference
+
+    UserPreference.objects.update_or_create(user=user, defaults={"language": code})
 
 
 class UserLanguageMiddleware:

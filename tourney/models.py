@@ -373,6 +373,16 @@ class Appointment(models.Model):
         return f"{self.user} {self.get_role_display().lower()} of {self.tournament}"
 
 
+class UserPreference(models.Model):
+    """A user's own settings, kept across browsers and computers: the language he reads."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preference")
+    language = models.CharField(_("language"), max_length=10, blank=True, choices=settings.LANGUAGES)
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.language or '-'}"
+
+
 class AuditEntry(models.Model):
     """Who changed what, when, from which value to which, and why."""
 

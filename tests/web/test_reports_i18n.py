@@ -18,13 +18,12 @@ from pathlib import Path
 import pytest
 from django.apps import apps
 from django.conf import settings
-from django.contrib.auth.models import Group
 from django.core.management import call_command
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils.text import capfirst
 
-from tourney.models import Bye, ByeKind, Player, Round, Tournament
+from tourney.models import Bye, ByeKind, Player, Round, Tournament, UserPreference
 from tourney.roles import appoint
 
 pytestmark = pytest.mark.django_db
@@ -256,7 +255,7 @@ def test_a_logged_in_users_choice_follows_him_to_another_browser(scene) -> None:
     # Choosing again replaces the choice: one language per user.
     _choose(laptop, "en", url)
     assert preferred_language(scene["director"]) == "en"
-    assert scene["director"].groups.filter(name__startswith="language:").count() == 1
+    assert UserPreference.objects.filter(user=scene["director"]).count() == 1
     assert _lang(desk, url) == "en"  # the other session reads it at its next page
 
 
@@ -287,7 +286,7 @@ def test_without_a_choice_of_his_own_a_user_reads_as_the_public_does(scene) -> N
     url = reverse("standings", kwargs={"tournament_id": scene["t"].pk})
     client = Client()
     _choose(client, "it", url)  # chosen before logging in: the cookie only
-    assert not Group.objects.filter(name__startswith="language:").exists()
+    assert not UserPreference.objects.exists()
     client.force_login(scene["director"])
     assert _lang(client, url) == "it"
     assert _lang(Client(), url, **{"Accept-Language": "it"}) == "it"
