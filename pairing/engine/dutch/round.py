@@ -7,7 +7,7 @@ from pairing.engine.dutch.generation import MdpOrder, RemainderOrder
 from pairing.engine.dutch.players import Entrant, Float
 from pairing.engine.dutch.shortcut import first_candidate, is_perfect, lookahead_ideal
 from pairing.engine.dutch.weights import BracketWeights
-from pairing.engine.matching import has_perfect_matching, max_weight_matching
+from pairing.engine.matching import has_perfect_matching, max_weight_matching, maximum_matching_size
 from pairing.engine.state import PairingError
 
 
@@ -160,7 +160,7 @@ class RoundPairer:
         guessed = [r for r in residents if r not in taken]
         guessed_pairs = len(guessed) // 2
         if not special:
-            guessed_pairs = min(guessed_pairs, _pairs_possible(neighbours) - len(taken))
+            guessed_pairs = min(guessed_pairs, maximum_matching_size(len(neighbours), neighbours) - len(taken))
         mate = self._solve(people, base, mdp_count, bracket_end, set(), guessed, guessed_pairs, mdp_order=mdp_count > 0)
         fixed = [(m, mate[m]) for m in range(mdp_count) if mdp_count <= mate[m] < bracket_end]
         excluded = {v for pair in fixed for v in pair}
@@ -244,21 +244,3 @@ def _blocked_pairs(players: list[Entrant], forbidden: frozenset[frozenset[int]])
                     blocked[a.id].add(b.id)
                     blocked[b.id].add(a.id)
     return blocked
-
-
-def _pairs_possible(neighbours: list[list[int]]) -> int:
-    """The most pairs a graph allows (greedy when that is already all of them)."""
-    n = len(neighbours)
-    mate = [-1] * n
-    for v in sorted(range(n), key=lambda v: len(neighbours[v])):
-        if mate[v] == -1:
-            free = [u for u in neighbours[v] if mate[u] == -1]
-            if free:
-                u = min(free, key=lambda u: len(neighbours[u]))
-                mate[v], mate[u] = u, v
-    greedy = sum(1 for v in range(n) if mate[v] > v)
-    if greedy == n // 2:
-        return greedy
-    edges = [(u, v, 1) for u in range(n) for v in neighbours[u] if u < v]
-    exact = max_weight_matching(n, edges, max_cardinality=True)
-    return sum(1 for v in range(n) if exact[v] > v)

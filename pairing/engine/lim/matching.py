@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from pairing.engine.matching import has_perfect_matching, max_weight_matching
+from pairing.engine.matching import has_perfect_matching, maximum_matching_size
 
 
 def neighbours_of(players: Sequence[int], compatible: Callable[[int, int], bool]) -> list[list[int]]:
@@ -112,25 +112,4 @@ def most_pairs(players: Sequence[int], compatible: Callable[[int, int], bool]) -
     even = list(players[: n - n % 2])
     if _greedy_in_order(even, compatible):
         return n // 2
-    neighbours = neighbours_of(players, compatible)
-    greedy = _greedy_pairs(neighbours)
-    if greedy == n // 2:
-        return greedy
-    edges = [(i, j, 1) for i in range(n) for j in neighbours[i] if i < j]
-    mate = max_weight_matching(n, edges, max_cardinality=True)
-    return sum(1 for i in range(n) if mate[i] > i)
-
-
-def _greedy_pairs(neighbours: list[list[int]]) -> int:
-    """A maximal matching, fewest-options first: a lower bound on the maximum."""
-    mate = [-1] * len(neighbours)
-    count = 0
-    for v in sorted(range(len(neighbours)), key=lambda v: len(neighbours[v])):
-        if mate[v] != -1:
-            continue
-        free = [u for u in neighbours[v] if mate[u] == -1]
-        if free:
-            u = min(free, key=lambda u: len(neighbours[u]))
-            mate[u], mate[v] = v, u
-            count += 1
-    return count
+    return maximum_matching_size(n, neighbours_of(players, compatible))
