@@ -30,15 +30,18 @@ from pairing.engine.trf_state import cut, pairing_rows, recorded_pairing, state_
 LATE_ENTRIES = "E.5 colours only: py4swiss takes the parity of final pairing numbers, some player has not entered yet"
 
 
-def py4swiss_rows(trf_text: str) -> set[tuple[int, int]]:
-    from py4swiss.engines import DutchEngine
+def py4swiss_rows(trf_text: str, system: str = "dutch") -> set[tuple[int, int]]:
+    """py4swiss's pairing of the round a TRF text stops before, as white-black rows
+    (the PAB as ``(id, 0)``); *system* is ``dutch`` or ``dubov``."""
+    from py4swiss import engines
     from py4swiss.trf import TrfParser
 
+    engine = {"dutch": engines.DutchEngine, "dubov": engines.DubovEngine}[system]
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder, "round.trf")
         path.write_text(trf_text)
         trf = TrfParser.parse(path)
-        return {(p.white, p.black) for p in DutchEngine.generate_pairings(trf)}
+        return {(p.white, p.black) for p in engine.generate_pairings(trf)}
 
 
 def rows(pairing) -> set[tuple[int, int]]:

@@ -15,42 +15,33 @@ import argparse
 import collections
 import random
 import sys
-import tempfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tools"))
+
+from compare_py4swiss import py4swiss_rows, rows  # the Dutch comparison's glue
 
 from pairing.engine.dubov import pair_round
 from pairing.engine.generator import GeneratorConfig, generate
-from pairing.engine.state import Pairing, PairingError
+from pairing.engine.state import PairingError
 from pairing.engine.trf import write_trf
 from pairing.engine.trf_state import cut, recorded_pairing, state_for_round
 
 OTHER = "other (unexplained)"
 
 
-def py4swiss_rows(trf_text: str) -> set[tuple[int, int]]:
-    from py4swiss.engines import DubovEngine
-    from py4swiss.trf import TrfParser
-
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder, "round.trf")
-        path.write_text(trf_text)
-        trf = TrfParser.parse(path)
-        return {(p.white, p.black) for p in DubovEngine.generate_pairings(trf)}
-
-
-def rows(pairing: Pairing) -> set[tuple[int, int]]:
-    out = {(b.white, b.black) for b in pairing.boards}
-    if pairing.bye is not None:
-        out.add((pairing.bye, 0))
-    return out
-
-
 def tournament_config(seed: int) -> GeneratorConfig:
     rng = random.Random(seed)
     players = rng.randint(6, 40)
-    return GeneratorConfig(players=players, rounds=min(rng.randint(4, 11), players - 1),
-                           draw_rate=rng.choice([0.1, 0.3, 0.5]), forfeit_rate=0.03,
-                           bye_rate=0.04, withdraw_rate=0.02, late_rate=0.06)
+    return GeneratorConfig(
+        players=players,
+        rounds=min(rng.randint(4, 11), players - 1),
+        draw_rate=rng.choice([0.1, 0.3, 0.5]),
+        forfeit_rate=0.03,
+        bye_rate=0.04,
+        withdraw_rate=0.02,
+        late_rate=0.06,
+    )
 
 
 def compare(seed: int) -> tuple[int, list[tuple[int, str, str]]]:
@@ -63,13 +54,18 @@ def compare(seed: int) -> tuple[int, list[tuple[int, str, str]]]:
     out = []
     for rnd in range(1, config.rounds + 1):
         ours = rows(recorded_pairing(tournament, rnd))
-        theirs = py4swiss_rows(write_trf(cut(tournament, rnd)))
+        theirs = py4swiss_rows(write_trf(cut(tournament, rnd)), "dubov")
         if ours != theirs:
             from tests.engine.dubov.py4swiss_categories import categorise
 
             state = state_for_round(tournament, rnd)
-            out.append((rnd, categorise(state, ours, theirs),
-                        f"ours-only {sorted(ours - theirs)} py4swiss-only {sorted(theirs - ours)}"))
+            out.append(
+                (
+                    rnd,
+                    categorise(state, ours, theirs),
+                    f"ours-only {sorted(ours - theirs)} py4swiss-only {sorted(theirs - ours)}",
+                )
+            )
     return config.rounds, out
 
 
@@ -88,8 +84,10 @@ def main() -> int:
         for rnd, category, detail in differences:
             categories[category] += 1
             print(f"seed {seed} round {rnd}: {category}: {detail}")
-    print(f"agree {agree} of {rounds} rounds ({100 * agree / max(rounds, 1):.1f}%) in {tournaments} tournaments; "
-          f"differences by category: {dict(categories)}")
+    print(
+        f"agree {agree} of {rounds} rounds ({100 * agree / max(rounds, 1):.1f}%) in {tournaments} tournaments; "
+        f"differences by category: {dict(categories)}"
+    )
     return 0 if not categories.get(OTHER) else 1
 
 
