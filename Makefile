@@ -27,8 +27,8 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(PY)
 # the Python headers. Without it the engines run the pure-Python solver: same pairings, slower.
 SOLVER_SO := pairing/engine/.built-solver
 $(SOLVER_SO): pairing/engine/_blossom.c setup.py | $(PY)
-	$(PY) setup.py -q build_ext --inplace
-	touch $@
+	@if $(PY) setup.py -q build_ext --inplace; then touch $@; \
+	else echo "No C compiler or Python headers: the engines use the pure-Python solver (same pairings, slower)."; fi
 solver: $(SOLVER_SO)
 
 install: $(VENV)/.installed-runtime $(SOLVER_SO)
