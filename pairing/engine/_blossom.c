@@ -584,13 +584,15 @@ static void solver_free(Solver *S) {
     free(S->cand);
 }
 
-/* solve(n, us, vs, limbs, weights) -> list of mates (-1 when exposed)
+/* solve(n, us, vs, limbs, weights[, want_duals]) -> list of mates (-1 when exposed),
+ * or (mates, vertex duals) when want_duals is true: n numbers of `limbs` limbs, in the
+ * weights' layout, doubled as everywhere here.
  * us, vs: bytes of int32 (native order); weights: bytes of m numbers of `limbs`
  * little-endian 64-bit limbs each, two's complement. */
 static PyObject *py_solve(PyObject *Py_UNUSED(self), PyObject *args) {
-    int n, limbs;
+    int n, limbs, want_duals = 0;
     Py_buffer us, vs, ws;
-    if (!PyArg_ParseTuple(args, "iy*y*iy*", &n, &us, &vs, &limbs, &ws)) return NULL;
+    if (!PyArg_ParseTuple(args, "iy*y*iy*|p", &n, &us, &vs, &limbs, &ws, &want_duals)) return NULL;
     int m = (int)(us.len / (Py_ssize_t)sizeof(int32_t));
     PyObject *result = NULL;
     if (n < 0 || limbs < 1 || vs.len != us.len || ws.len != (Py_ssize_t)m * limbs * (Py_ssize_t)sizeof(limb)) {
@@ -690,6 +692,13 @@ static PyObject *py_solve(PyObject *Py_UNUSED(self), PyObject *args) {
         int partner = S->mate[v] == -1 ? -1 : S->head[S->mate[v]];
         PyList_SET_ITEM(result, v, PyLong_FromLong(partner));
     }
+    if (want_duals) {
+        PyObject *duals = PyBytes_FromStringAndSize((const char *)S->dual, (Py_ssize_t)n * L * (Py_ssize_t)sizeof(limb));
+        PyObject *pair = duals ? PyTuple_Pack(2, result, duals) : NULL;
+        Py_XDECREF(duals);
+        Py_DECREF(result);
+        result = pair;
+    }
 done_solver:
     solver_free(S);
 done_buffers:
@@ -700,7 +709,7 @@ done_buffers:
 }
 
 static PyMethodDef methods[] = {
-    {"solve", py_solve, METH_VARARGS, "Maximum-weight matching: solve(n, us, vs, limbs, weights) -> mates."},
+    {"solve", py_solve, METH_VARARGS, "Maximum-weight matching: solve(n, us, vs, limbs, weights[, want_duals]) -> mates or (mates, duals)."},
     {NULL, NULL, 0, NULL},
 };
 

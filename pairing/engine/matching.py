@@ -42,16 +42,44 @@ def max_weight_matching(
     return BlossomSolver(vertex_count, edges).solve()
 
 
-def solve_compiled(vertex_count: int, edges: list[tuple[int, int, int]]) -> list[int]:
+def bipartite_matching_with_duals(
+    vertex_count: int, edges: list[tuple[int, int, int]]
+) -> tuple[list[int], list[int]]:
+    """A maximum-weight matching of a bipartite graph (positive weights) and an optimal
+    dual solution: ``dual[v]`` for every vertex, doubled, so that every edge has
+    ``dual[u] + dual[v] >= 2 * w`` and every vertex ``dual[v] >= 0``.
+
+    A bipartite graph has no odd cycle, so the solver forms no blossom and the vertex
+    duals are the whole dual solution. By complementary slackness a matching is of
+    maximum weight exactly when its edges are tight (``dual[u] + dual[v] == 2 * w``)
+    and it covers every vertex of positive dual.
+    """
+    if not edges:
+        return [-1] * vertex_count, [0] * vertex_count
+    if compiled is not None:
+        mate, raw, size = solve_compiled(vertex_count, edges, want_duals=True)
+        duals = [int.from_bytes(raw[k : k + size], "little", signed=True) for k in range(0, len(raw), size)]
+        return mate, duals
+    solver = BlossomSolver(vertex_count, edges)
+    mate = solver.solve()
+    return mate, solver.dual[:vertex_count]
+
+
+def solve_compiled(vertex_count: int, edges: list[tuple[int, int, int]], want_duals: bool = False):
     """Hand the edges to the compiled solver as fixed-width numbers. Duals stay
     within [-4W, 4W] for the largest weight magnitude W, so three spare bits and a
-    sign bit above W's width are enough; two are added for good measure."""
+    sign bit above W's width are enough; two are added for good measure.
+
+    With *want_duals*: ``(mate, vertex duals as bytes, bytes per number)``."""
     width = max(abs(w) for _, _, w in edges).bit_length() + 6
     limbs = width // 64 + 1
     size = 8 * limbs
     weights = b"".join(w.to_bytes(size, "little", signed=True) for _, _, w in edges)
     us = array.array("i", (u for u, _, _ in edges))
     vs = array.array("i", (v for _, v, _ in edges))
+    if want_duals:
+        mate, duals = compiled.solve(vertex_count, us.tobytes(), vs.tobytes(), limbs, weights, True)
+        return mate, duals, size
     return compiled.solve(vertex_count, us.tobytes(), vs.tobytes(), limbs, weights)
 
 

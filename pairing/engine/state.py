@@ -73,6 +73,10 @@ class Scoring:
     absent: int = 0
 
     def points(self, outcome: Outcome) -> int:
+        return self._table[outcome]
+
+    @cached_property
+    def _table(self) -> dict[Outcome, int]:
         return {
             Outcome.WIN: self.win,
             Outcome.UNRATED_WIN: self.win,
@@ -87,7 +91,7 @@ class Scoring:
             Outcome.HALF_BYE: self.half_bye,
             Outcome.ZERO_BYE: self.zero_bye,
             Outcome.NOT_PAIRED: self.absent,
-        }[outcome]
+        }
 
     @property
     def is_standard(self) -> bool:
@@ -162,7 +166,12 @@ class TournamentState:
 
     def score(self, player_id: int) -> int:
         """Real score in tenths, from the round blocks."""
-        return sum(self.scoring.points(e.outcome) for e in self.by_id[player_id].history)
+        return self._scores[player_id]
+
+    @cached_property
+    def _scores(self) -> dict[int, int]:
+        points = self.scoring.points
+        return {p.id: sum(points(e.outcome) for e in p.history) for p in self.players}
 
     def acceleration(self, player_id: int, round_number: int) -> int:
         """Virtual points (tenths) of *player_id* for pairing *round_number*."""

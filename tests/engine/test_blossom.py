@@ -82,3 +82,33 @@ def test_the_compiled_solver_is_built_where_ci_asks_for_it() -> None:
 def test_edges_without_weight_are_no_matching() -> None:
     assert max_weight_matching(3, [(0, 1, 0), (1, 2, -5)]) == [-1, -1, -1]
     assert max_weight_matching(3, [(0, 1, 0), (1, 2, -5)], max_cardinality=True) in ([1, 0, -1], [-1, 2, 1])
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+@pytest.mark.parametrize("seed", range(60))
+def test_bipartite_duals_certify_the_optimum(seed: int, compiled: bool, monkeypatch) -> None:
+    """bipartite_matching_with_duals: feasible duals (no negative slack, none negative),
+    tight matched edges, zero duals on unmatched vertices: complementary slackness, so
+    the matching is optimal and the duals describe every optimal matching."""
+    if compiled and matching.compiled is None:
+        pytest.skip("the compiled solver is not built")
+    if not compiled:
+        monkeypatch.setattr(matching, "compiled", None)
+    rng = random.Random(seed)
+    left, right = rng.randint(1, 12), rng.randint(1, 12)
+    wide = seed % 3 == 0
+    edges = [
+        (i, left + j, rng.randint(1, 2**300) if wide else rng.randint(1, 9))
+        for i in range(left)
+        for j in range(right)
+        if rng.random() < 0.6
+    ]
+    mate, dual = matching.bipartite_matching_with_duals(left + right, edges)
+    assert all(d >= 0 for d in dual)
+    for u, v, w in edges:
+        slack = dual[u] + dual[v] - 2 * w
+        assert slack >= 0
+        if mate[u] == v:
+            assert slack == 0
+    assert all(dual[v] == 0 for v in range(left + right) if mate[v] == -1)
+    assert value(mate, edges)[1] == optimum(left + right, edges, max_cardinality=False)[1]

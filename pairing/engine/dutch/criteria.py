@@ -9,10 +9,12 @@ def compatible(a: Entrant, b: Entrant, forbidden: frozenset[frozenset[int]]) -> 
     """May *a* and *b* meet this round?"""
     if b.id in a.opponents or frozenset((a.id, b.id)) in forbidden:  # C.1
         return False
-    # C.3: non-topscorers with the same absolute colour preference shall not meet.
-    if a.absolute and b.absolute and a.preference.colour == b.preference.colour:
-        return a.topscorer or b.topscorer
-    return True
+    return not (restricted_by_c3(a) and restricted_by_c3(b) and a.preference.colour == b.preference.colour)
+
+
+def restricted_by_c3(player: Entrant) -> bool:
+    """C.3: non-topscorers with the same absolute colour preference shall not meet."""
+    return player.absolute and not player.topscorer
 
 
 def same_preference(a: Entrant, b: Entrant) -> bool:

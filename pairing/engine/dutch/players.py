@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from functools import cached_property
 
 from pairing.engine.colours import ColourPreference, Strength, colour_preference
 from pairing.engine.state import TournamentState
@@ -29,19 +30,19 @@ class Entrant:
     opponents: frozenset[int]  # met over the board (C.1, C.04.2.D.6)
     topscorer: bool  # A.7
 
-    @property
+    @cached_property
     def absolute(self) -> bool:
         return self.preference.strength is Strength.ABSOLUTE
 
-    @property
+    @cached_property
     def strong(self) -> bool:
         return self.preference.strength is Strength.STRONG
 
-    @property
+    @cached_property
     def imbalance(self) -> int:
         return abs(self.preference.difference)
 
-    @property
+    @cached_property
     def repeated(self):
         return self.preference.repeats_last_two()
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from pairing.engine.dutch.criteria import compatible, preferences_met, strong_preferences_met
+from pairing.engine.dutch.criteria import restricted_by_c3
 from pairing.engine.dutch.generation import MdpOrder, RemainderOrder
-from pairing.engine.dutch.players import Entrant, Float
+from pairing.engine.dutch.players import Entrant
 from pairing.engine.dutch.shortcut import first_candidate, is_perfect, lookahead_ideal
+from pairing.engine.dutch.transposition import first_transposition
 from pairing.engine.dutch.weights import BracketWeights
 from pairing.engine.matching import has_perfect_matching, max_weight_matching, maximum_matching_size
 from pairing.engine.state import PairingError
@@ -153,14 +154,18 @@ class RoundPairer:
                         neighbours[i].append(j)
                         neighbours[j].append(i)
         residents = list(range(mdp_count, bracket_end))
-        # One solve settles the MDP-Pairing and, when the remainder is the one guessed, with
-        # as many pairs as it can hold, the remainder as well; otherwise a second solve
-        # pairs the actual remainder, the MDP-Pairing fixed (B.7).
-        taken = self._likely_mdp_opponents(people, mdp_count, bracket_end)
-        guessed = [r for r in residents if r not in taken]
-        guessed_pairs = len(guessed) // 2
-        if not special:
-            guessed_pairs = min(guessed_pairs, maximum_matching_size(len(neighbours), neighbours) - len(taken))
+        # The MDP-Pairing (B.3, D.3) is settled by the quality criteria and the MDP order
+        # alone, the remainder's order (D.1-D.2) only breaking ties below them: with MDPs, a
+        # first solve without the remainder's order fields (narrow weights, quick) fixes
+        # the MDP-Pairing, and a second pairs the remainder it leaves (B.7). Without MDPs,
+        # the remainder is the whole bracket, with as many pairs as it can hold.
+        if mdp_count:
+            guessed, guessed_pairs = [], 0
+        else:
+            guessed = residents
+            guessed_pairs = len(guessed) // 2
+            if not special:
+                guessed_pairs = min(guessed_pairs, maximum_matching_size(len(neighbours), neighbours))
         mate = self._solve(people, base, mdp_count, bracket_end, set(), guessed, guessed_pairs, mdp_order=mdp_count > 0)
         fixed = [(m, mate[m]) for m in range(mdp_count) if mdp_count <= mate[m] < bracket_end]
         excluded = {v for pair in fixed for v in pair}
@@ -172,37 +177,16 @@ class RoundPairer:
             )
         return fixed + [(r, mate[r]) for r in remainder if r < mate[r] < bracket_end]
 
-    def _likely_mdp_opponents(self, people: list[Entrant], mdp_count: int, bracket_end: int) -> set[int]:
-        """A guess at the residents the MDP-Pairing will take (B.3, D.1): for each MDP in
-        turn, the first free resident he may meet who costs no colour preference (C.10,
-        C.11) and no repeated upfloat (C.13); else the first free one he may meet.
-
-        Only a guess: the solve that follows decides, and a wrong guess costs a second solve.
-        """
-        taken: set[int] = set()
-        for m in range(mdp_count):
-            mdp = people[m]
-            fallback = None
-            for r in range(mdp_count, bracket_end):
-                resident = people[r]
-                if r in taken or not self.can_meet(mdp, resident):
-                    continue
-                if fallback is None:
-                    fallback = r
-                if (
-                    preferences_met(mdp, resident)
-                    and strong_preferences_met(mdp, resident)
-                    and not (mdp.score > resident.score and resident.floats[0] is Float.UP)
-                ):
-                    fallback = r
-                    break
-            if fallback is not None:
-                taken.add(fallback)
-        return taken
-
     def _solve(
         self, people, base, mdp_count, bracket_end, excluded, remainder, remainder_pairs, mdp_order: bool
     ) -> list[int]:
+        if not mdp_order and remainder_pairs:
+            inside = {(i, j): q for (i, j), q in base.items() if i not in excluded and j not in excluded}
+            members = set(remainder)
+            if all(i in members and j in members for i, j in inside):
+                mate = first_transposition(len(people), remainder, remainder_pairs, inside)
+                if mate is not None:
+                    return mate
         order = RemainderOrder(len(remainder), remainder_pairs)
         position = {r: k for k, r in enumerate(remainder)}
         mdps = MdpOrder(mdp_count, bracket_end) if mdp_order else None
@@ -233,14 +217,11 @@ def _blocked_pairs(players: list[Entrant], forbidden: frozenset[frozenset[int]])
         if a in present and b in present:
             blocked[a].add(b)
             blocked[b].add(a)
-    by_colour: dict[object, list[Entrant]] = {}
+    by_colour: dict[object, set[int]] = {}
     for p in players:
-        if p.absolute:
-            by_colour.setdefault(p.preference.colour, []).append(p)
+        if restricted_by_c3(p):
+            by_colour.setdefault(p.preference.colour, set()).add(p.id)
     for group in by_colour.values():
-        for i, a in enumerate(group):
-            for b in group[i + 1 :]:
-                if not compatible(a, b, forbidden):
-                    blocked[a.id].add(b.id)
-                    blocked[b.id].add(a.id)
+        for pid in group:
+            blocked[pid] |= group - {pid}
     return blocked

@@ -16,6 +16,7 @@ difference is taken against one point less than the lowest score in the graph.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from pairing.engine.dutch.criteria import (
     colour_difference_kept,
@@ -89,6 +90,7 @@ class BracketWeights:
         if played_rounds >= 2:
             fields += [("C18", sd_width), ("C19", sd_width)]
         self.layout = Layout(fields)
+        self._memo: dict[int, int] = {}
 
     def _float_sd(self, player: Entrant) -> int:
         return player.score - self.min_score + ONE_POINT
@@ -101,6 +103,37 @@ class BracketWeights:
 
     def weight(self, i: int, j: int) -> int:
         """The quality weight of pairing people[i] with people[j], i < j (i ranks higher)."""
+        classes = self._classes
+        key = classes[i] * len(classes) + classes[j]
+        w = self._memo.get(key)
+        if w is None:
+            w = self._memo[key] = self._weight(i, j)
+        return w
+
+    @cached_property
+    def _classes(self) -> list[int]:
+        """Players the weights cannot tell apart share a class number: same facts read by
+        ``_weight``, same side of the bracket's end."""
+        numbers: dict[tuple, int] = {}
+        return [
+            numbers.setdefault(
+                (
+                    p.score,
+                    p.bye_eligible,
+                    p.preference.colour,
+                    p.absolute,
+                    p.strong,
+                    p.imbalance,
+                    p.repeated,
+                    p.floats,
+                    k < self.bracket_end,
+                ),
+                len(numbers),
+            )
+            for k, p in enumerate(self.people)
+        ]
+
+    def _weight(self, i: int, j: int) -> int:
         high, low = self.people[i], self.people[j]
         off = self.layout.offsets
         in_bracket = j < self.bracket_end
