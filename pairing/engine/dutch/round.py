@@ -181,7 +181,13 @@ class RoundPairer:
         self, people, base, mdp_count, bracket_end, excluded, remainder, remainder_pairs, mdp_order: bool
     ) -> list[int]:
         if not mdp_order and remainder_pairs:
-            inside = {(i, j): q for (i, j), q in base.items() if i not in excluded and j not in excluded}
+            # The edges the wide solve below keeps: MDPs left out of the MDP-Pairing have
+            # none into the bracket (they are in the Limbo).
+            inside = {
+                (i, j): q
+                for (i, j), q in base.items()
+                if i not in excluded and j not in excluded and not (i < mdp_count and j < bracket_end)
+            }
             members = set(remainder)
             if all(i in members and j in members for i, j in inside):
                 mate = first_transposition(len(people), remainder, remainder_pairs, inside)
