@@ -89,25 +89,33 @@ def compare(seed: int) -> tuple[int, list[tuple[int, str, str]]]:
     return config.rounds, out
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--tournaments", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+def summarise(compare_one, seeds: range, other: str) -> int:
+    """Run *compare_one(seed) -> (rounds compared, [(round, category, detail)])* on every
+    seed, print each differing round and the totals; exit status 1 if any difference
+    falls in the category *other* (unexplained)."""
     categories: collections.Counter[str] = collections.Counter()
-    rounds = agree = 0
-    for seed in range(args.seed, args.seed + args.tournaments):
-        compared, differences = compare(seed)
+    tournaments = rounds = agree = 0
+    for seed in seeds:
+        compared, differences = compare_one(seed)
+        tournaments += compared > 0
         rounds += compared
         agree += compared - len(differences)
         for rnd, category, detail in differences:
             categories[category] += 1
             print(f"seed {seed} round {rnd}: {category}: {detail}")
     print(
-        f"agree {agree} of {rounds} rounds ({args.tournaments} tournaments); "
-        f"differences by category: {dict(categories)}"
+        f"agree {agree} of {rounds} rounds ({100 * agree / max(rounds, 1):.1f}%) in {tournaments} of "
+        f"{len(seeds)} tournaments; differences by category: {dict(categories)}"
     )
-    return 0 if not categories.get("other") else 1
+    return 0 if not categories.get(other) else 1
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tournaments", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    return summarise(compare, range(args.seed, args.seed + args.tournaments), "other")
 
 
 if __name__ == "__main__":

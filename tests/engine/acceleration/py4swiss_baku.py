@@ -28,14 +28,13 @@ Each differing round gets one category:
 from __future__ import annotations
 
 import argparse
-import collections
 import random
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tools"))
 
-from compare_py4swiss import LATE_ENTRIES, py4swiss_rows, rows  # the plain Dutch comparison's glue
+from compare_py4swiss import LATE_ENTRIES, py4swiss_rows, rows, summarise  # the plain Dutch comparison's glue
 
 from pairing.engine import pair
 from pairing.engine.acceleration import AccelerationSpec
@@ -169,21 +168,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=5000)
     parser.add_argument("--players", type=int, nargs=2, default=(10, 40), metavar=("MIN", "MAX"))
     args = parser.parse_args()
-    categories: collections.Counter[str] = collections.Counter()
-    tournaments = rounds = agree = 0
-    for seed in range(args.seed, args.seed + args.tournaments):
-        compared, differences = compare(seed, tuple(args.players))
-        tournaments += compared > 0
-        rounds += compared
-        agree += compared - len(differences)
-        for rnd, category, detail in differences:
-            categories[category] += 1
-            print(f"seed {seed} round {rnd}: {category}: {detail}")
-    print(
-        f"agree {agree} of {rounds} rounds ({tournaments} of {args.tournaments} tournaments complete); "
-        f"by category: {dict(categories)}"
-    )
-    return 0 if not categories.get(OTHER) else 1
+    seeds = range(args.seed, args.seed + args.tournaments)
+    return summarise(lambda seed: compare(seed, tuple(args.players)), seeds, OTHER)
 
 
 if __name__ == "__main__":

@@ -12,14 +12,13 @@ the 2018 text by a named test in test_py4swiss_verdicts.py.
 from __future__ import annotations
 
 import argparse
-import collections
 import random
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tools"))
 
-from compare_py4swiss import py4swiss_rows, rows  # the Dutch comparison's glue
+from compare_py4swiss import py4swiss_rows, rows, summarise  # the Dutch comparison's glue
 
 from pairing.engine.dubov import pair_round
 from pairing.engine.generator import GeneratorConfig, generate
@@ -74,21 +73,7 @@ def main() -> int:
     parser.add_argument("--tournaments", type=int, default=320)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    categories: collections.Counter[str] = collections.Counter()
-    rounds = agree = tournaments = 0
-    for seed in range(args.seed, args.seed + args.tournaments):
-        compared, differences = compare(seed)
-        tournaments += compared > 0
-        rounds += compared
-        agree += compared - len(differences)
-        for rnd, category, detail in differences:
-            categories[category] += 1
-            print(f"seed {seed} round {rnd}: {category}: {detail}")
-    print(
-        f"agree {agree} of {rounds} rounds ({100 * agree / max(rounds, 1):.1f}%) in {tournaments} tournaments; "
-        f"differences by category: {dict(categories)}"
-    )
-    return 0 if not categories.get(OTHER) else 1
+    return summarise(compare, range(args.seed, args.seed + args.tournaments), OTHER)
 
 
 if __name__ == "__main__":
