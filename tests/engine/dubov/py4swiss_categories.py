@@ -26,8 +26,10 @@ B3_FIRST_ROUND = "B.3: py4swiss halves a bracket by rank only in round 1, not wh
 BYE_FULL_POINT = "C.2: py4swiss refuses the PAB to a player who had a requested full-point bye (2026 text)"
 C6_HIGHEST = "C.6: py4swiss maximises the highest upfloater score first, not the lowest"
 D2_RESIDENTS = "D.2: py4swiss leaves the upfloaters out of the possible shifters (sequence numbers)"
-D2_SECOND_POOL = ("D.2: py4swiss numbers the second shift's pool with the players the first shift "
-                  "moved in (they seek the other colour)")
+D2_SECOND_POOL = (
+    "D.2: py4swiss numbers the second shift's pool with the players the first shift "
+    "moved in (they seek the other colour)"
+)
 LATE_ENTRY_COLOURS = "E.0: py4swiss takes the parity of final pairing numbers while a player has not yet taken part"
 
 
@@ -38,8 +40,11 @@ def entrants_of(state: TournamentState) -> list[Entrant]:
 def _played_upfloats(state: TournamentState, player_id: int, before: object = None) -> list[bool]:
     out = []
     for rnd, entry in enumerate(state.by_id[player_id].history, 1):
-        out.append(entry.played and entry.opponent in state.by_id
-                   and state.score_before(player_id, rnd) < state.score_before(entry.opponent, rnd))
+        out.append(
+            entry.played
+            and entry.opponent in state.by_id
+            and state.score_before(player_id, rnd) < state.score_before(entry.opponent, rnd)
+        )
     return out
 
 
@@ -66,14 +71,16 @@ def reading(name: str, state: TournamentState, their_bye: int | None = None) -> 
         def order(entrants: list[Entrant]) -> list[Entrant]:
             first = [p for p in entrants if p.id == their_bye]
             return first + [p for p in _original_bye_order(entrants) if p.id != their_bye]
+
         patch(bye_module, "bye_order", order)
     elif name == FORFEIT_FLOATS:
         patch(players, "upfloat_history", _played_upfloats)
     elif name == C9_COUNTS:
         patch(upfloaters, "float_failures", _no_c9)
     elif name == C6_HIGHEST:
-        patch(upfloaters, "score_penalty",
-              lambda score, levels, base: base ** len(levels) - base ** levels.index(score))
+        patch(
+            upfloaters, "score_penalty", lambda score, levels, base: base ** len(levels) - base ** levels.index(score)
+        )
     elif name == D2_RESIDENTS:
         from pairing.engine.dubov import shifters
 
@@ -84,6 +91,7 @@ def reading(name: str, state: TournamentState, their_bye: int | None = None) -> 
             residents = [p for p in pool if p.score == top]
             ups = [p for p in pool if p.score != top]
             return original_sequence(residents, from_g1) + original_sequence(ups, from_g1)
+
         patch(shifters, "shifter_sequence", residents_first)
     elif name == D2_SECOND_POOL:
         from pairing.engine.dubov import shifters
@@ -91,6 +99,7 @@ def reading(name: str, state: TournamentState, their_bye: int | None = None) -> 
         def with_first_shift(self, a):  # type: ignore[no-untyped-def]
             numbered = self._sequence(self.large | a, not self.small_is_g1)
             return [i for i in numbered if not a >> i & 1]
+
         patch(shifters.BracketShifts, "second_shift_sequence", with_first_shift)
     elif name == B3_FIRST_ROUND:
         patch(groups, "all_yet_to_play", lambda bracket: state.round_to_pair == 1)
@@ -99,7 +108,9 @@ def reading(name: str, state: TournamentState, their_bye: int | None = None) -> 
 
         def final_numbers(s: TournamentState) -> list[Entrant]:
             import dataclasses
+
             return [dataclasses.replace(e, rank=e.id) for e in original(s)]
+
         patch(round_module, "entrants", final_numbers)
     try:
         yield
@@ -108,8 +119,16 @@ def reading(name: str, state: TournamentState, their_bye: int | None = None) -> 
             setattr(module, attribute, value)
 
 
-READINGS = (BYE_GAMES, FORFEIT_FLOATS, C9_COUNTS, C6_HIGHEST, D2_RESIDENTS, D2_SECOND_POOL, B3_FIRST_ROUND,
-            LATE_ENTRY_COLOURS)
+READINGS = (
+    BYE_GAMES,
+    FORFEIT_FLOATS,
+    C9_COUNTS,
+    C6_HIGHEST,
+    D2_RESIDENTS,
+    D2_SECOND_POOL,
+    B3_FIRST_ROUND,
+    LATE_ENTRY_COLOURS,
+)
 
 
 def _rows(state: TournamentState) -> set[tuple[int, int]]:

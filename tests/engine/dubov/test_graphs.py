@@ -13,8 +13,9 @@ def brute_perfect(n: int, edges: set[tuple[int, int]], vertices: list[int]) -> b
     if not vertices:
         return True
     first, rest = vertices[0], vertices[1:]
-    return any((min(first, v), max(first, v)) in edges and brute_perfect(n, edges, [u for u in rest if u != v])
-               for v in rest)
+    return any(
+        (min(first, v), max(first, v)) in edges and brute_perfect(n, edges, [u for u in rest if u != v]) for v in rest
+    )
 
 
 def test_matcher_decides_perfect_matchings_like_brute_force() -> None:
@@ -42,8 +43,9 @@ def test_lex_first_assignment_is_the_first_transposition() -> None:
     for _ in range(2000):
         n = rng.randint(1, 6)
         options = [[c for c in range(n) if rng.random() < 0.6] for _ in range(n)]
-        first = next((list(p) for p in itertools.permutations(range(n))
-                      if all(p[r] in options[r] for r in range(n))), None)
+        first = next(
+            (list(p) for p in itertools.permutations(range(n)) if all(p[r] in options[r] for r in range(n))), None
+        )
         assert lex_first_assignment(n, options) == first
 
 

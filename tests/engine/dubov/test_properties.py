@@ -33,10 +33,13 @@ configs = st.builds(
 
 def absolute_preference(state: TournamentState, pid: int) -> Colour | None:
     """A.5.a recounted from the round entries (played games only, C.04.2.D.5)."""
-    seq = [e.colour for e in state.by_id[pid].history
-           if e.opponent is not None and e.outcome in (Outcome.WIN, Outcome.DRAW, Outcome.LOSS,
-                                                        Outcome.UNRATED_WIN, Outcome.UNRATED_DRAW,
-                                                        Outcome.UNRATED_LOSS)]
+    seq = [
+        e.colour
+        for e in state.by_id[pid].history
+        if e.opponent is not None
+        and e.outcome
+        in (Outcome.WIN, Outcome.DRAW, Outcome.LOSS, Outcome.UNRATED_WIN, Outcome.UNRATED_DRAW, Outcome.UNRATED_LOSS)
+    ]
     diff = sum(1 if c is Colour.WHITE else -1 for c in seq)
     if diff < -1 or (len(seq) >= 2 and seq[-1] is seq[-2] is Colour.BLACK):
         return Colour.WHITE

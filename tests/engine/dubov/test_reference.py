@@ -27,10 +27,16 @@ CHUNKS = 4
 def random_config(rng: random.Random) -> GeneratorConfig:
     players = rng.randint(4, 11)
     return GeneratorConfig(
-        players=players, rounds=rng.randint(3, min(9, players + 1)),
-        draw_rate=rng.choice([0.0, 0.2, 0.4]), forfeit_rate=rng.choice([0.0, 0.05, 0.1]),
-        bye_rate=rng.choice([0.0, 0.05, 0.1]), withdraw_rate=rng.choice([0.0, 0.03]),
-        late_rate=rng.choice([0.0, 0.1]), rating_low=1800, rating_high=2400)
+        players=players,
+        rounds=rng.randint(3, min(9, players + 1)),
+        draw_rate=rng.choice([0.0, 0.2, 0.4]),
+        forfeit_rate=rng.choice([0.0, 0.05, 0.1]),
+        bye_rate=rng.choice([0.0, 0.05, 0.1]),
+        withdraw_rate=rng.choice([0.0, 0.03]),
+        late_rate=rng.choice([0.0, 0.1]),
+        rating_low=1800,
+        rating_high=2400,
+    )
 
 
 def compare_tournament(seed: int) -> tuple[int, list[tuple[int, list, list]]]:
@@ -70,12 +76,14 @@ def test_unpairable_rounds_raise_in_both() -> None:
     from pairing.engine.state import Colour, Outcome, Player, RoundEntry
 
     def p(pid: int, *opps: int) -> Player:
-        history = tuple(RoundEntry(o, Colour.WHITE if (pid + k) % 2 else Colour.BLACK, Outcome.DRAW)
-                        for k, o in enumerate(opps))
+        history = tuple(
+            RoundEntry(o, Colour.WHITE if (pid + k) % 2 else Colour.BLACK, Outcome.DRAW) for k, o in enumerate(opps)
+        )
         return Player(id=pid, rating=2000 - pid, history=history)
 
-    state = TournamentState(players=(p(1, 2, 3, 4), p(2, 1, 4, 3), p(3, 4, 1, 2), p(4, 3, 2, 1)),
-                            total_rounds=5, round_to_pair=4)
+    state = TournamentState(
+        players=(p(1, 2, 3, 4), p(2, 1, 4, 3), p(3, 4, 1, 2), p(4, 3, 2, 1)), total_rounds=5, round_to_pair=4
+    )
     with pytest.raises(PairingError):
         pair_round(state)
     with pytest.raises(PairingError):
