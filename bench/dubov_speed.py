@@ -34,9 +34,15 @@ def main() -> None:
     parser.add_argument("--forfeit-rate", type=float, default=0.02)
     parser.add_argument("--bye-rate", type=float, default=0.02)
     args = parser.parse_args()
-    config = GeneratorConfig(players=args.players, rounds=args.rounds, draw_rate=args.draw_rate,
-                             forfeit_rate=args.forfeit_rate, bye_rate=args.bye_rate, withdraw_rate=0.01,
-                             late_rate=0.02)
+    config = GeneratorConfig(
+        players=args.players,
+        rounds=args.rounds,
+        draw_rate=args.draw_rate,
+        forfeit_rate=args.forfeit_rate,
+        bye_rate=args.bye_rate,
+        withdraw_rate=0.01,
+        late_rate=0.02,
+    )
     worst = 0.0
 
     def timed(state: TournamentState) -> Pairing:
@@ -49,8 +55,11 @@ def main() -> None:
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
         worst = max(worst, elapsed)
-        print(f"round {state.round_to_pair:2d}: {len(state.to_pair):4d} players, {elapsed:6.3f} s, "
-              f"peak {peak / 2**20:6.1f} MiB", flush=True)
+        print(
+            f"round {state.round_to_pair:2d}: {len(state.to_pair):4d} players, {elapsed:6.3f} s, "
+            f"peak {peak / 2**20:6.1f} MiB",
+            flush=True,
+        )
         return result
 
     generate(config, args.seed, timed)

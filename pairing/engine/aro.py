@@ -30,8 +30,13 @@ def played_opponents_in_order(player: Player, rounds: int | None = None) -> list
     return [e.opponent for e in history if e.played and e.opponent is not None]
 
 
-def aro(state_or_player: TournamentState | Player, player_id: int | None = None, *,
-        ratings: Mapping[int, int] | None = None, rounds: int | None = None) -> int:
+def aro(
+    state_or_player: TournamentState | Player,
+    player_id: int | None = None,
+    *,
+    ratings: Mapping[int, int] | None = None,
+    rounds: int | None = None,
+) -> int:
     """A player's ARO after *rounds* rounds (default: every round in the history).
 
     Call it as ``aro(state, player_id)`` or ``aro(player, ratings={id: rating})``.

@@ -42,9 +42,7 @@ def max_weight_matching(
     return BlossomSolver(vertex_count, edges).solve()
 
 
-def bipartite_matching_with_duals(
-    vertex_count: int, edges: list[tuple[int, int, int]]
-) -> tuple[list[int], list[int]]:
+def bipartite_matching_with_duals(vertex_count: int, edges: list[tuple[int, int, int]]) -> tuple[list[int], list[int]]:
     """A maximum-weight matching of a bipartite graph (positive weights) and an optimal
     dual solution: ``dual[v]`` for every vertex, doubled, so that every edge has
     ``dual[u] + dual[v] >= 2 * w`` and every vertex ``dual[v] >= 0``.

@@ -31,11 +31,14 @@ def _player(pid: int, rating: int, *history: RoundEntry) -> Player:
 
 
 def test_forfeits_and_byes_do_not_count() -> None:
-    a = _player(1, 2000,
-                RoundEntry(2, Colour.WHITE, Outcome.WIN),
-                RoundEntry(3, Colour.BLACK, Outcome.FORFEIT_WIN),
-                RoundEntry(None, None, Outcome.PAIRING_BYE),
-                RoundEntry(4, Colour.BLACK, Outcome.UNRATED_DRAW))
+    a = _player(
+        1,
+        2000,
+        RoundEntry(2, Colour.WHITE, Outcome.WIN),
+        RoundEntry(3, Colour.BLACK, Outcome.FORFEIT_WIN),
+        RoundEntry(None, None, Outcome.PAIRING_BYE),
+        RoundEntry(4, Colour.BLACK, Outcome.UNRATED_DRAW),
+    )
     others = [_player(2, 1800), _player(3, 2600), _player(4, 1901)]
     state = TournamentState(players=(a, *others), total_rounds=5, round_to_pair=5)
     assert aro(state, 1) == 1851  # (1800 + 1901) / 2 = 1850.5: the forfeit and the bye are out

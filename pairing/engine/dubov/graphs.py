@@ -22,8 +22,9 @@ from pairing.engine.matching import max_weight_matching
 class Matcher:
     """A maximum matching of the vertices in *active* (bits) under the bitset graph *adj*."""
 
-    def __init__(self, adj: Sequence[int], active: int, mate: list[int] | None = None,
-                 stop_at_first_failure: bool = True) -> None:
+    def __init__(
+        self, adj: Sequence[int], active: int, mate: list[int] | None = None, stop_at_first_failure: bool = True
+    ) -> None:
         self.adj = adj
         self.active = active
         self.vertices = list(bits(active))
@@ -228,8 +229,9 @@ def best_matching(n: int, weights: dict[tuple[int, int], int], max_cardinality: 
     """
     used = sorted({v for edge in weights for v in edge})
     local = {v: k for k, v in enumerate(used)}
-    inner = max_weight_matching(len(used), ((local[u], local[v], w) for (u, v), w in weights.items()),
-                                max_cardinality=max_cardinality)
+    inner = max_weight_matching(
+        len(used), ((local[u], local[v], w) for (u, v), w in weights.items()), max_cardinality=max_cardinality
+    )
     mate = [-1] * n
     for k, m in enumerate(inner):
         if m != -1:

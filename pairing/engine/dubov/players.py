@@ -57,8 +57,7 @@ def scores_before_rounds(state: TournamentState) -> dict[int, list[int]]:
     return out
 
 
-def upfloat_history(state: TournamentState, player_id: int,
-                    before: dict[int, list[int]] | None = None) -> list[bool]:
+def upfloat_history(state: TournamentState, player_id: int, before: dict[int, list[int]] | None = None) -> list[bool]:
     """Per past round: was the player an upfloater (paired with a higher score, A.3)?
 
     The pairing made the float, so a forfeited game counts as much as a played one;
@@ -88,19 +87,21 @@ def entrants(state: TournamentState) -> list[Entrant]:
     for p in state.to_pair:
         floats = upfloat_history(state, p.id, before)
         count = sum(floats)
-        out.append(Entrant(
-            id=p.id,
-            rank=numbers[p.id],
-            score=state.pairing_score(p.id),
-            rating=p.rating,
-            aro=ratings[p.id],
-            preference=dubov_colour_preference(p),
-            games=sum(1 for e in p.history if e.played),
-            opponents=p.played_opponents(),
-            upfloats=count,
-            upfloated_last_round=bool(last >= 1 and len(floats) >= last and floats[last - 1]),
-            bye_eligible=not p.has_had_bye_or_forfeit_win(),
-            maximum_upfloater=count >= max_t,
-        ))
+        out.append(
+            Entrant(
+                id=p.id,
+                rank=numbers[p.id],
+                score=state.pairing_score(p.id),
+                rating=p.rating,
+                aro=ratings[p.id],
+                preference=dubov_colour_preference(p),
+                games=sum(1 for e in p.history if e.played),
+                opponents=p.played_opponents(),
+                upfloats=count,
+                upfloated_last_round=bool(last >= 1 and len(floats) >= last and floats[last - 1]),
+                bye_eligible=not p.has_had_bye_or_forfeit_win(),
+                maximum_upfloater=count >= max_t,
+            )
+        )
     out.sort(key=lambda e: (-e.score, e.rank))
     return out

@@ -46,7 +46,7 @@ class Sieve:
         first, rest = group[0], group[1:]
         for k, other in enumerate(rest):
             if self.legal[self.index[first.id]][self.index[other.id]]:
-                for more in self.matchings(rest[:k] + rest[k + 1:]):
+                for more in self.matchings(rest[:k] + rest[k + 1 :]):
                     yield [(first, other), *more]
 
     def pairable(self, group: Sequence[Entrant]) -> bool:
@@ -103,8 +103,9 @@ class Sieve:
         small, large = (g1, g2) if small_is_g1 else (g2, g1)
         small_ids = {p.id for p in small}
         # B.4: pairs inside the smaller subgroup that no legal pairing avoids.
-        unavoidable = min(sum(1 for a, b in m if a.id in small_ids and b.id in small_ids)
-                          for m in self.matchings(bracket))
+        unavoidable = min(
+            sum(1 for a, b in m if a.id in small_ids and b.id in small_ids) for m in self.matchings(bracket)
+        )
         first_pool = shifter_sequence(small, small_is_g1)
         second_pool = shifter_sequence(large, not small_is_g1)
         for a in combinations(first_pool, unavoidable):
@@ -128,7 +129,7 @@ class Sieve:
         while remaining:
             top = remaining[0].score
             residents = [p for p in remaining if p.score == top]
-            pool = remaining[len(residents):]
+            pool = remaining[len(residents) :]
             best: tuple[tuple, Pairs, tuple[Entrant, ...]] | None = None
             for ups in self.upfloater_sets(residents, pool):
                 fixed = (upfloater_scores_key(ups), float_failures(ups, self.last_round))

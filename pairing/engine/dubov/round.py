@@ -12,8 +12,10 @@ from pairing.engine.dubov.shifters import pair_bracket
 from pairing.engine.dubov.upfloaters import choose_upfloaters
 from pairing.engine.state import Board, Pairing, PairingError, TournamentState
 
-UNPAIRABLE = ("no pairing of this round satisfies the absolute criteria C.1-C.3 with at most one "
-              "eligible player (C.2) receiving the pairing-allocated bye (C.04.4.1 A.8: the arbiter decides)")
+UNPAIRABLE = (
+    "no pairing of this round satisfies the absolute criteria C.1-C.3 with at most one "
+    "eligible player (C.2) receiving the pairing-allocated bye (C.04.4.1 A.8: the arbiter decides)"
+)
 
 
 def pair_players(field: Field, last_round: bool) -> tuple[list[tuple[Entrant, Entrant]], Entrant | None]:
@@ -30,7 +32,7 @@ def pair_players(field: Field, last_round: bool) -> tuple[list[tuple[Entrant, En
     while remaining:
         top = remaining[0].score
         residents = [p for p in remaining if p.score == top]
-        pool = remaining[len(residents):]
+        pool = remaining[len(residents) :]
         upfloaters = choose_upfloaters(field, residents, pool, last_round)  # B.1, B.2
         bracket = residents + upfloaters
         found = pair_bracket(field, bracket)  # B.3-B.6
@@ -52,8 +54,9 @@ def pair_round(state: TournamentState, options: object = None) -> Pairing:
     return to_pairing(state, players, pairs, bye)
 
 
-def to_pairing(state: TournamentState, players: list[Entrant], pairs: list[tuple[Entrant, Entrant]],
-               bye: Entrant | None) -> Pairing:
+def to_pairing(
+    state: TournamentState, players: list[Entrant], pairs: list[tuple[Entrant, Entrant]], bye: Entrant | None
+) -> Pairing:
     """Colours by E.0-E.4, boards in C.04.2.D.9 order."""
     boards = [Board(*white_and_black(a, b, state.initial_colour, state.by_id)) for a, b in pairs]
     score = {p.id: p.score for p in players}
@@ -61,6 +64,8 @@ def to_pairing(state: TournamentState, players: list[Entrant], pairs: list[tuple
     unrated = sorted(p.id for p in players if not p.rating)
     notes = ()
     if unrated:
-        notes = (f"A.1: every player must have a rating (the arbiter assigns a provisional one); "
-                 f"without one, AROs count them as 0: {', '.join(map(str, unrated))}",)
+        notes = (
+            f"A.1: every player must have a rating (the arbiter assigns a provisional one); "
+            f"without one, AROs count them as 0: {', '.join(map(str, unrated))}",
+        )
     return Pairing(boards=ordered, bye=bye.id if bye else None, notes=notes)

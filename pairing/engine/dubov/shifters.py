@@ -86,6 +86,7 @@ class BracketShifts:
                     inside = small & ~(c if c >> v & 1 else 0) & ~(k if k >> v & 1 else 0)
                     return inside if c >> v & 1 else inside | large  # a shifted player pairs inside S
                 return large | (small & ~c)
+
             return rule
 
         for e in self._sequence(small, self.small_is_g1):
@@ -111,6 +112,7 @@ class BracketShifts:
                     return small & ~a if a >> v & 1 else a | (large & ~c)
                 inside = large & ~(c if c >> v & 1 else 0) & ~(k if k >> v & 1 else 0)
                 return inside if c >> v & 1 else inside | (small & ~a)
+
             return rule
 
         for e in self.second_shift_sequence(a):
@@ -154,8 +156,7 @@ class BracketShifts:
                 return False
             return not ((a >> i & 1 and q >> j & 1) or (q >> i & 1 and a >> j & 1))
 
-        found = first_transposition([field.players[v] for v in bits(g1)], [field.players[v] for v in bits(g2)],
-                                    allowed)
+        found = first_transposition([field.players[v] for v in bits(g1)], [field.players[v] for v in bits(g2)], allowed)
         assert found is not None, "B.6: the shifts allow no transposition"
         return found
 

@@ -9,8 +9,9 @@ from pairing.engine.dubov.groups import g2_order, s1_order
 from pairing.engine.dubov.players import Entrant
 
 
-def first_transposition(g1: Sequence[Entrant], g2: Sequence[Entrant],
-                        allowed: Callable[[Entrant, Entrant], bool]) -> list[tuple[Entrant, Entrant]] | None:
+def first_transposition(
+    g1: Sequence[Entrant], g2: Sequence[Entrant], allowed: Callable[[Entrant, Entrant], bool]
+) -> list[tuple[Entrant, Entrant]] | None:
     """S1 (B.5) against T2, the first transposition of G2 in D.3 order whose pairs
     S1[i]-T2[i] are all *allowed*: the lexicographically first perfect assignment,
     found position by position without listing the transpositions."""

@@ -63,8 +63,9 @@ def fewest_colour_failures(field: Field, bracket: Sequence[Entrant]) -> int | No
     return 2 * inside + bound
 
 
-def choose_upfloaters(field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant],
-                      last_round: bool) -> list[Entrant]:
+def choose_upfloaters(
+    field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant], last_round: bool
+) -> list[Entrant]:
     """The upfloaters for *residents* from *pool* (the players below, in D.1 order)."""
     pool_mask = field.mask(pool)
     if len(residents) % 2 == 0:
@@ -78,8 +79,9 @@ def choose_upfloaters(field: Field, residents: Sequence[Entrant], pool: Sequence
     return weighted_upfloaters(field, residents, pool, last_round, at_least=2 + len(residents) % 2)
 
 
-def _single_upfloater(field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant],
-                      last_round: bool) -> Entrant | None:
+def _single_upfloater(
+    field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant], last_round: bool
+) -> Entrant | None:
     """An odd score group completed by one upfloater (C.5), if one can do it (C.4)."""
     pool_matcher = Matcher(field.adj, field.mask(pool), stop_at_first_failure=False)
     residents_mask = field.mask(residents)
@@ -133,8 +135,7 @@ def score_penalty(score: int, levels: Sequence[int], base: int) -> int:
 class _Weights:
     """Edge weights of the upfloater matching, one bit field per criterion."""
 
-    def __init__(self, residents: Sequence[Entrant], pool: Sequence[Entrant], last_round: bool,
-                 pairs_max: int) -> None:
+    def __init__(self, residents: Sequence[Entrant], pool: Sequence[Entrant], last_round: bool, pairs_max: int) -> None:
         self.resident_ids = {p.id for p in residents}
         self.seq = {u.id: k for k, u in enumerate(pool)}  # D.1.a sequence numbers, from 0
         self.levels = sorted({u.score for u in pool})
@@ -150,11 +151,27 @@ class _Weights:
         ra, rb = a.id in self.resident_ids, b.id in self.resident_ids
         d1_top = 1 << self.pool_size
         if ra and rb:
-            return [(2, 2), (1, 1), (self.c6_top, self.c6_top), (int(a.colour is not b.colour), 1),
-                    (1, 1), (self.c9_top, self.c9_top), (1, 1), (0, d1_top)]
+            return [
+                (2, 2),
+                (1, 1),
+                (self.c6_top, self.c6_top),
+                (int(a.colour is not b.colour), 1),
+                (1, 1),
+                (self.c9_top, self.c9_top),
+                (1, 1),
+                (0, d1_top),
+            ]
         if not ra and not rb:  # two players of the rest: only C.4 (the full solve)
-            return [(0, 2), (0, 1), (self.c6_top, self.c6_top), (1, 1), (1, 1), (self.c9_top, self.c9_top),
-                    (1, 1), (0, d1_top)]
+            return [
+                (0, 2),
+                (0, 1),
+                (self.c6_top, self.c6_top),
+                (1, 1),
+                (1, 1),
+                (self.c9_top, self.c9_top),
+                (1, 1),
+                (0, d1_top),
+            ]
         r, u = (a, b) if ra else (b, a)
         c8, c9, c10 = float_failures([u], self.last_round)
         return [
@@ -162,7 +179,9 @@ class _Weights:
             (0, 1),  # C.5: a resident paired out of its group needs an upfloater
             (self.c6_top - score_penalty(u.score, self.levels, self.base), self.c6_top),  # C.6
             (int(r.colour is not u.colour), 1),  # C.7
-            (1 - c8, 1), (self.c9_top - c9, self.c9_top), (1 - c10, 1),  # C.8, C.9, C.10
+            (1 - c8, 1),
+            (self.c9_top - c9, self.c9_top),
+            (1 - c10, 1),  # C.8, C.9, C.10
             (1 << (self.pool_size - 1 - self.seq[u.id]), d1_top),  # D.1: lexicographic order of the set
         ]
 
@@ -173,9 +192,15 @@ class _Weights:
         return w
 
 
-def _solve(field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant], candidates: Sequence[Entrant],
-           last_round: bool, with_rest: bool, forced: frozenset[int] = frozenset()
-           ) -> tuple[list[Entrant], int] | None:
+def _solve(
+    field: Field,
+    residents: Sequence[Entrant],
+    pool: Sequence[Entrant],
+    candidates: Sequence[Entrant],
+    last_round: bool,
+    with_rest: bool,
+    forced: frozenset[int] = frozenset(),
+) -> tuple[list[Entrant], int] | None:
     """The best upfloaters among *candidates*, and the weight of their matching.
 
     With *with_rest*, every player of the pool must be paired too (C.4); otherwise pool
@@ -212,8 +237,9 @@ def _solve(field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant], 
     return [p for p in pool if field.index[p.id] in chosen], total
 
 
-def _reduced_pool(field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant], keep: int,
-                  last_round: bool) -> list[Entrant]:
+def _reduced_pool(
+    field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant], keep: int, last_round: bool
+) -> list[Entrant]:
     """Per resident and per kind of player (score, colour, float criteria), the first
     *keep* compatible pool players: with at most *keep* upfloaters, any other choice can
     be swapped for an earlier one of the same kind, equal on C.5-C.10 and first in D.1."""
@@ -239,9 +265,15 @@ def _score_prefixes(pool: Sequence[Entrant]) -> list[list[Entrant]]:
     return out
 
 
-def _relaxed(field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant], allowed: Sequence[Entrant],
-             last_round: bool, keep: int, forced: frozenset[int] = frozenset()
-             ) -> tuple[list[Entrant], int] | None:
+def _relaxed(
+    field: Field,
+    residents: Sequence[Entrant],
+    pool: Sequence[Entrant],
+    allowed: Sequence[Entrant],
+    last_round: bool,
+    keep: int,
+    forced: frozenset[int] = frozenset(),
+) -> tuple[list[Entrant], int] | None:
     """The best upfloaters from *allowed* (those in *forced* among them) without C.4,
     on the reduced pool, with the weight of their matching."""
     while True:
@@ -258,9 +290,15 @@ def _relaxed(field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant]
 BRANCHES = 30  # subproblems tried before the single solve over every player left
 
 
-def _first_completing(field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant], last_round: bool,
-                      keep: int, best: tuple[list[Entrant], int], completes: Callable[[list[Entrant]], bool]
-                      ) -> list[Entrant] | None:
+def _first_completing(
+    field: Field,
+    residents: Sequence[Entrant],
+    pool: Sequence[Entrant],
+    last_round: bool,
+    keep: int,
+    best: tuple[list[Entrant], int],
+    completes: Callable[[list[Entrant]], bool],
+) -> list[Entrant] | None:
     """The best set that keeps the rest pairable (C.4), walking the sets in order of their
     weight without C.4 (Lawler's partition: a set that breaks C.4 splits its subproblem
     into "keep its first upfloaters, bar the next one").
@@ -295,8 +333,9 @@ def _first_completing(field: Field, residents: Sequence[Entrant], pool: Sequence
     return None
 
 
-def weighted_upfloaters(field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant],
-                        last_round: bool, at_least: int = 0) -> list[Entrant]:
+def weighted_upfloaters(
+    field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant], last_round: bool, at_least: int = 0
+) -> list[Entrant]:
     """The general case, by maximum-weight matching (see the module docstring)."""
     # B.1: at least as many upfloaters as residents a maximum matching among them leaves out.
     fewest = len(residents) - 2 * Matcher(field.adj, field.mask(residents), stop_at_first_failure=False).size
