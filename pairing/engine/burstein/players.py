@@ -74,6 +74,9 @@ class RoundData:
 
     def compatible(self, a: int, b: int) -> bool:
         """3.1 no second game, the arbiter's forbidden pairs, and colours 5.2/5.3."""
+        return b in self.opponents[a]
+
+    def _allowed(self, a: int, b: int) -> bool:
         if b in self.played[a] or a == b:
             return False
         if self.forbidden and frozenset((a, b)) in self.forbidden:
@@ -87,7 +90,7 @@ class RoundData:
         found: dict[int, set[int]] = {pid: set() for pid in ids}
         for i, a in enumerate(ids):
             for b in ids[i + 1 :]:
-                if self.compatible(a, b):
+                if self._allowed(a, b):
                     found[a].add(b)
                     found[b].add(a)
         return {pid: frozenset(s) for pid, s in found.items()}
