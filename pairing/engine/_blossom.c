@@ -585,8 +585,9 @@ static void solver_free(Solver *S) {
 }
 
 /* solve(n, us, vs, limbs, weights[, want_duals]) -> list of mates (-1 when exposed),
- * or (mates, vertex duals) when want_duals is true: n numbers of `limbs` limbs, in the
- * weights' layout, doubled as everywhere here.
+ * or (mates, duals, parents) when want_duals is true: the duals of the 2n vertices and
+ * blossoms as 2n numbers of `limbs` limbs, in the weights' layout, doubled as everywhere
+ * here, and the blossom each one lies in directly (-1 for none).
  * us, vs: bytes of int32 (native order); weights: bytes of m numbers of `limbs`
  * little-endian 64-bit limbs each, two's complement. */
 static PyObject *py_solve(PyObject *Py_UNUSED(self), PyObject *args) {
@@ -693,11 +694,17 @@ static PyObject *py_solve(PyObject *Py_UNUSED(self), PyObject *args) {
         PyList_SET_ITEM(result, v, PyLong_FromLong(partner));
     }
     if (want_duals) {
-        PyObject *duals = PyBytes_FromStringAndSize((const char *)S->dual, (Py_ssize_t)n * L * (Py_ssize_t)sizeof(limb));
-        PyObject *pair = duals ? PyTuple_Pack(2, result, duals) : NULL;
+        /* the whole dual solution: vertices 0..n-1, then blossoms n..2n-1 with their parents */
+        PyObject *duals =
+            PyBytes_FromStringAndSize((const char *)S->dual, (Py_ssize_t)(2 * n) * L * (Py_ssize_t)sizeof(limb));
+        PyObject *parents = PyList_New(2 * n);
+        if (parents)
+            for (int b = 0; b < 2 * n; b++) PyList_SET_ITEM(parents, b, PyLong_FromLong(S->parent[b]));
+        PyObject *triple = duals && parents ? PyTuple_Pack(3, result, duals, parents) : NULL;
         Py_XDECREF(duals);
+        Py_XDECREF(parents);
         Py_DECREF(result);
-        result = pair;
+        result = triple;
     }
 done_solver:
     solver_free(S);

@@ -12,6 +12,8 @@ hold to the same mates.
 from __future__ import annotations
 
 import array
+import heapq
+import random
 from collections.abc import Iterable, Sequence
 
 from pairing.engine.blossom import BlossomSolver
@@ -22,6 +24,12 @@ except ImportError:  # pragma: no cover - exercised when the extension is not bu
     compiled = None
 
 SOLVER = "compiled" if compiled is not None else "python"
+
+
+# Graphs with at least this many edges are solved on a sparse subgraph first (see
+# ``_certified_solve``); below it a dense solve is as quick. Tests lower it.
+SPARSE_FROM_EDGES = 100_000
+CANDIDATES_PER_VERTEX = 24
 
 
 def max_weight_matching(
@@ -37,6 +45,8 @@ def max_weight_matching(
     edges = _cardinality_first(vertex_count, edges) if max_cardinality else [e for e in edges if e[2] > 0]
     if not edges:
         return [-1] * vertex_count
+    if len(edges) >= SPARSE_FROM_EDGES:
+        return _certified_solve(vertex_count, edges)[0]
     if compiled is not None:
         return solve_compiled(vertex_count, edges)
     return BlossomSolver(vertex_count, edges).solve()
@@ -54,13 +64,89 @@ def bipartite_matching_with_duals(vertex_count: int, edges: list[tuple[int, int,
     """
     if not edges:
         return [-1] * vertex_count, [0] * vertex_count
+    mate, dual, _ = _certified_solve(vertex_count, edges)
+    return mate, dual[:vertex_count]
+
+
+def _solve_with_duals(vertex_count: int, edges: list[tuple[int, int, int]]) -> tuple[list[int], list[int], list[int]]:
+    """``(mate, dual, parent)``: an optimal matching and the solver's dual solution, the
+    doubled duals of the vertices ``0..n-1`` and of the blossoms ``n..2n-1``, and for
+    each the blossom it lies in directly (-1 for none)."""
     if compiled is not None:
-        mate, raw, size = solve_compiled(vertex_count, edges, want_duals=True)
-        duals = [int.from_bytes(raw[k : k + size], "little", signed=True) for k in range(0, len(raw), size)]
-        return mate, duals
+        mate, raw, size, parent = solve_compiled(vertex_count, edges, want_duals=True)
+        dual = [int.from_bytes(raw[k : k + size], "little", signed=True) for k in range(0, len(raw), size)]
+        return mate, dual, parent
     solver = BlossomSolver(vertex_count, edges)
     mate = solver.solve()
-    return mate, solver.dual[:vertex_count]
+    return mate, list(solver.dual), list(solver.parent)
+
+
+def _certified_solve(vertex_count: int, edges: list[tuple[int, int, int]]) -> tuple[list[int], list[int], list[int]]:
+    """Solve a large graph on a sparse subgraph, proving the answer optimal for all of it.
+
+    The pairing graphs are dense (most players may meet most others) but an optimal
+    matching uses few of the edges. Each vertex keeps its heaviest edges (ties broken
+    at random, so that among equal edges the kept ones form a well-connected graph);
+    the subgraph is solved with its dual solution; every edge left out is then checked
+    against those duals. When none has negative slack (vertex duals plus the duals of
+    the blossoms holding both ends, minus twice its weight) the duals are feasible for
+    the whole graph and, with the matching, satisfy complementary slackness: the
+    matching is optimal for the whole graph, and so are the duals. Otherwise the
+    offending edges join the subgraph and it is solved again (the subgraph only grows,
+    so this ends), or, when they are many, the whole graph is."""
+    if len(edges) < SPARSE_FROM_EDGES:
+        return _solve_with_duals(vertex_count, edges)
+    chosen = _heaviest_edges(vertex_count, edges, CANDIDATES_PER_VERTEX)
+    while True:
+        mate, dual, parent = _solve_with_duals(vertex_count, [edges[k] for k in chosen])
+        missing = _violated(edges, chosen, dual, parent)
+        if not missing:
+            return mate, dual, parent
+        if len(missing) > len(chosen) // 4:
+            return _solve_with_duals(vertex_count, edges)  # a poor guess: the whole graph at once
+        chosen = sorted(set(chosen).union(missing))
+
+
+def _heaviest_edges(vertex_count: int, edges: list[tuple[int, int, int]], per_vertex: int) -> list[int]:
+    """Indices of each vertex's *per_vertex* heaviest edges, ties broken by a fixed
+    pseudo-random order (the same graph always gives the same subgraph)."""
+    shuffle = list(range(len(edges)))
+    random.Random(len(edges) * 7919 + vertex_count).shuffle(shuffle)
+    incident: list[list[tuple[int, int, int]]] = [[] for _ in range(vertex_count)]
+    for k, (u, v, w) in enumerate(edges):
+        key = (w, shuffle[k], k)
+        incident[u].append(key)
+        incident[v].append(key)
+    chosen: set[int] = set()
+    for keys in incident:
+        if len(keys) > per_vertex:
+            keys = heapq.nlargest(per_vertex, keys)
+        chosen.update(k for _, _, k in keys)
+    return sorted(chosen)
+
+
+def _violated(edges: list[tuple[int, int, int]], chosen: list[int], dual: list[int], parent: list[int]) -> list[int]:
+    """Edges outside *chosen* whose slack under the dual solution is negative."""
+    kept = set(chosen)
+    found = []
+    for k, (u, v, w) in enumerate(edges):
+        if k in kept:
+            continue
+        slack = dual[u] + dual[v] - 2 * w
+        if slack < 0:
+            # Blossoms holding both ends add twice their dual (never negative).
+            around_u = set(_blossoms_around(u, parent))
+            slack += 2 * sum(dual[b] for b in _blossoms_around(v, parent) if b in around_u)
+            if slack < 0:
+                found.append(k)
+    return found
+
+
+def _blossoms_around(v: int, parent: list[int]) -> Iterable[int]:
+    b = parent[v]
+    while b != -1:
+        yield b
+        b = parent[b]
 
 
 def solve_compiled(vertex_count: int, edges: list[tuple[int, int, int]], want_duals: bool = False):
@@ -68,7 +154,8 @@ def solve_compiled(vertex_count: int, edges: list[tuple[int, int, int]], want_du
     within [-4W, 4W] for the largest weight magnitude W, so three spare bits and a
     sign bit above W's width are enough; two are added for good measure.
 
-    With *want_duals*: ``(mate, vertex duals as bytes, bytes per number)``."""
+    With *want_duals*: ``(mate, duals as bytes, bytes per number, parents)``, the
+    duals of the 2n vertices and blossoms and the blossom each lies in (-1: none)."""
     width = max(abs(w) for _, _, w in edges).bit_length() + 6
     limbs = width // 64 + 1
     size = 8 * limbs
@@ -76,8 +163,8 @@ def solve_compiled(vertex_count: int, edges: list[tuple[int, int, int]], want_du
     us = array.array("i", (u for u, _, _ in edges))
     vs = array.array("i", (v for _, v, _ in edges))
     if want_duals:
-        mate, duals = compiled.solve(vertex_count, us.tobytes(), vs.tobytes(), limbs, weights, True)
-        return mate, duals, size
+        mate, duals, parents = compiled.solve(vertex_count, us.tobytes(), vs.tobytes(), limbs, weights, True)
+        return mate, duals, size, parents
     return compiled.solve(vertex_count, us.tobytes(), vs.tobytes(), limbs, weights)
 
 

@@ -112,3 +112,53 @@ def test_bipartite_duals_certify_the_optimum(seed: int, compiled: bool, monkeypa
             assert slack == 0
     assert all(dual[v] == 0 for v in range(left + right) if mate[v] == -1)
     assert value(mate, edges)[1] == optimum(left + right, edges, max_cardinality=False)[1]
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+@pytest.mark.parametrize("seed", range(80))
+def test_sparse_solve_is_certified_optimal_for_the_whole_graph(seed: int, compiled: bool, monkeypatch) -> None:
+    """Large graphs are solved on each vertex's heaviest edges first, the rest checked
+    against the duals. With the threshold lowered so every graph here goes that way:
+    the matching has the optimum of the whole graph (networkx), and the duals returned
+    leave no edge of the whole graph with negative slack, blossoms included."""
+    if compiled and matching.compiled is None:
+        pytest.skip("the compiled solver is not built")
+    if not compiled:
+        monkeypatch.setattr(matching, "compiled", None)
+    monkeypatch.setattr(matching, "SPARSE_FROM_EDGES", 10)
+    monkeypatch.setattr(matching, "CANDIDATES_PER_VERTEX", 2 + seed % 4)
+    rng = random.Random(seed)
+    size = rng.randint(6, 40)
+    uniform = seed % 2 == 0  # most weights equal, as between players only completion cares about
+    edges = []
+    for u in range(size):
+        for v in range(u + 1, size):
+            if rng.random() < 0.7:
+                w = 5 if uniform and rng.random() < 0.8 else rng.randint(1, 2**80 if seed % 5 == 0 else 9)
+                edges.append((u, v, w))
+    mate = max_weight_matching(size, edges)
+    assert value(mate, edges)[1] == optimum(size, edges, max_cardinality=False)[1]
+    mate, dual, parent = matching._certified_solve(size, edges)
+    assert value(mate, edges)[1] == optimum(size, edges, max_cardinality=False)[1]
+    assert all(d >= 0 for d in dual[:size]) and all(dual[v] == 0 for v in range(size) if mate[v] == -1)
+    for u, v, w in edges:
+        around_u = set(matching._blossoms_around(u, parent))
+        shared = sum(dual[b] for b in matching._blossoms_around(v, parent) if b in around_u)
+        assert dual[u] + dual[v] - 2 * w + 2 * shared >= 0
+
+
+def test_a_poor_sparse_guess_falls_back_to_the_whole_graph(monkeypatch) -> None:
+    """One candidate edge per vertex cannot hold the optimum of a graph whose heaviest
+    edges all meet at one vertex: the check finds many edges missing and the whole
+    graph is solved."""
+    monkeypatch.setattr(matching, "SPARSE_FROM_EDGES", 10)
+    monkeypatch.setattr(matching, "CANDIDATES_PER_VERTEX", 1)
+    size = 12
+    edges = [(0, v, 100) for v in range(1, size)]
+    edges += [(u, v, 60) for u in range(1, size) for v in range(u + 1, size)]
+    calls = []
+    solve = matching._solve_with_duals
+    monkeypatch.setattr(matching, "_solve_with_duals", lambda n, e: calls.append(len(e)) or solve(n, e))
+    mate = max_weight_matching(size, edges)
+    assert value(mate, edges)[1] == optimum(size, edges, max_cardinality=False)[1]
+    assert calls[-1] == len(edges)
