@@ -10,7 +10,6 @@ realistic late-round state: scoregroups, colour histories, floats, a few absence
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 import tracemalloc
@@ -19,41 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pairing.engine import pair
-from pairing.engine.state import Colour, Outcome, Player, RoundEntry, TournamentState
-
-
-def greedy_history(size: int, rounds: int, seed: int) -> TournamentState:
-    rng = random.Random(seed)
-    ratings = sorted((rng.randint(1400, 2700) for _ in range(size)), reverse=True)
-    history: dict[int, list[RoundEntry]] = {k + 1: [] for k in range(size)}
-    score = {k + 1: 0 for k in range(size)}
-    for _ in range(rounds):
-        order = sorted(history, key=lambda p: (-score[p], p))
-        waiting = list(order)
-        while len(waiting) > 1:
-            a = waiting.pop(0)
-            met = {e.opponent for e in history[a]}
-            b = next((x for x in waiting if x not in met), waiting[0])
-            waiting.remove(b)
-            white, black = (a, b) if rng.random() < 0.5 else (b, a)
-            roll = rng.random()
-            wr, br = (
-                (Outcome.WIN, Outcome.LOSS)
-                if roll < 0.4
-                else (Outcome.DRAW, Outcome.DRAW)
-                if roll < 0.7
-                else (Outcome.LOSS, Outcome.WIN)
-            )
-            history[white].append(RoundEntry(black, Colour.WHITE, wr))
-            history[black].append(RoundEntry(white, Colour.BLACK, br))
-            score[white] += {Outcome.WIN: 10, Outcome.DRAW: 5}.get(wr, 0)
-            score[black] += {Outcome.WIN: 10, Outcome.DRAW: 5}.get(br, 0)
-        for p in waiting:
-            history[p].append(RoundEntry(None, None, Outcome.PAIRING_BYE))
-            score[p] += 10
-    players = tuple(Player(id=p, rating=ratings[p - 1], history=tuple(history[p])) for p in history)
-    absent = frozenset(rng.sample(sorted(history), max(1, size // 100)))
-    return TournamentState(players=players, total_rounds=rounds + 3, round_to_pair=rounds + 1, absent=absent)
+from pairing.engine.generator import greedy_history
 
 
 def main() -> None:

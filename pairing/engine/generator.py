@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pairing.engine.acceleration import AccelerationSpec, accelerate
-from pairing.engine.state import Pairing, PairingError, TournamentState
+from pairing.engine.state import Colour, Outcome, Pairing, PairingError, Player, RoundEntry, TournamentState
 from pairing.engine.trf import TrfPlayer, TrfRound, TrfTournament
 from pairing.engine.trf_state import round_entry, scoring_of, state_for_round
 
@@ -193,3 +193,43 @@ def generate(
                 withdrawn_after[pid] = rnd
                 active -= 1
     return _with_points_and_ranks(tournament())
+
+
+def greedy_history(size: int, rounds: int, seed: int) -> TournamentState:
+    """The state before round ``rounds + 1`` of a *size*-player tournament whose rounds
+    were paired quickly without any engine: each player in score order meets the next
+    one he has not met, colours and results at random, 1% absent in the round to pair.
+    Not a Swiss pairing, but a realistic late-round state (score groups, colour
+    histories, floats) for the speed benchmarks, and one whose low score groups often
+    cannot pair among themselves, which makes PPBs (A.9) for the tests."""
+    rng = random.Random(seed)
+    ratings = sorted((rng.randint(1400, 2700) for _ in range(size)), reverse=True)
+    history: dict[int, list[RoundEntry]] = {k + 1: [] for k in range(size)}
+    score = {k + 1: 0 for k in range(size)}
+    for _ in range(rounds):
+        order = sorted(history, key=lambda p: (-score[p], p))
+        waiting = list(order)
+        while len(waiting) > 1:
+            a = waiting.pop(0)
+            met = {e.opponent for e in history[a]}
+            b = next((x for x in waiting if x not in met), waiting[0])
+            waiting.remove(b)
+            white, black = (a, b) if rng.random() < 0.5 else (b, a)
+            roll = rng.random()
+            wr, br = (
+                (Outcome.WIN, Outcome.LOSS)
+                if roll < 0.4
+                else (Outcome.DRAW, Outcome.DRAW)
+                if roll < 0.7
+                else (Outcome.LOSS, Outcome.WIN)
+            )
+            history[white].append(RoundEntry(black, Colour.WHITE, wr))
+            history[black].append(RoundEntry(white, Colour.BLACK, br))
+            score[white] += {Outcome.WIN: 10, Outcome.DRAW: 5}.get(wr, 0)
+            score[black] += {Outcome.WIN: 10, Outcome.DRAW: 5}.get(br, 0)
+        for p in waiting:
+            history[p].append(RoundEntry(None, None, Outcome.PAIRING_BYE))
+            score[p] += 10
+    players = tuple(Player(id=p, rating=ratings[p - 1], history=tuple(history[p])) for p in history)
+    absent = frozenset(rng.sample(sorted(history), max(1, size // 100)))
+    return TournamentState(players=players, total_rounds=rounds + 3, round_to_pair=rounds + 1, absent=absent)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import array
 import heapq
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence, Set
 
 from pairing.engine.blossom import BlossomSolver
 
@@ -102,7 +102,7 @@ def _certified_solve(vertex_count: int, edges: list[tuple[int, int, int]]) -> tu
         missing = _violated(edges, chosen, dual, parent)
         if not missing:
             return mate, dual, parent
-        if len(missing) > len(chosen) // 4:
+        if len(chosen) + len(missing) > len(edges) // 3:
             return _solve_with_duals(vertex_count, edges)  # a poor guess: the whole graph at once
         chosen = sorted(set(chosen).union(missing))
 
@@ -208,3 +208,74 @@ def maximum_matching_size(vertex_count: int, neighbours: Sequence[Sequence[int]]
     edges = [(u, v, 1) for u in range(vertex_count) for v in neighbours[u] if u < v]
     exact = max_weight_matching(vertex_count, edges, max_cardinality=True)
     return sum(1 for v in range(vertex_count) if exact[v] > v)
+
+
+def augment_from(
+    root: int,
+    around: Callable[[int], Iterable[int]],
+    mate: list[int],
+    vertices: Iterable[int] | None = None,
+    blocked: Set[int] = frozenset(),
+) -> bool:
+    """One augmenting path from the exposed vertex *root* in a general graph (Edmonds'
+    blossom search, unweighted): *around(v)* gives the neighbours of *v*, *vertices*
+    the graph's vertices (all of ``range(len(mate))`` by default), and the vertices in
+    *blocked* are left out. When found, *mate* is flipped along it (``mate[v]`` is the
+    partner of *v*, or -1) and True returned; otherwise *mate* is unchanged."""
+    n = len(mate)
+    vertices = range(n) if vertices is None else vertices
+    parent = [-1] * n
+    base = list(range(n))
+    used = [False] * n
+    used[root] = True
+    queue = [root]
+
+    def common_base(a: int, b: int) -> int:
+        seen = [False] * n
+        while True:
+            a = base[a]
+            seen[a] = True
+            if mate[a] == -1:
+                break
+            a = parent[mate[a]]
+        while True:
+            b = base[b]
+            if seen[b]:
+                return b
+            b = parent[mate[b]]
+
+    def mark_path(v: int, stop: int, child: int, in_blossom: list[bool]) -> None:
+        while base[v] != stop:
+            in_blossom[base[v]] = in_blossom[base[mate[v]]] = True
+            parent[v] = child
+            child = mate[v]
+            v = parent[mate[v]]
+
+    for v in queue:
+        for to in around(v):
+            if to in blocked or base[v] == base[to] or mate[v] == to:
+                continue
+            if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
+                # an odd cycle: shrink it into its base
+                stop = common_base(v, to)
+                in_blossom = [False] * n
+                mark_path(v, stop, to, in_blossom)
+                mark_path(to, stop, v, in_blossom)
+                for i in vertices:
+                    if in_blossom[base[i]]:
+                        base[i] = stop
+                        if not used[i]:
+                            used[i] = True
+                            queue.append(i)
+            elif parent[to] == -1:
+                parent[to] = v
+                if mate[to] == -1:
+                    while to != -1:
+                        previous = parent[to]
+                        following = mate[previous]
+                        mate[to], mate[previous] = previous, to
+                        to = following
+                    return True
+                used[mate[to]] = True
+                queue.append(mate[to])
+    return False

@@ -162,3 +162,34 @@ def test_a_poor_sparse_guess_falls_back_to_the_whole_graph(monkeypatch) -> None:
     mate = max_weight_matching(size, edges)
     assert value(mate, edges)[1] == optimum(size, edges, max_cardinality=False)[1]
     assert calls[-1] == len(edges)
+
+
+@pytest.mark.parametrize("seed", range(120))
+def test_augmenting_paths_reach_a_maximum_matching(seed: int) -> None:
+    """augment_from (Edmonds' search, unweighted): starting from nothing and augmenting
+    from every exposed vertex until none can be, the matching is maximum (networkx's
+    maximum cardinality); blocked vertices are never touched."""
+    rng = random.Random(seed)
+    size = rng.randint(2, 30)
+    density = rng.choice((0.1, 0.2, 0.4, 0.8))
+    edges = [(u, v, 1) for u in range(size) for v in range(u + 1, size) if rng.random() < density]
+    neighbours: list[list[int]] = [[] for _ in range(size)]
+    for u, v, _ in edges:
+        neighbours[u].append(v)
+        neighbours[v].append(u)
+    mate = [-1] * size
+    for v in range(size):
+        if mate[v] == -1:
+            matching.augment_from(v, neighbours.__getitem__, mate)
+    pairs, _ = value(mate, edges)
+    assert pairs == optimum(size, edges, max_cardinality=True)[0]
+    # Blocking a matched pair: the search around it leaves it alone.
+    matched = [v for v in range(size) if mate[v] > v]
+    if matched:
+        u = matched[0]
+        blocked = {u, mate[u]}
+        kept = list(mate)
+        for v in range(size):
+            if mate[v] == -1:
+                matching.augment_from(v, neighbours.__getitem__, mate, blocked=blocked)
+        assert mate[u] == kept[u]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pairing.engine.dubov.field import bits
-from pairing.engine.matching import max_weight_matching
+from pairing.engine.matching import augment_from, max_weight_matching
 
 
 class Matcher:
@@ -86,66 +86,8 @@ class Matcher:
 
     def augment(self, root: int) -> bool:
         """Edmonds' search for an augmenting path from the exposed vertex *root*."""
-        adj, mate, active = self.adj, self.mate, self.active
-        n = len(adj)
-        parent = [-1] * n
-        base = list(range(n))
-        used = [False] * n
-        used[root] = True
-        queue = [root]
-
-        def lca(a: int, b: int) -> int:
-            seen = set()
-            while True:
-                a = base[a]
-                seen.add(a)
-                if mate[a] == -1:
-                    break
-                a = parent[mate[a]]
-            while True:
-                b = base[b]
-                if b in seen:
-                    return b
-                b = parent[mate[b]]
-
-        def mark(v: int, b: int, child: int, blossom: set[int]) -> None:
-            while base[v] != b:
-                blossom.add(base[v])
-                blossom.add(base[mate[v]])
-                parent[v] = child
-                child = mate[v]
-                v = parent[mate[v]]
-
-        head = 0
-        while head < len(queue):
-            v = queue[head]
-            head += 1
-            for to in bits(adj[v] & active):
-                if base[v] == base[to] or mate[v] == to:
-                    continue
-                if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
-                    current = lca(v, to)
-                    blossom: set[int] = set()
-                    mark(v, current, to, blossom)
-                    mark(to, current, v, blossom)
-                    for i in self.vertices:
-                        if base[i] in blossom:
-                            base[i] = current
-                            if not used[i]:
-                                used[i] = True
-                                queue.append(i)
-                elif parent[to] == -1:
-                    parent[to] = v
-                    if mate[to] == -1:
-                        while to != -1:  # flip the path back to the root
-                            pv = parent[to]
-                            nxt = mate[pv]
-                            mate[to], mate[pv] = pv, to
-                            to = nxt
-                        return True
-                    used[mate[to]] = True
-                    queue.append(mate[to])
-        return False
+        adj, active = self.adj, self.active
+        return augment_from(root, lambda v: bits(adj[v] & active), self.mate, self.vertices)
 
 
 def perfect(adj: Sequence[int], active: int) -> bool:

@@ -6,7 +6,7 @@ from pairing.engine.dutch.criteria import restricted_by_c3
 from pairing.engine.dutch.generation import MdpOrder, RemainderOrder
 from pairing.engine.dutch.players import Entrant
 from pairing.engine.dutch.shortcut import first_candidate, is_perfect, lookahead_ideal
-from pairing.engine.dutch.transposition import first_transposition
+from pairing.engine.dutch.transposition import first_transposition, first_transposition_beside_rest
 from pairing.engine.dutch.weights import BracketWeights
 from pairing.engine.matching import has_perfect_matching, max_weight_matching, maximum_matching_size
 from pairing.engine.state import PairingError
@@ -166,19 +166,21 @@ class RoundPairer:
             guessed_pairs = len(guessed) // 2
             if not special:
                 guessed_pairs = min(guessed_pairs, maximum_matching_size(len(neighbours), neighbours))
-        mate = self._solve(people, base, mdp_count, bracket_end, set(), guessed, guessed_pairs, mdp_order=mdp_count > 0)
+        mate = self._solve(
+            people, base, quality, mdp_count, bracket_end, set(), guessed, guessed_pairs, mdp_order=mdp_count > 0
+        )
         fixed = [(m, mate[m]) for m in range(mdp_count) if mdp_count <= mate[m] < bracket_end]
         excluded = {v for pair in fixed for v in pair}
         remainder = [r for r in residents if r not in excluded]
         remainder_pairs = sum(1 for r in remainder if r < mate[r] < bracket_end)
         if remainder != guessed or remainder_pairs != guessed_pairs:
             mate = self._solve(
-                people, base, mdp_count, bracket_end, excluded, remainder, remainder_pairs, mdp_order=False
+                people, base, quality, mdp_count, bracket_end, excluded, remainder, remainder_pairs, mdp_order=False
             )
         return fixed + [(r, mate[r]) for r in remainder if r < mate[r] < bracket_end]
 
     def _solve(
-        self, people, base, mdp_count, bracket_end, excluded, remainder, remainder_pairs, mdp_order: bool
+        self, people, base, weights, mdp_count, bracket_end, excluded, remainder, remainder_pairs, mdp_order: bool
     ) -> list[int]:
         if not mdp_order and remainder_pairs:
             # The edges the wide solve below keeps: MDPs left out of the MDP-Pairing have
@@ -191,6 +193,18 @@ class RoundPairer:
             members = set(remainder)
             if all(i in members and j in members for i, j in inside):
                 mate = first_transposition(len(people), remainder, remainder_pairs, inside)
+                if mate is not None:
+                    return mate
+            elif weights.special and all(i in members or i >= bracket_end for i, _ in inside):
+                # A PPB (A.9): the remainder is paired together with every player below it.
+                mate = first_transposition_beside_rest(
+                    len(people),
+                    remainder,
+                    remainder_pairs,
+                    inside,
+                    weights.completion_part,
+                    lambda v: people[v].bye_eligible,
+                )
                 if mate is not None:
                     return mate
         order = RemainderOrder(len(remainder), remainder_pairs)

@@ -24,11 +24,17 @@ case in large brackets:
    the maximum-quality ones and leaves the players already settled alone.
 
 When the condition of step 1 fails the caller falls back to the wide weights.
+
+A PPB's remainder is paired together with every player below it (A.9), which is not
+a bipartite graph; ``first_transposition_beside_rest`` walks it the same way, with
+an unweighted search for the players below (its docstring gives the argument).
 """
 
 from __future__ import annotations
 
-from pairing.engine.matching import bipartite_matching_with_duals, max_weight_matching
+from collections.abc import Callable
+
+from pairing.engine.matching import augment_from, bipartite_matching_with_duals, max_weight_matching
 
 
 def first_transposition(
@@ -50,13 +56,7 @@ def first_transposition(
     mate, dual = bipartite_matching_with_duals(vertex_count, across)
     if _value(mate, quality) != best or any(mate[t] == -1 for t in s1):
         return None
-    tight: dict[int, list[int]] = {v: [] for v in remainder}
-    for i, j, w in across:
-        if dual[i] + dual[j] == 2 * w:
-            tight[i].append(j)
-            tight[j].append(i)
-    for options in tight.values():
-        options.sort()
+    tight = _tight_neighbours(across, dual)
     fixed: set[int] = set()  # settled S1R players and their opponents
     for t in s1:
         _move_to_lowest_opponent(t, tight, mate, dual, fixed)
@@ -64,6 +64,111 @@ def first_transposition(
     if any(mate[t] == -1 for t in s1) or _value(mate, quality) != best:
         return None  # cannot happen by the argument above; the wide weights decide if it does
     return mate
+
+
+def first_transposition_beside_rest(
+    vertex_count: int,
+    remainder: list[int],
+    pairs: int,
+    quality: dict[tuple[int, int], int],
+    completion_part: Callable[[int, int], int],
+    bye_eligible: Callable[[int], bool],
+) -> list[int] | None:
+    """The same for the remainder of a PPB, paired together with every player below it
+    (A.9): *quality* also holds the pairs of a remainder player with a player below and
+    of two players below, which carry the completion field only (C.4). None when no
+    pairing of best quality pairs S1R with S2R (an exchange is needed): the wide
+    weights decide then.
+
+    Every player is paired in a pairing of best quality (C.4 first; the bye, if any, to
+    an eligible player), so its completion field is the same for all of them, and they
+    differ in the S1R x S2R pairs alone: such a pairing has the best quality exactly
+    when its S1R x S2R part is a matching of the bipartite graph of best weight below
+    the completion field, and the players it leaves (downfloaters) are paired with the
+    players below. The bipartite duals give the first (tight edges; vertices of
+    positive dual paired in the bracket); the second is a matching of the general
+    graph H of tight S1R x S2R edges, edges from the S2R players of zero dual to the
+    players below, and edges among the players below (with a vertex for the bye joined
+    to the eligible ones). The pairings of best quality without an exchange are the
+    perfect matchings of H, and the walk moves each S1R player in turn to his lowest
+    possible opponent: pairing *t* with *u* frees *t*'s old opponent and *u*'s old
+    partner, and some perfect matching of H keeps the settled pairs and pairs *t* with
+    *u* exactly when an augmenting path joins the two (Berge), which Edmonds' search
+    finds.
+    """
+    s1, s2 = remainder[:pairs], remainder[pairs:]
+    in_s1, in_s2 = set(s1), set(s2)
+    best = _value(max_weight_matching(vertex_count, [(i, j, w) for (i, j), w in quality.items()]), quality)
+    below_quality = {(i, j): w - completion_part(i, j) for (i, j), w in quality.items() if i in in_s1 and j in in_s2}
+    across = [(i, j, w) for (i, j), w in below_quality.items()]
+    bipartite, dual = bipartite_matching_with_duals(vertex_count, across)
+    if any(bipartite[t] == -1 for t in s1):
+        return None
+    tight = _tight_neighbours(across, dual)
+    bye = vertex_count
+    neighbours: list[list[int]] = [[] for _ in range(vertex_count + 1)]
+    for t in s1:
+        neighbours[t] = tight.get(t, [])
+    players: set[int] = set()
+    for i, j in quality:
+        players |= {i, j}
+        if i in in_s1 or j in in_s1 or (i in in_s2 and (j in in_s2 or dual[i])):
+            continue  # S1R players are paired in the bracket, and so are S2R players of positive dual
+        neighbours[i].append(j)
+        neighbours[j].append(i)
+    for v in s2:
+        neighbours[v] += tight.get(v, [])
+    if len(players) % 2:
+        for v in players:
+            if bye_eligible(v) and v not in in_s1 and not (v in in_s2 and dual[v]):
+                neighbours[v].append(bye)
+                neighbours[bye].append(v)
+        players.add(bye)
+    # A perfect matching of H, from the bipartite one: the first pairing to walk from.
+    mate = [*bipartite, -1]
+    for v in players:
+        if mate[v] == -1:
+            partner = next((w for w in neighbours[v] if mate[w] == -1), None)
+            if partner is not None:
+                mate[v], mate[partner] = partner, v
+    for v in players:
+        if mate[v] == -1 and not augment_from(v, neighbours.__getitem__, mate):
+            return None  # the best pairing without exchange does not complete the round
+    if sum(quality[v, u] for v, u in enumerate(mate[:vertex_count]) if v < u < vertex_count) != best:
+        return None  # the best quality needs an exchange
+    in_bracket = [-1] * vertex_count  # the S1R x S2R pairs alone, as the bipartite moves see them
+    fixed: set[int] = set()  # settled S1R players and their opponents
+    for t in s1:
+        for u in neighbours[t]:
+            if u >= mate[t]:
+                break
+            if u in fixed:
+                continue
+            for v in remainder:
+                in_bracket[v] = mate[v] if (v in in_s1) != (mate[v] in in_s1) and mate[v] in in_s2 | in_s1 else -1
+            if _moved(t, u, tight, in_bracket, dual, fixed) is None:
+                continue  # not even the bracket's own pairing allows it
+            trial = list(mate)
+            freed = trial[t], trial[u]
+            trial[freed[0]] = trial[freed[1]] = -1
+            trial[t], trial[u] = u, t
+            if augment_from(freed[0], neighbours.__getitem__, trial, blocked=fixed | {t, u}):
+                mate = trial
+                break
+        fixed |= {t, mate[t]}
+    return mate[:vertex_count]
+
+
+def _tight_neighbours(edges: list[tuple[int, int, int]], dual: list[int]) -> dict[int, list[int]]:
+    """Each vertex's neighbours along tight edges (no slack under *dual*), lowest first."""
+    tight: dict[int, list[int]] = {}
+    for i, j, w in edges:
+        if dual[i] + dual[j] == 2 * w:
+            tight.setdefault(i, []).append(j)
+            tight.setdefault(j, []).append(i)
+    for options in tight.values():
+        options.sort()
+    return tight
 
 
 def _value(mate: list[int], quality: dict[tuple[int, int], int]) -> int:
@@ -84,26 +189,35 @@ def _move_to_lowest_opponent(
     with it holds such a path for each, so the search below finds them one after the
     other (bipartite matching theory); if not, ``u`` is not possible for *t*.
     """
-    current = mate[t]
-    for u in tight[t]:
-        if u >= current:
+    for u in tight.get(t, ()):
+        if u >= mate[t]:
             return
         if u in fixed:
             continue
-        trial = list(mate)
-        holder = trial[u]
-        trial[current] = -1
-        if holder != -1:
-            trial[holder] = -1
-        trial[t], trial[u] = u, t
-        blocked = fixed | {t, u}
-        if all(
-            trial[x] != -1 or dual[x] == 0 or _cover(x, tight, trial, dual, blocked)
-            for x in (current, holder)
-            if x != -1
-        ):
+        trial = _moved(t, u, tight, mate, dual, fixed)
+        if trial is not None:
             mate[:] = trial
             return
+
+
+def _moved(
+    t: int, u: int, tight: dict[int, list[int]], mate: list[int], dual: list[int], fixed: set[int]
+) -> list[int] | None:
+    """*mate* with *t* paired to *u* and the two players this frees covered again along
+    alternating paths of tight edges where their dual requires it; None if impossible."""
+    current = mate[t]
+    trial = list(mate)
+    holder = trial[u]
+    trial[current] = -1
+    if holder != -1:
+        trial[holder] = -1
+    trial[t], trial[u] = u, t
+    blocked = fixed | {t, u}
+    if all(
+        trial[x] != -1 or dual[x] == 0 or _cover(x, tight, trial, dual, blocked) for x in (current, holder) if x != -1
+    ):
+        return trial
+    return None
 
 
 def _cover(start: int, tight: dict[int, list[int]], mate: list[int], dual: list[int], blocked: set[int]) -> bool:
@@ -114,7 +228,7 @@ def _cover(start: int, tight: dict[int, list[int]], mate: list[int], dual: list[
     reached_from: dict[int, int] = {start: -1}  # vertex -> the vertex before it on its path
     queue = [start]
     for x in queue:  # vertices to be paired anew: *start*, then partners taken away
-        for y in tight[x]:
+        for y in tight.get(x, ()):
             if y in blocked or y in reached_from or y == mate[x]:
                 continue
             reached_from[y] = x

@@ -133,13 +133,21 @@ class BracketWeights:
             for k, p in enumerate(self.people)
         ]
 
+    def completion_part(self, i: int, j: int) -> int:
+        """The completion field (A.9, C.4) of pairing people[i] with people[j], in the
+        PPB and the last bracket: one per pair, one more per player who may not take
+        the PAB (C.2), so that the best pairing leaves the bye to an eligible player."""
+        if not self.special:
+            return 0
+        high, low = self.people[i], self.people[j]
+        return (1 + (not high.bye_eligible) + (not low.bye_eligible)) << self.layout.offsets["completion"]
+
     def _weight(self, i: int, j: int) -> int:
         high, low = self.people[i], self.people[j]
         off = self.layout.offsets
         in_bracket = j < self.bracket_end
         w = 0
-        if self.special:
-            w += (1 + (not high.bye_eligible) + (not low.bye_eligible)) << off["completion"]
+        w += self.completion_part(i, j)
         if in_bracket:
             w += 1 << off["C5"]
             w += (self._float_cost(high) + self._float_cost(low) - self._pair_cost(high, low)) << off["C6"]

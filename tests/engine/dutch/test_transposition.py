@@ -11,8 +11,8 @@ import pytest
 
 import pairing.engine.dutch.round as dutch_round
 from pairing.engine import pair
-from pairing.engine.dutch.transposition import first_transposition
-from pairing.engine.generator import GeneratorConfig, generate
+from pairing.engine.dutch.transposition import first_transposition, first_transposition_beside_rest
+from pairing.engine.generator import GeneratorConfig, generate, greedy_history
 from pairing.engine.state import PairingError
 from pairing.engine.trf_state import pairing_rows
 
@@ -21,16 +21,24 @@ TOURNAMENTS = int(os.environ.get("DUTCH_TRANSPOSITION_TOURNAMENTS", "30"))
 
 def test_the_walk_and_the_wide_weights_pair_alike(monkeypatch) -> None:
     walks = []
+    ppb_walks = []
 
     def counted(*args):
         mate = first_transposition(*args)
         walks.append(mate is not None)
         return mate
 
+    def counted_ppb(*args):
+        mate = first_transposition_beside_rest(*args)
+        ppb_walks.append(mate is not None)
+        return mate
+
     def both_ways(state):
         monkeypatch.setattr(dutch_round, "first_transposition", counted)
+        monkeypatch.setattr(dutch_round, "first_transposition_beside_rest", counted_ppb)
         fast = pair(state, "dutch")
         monkeypatch.setattr(dutch_round, "first_transposition", lambda *args: None)
+        monkeypatch.setattr(dutch_round, "first_transposition_beside_rest", lambda *args: None)
         wide = pair(state, "dutch")
         assert pairing_rows(fast) == pairing_rows(wide), f"round {state.round_to_pair}"
         return fast
@@ -56,6 +64,35 @@ def test_the_walk_and_the_wide_weights_pair_alike(monkeypatch) -> None:
     assert rounds > 5 * TOURNAMENTS
     # The walk must have settled most remainders, or this test compares nothing.
     assert sum(walks) > 0.5 * len(walks), f"{sum(walks)} of {len(walks)}"
+    # PPBs are rare here; test_the_ppb_walk_and_the_wide_weights_pair_alike makes them.
+
+
+@pytest.mark.parametrize("size", [30, 50, 80, 120, 200])
+def test_the_ppb_walk_and_the_wide_weights_pair_alike(size: int, monkeypatch) -> None:
+    """The walk beside the players below a PPB (A.9) against the wide weights, on
+    greedy histories, whose low score groups often cannot pair among themselves."""
+    walks = []
+
+    def counted(*args):
+        mate = first_transposition_beside_rest(*args)
+        walks.append(mate is not None)
+        return mate
+
+    for seed in range(1, 25):
+        for played in (4, 6, 8):
+            state = greedy_history(size, played, seed)
+            monkeypatch.setattr(dutch_round, "first_transposition_beside_rest", counted)
+            before = len(walks)
+            try:
+                fast = pair(state, "dutch")
+            except PairingError:
+                continue
+            if len(walks) == before:
+                continue  # no PPB in this round
+            monkeypatch.setattr(dutch_round, "first_transposition_beside_rest", lambda *args: None)
+            wide = pair(state, "dutch")
+            assert pairing_rows(fast) == pairing_rows(wide), f"seed {seed}, round {played + 1}"
+    assert sum(walks) >= 3, f"{sum(walks)} of {len(walks)}"
 
 
 def test_an_exchange_leaves_the_decision_to_the_wide_weights() -> None:
