@@ -128,25 +128,62 @@ def _heaviest_edges(vertex_count: int, edges: list[tuple[int, int, int]], per_ve
 def _violated(edges: list[tuple[int, int, int]], chosen: list[int], dual: list[int], parent: list[int]) -> list[int]:
     """Edges outside *chosen* whose slack under the dual solution is negative."""
     kept = set(chosen)
+    shared = _SharedBlossomDuals(dual, parent)
     found = []
     for k, (u, v, w) in enumerate(edges):
         if k in kept:
             continue
         slack = dual[u] + dual[v] - 2 * w
-        if slack < 0:
-            # Blossoms holding both ends add twice their dual (never negative).
-            around_u = set(_blossoms_around(u, parent))
-            slack += 2 * sum(dual[b] for b in _blossoms_around(v, parent) if b in around_u)
-            if slack < 0:
-                found.append(k)
+        # Blossoms holding both ends add twice their dual (never negative).
+        if slack < 0 and slack + 2 * shared(parent[u], parent[v]) < 0:
+            found.append(k)
     return found
 
 
-def _blossoms_around(v: int, parent: list[int]) -> Iterable[int]:
-    b = parent[v]
-    while b != -1:
-        yield b
-        b = parent[b]
+class _SharedBlossomDuals:
+    """The sum of the duals of the blossoms holding two given blossoms (or -1: none),
+    through their nearest common blossom; memoised, since blossoms nest deeply and
+    many edges meet the same pairs."""
+
+    def __init__(self, dual: list[int], parent: list[int]) -> None:
+        self.dual, self.parent = dual, parent
+        self.depth: dict[int, int] = {-1: -1}
+        self.total: dict[int, int] = {-1: 0}  # the blossom's dual and all around it
+        self.memo: dict[tuple[int, int], int] = {}
+
+    def _climb(self, b: int) -> None:
+        path = []
+        while b not in self.depth:
+            path.append(b)
+            b = self.parent[b]
+        for x in reversed(path):
+            up = self.parent[x]
+            self.depth[x] = self.depth[up] + 1
+            self.total[x] = self.total[up] + self.dual[x]
+
+    def __call__(self, a: int, b: int) -> int:
+        depth, parent = self.depth, self.parent
+        if a not in depth:
+            self._climb(a)
+        if b not in depth:
+            self._climb(b)
+        path = []
+        while True:
+            if a == b:
+                value = self.total[a]
+                break
+            key = (a, b) if a < b else (b, a)
+            value = self.memo.get(key)
+            if value is not None:
+                break
+            path.append(key)
+            if depth[a] >= depth[b]:
+                a = parent[a]
+            else:
+                b = parent[b]
+        for key in path:
+            self.memo[key] = value
+        return value
 
 
 def solve_compiled(vertex_count: int, edges: list[tuple[int, int, int]], want_duals: bool = False):

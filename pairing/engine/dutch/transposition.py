@@ -8,9 +8,11 @@ weighted matching on such numbers is slow. This module finds the same pairing an
 way whenever a pairing of best quality needs no exchange at all, which is the usual
 case in large brackets:
 
-1. A maximum-quality matching of the whole remainder gives the best quality, and one
-   of the bipartite graph S1R x S2R (every pair made of an S1R player and an S2R
-   player) says whether it can be reached without an exchange. If it can, with every
+1. A maximum-quality matching of the bipartite graph S1R x S2R (every pair made of
+   an S1R player and an S2R player) says whether the best quality of the whole
+   remainder can be reached without an exchange: its duals prove it when no pair of
+   the remainder has negative slack under them, else a solve of the whole remainder
+   gives the best quality to compare with. If it can, with every
    S1R player paired, the pairings generated first are among those (D.2: no exchange
    comes before any exchange), and they are exactly the maximum-quality matchings of
    the bipartite graph.
@@ -50,11 +52,18 @@ def first_transposition(
     """
     s1 = remainder[:pairs]
     in_s1 = set(s1)
-    everything = [(i, j, w) for (i, j), w in quality.items()]
-    best = _value(max_weight_matching(vertex_count, everything), quality)
-    across = [(i, j, w) for i, j, w in everything if (i in in_s1) != (j in in_s1)]
+    across = [(i, j, w) for (i, j), w in quality.items() if (i in in_s1) != (j in in_s1)]
     mate, dual = bipartite_matching_with_duals(vertex_count, across)
-    if _value(mate, quality) != best or any(mate[t] == -1 for t in s1):
+    best = _value(mate, quality)
+    if any(dual[i] + dual[j] < 2 * w for (i, j), w in quality.items()):
+        # The bipartite duals do not prove the bipartite optimum the best of the whole
+        # remainder (a pair inside S1R or S2R might do better): solve the remainder.
+        # When they do (no pair with negative slack, the matching's pairs with none,
+        # the players it leaves with a zero dual), no solve is needed.
+        best = _value(max_weight_matching(vertex_count, [(i, j, w) for (i, j), w in quality.items()]), quality)
+        if _value(mate, quality) != best:
+            return None
+    if any(mate[t] == -1 for t in s1):
         return None
     tight = _tight_neighbours(across, dual)
     fixed: set[int] = set()  # settled S1R players and their opponents
