@@ -1,0 +1,27 @@
+"""bench/pairing_speed.py runs, both histories, on sizes small enough for the suite. It
+prints figures and asserts none: the speed targets are read from its output, never
+from a timed test."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "pairing_speed.py"
+
+
+def run(*args: str) -> list[str]:
+    done = subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True, check=True)
+    return done.stdout.splitlines()
+
+
+def test_greedy_history_prints_one_line_per_size() -> None:
+    lines = run("--sizes", "20", "40", "--round", "4")
+    assert lines[0].split()[:4] == ["players", "round", "seconds", "peak"]
+    assert [line.split()[:2] for line in lines[1:]] == [["20", "4"], ["40", "4"]]
+
+
+def test_engine_history_prints_every_round() -> None:
+    lines = run("--history", "engine", "--sizes", "30", "--round", "3", "--late", "0.05")
+    assert [line.split()[:2] for line in lines[1:]] == [["30", "1"], ["30", "2"], ["30", "3"]]
