@@ -11,9 +11,10 @@ import random
 import pytest
 
 from pairing.engine import matching, pair
-from pairing.engine.generator import GeneratorConfig, generate
+from pairing.engine.generator import generate
 from pairing.engine.state import PairingError
 from pairing.engine.trf_state import pairing_rows
+from tests.engine.dutch.random_tournaments import random_config
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -31,15 +32,7 @@ def test_sparse_and_dense_solves_pair_alike(seed: int, monkeypatch) -> None:
     violated = matching._violated
     monkeypatch.setattr(matching, "_violated", lambda *args: checks.append(len(args[1])) or violated(*args))
     rng = random.Random(seed)
-    config = GeneratorConfig(
-        players=rng.choice([40, 64, 90, 120]),
-        rounds=rng.randint(4, 9),
-        draw_rate=rng.choice([0.1, 0.3, 0.5]),
-        forfeit_rate=0.03,
-        bye_rate=0.04,
-        withdraw_rate=0.02,
-        late_rate=0.05,
-    )
+    config = random_config(rng, [40, 64, 90, 120])
     try:
         generate(config, 9100 + seed, both_ways)
     except PairingError:

@@ -12,9 +12,10 @@ import pytest
 import pairing.engine.dutch.round as dutch_round
 from pairing.engine import pair
 from pairing.engine.dutch.transposition import first_transposition, first_transposition_beside_rest
-from pairing.engine.generator import GeneratorConfig, generate, greedy_history
+from pairing.engine.generator import generate, greedy_history
 from pairing.engine.state import PairingError
 from pairing.engine.trf_state import pairing_rows
+from tests.engine.dutch.random_tournaments import random_config
 
 TOURNAMENTS = int(os.environ.get("DUTCH_TRANSPOSITION_TOURNAMENTS", "30"))
 
@@ -46,16 +47,7 @@ def test_the_walk_and_the_wide_weights_pair_alike(monkeypatch) -> None:
     rounds = 0
     for seed in range(TOURNAMENTS):
         rng = random.Random(seed)
-        players = rng.choice([12, 20, 31, 48, 75, 120])
-        config = GeneratorConfig(
-            players=players,
-            rounds=rng.randint(4, 9),
-            draw_rate=rng.choice([0.1, 0.3, 0.5]),
-            forfeit_rate=0.03,
-            bye_rate=0.04,
-            withdraw_rate=0.02,
-            late_rate=0.05,
-        )
+        config = random_config(rng, [12, 20, 31, 48, 75, 120])
         try:
             generate(config, 7000 + seed, both_ways)
         except PairingError:
