@@ -145,16 +145,17 @@ def first_transposition_beside_rest(
             return None  # the best pairing without exchange does not complete the round
     if sum(quality[v, u] for v, u in enumerate(mate[:vertex_count]) if v < u < vertex_count) != best:
         return None  # the best quality needs an exchange
-    in_bracket = [-1] * vertex_count  # the S1R x S2R pairs alone, as the bipartite moves see them
     fixed: set[int] = set()  # settled S1R players and their opponents
     for t in s1:
+        # The S1R x S2R pairs alone, as the bracket's bipartite graph sees them.
+        in_bracket = [-1] * vertex_count
+        for top in s1:
+            in_bracket[top], in_bracket[mate[top]] = mate[top], top
         for u in neighbours[t]:
             if u >= mate[t]:
                 break
             if u in fixed:
                 continue
-            for v in remainder:
-                in_bracket[v] = mate[v] if (v in in_s1) != (mate[v] in in_s1) and mate[v] in in_s2 | in_s1 else -1
             if _moved(t, u, tight, in_bracket, dual, fixed) is None:
                 continue  # not even the bracket's own pairing allows it
             trial = list(mate)
