@@ -190,6 +190,30 @@ class RoundStatus(models.TextChoices):
     CLOSED = "closed", _("Closed")
 
 
+# The round statuses grouped by what they allow; every status test reads one of these.
+# The public sees the pairing and the results of a published or closed round only.
+PUBLIC_STATUSES = (RoundStatus.PUBLISHED, RoundStatus.CLOSED)
+# The round has a pairing (a draft the arbiter checks, or a published one).
+PAIRED_STATUSES = (RoundStatus.PAIRED, RoundStatus.PUBLISHED, RoundStatus.CLOSED)
+# No pairing yet: being prepared or being paired by a job.
+UNPAIRED_STATUSES = (RoundStatus.DRAFT, RoundStatus.PAIRING)
+# The engine may pair the round (again): nothing published yet.
+PAIRABLE_STATUSES = (RoundStatus.DRAFT, RoundStatus.PAIRING, RoundStatus.PAIRED)
+# Results may be typed: the pairing is published (corrections after closing follow C.04.2.D.8).
+RESULT_STATUSES = PUBLIC_STATUSES
+
+
+class RoundQuerySet(models.QuerySet["Round"]):
+    def public(self) -> "RoundQuerySet":
+        return self.filter(status__in=PUBLIC_STATUSES)
+
+    def paired(self) -> "RoundQuerySet":
+        return self.filter(status__in=PAIRED_STATUSES)
+
+    def unpaired(self) -> "RoundQuerySet":
+        return self.filter(status__in=UNPAIRED_STATUSES)
+
+
 class JobState(models.TextChoices):
     IDLE = "idle", _("Idle")
     QUEUED = "queued", _("Queued")
@@ -213,6 +237,8 @@ class Round(models.Model):
     engine_pairing = models.TextField(blank=True)
     # Warnings the arbiter must see: the acceleration's, and the rules a manual change breaks.
     pairing_warnings = models.TextField(blank=True)
+
+    objects = RoundQuerySet.as_manager()
 
     class Meta:
         ordering = ["tournament", "number"]
