@@ -1,4 +1,4 @@
-"""Hooks the tests plug into pairing.services via settings.PAIRING_ENGINE_HOOK.
+"""Hooks the tests plug into tourney.services.pairing via settings.PAIRING_ENGINE_HOOK.
 
 ``stall`` holds a worker in the middle of a pairing (inside the locked transaction,
 just before the engine runs) so that a test can kill it there, deterministically:

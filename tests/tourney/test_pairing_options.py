@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from pairing import adapters, services
 from tests import builders
+from tourney import adapters
 from tourney.models import Round, RoundStatus
+from tourney.services.pairing import pair_round
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +29,7 @@ def test_an_accelerated_round_is_paired_and_explained_with_virtual_points() -> N
         players=8, rounds=7, acceleration="progressive", acceleration_group_a_min=2470, acceleration_group_c_below=2450
     )
     rnd = Round.objects.create(tournament=t, number=1)
-    services.pair_round(round_id=rnd.pk)
+    pair_round(round_id=rnd.pk)
     rnd.refresh_from_db()
     assert rnd.status == RoundStatus.PAIRED and rnd.games.count() == 4
     state, _warnings = adapters.prepared_state(rnd)
@@ -40,6 +41,6 @@ def test_limits_the_method_refuses_leave_the_round_in_draft_with_the_reason() ->
         players=8, rounds=7, acceleration="progressive", acceleration_group_a_min=2450, acceleration_group_c_below=2420
     )
     rnd = Round.objects.create(tournament=t, number=1)
-    services.pair_round(round_id=rnd.pk)
+    pair_round(round_id=rnd.pk)
     rnd.refresh_from_db()
     assert rnd.status == RoundStatus.DRAFT and "group A" in rnd.pairing_error and not rnd.games.exists()

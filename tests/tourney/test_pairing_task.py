@@ -1,13 +1,13 @@
-"""pairing.tasks: whatever happens, the job ends in a state the page can show."""
+"""The pairing task: whatever happens, the job ends in a state the page can show."""
 
 from __future__ import annotations
 
 import pytest
 
-from pairing import services
-from pairing.tasks import pair_round_task
 from tests import builders
 from tourney.models import JobState, Round, RoundStatus
+from tourney.services.pairing import pair_round_task
+from tourney.services.rounds import publish_pairing
 
 pytestmark = pytest.mark.django_db
 
@@ -41,7 +41,7 @@ def test_an_engine_crash_ends_the_job_as_failed_and_is_raised(monkeypatch) -> No
     def crash(**_: object) -> None:
         raise ZeroDivisionError("boom")
 
-    monkeypatch.setattr(services, "pair_round", crash)
+    monkeypatch.setattr("tourney.services.pairing.pair_round", crash)
     with pytest.raises(ZeroDivisionError):
         pair_round_task.run(rnd.pk)
     rnd.refresh_from_db()
@@ -52,7 +52,7 @@ def test_an_engine_crash_ends_the_job_as_failed_and_is_raised(monkeypatch) -> No
 def test_a_retried_task_after_the_job_ended_changes_nothing() -> None:
     rnd = _queued_round()
     assert pair_round_task.run(rnd.pk) == JobState.SUCCEEDED
-    services.publish_pairing(round_id=rnd.pk)
+    publish_pairing(round_id=rnd.pk)
     before = list(rnd.games.values_list("board", "white", "black"))
     assert pair_round_task.run(rnd.pk) == JobState.SUCCEEDED  # a redelivered message
     rnd.refresh_from_db()

@@ -7,9 +7,11 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from pairing import services
 from tests import builders
+from tourney.errors import ResultRefused
 from tourney.models import AuditEntry, CorrectionPolicy, Result, Round, RoundStatus
+from tourney.services.results import set_result
+from tourney.services.rounds import close_round, publish_pairing
 
 pytestmark = pytest.mark.django_db
 
@@ -17,23 +19,23 @@ pytestmark = pytest.mark.django_db
 def _closed_round(policy: str = CorrectionPolicy.DEADLINE, minutes: int = 60) -> Round:
     t = builders.tournament(players=4, correction_policy=policy, correction_window_minutes=minutes)
     rnd = builders.round_with(t, 1, "1-3 1-0, 4-2 =", status=RoundStatus.PUBLISHED)
-    return services.close_round(round_id=rnd.pk)
+    return close_round(round_id=rnd.pk)
 
 
 def test_publishing_a_paired_round_opens_it_for_results() -> None:
     t = builders.tournament(players=4)
     rnd = builders.round_with(t, 1, "1-3, 4-2")
-    services.publish_pairing(round_id=rnd.pk)
+    publish_pairing(round_id=rnd.pk)
     rnd.refresh_from_db()
     assert rnd.status == RoundStatus.PUBLISHED and rnd.published_at is not None
-    assert services.set_result(game_id=rnd.games.get(board=1).pk, result=Result.WHITE_WINS)
+    assert set_result(game_id=rnd.games.get(board=1).pk, result=Result.WHITE_WINS)
 
 
 def test_it_refuses_a_result_before_the_pairing_is_published_and_logs_it() -> None:
     t = builders.tournament(players=2)
     game = builders.round_with(t, 1, "1-2").games.get()
-    with pytest.raises(services.ResultRefused, match="publish the pairing first"):
-        services.set_result(game_id=game.pk, result=Result.WHITE_WINS)
+    with pytest.raises(ResultRefused, match="publish the pairing first"):
+        set_result(game_id=game.pk, result=Result.WHITE_WINS)
     game.refresh_from_db()
     assert game.result == Result.PENDING
     assert AuditEntry.objects.filter(action="refused result", new_value="1-0").exists()
@@ -42,8 +44,8 @@ def test_it_refuses_a_result_before_the_pairing_is_published_and_logs_it() -> No
 def test_a_round_closes_only_with_every_result_in() -> None:
     t = builders.tournament(players=4)
     rnd = builders.round_with(t, 1, "1-3 1-0, 4-2", status=RoundStatus.PUBLISHED)
-    with pytest.raises(services.ResultRefused, match=r"board\(s\) 2"):
-        services.close_round(round_id=rnd.pk)
+    with pytest.raises(ResultRefused, match=r"board\(s\) 2"):
+        close_round(round_id=rnd.pk)
 
 
 def test_closing_sets_the_correction_deadline() -> None:
@@ -55,7 +57,7 @@ def test_closing_sets_the_correction_deadline() -> None:
 def test_it_accepts_a_correction_before_the_deadline() -> None:
     rnd = _closed_round()
     game = rnd.games.get(board=1)
-    assert services.set_result(game_id=game.pk, result=Result.DRAW, reason="scoresheet")
+    assert set_result(game_id=game.pk, result=Result.DRAW, reason="scoresheet")
     entry = AuditEntry.objects.get(action="correct result")
     assert (entry.old_value, entry.new_value, entry.reason) == ("1-0", "1/2-1/2", "scoresheet")
 
@@ -64,8 +66,8 @@ def test_it_refuses_a_late_correction_and_logs_it() -> None:
     rnd = _closed_round()
     Round.objects.filter(pk=rnd.pk).update(correction_deadline=timezone.now() - timedelta(minutes=1))
     game = rnd.games.get(board=1)
-    with pytest.raises(services.ResultRefused, match="correction deadline of round 1 passed"):
-        services.set_result(game_id=game.pk, result=Result.DRAW)
+    with pytest.raises(ResultRefused, match="correction deadline of round 1 passed"):
+        set_result(game_id=game.pk, result=Result.DRAW)
     game.refresh_from_db()
     assert game.result == Result.WHITE_WINS
     refused = AuditEntry.objects.get(action="refused result")
@@ -75,20 +77,20 @@ def test_it_refuses_a_late_correction_and_logs_it() -> None:
 def test_until_next_pairing_a_correction_is_refused_once_the_next_round_is_paired() -> None:
     rnd = _closed_round(policy=CorrectionPolicy.NEXT_PAIRING)
     game = rnd.games.get(board=1)
-    assert services.set_result(game_id=game.pk, result=Result.DRAW)
+    assert set_result(game_id=game.pk, result=Result.DRAW)
     builders.round_with(rnd.tournament, 2, "3-4, 2-1")
-    with pytest.raises(services.ResultRefused, match="round 2 is already paired"):
-        services.set_result(game_id=game.pk, result=Result.WHITE_WINS)
+    with pytest.raises(ResultRefused, match="round 2 is already paired"):
+        set_result(game_id=game.pk, result=Result.WHITE_WINS)
 
 
 def test_never_means_no_correction_after_closing() -> None:
     rnd = _closed_round(policy=CorrectionPolicy.NEVER)
-    with pytest.raises(services.ResultRefused, match="allows no correction"):
-        services.set_result(game_id=rnd.games.get(board=2).pk, result=Result.WHITE_WINS)
+    with pytest.raises(ResultRefused, match="allows no correction"):
+        set_result(game_id=rnd.games.get(board=2).pk, result=Result.WHITE_WINS)
 
 
 def test_the_same_result_twice_changes_nothing_even_after_the_deadline() -> None:
     rnd = _closed_round()
     Round.objects.filter(pk=rnd.pk).update(correction_deadline=timezone.now() - timedelta(minutes=1))
-    assert not services.set_result(game_id=rnd.games.get(board=1).pk, result=Result.WHITE_WINS)
+    assert not set_result(game_id=rnd.games.get(board=1).pk, result=Result.WHITE_WINS)
     assert not AuditEntry.objects.filter(action__in=["refused result", "correct result"]).exists()

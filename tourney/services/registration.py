@@ -17,12 +17,9 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from tourney import audit
+from tourney.audit import User
+from tourney.errors import RegistrationRefused
 from tourney.models import Bye, ByeKind, Player, Round, RoundStatus, Title, Tournament
-
-
-class RegistrationRefused(Exception):
-    """The change may not be made now; the message says why."""
-
 
 # C.04.2.B.2 [b]: GM - IM - WGM - FM - WIM - CM - WFM - WCM - no title.
 TITLE_ORDER = {title: k for k, title in enumerate(["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM", ""])}
@@ -51,7 +48,7 @@ def _refuse_while_pairing(tournament: Tournament) -> None:
         raise RegistrationRefused(_("a round is being paired right now; try again when it is done"))
 
 
-def renumber(tournament: Tournament, user: Any = None) -> bool:
+def renumber(tournament: Tournament, user: User | None = None) -> bool:
     """Give every player the pairing number of the initial order (C.04.2.B.3, C.3),
     unless round 4 has been paired. Returns whether the numbers were reassigned."""
     if numbers_frozen(tournament):
@@ -83,7 +80,7 @@ def renumber(tournament: Tournament, user: Any = None) -> bool:
 PLAYER_FIELDS = ("name", "title", "rating", "federation", "fide_id", "sex", "birth_date")
 
 
-def register(tournament: Tournament, data: dict[str, Any], *, user: Any = None) -> Player:
+def register(tournament: Tournament, data: dict[str, Any], *, user: User | None = None) -> Player:
     """Enter one player; a late entry (C.04.2.C.2) when round 1 has already been paired.
 
     The player enters in *entry_round* (default: the first round not paired yet) and is
@@ -127,7 +124,7 @@ def register(tournament: Tournament, data: dict[str, Any], *, user: Any = None) 
         return player
 
 
-def update_player(player: Player, data: dict[str, Any], *, user: Any = None) -> Player:
+def update_player(player: Player, data: dict[str, Any], *, user: User | None = None) -> Player:
     """Correct a player's data (C.04.2.B.3: numbers follow while round 4 is not paired)."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=player.tournament_id)
@@ -157,7 +154,7 @@ def update_player(player: Player, data: dict[str, Any], *, user: Any = None) -> 
         return player
 
 
-def import_csv(tournament: Tournament, text: str, *, user: Any = None) -> list[Player]:
+def import_csv(tournament: Tournament, text: str, *, user: User | None = None) -> list[Player]:
     """Register every row of a CSV file (header: name, rating, title, federation, fide_id,
     sex, birth_date, entry_round; name is required). All rows or none: a bad row is
     named by its line."""
@@ -204,7 +201,7 @@ def looks_like_trf(text: str) -> bool:
     return any(line.startswith(("001 ", "012 ")) for line in text.splitlines())
 
 
-def import_file(tournament: Tournament, text: str, *, user: Any = None) -> list[Player]:
+def import_file(tournament: Tournament, text: str, *, user: User | None = None) -> list[Player]:
     """The registration page's upload: a FIDE TRF file (its players, tourney.trf_io) or a
     CSV file (:func:`import_csv`). All players or none."""
     if not looks_like_trf(text):
@@ -223,7 +220,7 @@ def import_file(tournament: Tournament, text: str, *, user: Any = None) -> list[
         raise RegistrationRefused(str(e)) from None
 
 
-def withdraw(player: Player, from_round: int | None = None, *, user: Any = None) -> Player:
+def withdraw(player: Player, from_round: int | None = None, *, user: User | None = None) -> Player:
     """C.04.2.D.3: the player is no longer paired from *from_round* (default: the first
     round not paired yet). A round already paired must be changed by hand or re-paired."""
     with transaction.atomic():
@@ -247,7 +244,7 @@ def withdraw(player: Player, from_round: int | None = None, *, user: Any = None)
         return player
 
 
-def cancel_withdrawal(player: Player, *, user: Any = None) -> Player:
+def cancel_withdrawal(player: Player, *, user: User | None = None) -> Player:
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=player.tournament_id)
         player = Player.objects.select_for_update().get(pk=player.pk)
@@ -265,7 +262,7 @@ def cancel_withdrawal(player: Player, *, user: Any = None) -> Player:
 REQUESTABLE = (ByeKind.HALF_POINT, ByeKind.ZERO_POINT, ByeKind.FULL_POINT)
 
 
-def request_bye(player: Player, round_number: int, kind: str, *, user: Any = None) -> Bye:
+def request_bye(player: Player, round_number: int, kind: str, *, user: User | None = None) -> Bye:
     """C.04.2.D.4: a player known in advance not to play round *round_number* is not
     paired in it; a half-point or full-point bye if the tournament's rules grant one,
     else zero points (an announced absence)."""
@@ -299,7 +296,7 @@ def request_bye(player: Player, round_number: int, kind: str, *, user: Any = Non
         return bye
 
 
-def cancel_bye(bye: Bye, *, user: Any = None) -> None:
+def cancel_bye(bye: Bye, *, user: User | None = None) -> None:
     with transaction.atomic():
         bye = Bye.objects.select_for_update().select_related("round__tournament", "player").get(pk=bye.pk)
         if bye.kind == ByeKind.PAIRING_ALLOCATED or bye.round.status != RoundStatus.DRAFT:
