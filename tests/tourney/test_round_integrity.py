@@ -88,16 +88,6 @@ def test_two_arbiters_pressing_pair_at_once_make_one_pairing(django_user_model, 
     assert AuditEntry.objects.filter(action="pair round").count() == 1
 
 
-@pytest.fixture
-def stalling_worker(request, tmp_path, monkeypatch):
-    """A real worker whose pairing stops inside the engine step until it is killed."""
-    marker = tmp_path / "worker.pid"
-    monkeypatch.setenv("PAIRING_ENGINE_HOOK", "tests.hooks.stall")
-    monkeypatch.setenv("PAIRING_HOOK_MARKER", str(marker))
-    queue = request.getfixturevalue("celery_worker_queue")
-    return queue, marker
-
-
 @pytest.mark.services
 @pytest.mark.django_db(transaction=True)
 def test_a_worker_killed_mid_pairing_leaves_the_round_in_draft_with_the_error(stalling_worker) -> None:

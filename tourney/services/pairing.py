@@ -14,7 +14,6 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.module_loading import import_string
 
 from pairing.engine import pair
 from pairing.engine.checker import check_round
@@ -71,7 +70,6 @@ def pair_round(*, round_id: int, user: User | None = None) -> Round:
         draw_initial_colour_once(tournament, user)
         try:
             state = adapters.state_for_round(rnd)
-            _run_engine_hook(rnd)
             # pair() applies the announced acceleration; its warnings come back as notes.
             pairing = pair(
                 state, tournament.pairing_system, tournament.rules_edition or None, adapters.options_for(tournament)
@@ -115,13 +113,6 @@ def store_pairing(rnd: Round, pairing: Pairing) -> None:
     games, byes = adapters.unsaved_rows(rnd, pairing)
     for row in [*games, *byes]:
         row.save()
-
-
-def _run_engine_hook(rnd: Round) -> None:
-    # settings.PAIRING_ENGINE_HOOK names a callable run just before the engine. Empty in
-    # production; the tests set it to hold a worker mid-pairing and kill it there.
-    if settings.PAIRING_ENGINE_HOOK:
-        import_string(settings.PAIRING_ENGINE_HOOK)(rnd)
 
 
 # ---------------------------------------------------------------- lost jobs
