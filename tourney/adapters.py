@@ -12,7 +12,18 @@ from collections.abc import Iterable
 from pairing.engine import PairingOptions
 from pairing.engine import state as engine
 from pairing.engine.acceleration import AccelerationSpec, accelerate, extra_of
-from tourney.models import Bye, ByeKind, Game, InitialColour, Player, Result, Round, RoundStatus, Tournament
+from tourney.models import (
+    PUBLIC_STATUSES,
+    UNPAIRED_STATUSES,
+    Bye,
+    ByeKind,
+    Game,
+    InitialColour,
+    Player,
+    Result,
+    Round,
+    Tournament,
+)
 
 
 class IncompleteRound(Exception):
@@ -78,8 +89,8 @@ def round_entries(
     games = Game.objects.filter(round__tournament=tournament, round__number__lt=before)
     byes = Bye.objects.filter(round__tournament=tournament, round__number__lt=before)
     if public:
-        shown = [RoundStatus.PUBLISHED, RoundStatus.CLOSED]
-        games, byes = games.filter(round__status__in=shown), byes.filter(round__status__in=shown)
+        games = games.filter(round__status__in=PUBLIC_STATUSES)
+        byes = byes.filter(round__status__in=PUBLIC_STATUSES)
     for game in games.select_related("round", "white", "black"):
         if game.result == Result.PENDING:
             if public:
@@ -114,7 +125,7 @@ def check_earlier_rounds(rnd: Round) -> None:
     for number in range(1, rnd.number):
         if number not in earlier:
             raise IncompleteRound(f"round {number} does not exist yet")
-        if earlier[number] in (RoundStatus.DRAFT, RoundStatus.PAIRING):
+        if earlier[number] in UNPAIRED_STATUSES:
             raise IncompleteRound(f"round {number} is not paired yet")
 
 

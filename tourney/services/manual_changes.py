@@ -12,7 +12,7 @@ from pairing.engine.state import Board, Pairing
 from tourney import adapters, audit
 from tourney.audit import User
 from tourney.errors import PairingRefused
-from tourney.models import Bye, ByeKind, Game, Result, Round, RoundStatus
+from tourney.models import PAIRED_STATUSES, Bye, ByeKind, Game, Result, Round, RoundStatus
 from tourney.services.pairing import describe_round, store_pairing
 
 REMATCH = "C.04.1.b"
@@ -50,7 +50,7 @@ def exchange_players(*, round_id: int, first: int, second: int, user: User | Non
     with transaction.atomic():
         rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
         tournament = rnd.tournament
-        if rnd.status not in (RoundStatus.PAIRED, RoundStatus.PUBLISHED):
+        if rnd.status not in PAIRED_STATUSES or rnd.status == RoundStatus.CLOSED:
             raise PairingRefused(
                 _("round %(n)d is %(s)s: only a paired round can be changed")
                 % {"n": rnd.number, "s": rnd.get_status_display().lower()}

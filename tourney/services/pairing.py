@@ -21,8 +21,11 @@ from pairing.engine.state import Pairing, PairingError
 from tourney import adapters, audit
 from tourney.audit import User
 from tourney.errors import PairingRefused
-from tourney.models import Bye, ByeKind, JobState, Round, RoundStatus
+from tourney.models import PAIRABLE_STATUSES, Bye, ByeKind, JobState, Round, RoundStatus
 from tourney.services.setup import draw_initial_colour_once
+
+# A job a worker has yet to finish.
+ACTIVE_JOB_STATES = (JobState.QUEUED, JobState.RUNNING)
 
 
 def request_pairing(*, round_id: int, user: User | None = None, enqueue: Callable[[int], object] | None = None) -> bool:
@@ -35,9 +38,8 @@ def request_pairing(*, round_id: int, user: User | None = None, enqueue: Callabl
     """
     now = timezone.now()
     stale = now - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT)
-    idle = Q(status__in=[RoundStatus.DRAFT, RoundStatus.PAIRED]) & ~Q(
-        pairing_job_state__in=[JobState.QUEUED, JobState.RUNNING]
-    )
+    # Only the claim below marks a round as pairing, and always with a job queued.
+    idle = Q(status__in=PAIRABLE_STATUSES) & ~Q(pairing_job_state__in=ACTIVE_JOB_STATES)
     lost = Q(status=RoundStatus.PAIRING, pairing_requested_at__lt=stale)
     with transaction.atomic():
         claimed = Round.objects.filter(idle | lost, pk=round_id).update(
@@ -63,7 +65,7 @@ def pair_round(*, round_id: int, user: User | None = None) -> Round:
     with transaction.atomic():
         rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
         tournament = rnd.tournament
-        if rnd.status not in (RoundStatus.DRAFT, RoundStatus.PAIRING, RoundStatus.PAIRED):
+        if rnd.status not in PAIRABLE_STATUSES:
             raise PairingRefused(f"round {rnd.number} is {rnd.get_status_display().lower()}")
         if rnd.has_results:
             raise PairingRefused(f"round {rnd.number} already has results; it cannot be paired again")
@@ -147,7 +149,7 @@ def fail_job(round_id: int, message: str) -> bool:
     """End the round's pairing job as failed: back to draft, or to its previous pairing."""
     with transaction.atomic():
         rnd = Round.objects.select_for_update().filter(pk=round_id).first()
-        if rnd is None or rnd.pairing_job_state not in (JobState.QUEUED, JobState.RUNNING):
+        if rnd is None or rnd.pairing_job_state not in ACTIVE_JOB_STATES:
             return False
         if rnd.status == RoundStatus.PAIRING:
             rnd.status = RoundStatus.PAIRED if rnd.games.exists() else RoundStatus.DRAFT

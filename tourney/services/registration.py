@@ -23,7 +23,6 @@ from tourney.models import Bye, ByeKind, Player, Round, RoundStatus, Title, Tour
 
 # C.04.2.B.2 [b]: GM - IM - WGM - FM - WIM - CM - WFM - WCM - no title.
 TITLE_ORDER = {title: k for k, title in enumerate(["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM", ""])}
-PAIRED = (RoundStatus.PAIRED, RoundStatus.PUBLISHED, RoundStatus.CLOSED)
 
 
 def initial_order_key(player: Player) -> tuple[int, int, str, str]:
@@ -34,12 +33,13 @@ def initial_order_key(player: Player) -> tuple[int, int, str, str]:
 def numbers_frozen(tournament: Tournament) -> bool:
     """C.04.2.B.3: pairing numbers may be reassigned only for the first three rounds, so
     no longer once round 4 has been paired."""
-    return tournament.round_set.filter(number__gte=4, status__in=PAIRED).exists()
+    return tournament.round_set.paired().filter(number__gte=4).exists()
 
 
 def first_open_round(tournament: Tournament) -> int:
     """The first round not paired yet (a new entry or a withdrawal takes effect there)."""
-    paired = tournament.round_set.filter(status__in=(*PAIRED, RoundStatus.PAIRING)).aggregate(n=Max("number"))["n"]
+    started = tournament.round_set.exclude(status=RoundStatus.DRAFT)  # paired, or being paired
+    paired = started.aggregate(n=Max("number"))["n"]
     return (paired or 0) + 1
 
 

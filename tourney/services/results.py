@@ -10,7 +10,7 @@ from django.utils import timezone
 from tourney import audit
 from tourney.audit import User
 from tourney.errors import ResultRefused
-from tourney.models import CorrectionPolicy, Game, Result, Round, RoundStatus
+from tourney.models import RESULT_STATUSES, CorrectionPolicy, Game, Result, Round, RoundStatus
 
 
 def _correction_refusal(rnd: Round, now: datetime) -> str:
@@ -22,7 +22,7 @@ def _correction_refusal(rnd: Round, now: datetime) -> str:
         return f"the correction deadline of round {rnd.number} passed at {rnd.correction_deadline:%Y-%m-%d %H:%M %Z}"
     if policy == CorrectionPolicy.NEXT_PAIRING:
         later = Round.objects.filter(tournament_id=rnd.tournament_id, number__gt=rnd.number)
-        if later.exclude(status__in=[RoundStatus.DRAFT, RoundStatus.PAIRING]).exists():
+        if later.paired().exists():
             return f"round {rnd.number + 1} is already paired"
     return ""
 
@@ -40,7 +40,7 @@ def set_result(*, game_id: int, result: str, user: User | None = None, reason: s
         rnd = Round.objects.select_for_update().select_related("tournament").get(pk=game.round_id)
         if game.result == result:
             return False
-        if rnd.status not in (RoundStatus.PUBLISHED, RoundStatus.CLOSED):
+        if rnd.status not in RESULT_STATUSES:
             refusal = f"round {rnd.number} is {rnd.get_status_display().lower()}: publish the pairing first"
         elif rnd.status == RoundStatus.CLOSED:
             refusal = _correction_refusal(rnd, timezone.now())
