@@ -173,12 +173,12 @@ def reap_lost_pairing(round_id: int) -> bool:
     try:
         # The worker commits its final state before it lets the lock go: under the lock,
         # a round still marked running has no worker any more.
-        if not Round.objects.filter(pk=round_id, pairing_job_state=JobState.RUNNING).exists():
-            return False
-        rnd = Round.objects.select_related("tournament").get(pk=round_id)
-        fail_job(round_id, LOST_WORKER)
-        audit.record(rnd.tournament, rnd, action="pairing failed", new=LOST_WORKER)
-        return True
+        with transaction.atomic():
+            rnd = Round.objects.select_related("tournament").filter(pk=round_id).first()
+            if rnd is None or rnd.pairing_job_state != JobState.RUNNING or not fail_job(round_id, LOST_WORKER):
+                return False
+            audit.record(rnd.tournament, rnd, action="pairing failed", new=LOST_WORKER)
+            return True
     finally:
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_advisory_unlock(%s, %s)", [_JOB_LOCK_CLASS, round_id])

@@ -9,7 +9,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypedDict
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -43,6 +43,13 @@ def first_open_round(tournament: Tournament) -> int:
     return (paired or 0) + 1
 
 
+def _validate(player: Player) -> None:
+    try:
+        player.full_clean()
+    except ValidationError as error:
+        raise RegistrationRefused("; ".join(f"{k}: {' '.join(v)}" for k, v in error.message_dict.items())) from None
+
+
 def _refuse_while_pairing(tournament: Tournament) -> None:
     if tournament.round_set.filter(status=RoundStatus.PAIRING).exists():
         raise RegistrationRefused(_("a round is being paired right now; try again when it is done"))
@@ -51,36 +58,51 @@ def _refuse_while_pairing(tournament: Tournament) -> None:
 def renumber(tournament: Tournament, user: User | None = None) -> bool:
     """Give every player the pairing number of the initial order (C.04.2.B.3, C.3),
     unless round 4 has been paired. Returns whether the numbers were reassigned."""
-    if numbers_frozen(tournament):
-        return False
-    players = list(tournament.players.all())
-    ordered = sorted(players, key=initial_order_key)
-    wanted = {p.pk: k for k, p in enumerate(ordered, start=1)}
-    moved = [p for p in players if p.pairing_number != wanted[p.pk]]
-    if not moved:
-        return False
-    # Two steps, so that the unique (tournament, pairing number) holds at every UPDATE.
-    offset = max(len(players), max(p.pairing_number for p in players)) + 1
-    for p in moved:
-        Player.objects.filter(pk=p.pk).update(pairing_number=p.pairing_number + offset)
-    for p in moved:
-        Player.objects.filter(pk=p.pk).update(pairing_number=wanted[p.pk])
-    audit.record(
-        tournament,
-        tournament,
-        action="renumber players",
-        old=" ".join(f"{p.name}={p.pairing_number}" for p in moved),
-        new=" ".join(f"{p.name}={wanted[p.pk]}" for p in moved),
-        user=user,
-        reason="C.04.2.B.3 / C.3: initial order by rating, title, name",
-    )
-    return True
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if numbers_frozen(tournament):
+            return False
+        players = list(tournament.players.all())
+        ordered = sorted(players, key=initial_order_key)
+        wanted = {p.pk: k for k, p in enumerate(ordered, start=1)}
+        moved = [p for p in players if p.pairing_number != wanted[p.pk]]
+        if not moved:
+            return False
+        # Two steps, so that the unique (tournament, pairing number) holds at every UPDATE.
+        offset = max(len(players), max(p.pairing_number for p in players)) + 1
+        for p in moved:
+            Player.objects.filter(pk=p.pk).update(pairing_number=p.pairing_number + offset)
+        for p in moved:
+            Player.objects.filter(pk=p.pk).update(pairing_number=wanted[p.pk])
+        audit.record(
+            tournament,
+            tournament,
+            action="renumber players",
+            old=" ".join(f"{p.name}={p.pairing_number}" for p in moved),
+            new=" ".join(f"{p.name}={wanted[p.pk]}" for p in moved),
+            user=user,
+            reason="C.04.2.B.3 / C.3: initial order by rating, title, name",
+        )
+        return True
+
+
+class PlayerData(TypedDict, total=False):
+    """A player's entry as the registration form, a CSV line or a TRF record gives it."""
+
+    name: str
+    title: str
+    rating: int
+    federation: str
+    fide_id: str
+    sex: str
+    birth_date: str
+    entry_round: int | str | None
 
 
 PLAYER_FIELDS = ("name", "title", "rating", "federation", "fide_id", "sex", "birth_date")
 
 
-def register(tournament: Tournament, data: dict[str, Any], *, user: User | None = None) -> Player:
+def register(tournament: Tournament, data: PlayerData, *, user: User | None = None) -> Player:
     """Enter one player; a late entry (C.04.2.C.2) when round 1 has already been paired.
 
     The player enters in *entry_round* (default: the first round not paired yet) and is
@@ -106,10 +128,7 @@ def register(tournament: Tournament, data: dict[str, Any], *, user: User | None 
             entry_round=entry_round,
             **{k: data[k] for k in PLAYER_FIELDS if data.get(k) not in (None, "")},
         )
-        try:
-            player.full_clean()
-        except ValidationError as error:
-            raise RegistrationRefused("; ".join(f"{k}: {' '.join(v)}" for k, v in error.message_dict.items())) from None
+        _validate(player)
         player.save()
         action = "late entry" if opens > 1 else "register player"
         audit.record(
@@ -124,7 +143,7 @@ def register(tournament: Tournament, data: dict[str, Any], *, user: User | None 
         return player
 
 
-def update_player(player: Player, data: dict[str, Any], *, user: User | None = None) -> Player:
+def update_player(player: Player, data: PlayerData, *, user: User | None = None) -> Player:
     """Correct a player's data (C.04.2.B.3: numbers follow while round 4 is not paired)."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=player.tournament_id)
@@ -133,10 +152,7 @@ def update_player(player: Player, data: dict[str, Any], *, user: User | None = N
         for k in PLAYER_FIELDS:
             if k in data:
                 setattr(player, k, data[k] if data[k] is not None else "")
-        try:
-            player.full_clean()
-        except ValidationError as error:
-            raise RegistrationRefused("; ".join(f"{k}: {' '.join(v)}" for k, v in error.message_dict.items())) from None
+        _validate(player)
         player.save()
         new = {k: getattr(player, k) for k in PLAYER_FIELDS}
         changes = {k for k in PLAYER_FIELDS if old[k] != new[k]}
@@ -245,6 +261,7 @@ def withdraw(player: Player, from_round: int | None = None, *, user: User | None
 
 
 def cancel_withdrawal(player: Player, *, user: User | None = None) -> Player:
+    """The withdrawn player takes part again, unless a round after the withdrawal is already paired."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=player.tournament_id)
         player = Player.objects.select_for_update().get(pk=player.pk)
@@ -297,6 +314,7 @@ def request_bye(player: Player, round_number: int, kind: str, *, user: User | No
 
 
 def cancel_bye(bye: Bye, *, user: User | None = None) -> None:
+    """Withdraw a requested bye of a round not paired yet."""
     with transaction.atomic():
         bye = Bye.objects.select_for_update().select_related("round__tournament", "player").get(pk=bye.pk)
         if bye.kind == ByeKind.PAIRING_ALLOCATED or bye.round.status != RoundStatus.DRAFT:

@@ -13,6 +13,15 @@ from tourney.errors import ResultRefused
 from tourney.models import RESULT_STATUSES, CorrectionPolicy, Game, Result, Round, RoundStatus
 
 
+def _refusal(rnd: Round, now: datetime) -> str:
+    """Why a result of *rnd* may not be entered or changed now, or ''."""
+    if rnd.status not in RESULT_STATUSES:
+        return f"round {rnd.number} is {rnd.get_status_display().lower()}: publish the pairing first"
+    if rnd.status == RoundStatus.CLOSED:
+        return _correction_refusal(rnd, now)
+    return ""
+
+
 def _correction_refusal(rnd: Round, now: datetime) -> str:
     """Why a result of a closed round may no longer change (C.04.2.D.8), or ''."""
     policy = rnd.tournament.correction_policy
@@ -34,17 +43,24 @@ def set_result(*, game_id: int, result: str, user: User | None = None, reason: s
     correction is allowed only under the tournament's policy (C.04.2.D.8). A refused
     change raises ResultRefused and is written to the audit trail all the same.
     """
-    refusal = ""
     with transaction.atomic():
         game = Game.objects.select_for_update().select_related("round__tournament", "white", "black").get(pk=game_id)
         rnd = Round.objects.select_for_update().select_related("tournament").get(pk=game.round_id)
         if game.result == result:
             return False
-        if rnd.status not in RESULT_STATUSES:
-            refusal = f"round {rnd.number} is {rnd.get_status_display().lower()}: publish the pairing first"
-        elif rnd.status == RoundStatus.CLOSED:
-            refusal = _correction_refusal(rnd, timezone.now())
-        if not refusal:
+        refusal = _refusal(rnd, timezone.now())
+        if refusal:
+            # The refusal is committed with this transaction; the error is raised after it.
+            audit.record(
+                rnd.tournament,
+                game,
+                action="refused result",
+                old=game.result,
+                new=result,
+                user=user,
+                reason=f"{refusal}. {reason}".strip(),
+            )
+        else:
             old = game.result
             game.result = Result(result)
             game.result_entered_by = user if user is not None and user.is_authenticated else None
@@ -53,13 +69,4 @@ def set_result(*, game_id: int, result: str, user: User | None = None, reason: s
             action = "result" if old == Result.PENDING else "correct result"
             audit.record(rnd.tournament, game, action=action, old=old, new=result, user=user, reason=reason)
             return True
-    audit.record(
-        rnd.tournament,
-        game,
-        action="refused result",
-        old=game.result,
-        new=result,
-        user=user,
-        reason=f"{refusal}. {reason}".strip(),
-    )
     raise ResultRefused(refusal)
