@@ -1,9 +1,11 @@
-"""The tournament's announced options reach the engines through the adapter."""
+"""tourney.adapters: the histories in the database and the tournament's announced options
+reach the engines."""
 
 from __future__ import annotations
 
 import pytest
 
+from pairing.engine.state import Colour, Outcome
 from tests import builders
 from tourney import adapters
 from tourney.models import Round, RoundStatus
@@ -44,3 +46,13 @@ def test_limits_the_method_refuses_leave_the_round_in_draft_with_the_reason() ->
     pair_round(round_id=rnd.pk)
     rnd.refresh_from_db()
     assert rnd.status == RoundStatus.DRAFT and "group A" in rnd.pairing_error and not rnd.games.exists()
+
+
+def test_the_adapter_gives_the_engine_histories_from_the_database() -> None:
+    t = builders.tournament(players=5)
+    builders.round_with(t, 1, "1-3 1-0, 4-2 +-", byes="5 pab")
+    state = adapters.state_for_round(Round.objects.create(tournament=t, number=2))
+    assert state.by_id[1].history[0].outcome is Outcome.WIN and state.by_id[1].history[0].colour is Colour.WHITE
+    assert state.by_id[2].history[0].outcome is Outcome.FORFEIT_LOSS
+    assert state.by_id[5].history[0].outcome is Outcome.PAIRING_BYE
+    assert state.score(5) == 10 and state.score(4) == 10 and state.score(2) == 0

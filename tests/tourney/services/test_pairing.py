@@ -1,4 +1,5 @@
-"""tourney.services.pairing: lock, adapt, pair, persist; refusals and the audit trail."""
+"""The pairing job: claim the round, pair it with the engine, store the boards and the PAB,
+audit; refusals; the Celery task that always ends the job in a state the page can show."""
 
 from __future__ import annotations
 
@@ -7,13 +8,11 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from pairing.engine.state import Colour, Outcome
 from tests import builders
-from tourney import adapters
 from tourney.errors import PairingRefused
-from tourney.models import AuditEntry, Bye, ByeKind, JobState, Result, Round, RoundStatus
-from tourney.services.pairing import pair_round, request_pairing
-from tourney.services.results import set_result
+from tourney.models import AuditEntry, Bye, ByeKind, JobState, Round, RoundStatus
+from tourney.services.pairing import pair_round, pair_round_task, request_pairing
+from tourney.services.rounds import publish_pairing
 
 pytestmark = pytest.mark.django_db
 
@@ -101,27 +100,6 @@ def test_a_double_request_queues_one_job(django_capture_on_commit_callbacks) -> 
     assert (rnd.status, rnd.pairing_job_state) == (RoundStatus.PAIRING, JobState.QUEUED)
 
 
-def test_a_result_change_is_audited_and_a_repeat_changes_nothing(django_user_model) -> None:
-    arbiter = django_user_model.objects.create_user("arbiter")
-    t = builders.tournament(players=2)
-    game = builders.round_with(t, 1, "1-2", status=RoundStatus.PUBLISHED).games.get()
-    assert set_result(game_id=game.pk, result=Result.DRAW, user=arbiter, reason="scoresheet")
-    assert not set_result(game_id=game.pk, result=Result.DRAW, user=arbiter)
-    entry = AuditEntry.objects.get(action="result")
-    assert (entry.user, entry.old_value, entry.new_value, entry.reason) == (arbiter, "", "1/2-1/2", "scoresheet")
-    assert entry.subject == game
-
-
-def test_the_adapter_gives_the_engine_histories_from_the_database() -> None:
-    t = builders.tournament(players=5)
-    builders.round_with(t, 1, "1-3 1-0, 4-2 +-", byes="5 pab")
-    state = adapters.state_for_round(Round.objects.create(tournament=t, number=2))
-    assert state.by_id[1].history[0].outcome is Outcome.WIN and state.by_id[1].history[0].colour is Colour.WHITE
-    assert state.by_id[2].history[0].outcome is Outcome.FORFEIT_LOSS
-    assert state.by_id[5].history[0].outcome is Outcome.PAIRING_BYE
-    assert state.score(5) == 10 and state.score(4) == 10 and state.score(2) == 0
-
-
 def test_a_job_lost_past_the_time_limit_can_be_requested_again(settings) -> None:
     t = builders.tournament(players=4)
     long_ago = timezone.now() - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 1)
@@ -149,3 +127,51 @@ def test_it_refuses_to_pair_past_a_missing_or_unpaired_round(earlier: dict, reas
     pair_round(round_id=rnd.pk)
     rnd.refresh_from_db()
     assert (rnd.pairing_job_state, rnd.pairing_error) == (JobState.FAILED, reason)
+
+
+def _queued_round(players: int = 4) -> Round:
+    t = builders.tournament(players=players)
+    return Round.objects.create(tournament=t, number=1, status=RoundStatus.PAIRING, pairing_job_state=JobState.QUEUED)
+
+
+def test_the_task_pairs_the_round() -> None:
+    rnd = _queued_round()
+    assert pair_round_task.run(rnd.pk) == JobState.SUCCEEDED
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.PAIRED and rnd.games.count() == 2
+
+
+def test_a_refusal_ends_the_job_as_failed_with_the_reason() -> None:
+    t = builders.tournament(players=4)
+    rnd = builders.round_with(t, 1, "1-3 1-0, 4-2", status=RoundStatus.PAIRED)
+    Round.objects.filter(pk=rnd.pk).update(status=RoundStatus.PAIRING, pairing_job_state=JobState.QUEUED)
+    assert pair_round_task.run(rnd.pk) == JobState.FAILED
+    rnd.refresh_from_db()
+    # The round keeps its pairing (and results): it was paired before the job.
+    assert (rnd.status, rnd.pairing_job_state) == (RoundStatus.PAIRED, JobState.FAILED)
+    assert "already has results" in rnd.pairing_error
+
+
+def test_an_engine_crash_ends_the_job_as_failed_and_is_raised(monkeypatch) -> None:
+    rnd = _queued_round()
+
+    def crash(**_: object) -> None:
+        raise ZeroDivisionError("boom")
+
+    monkeypatch.setattr("tourney.services.pairing.pair_round", crash)
+    with pytest.raises(ZeroDivisionError):
+        pair_round_task.run(rnd.pk)
+    rnd.refresh_from_db()
+    assert (rnd.status, rnd.pairing_job_state) == (RoundStatus.DRAFT, JobState.FAILED)
+    assert "ZeroDivisionError: boom" in rnd.pairing_error
+
+
+def test_a_retried_task_after_the_job_ended_changes_nothing() -> None:
+    rnd = _queued_round()
+    assert pair_round_task.run(rnd.pk) == JobState.SUCCEEDED
+    publish_pairing(round_id=rnd.pk)
+    before = list(rnd.games.values_list("board", "white", "black"))
+    assert pair_round_task.run(rnd.pk) == JobState.SUCCEEDED  # a redelivered message
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.PUBLISHED and rnd.pairing_error == ""
+    assert list(rnd.games.values_list("board", "white", "black")) == before
