@@ -2,7 +2,7 @@
 
 The tournament goes through the same TRF records that the export writes
 (tourney.trf_io.export_tournament) and the same reader the engines use
-(pairing.engine.trf_state), so the standings a page shows, the ranks a TRF carries and
+(pairing.engine.trf.state), so the standings a page shows, the ranks a TRF carries and
 what a re-imported file gives are computed from one source.
 """
 
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from pairing.engine.tiebreaks import PRESETS, Standings, TieBreak, TieBreakCodeError, edition_for, parse, standings
 from pairing.engine.trf import TrfTournament
-from pairing.engine.trf_state import state_for_round
+from pairing.engine.trf.state import state_for_round
 from tourney.models import Result, RoundStatus, Tournament
 
 DEFAULT_PRESET = "swiss"

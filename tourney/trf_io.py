@@ -26,7 +26,7 @@ from pairing.engine.boards import sort_boards
 from pairing.engine.state import Board, Colour, Outcome
 from pairing.engine.tiebreaks import TieBreakCodeError, parse
 from pairing.engine.trf import TrfPlayer, TrfRound, TrfTournament, parse_trf, resolve_xxs, write_trf
-from pairing.engine.trf_state import initial_colour_of
+from pairing.engine.trf.state import initial_colour_of
 from tourney import registration
 from tourney.models import (
     Bye,

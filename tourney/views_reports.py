@@ -28,7 +28,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from pairing.engine.state import PairingError
 from pairing.engine.tiebreaks import NAMES, PRESETS, TieBreak, TieBreakCodeError, parse
 from pairing.engine.trf import TrfRound
-from pairing.engine.trf_state import state_for_round
+from pairing.engine.trf.state import state_for_round
 from tourney import audit, roles
 from tourney.access import tournament_role
 from tourney.models import Bye, ByeKind, Game, Player, Round, RoundStatus, Tournament

@@ -9,7 +9,7 @@ import pytest
 
 from pairing import services
 from pairing.engine.trf import read_trf
-from pairing.engine.trf_state import cut, recorded_pairing
+from pairing.engine.trf.state import cut, recorded_pairing
 from tourney.models import Bye, ByeKind, Round, RoundStatus
 from tourney.trf_io import import_tournament
 
