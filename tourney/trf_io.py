@@ -421,7 +421,7 @@ def export_text(tournament: Tournament, fmt: str = "trf26") -> str:
     t = export_tournament(tournament)
     done = completed_rounds(tournament)
     if done:
-        table = standings_of(t, tournament, done).standings
+        table = standings_of(tournament, done).standings
         rank = {row.player_id: row.rank for row in table.rows}
         t = dataclasses.replace(t, players=tuple(dataclasses.replace(p, rank=rank.get(p.start)) for p in t.players))
     if fmt == "trf16":

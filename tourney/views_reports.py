@@ -61,8 +61,7 @@ def _standings(tournament: Tournament, request: HttpRequest) -> tuple[Tournament
     except ValueError:
         after = done
     after = max(0, min(after, done))
-    trf = export_tournament(tournament)
-    table = standings_of(trf, tournament, after)
+    table = standings_of(tournament, after)
     players = {p.pairing_number: p for p in tournament.players.all()}
     rows = [
         Row(r.rank, players[r.player_id], as_decimal(r.points), tuple(as_decimal(v) for v in r.values))
