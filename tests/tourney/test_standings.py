@@ -1,7 +1,7 @@
-"""Standings from the adapter's engine state give what the TRF round trip gave.
+"""Standings from the adapter's engine state are those of the tournament's TRF records.
 
-The old road exported the tournament to TRF records and read them back with the
-engines' TRF reader; the standings now read the database through the adapter. On
+The standings read the database through the adapter; exporting the tournament to TRF
+records and reading them back with the engines' TRF reader must rank it the same. On
 every imported vector and a sample of the corpus, after every completed round, with
 every tie-break and both C.07 editions, the two roads agree.
 """
@@ -50,8 +50,8 @@ BEFORE_2026 = datetime.date(2025, 6, 1)
 FROM_2026 = datetime.date(2026, 6, 1)
 
 
-def _old_road(tournament: Tournament, after_round: int) -> TournamentStandings:
-    """Export to TRF records, read them back with the engines' reader, rank."""
+def _through_trf(tournament: Tournament, after_round: int) -> TournamentStandings:
+    """The TRF road: export to TRF records, read them back with the engines' reader, rank."""
     codes = tournament.tiebreaks or []
     start = tournament.start_date.isoformat() if tournament.start_date else None
     state = trf_state.state_for_round(export_tournament(tournament), after_round + 1)
@@ -69,7 +69,7 @@ def test_every_round_ranks_as_the_trf_round_trip_did(path: Path, start: datetime
     done = completed_rounds(tournament)
     assert done == read_trf(path).rounds_in_file
     for after in range(done + 1):
-        assert standings_of(tournament, after) == _old_road(tournament, after), after
+        assert standings_of(tournament, after) == _through_trf(tournament, after), after
 
 
 def test_unassigned_byes_late_entries_and_other_scoring_rank_as_before() -> None:
@@ -98,7 +98,7 @@ def test_unassigned_byes_late_entries_and_other_scoring_rank_as_before() -> None
     tournament.save()
     assert completed_rounds(tournament) == 3
     for after in range(4):
-        assert standings_of(tournament, after) == _old_road(tournament, after), after
+        assert standings_of(tournament, after) == _through_trf(tournament, after), after
 
 
 def test_a_tournament_without_a_list_gets_the_default_one() -> None:
@@ -106,7 +106,7 @@ def test_a_tournament_without_a_list_gets_the_default_one() -> None:
     table = tournament_standings(tournament)
     assert table.default_list and table.after_round == 6 and table.final
     assert [tb.code for tb in table.standings.tiebreaks] == list(PRESETS[DEFAULT_PRESET])
-    assert table == _old_road(tournament, 6)
+    assert table == _through_trf(tournament, 6)
 
 
 def test_unknown_codes_are_named_and_left_out() -> None:
