@@ -25,7 +25,7 @@ from pairing.engine.boards import sort_boards
 from pairing.engine.state import Board, Colour, Outcome
 from pairing.engine.tiebreaks import TieBreakCodeError, parse
 from pairing.engine.trf import TrfPlayer, TrfRound, TrfTournament, parse_trf, resolve_xxs, write_trf
-from pairing.engine.trf_state import initial_colour_of
+from pairing.engine.trf.state import initial_colour_of
 from tourney import adapters
 from tourney.errors import RegistrationRefused
 from tourney.models import (
@@ -422,7 +422,7 @@ def export_text(tournament: Tournament, fmt: str = "trf26") -> str:
     t = export_tournament(tournament)
     done = completed_rounds(tournament)
     if done:
-        table = standings_of(t, tournament, done).standings
+        table = standings_of(tournament, done).standings
         rank = {row.player_id: row.rank for row in table.rows}
         t = dataclasses.replace(t, players=tuple(dataclasses.replace(p, rank=rank.get(p.start)) for p in t.players))
     if fmt == "trf16":

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from pairing.engine.trf import read_trf
-from pairing.engine.trf_state import cut, recorded_pairing
+from pairing.engine.trf.state import cut, recorded_pairing
 from tourney.models import Bye, ByeKind, Round, RoundStatus
 from tourney.services.pairing import pair_round
 from tourney.trf_io import import_tournament

@@ -1,5 +1,5 @@
-"""Players from a FIDE TRF file into an existing tournament (issue 7's registration by TRF
-import): tourney.trf_io.import_players, and the registration page's upload that calls it."""
+"""Players from a FIDE TRF file into an existing tournament: tourney.trf_io.import_players,
+and the registration page's upload that calls it."""
 
 from __future__ import annotations
 

@@ -125,7 +125,7 @@ def test_export_of_an_unknown_tournament_says_so() -> None:
         call_command("export_trf", "999")
 
 
-# ---------------------------------------------------------------- FIDE report (issue 8)
+# ---------------------------------------------------------------- FIDE report
 
 
 def _standings(tournament: Tournament) -> list[tuple]:
