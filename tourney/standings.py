@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pairing import adapters
+from tourney import adapters
 from pairing.engine.tiebreaks import PRESETS, Standings, TieBreak, TieBreakCodeError, edition_for, parse, standings
 from tourney.models import PUBLIC_STATUSES, Result, Tournament
 
