@@ -98,28 +98,43 @@ def _test_database_url() -> str:
 
 
 @pytest.fixture
-def celery_worker_queue(tmp_path: Path) -> Iterator[str]:
+def queued_pairings(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The round ids whose pairing job the services queue, kept here instead of sent."""
+    from tourney.services.pairing import pair_round_task
+
+    queued: list[int] = []
+    monkeypatch.setattr(pair_round_task, "delay", queued.append)
+    return queued
+
+
+@pytest.fixture
+def celery_worker_queue(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """A real Celery worker process of tourney's app on the test database, consuming a
     queue of its own on the real broker (so that no other worker on the machine takes
-    its tasks).
+    its tasks); the pairing jobs the services queue go to it.
 
     Needs a transactional test (django_db(transaction=True)): the worker only sees
     committed rows.
     """
-    yield from _celery_worker("tourney", tmp_path, {})
+    yield from _celery_worker("tourney", tmp_path, monkeypatch, {})
 
 
 @pytest.fixture
-def stalling_worker(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+def stalling_worker(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, Path]]:
     """A real worker whose pairing stops where the engine would run, until it is killed
     (tests/hooks.py): yields its queue and the file it writes its pid to when it stops there."""
     marker = tmp_path / "worker.pid"
-    for queue in _celery_worker("tests.hooks", tmp_path, {"PAIRING_HOOK_MARKER": str(marker)}):
+    for queue in _celery_worker("tests.hooks", tmp_path, monkeypatch, {"PAIRING_HOOK_MARKER": str(marker)}):
         yield queue, marker
 
 
-def _celery_worker(app: str, tmp_path: Path, extra_env: dict[str, str]) -> Iterator[str]:
+def _celery_worker(
+    app: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, extra_env: dict[str, str]
+) -> Iterator[str]:
+    from tourney.services.pairing import pair_round_task
+
     queue = f"test-{uuid.uuid4().hex[:8]}"
+    monkeypatch.setattr(pair_round_task, "delay", lambda round_id: pair_round_task.apply_async([round_id], queue=queue))
     env = {**os.environ, "DATABASE_URL": _test_database_url(), "DATABASE_CONN_MAX_AGE": "0", **extra_env}
     log = tmp_path / "celery-worker.log"
     command = [

@@ -13,7 +13,7 @@ from django.db import connection
 
 from tests import builders
 from tourney.models import JobState, Round, RoundStatus
-from tourney.services.pairing import pair_round_task, request_pairing
+from tourney.services.pairing import request_pairing
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -32,11 +32,7 @@ def test_a_worker_pairs_a_round_queued_by_the_service(celery_worker_queue: str) 
     assert connection.vendor == "postgresql"
     t = builders.tournament(players=9)
     rnd = Round.objects.create(tournament=t, number=1)
-
-    def enqueue(round_id: int) -> None:
-        pair_round_task.apply_async(args=[round_id], queue=celery_worker_queue)
-
-    assert request_pairing(round_id=rnd.pk, enqueue=enqueue)
+    assert request_pairing(round_id=rnd.pk)
     rnd = _wait_for(rnd)
     assert (rnd.status, rnd.pairing_job_state, rnd.pairing_error) == (RoundStatus.PAIRED, JobState.SUCCEEDED, "")
     assert rnd.games.count() == 4

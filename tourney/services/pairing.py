@@ -5,7 +5,7 @@ The Celery task that runs the job lives here, beside the service it wraps.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import timedelta
 
@@ -28,7 +28,7 @@ from tourney.services.setup import draw_initial_colour_once
 ACTIVE_JOB_STATES = (JobState.QUEUED, JobState.RUNNING)
 
 
-def request_pairing(*, round_id: int, user: User | None = None, enqueue: Callable[[int], object] | None = None) -> bool:
+def request_pairing(*, round_id: int, user: User | None = None) -> bool:
     """Claim the round for pairing and queue the job after commit.
 
     Returns False when the round is already queued or being paired, so that a
@@ -51,8 +51,7 @@ def request_pairing(*, round_id: int, user: User | None = None, enqueue: Callabl
         if rnd.has_results:
             raise PairingRefused(f"round {rnd.number} already has results; it cannot be paired again")
         audit.record(rnd.tournament, rnd, action="request pairing", user=user)
-        run = enqueue or pair_round_task.delay
-        transaction.on_commit(lambda: run(round_id))
+        transaction.on_commit(lambda: pair_round_task.delay(round_id))
     return True
 
 

@@ -88,19 +88,18 @@ def test_the_initial_colour_is_drawn_once_and_audited() -> None:
     assert (top.white.pairing_number == 1) == (t.initial_colour == "white")
 
 
-def test_a_double_request_queues_one_job(django_capture_on_commit_callbacks) -> None:
+def test_a_double_request_queues_one_job(django_capture_on_commit_callbacks, queued_pairings: list[int]) -> None:
     t = builders.tournament(players=4)
     rnd = Round.objects.create(tournament=t, number=1)
-    queued: list[int] = []
     with django_capture_on_commit_callbacks(execute=True):
-        assert request_pairing(round_id=rnd.pk, enqueue=queued.append) is True
-        assert request_pairing(round_id=rnd.pk, enqueue=queued.append) is False
-    assert queued == [rnd.pk]
+        assert request_pairing(round_id=rnd.pk) is True
+        assert request_pairing(round_id=rnd.pk) is False
+    assert queued_pairings == [rnd.pk]
     rnd.refresh_from_db()
     assert (rnd.status, rnd.pairing_job_state) == (RoundStatus.PAIRING, JobState.QUEUED)
 
 
-def test_a_job_lost_past_the_time_limit_can_be_requested_again(settings) -> None:
+def test_a_job_lost_past_the_time_limit_can_be_requested_again(settings, queued_pairings: list[int]) -> None:
     t = builders.tournament(players=4)
     long_ago = timezone.now() - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 1)
     rnd = Round.objects.create(
@@ -110,9 +109,9 @@ def test_a_job_lost_past_the_time_limit_can_be_requested_again(settings) -> None
         pairing_job_state=JobState.RUNNING,
         pairing_requested_at=long_ago,
     )
-    assert request_pairing(round_id=rnd.pk, enqueue=lambda _: None) is True
+    assert request_pairing(round_id=rnd.pk) is True
     Round.objects.filter(pk=rnd.pk).update(pairing_requested_at=timezone.now())
-    assert request_pairing(round_id=rnd.pk, enqueue=lambda _: None) is False
+    assert request_pairing(round_id=rnd.pk) is False
 
 
 @pytest.mark.parametrize(
