@@ -426,15 +426,14 @@ def export_tournament(tournament: Tournament) -> TrfTournament:
 
 def export_text(tournament: Tournament, fmt: str = "trf26") -> str:
     """The FIDE report as text: *fmt* ``trf16`` or ``trf26``, with ranks and points."""
-    from tourney.standings import completed_rounds, standings_of
+    from tourney.standings import tournament_standings  # the rank column only: the mapping needs no standings
 
     if fmt not in TRF_FORMATS:
         raise ValueError(f"unknown TRF format {fmt!r}; expected one of {', '.join(TRF_FORMATS)}")
     t = export_tournament(tournament)
-    done = completed_rounds(tournament)
-    if done:
-        table = standings_of(tournament, done).standings
-        rank = {row.player_id: row.rank for row in table.rows}
+    table = tournament_standings(tournament)
+    if table.after_round:
+        rank = {row.player_id: row.rank for row in table.standings.rows}
         t = dataclasses.replace(t, players=tuple(dataclasses.replace(p, rank=rank.get(p.start)) for p in t.players))
     if fmt == "trf16":
         # The FIDE TRF16 records, and the engines' XX lines; no TRF-2026 record.
