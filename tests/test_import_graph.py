@@ -30,27 +30,6 @@ KNOWN_VIOLATIONS: frozenset[tuple[str, str]] = frozenset(
         # Burstein and Lim share internals
         ("pairing.engine.burstein.score_groups", "pairing.engine.lim.matching"),
         ("pairing.engine.lim.players", "pairing.engine.burstein.colours"),
-        # the pairing service and its Celery task import each other
-        ("pairing.services", "pairing.tasks"),
-        ("pairing.tasks", "pairing.services"),
-        # registration imports files through trf_io, which registers players and ranks them
-        ("tourney.registration", "tourney.trf_io"),
-        ("tourney.trf_io", "tourney.registration"),
-        ("tourney.trf_io", "tourney.standings"),
-        # the Django side still living under pairing/
-        ("pairing.adapters", "tourney.models"),
-        ("pairing.apps", "django.apps"),
-        ("pairing.services", "django.conf"),
-        ("pairing.services", "django.contrib.auth.models"),
-        ("pairing.services", "django.db"),
-        ("pairing.services", "django.db.models"),
-        ("pairing.services", "django.utils"),
-        ("pairing.services", "django.utils.module_loading"),
-        ("pairing.services", "django.utils.translation"),
-        ("pairing.services", "tourney.audit"),
-        ("pairing.services", "tourney.models"),
-        ("pairing.tasks", "celery"),
-        ("pairing.tasks", "tourney.models"),
     }
 )
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tourney import adapters
 from pairing.engine.tiebreaks import PRESETS, Standings, TieBreak, TieBreakCodeError, edition_for, parse, standings
+from tourney import adapters
 from tourney.models import PUBLIC_STATUSES, Result, Tournament
 
 DEFAULT_PRESET = "swiss"

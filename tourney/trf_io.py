@@ -1,8 +1,9 @@
-"""TRF in and out of the database.
+"""TRF records <-> the database's rows: a mapping, it writes nothing.
 
-The text format itself is read and written once, by pairing.engine.trf; this
-module only maps its plain records to and from the ORM rows. Boards of an
-imported round are numbered per C.04.2.D.9 (the file does not record them).
+The text format itself is read and written once, by pairing.engine.trf; this module
+maps its records to model field values and unsaved rows (tourney.services.imports
+writes them) and the database back to records. Boards of an imported round are
+numbered per C.04.2.D.9 (the file does not record them).
 
 :func:`export_text` writes the FIDE rating report: TRF16 (with the XXR/XXC/XXS lines
 the pairing engines read) or TRF-2026 (records 142 to 260, and 202 with the
@@ -17,17 +18,17 @@ import dataclasses
 import datetime
 import re
 from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from typing import Any
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from pairing.engine.boards import sort_boards
 from pairing.engine.state import Board, Colour, Outcome
 from pairing.engine.tiebreaks import TieBreakCodeError, parse
-from pairing.engine.trf import TrfPlayer, TrfRound, TrfTournament, parse_trf, resolve_xxs, write_trf
+from pairing.engine.trf import TrfPlayer, TrfRound, TrfTournament, resolve_xxs, write_trf
 from pairing.engine.trf.state import initial_colour_of
 from tourney import adapters
-from tourney.errors import RegistrationRefused
 from tourney.models import (
     Bye,
     ByeKind,
@@ -42,11 +43,10 @@ from tourney.models import (
     Tournament,
     TournamentStatus,
 )
-from tourney.services import registration
 
 
 class TrfImportError(ValueError):
-    """The file parses but cannot be stored as a tournament; nothing was written."""
+    """The file parses but the database cannot hold what it records."""
 
 
 # A bye block ("0000 - X") in the file, as a bye kind and whether it was requested.
@@ -71,7 +71,7 @@ TRF_FORMATS = ("trf16", "trf26")
 _TIEBREAK_RECORDS = ("202", "212")
 
 
-# ---------------------------------------------------------------- import
+# ---------------------------------------------------------------- a file as a new tournament
 
 
 def _tiebreaks(t: TrfTournament) -> list[str]:
@@ -146,9 +146,8 @@ def _block_outcome(block: TrfRound) -> Outcome | None:
         return None
 
 
-@transaction.atomic
-def import_tournament(t: TrfTournament, *, system: str | None = None, name: str | None = None) -> Tournament:
-    """Create the tournament, its players and its rounds as the file records them."""
+def tournament_fields(t: TrfTournament, *, system: str | None = None, name: str | None = None) -> dict[str, Any]:
+    """The Tournament field values of the file's tournament."""
     pairing_system, edition = _system(t, system)
     played = t.rounds_in_file
     colour = InitialColour.UNDRAWN
@@ -156,29 +155,33 @@ def import_tournament(t: TrfTournament, *, system: str | None = None, name: str 
         # Stated (XXC / record 152), or told by the first round's colours (TRF-2026 allows
         # omitting 152 then): never drawn again for a tournament that has started.
         colour = InitialColour.WHITE if initial_colour_of(t) is Colour.WHITE else InitialColour.BLACK
-    tournament = Tournament.objects.create(
-        name=name or t.name.strip() or "Imported tournament",
-        place=t.city.strip(),
-        federation=t.federation.strip()[:3],
-        start_date=_date(t.start_date),
-        end_date=_date(t.end_date),
-        chief_arbiter=t.chief_arbiter.strip(),
-        deputy_arbiters="; ".join(d.strip() for d in t.deputy_arbiters),
-        time_control=t.time_control.strip(),
-        rounds=max(t.total_rounds or played, played, 1),
-        pairing_system=pairing_system,
-        rules_edition=edition,
-        initial_colour=colour,
-        tiebreaks=_tiebreaks(t),
-        status=TournamentStatus.FINISHED
+    return {
+        "name": name or t.name.strip() or "Imported tournament",
+        "place": t.city.strip(),
+        "federation": t.federation.strip()[:3],
+        "start_date": _date(t.start_date),
+        "end_date": _date(t.end_date),
+        "chief_arbiter": t.chief_arbiter.strip(),
+        "deputy_arbiters": "; ".join(d.strip() for d in t.deputy_arbiters),
+        "time_control": t.time_control.strip(),
+        "rounds": max(t.total_rounds or played, played, 1),
+        "pairing_system": pairing_system,
+        "rules_edition": edition,
+        "initial_colour": colour,
+        "tiebreaks": _tiebreaks(t),
+        "status": TournamentStatus.FINISHED
         if played and played == t.total_rounds
         else TournamentStatus.RUNNING
         if played
         else TournamentStatus.REGISTRATION,
         **_scoring_fields(t),
-    )
-    players = {
-        p.start: Player.objects.create(
+    }
+
+
+def player_rows(t: TrfTournament, tournament: Tournament) -> dict[int, Player]:
+    """The file's players as unsaved Player rows of *tournament*, by start number."""
+    return {
+        p.start: Player(
             tournament=tournament,
             pairing_number=p.start,
             name=p.name.strip(),
@@ -192,57 +195,78 @@ def import_tournament(t: TrfTournament, *, system: str | None = None, name: str 
         )
         for p in t.players
     }
+
+
+@dataclasses.dataclass(frozen=True)
+class RoundRows:
+    """One round of the file as unsaved rows: the Round (its status set), its games, its byes."""
+
+    round: Round
+    games: list[Game]
+    byes: list[Bye]
+
+
+def round_rows(t: TrfTournament, tournament: Tournament, players: dict[int, Player]) -> list[RoundRows]:
+    """Every round the file records, as unsaved rows of *tournament* between *players*
+    (:func:`player_rows`). Boards are numbered per C.04.2.D.9 from the scores before each
+    round. Raises TrfImportError for a block the database cannot hold."""
     scoring = adapters.scoring_of(tournament)
     scores: dict[int, int] = defaultdict(int)
     rank = {start: k for k, start in enumerate(sorted(players), start=1)}
-    for number in range(1, played + 1):
+    rows = []
+    for number in range(1, t.rounds_in_file + 1):
         blocks = {p.start: p.rounds[number - 1] for p in t.players if len(p.rounds) >= number}
-        _import_round(tournament, number, blocks, players, scores, rank)
+        rows.append(_round_rows(tournament, number, blocks, players, scores, rank))
         for start, block in blocks.items():
             outcome = _block_outcome(block)
             if outcome is not None:
                 scores[start] += scoring.points(outcome)
-    return tournament
+    return rows
 
 
-def _import_round(
+def _round_rows(
     tournament: Tournament,
     number: int,
     blocks: dict[int, TrfRound],
     players: dict[int, Player],
     scores: dict[int, int],
     rank: dict[int, int],
-) -> None:
+) -> RoundRows:
+    rnd = Round(tournament=tournament, number=number)
     pairs: list[Board] = []
     byes: list[Bye] = []
     for start, block in blocks.items():
         if block.opponent is None:
             if block.result in _BYE_CODES:
                 kind, requested = _BYE_CODES[block.result]
-                byes.append(Bye(player=players[start], kind=kind, requested=requested))
+                byes.append(Bye(round=rnd, player=players[start], kind=kind, requested=requested))
             elif block.result.strip():
                 raise TrfImportError(f"round {number}: player {start} has result {block.result!r} without opponent")
             continue
         if block.colour == "w" or (block.colour not in "wb" and start < block.opponent):
             pairs.append(Board(start, block.opponent))
+    games = []
     pending = False
     ordered = sort_boards(pairs, lambda s: scores[s], rank)
-    rnd = Round.objects.create(tournament=tournament, number=number)
     for board, pair in enumerate(ordered, start=1):
         white, black = blocks[pair.white], blocks[pair.black]
         result, unrated = _game_result(number, pair, white, black)
         pending = pending or result == Result.PENDING
-        Game(
-            round=rnd, board=board, white=players[pair.white], black=players[pair.black], result=result, unrated=unrated
-        ).save()
-    for bye in byes:
-        bye.round = rnd
-        bye.save()
+        games.append(
+            Game(
+                round=rnd,
+                board=board,
+                white=players[pair.white],
+                black=players[pair.black],
+                result=result,
+                unrated=unrated,
+            )
+        )
     if not ordered and not any(b.kind == ByeKind.PAIRING_ALLOCATED for b in byes):
         rnd.status = RoundStatus.DRAFT  # only announced absences: the round is still to be paired
     else:
         rnd.status = RoundStatus.PUBLISHED if pending else RoundStatus.CLOSED
-    rnd.save(update_fields=["status"])
+    return RoundRows(rnd, games, byes)
 
 
 def _game_result(number: int, pair: Board, white: TrfRound, black: TrfRound) -> tuple[str, bool]:
@@ -256,13 +280,13 @@ def _game_result(number: int, pair: Board, white: TrfRound, black: TrfRound) -> 
         ) from None
 
 
-# ---------------------------------------------------------------- players into an existing tournament
+# ---------------------------------------------------------------- players for an existing tournament
 
 # Titles as some programs write them (TRF16's single letters) -> the FIDE codes of C.04.2.B.2.
 _TITLE_LETTERS = {"G": "GM", "M": "IM", "WG": "WGM", "F": "FM", "WM": "WIM", "C": "CM", "WF": "WFM", "WC": "WCM"}
 
 
-def _player_data(p: TrfPlayer) -> dict[str, object]:
+def _player_data(p: TrfPlayer) -> dict[str, Any]:
     title = p.title.strip().upper()
     sex = p.sex.strip().lower()
     return {
@@ -276,48 +300,35 @@ def _player_data(p: TrfPlayer) -> dict[str, object]:
     }
 
 
-def _same_player(data: dict[str, object]) -> str:
+def _same_player(data: dict[str, Any]) -> str:
     """A player's identity for duplicates: his FIDE ID, else his name."""
     return f"id {data['fide_id']}" if data["fide_id"] else f"name {str(data['name']).casefold()}"
 
 
-def import_players(tournament: Tournament, trf: str | TrfTournament, *, user: object = None) -> list[Player]:
-    """Register the players of a TRF file (its 001 records) in an existing *tournament*.
-
-    Each player is registered as the registration page registers one (tourney.services.registration:
-    the initial order and pairing numbers of C.04.2.B while round 4 is not paired, a late
-    entry from the first open round after round 1 is paired, C.04.2.C.2; audited). Only the
-    players are read: their start numbers, points and round blocks belong to the file's own
-    tournament. All players or none: a refused player (a title FIDE does not award, a
-    player already registered: same FIDE ID, or same name when there is none) is named.
-    Raises pairing.engine.trf.TrfError for a malformed file, TrfImportError otherwise.
-    """
-    t = parse_trf(trf) if isinstance(trf, str) else trf
+def players_to_register(t: TrfTournament, registered: Iterable[Player]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The file's players (its 001 records) in start-number order, each with the data the
+    registration form would give: titles and sexes as FIDE writes them. Only the players
+    are read: their start numbers, points and round blocks belong to the file's own
+    tournament. Raises TrfImportError, naming the player, when the file has none, or on
+    reaching one without a name, with a title FIDE does not award, or already among the
+    *registered* players or earlier in the file (same FIDE ID, else same name)."""
     if not t.players:
         raise TrfImportError(_("the file has no player (001 record)"))
-    known = {_same_player({"fide_id": p.fide_id, "name": p.name}) for p in tournament.players.all()}
-    created: list[Player] = []
-    with transaction.atomic():
-        for p in sorted(t.players, key=lambda p: p.start):
-            data = _player_data(p)
-            where = {"n": p.start, "name": data["name"]}
-            if not data["name"]:
-                raise TrfImportError(_("player %(n)d has no name") % where)
-            if data["title"] not in Title.values:
-                raise TrfImportError(
-                    _("player %(n)d (%(name)s): unknown title %(title)s") % {**where, "title": data["title"]}
-                )
-            key = _same_player(data)
-            if key in known:
-                raise TrfImportError(_("player %(n)d (%(name)s) is already registered") % where)
-            known.add(key)
-            try:
-                created.append(registration.register(tournament, data, user=user))
-            except RegistrationRefused as error:
-                raise TrfImportError(_("player %(n)d (%(name)s): %(e)s") % {**where, "e": error}) from None
-    for player in created:
-        player.refresh_from_db()
-    return created
+    known = {_same_player({"fide_id": p.fide_id, "name": p.name}) for p in registered}
+    for p in sorted(t.players, key=lambda p: p.start):
+        data = _player_data(p)
+        where = {"n": p.start, "name": data["name"]}
+        if not data["name"]:
+            raise TrfImportError(_("player %(n)d has no name") % where)
+        if data["title"] not in Title.values:
+            raise TrfImportError(
+                _("player %(n)d (%(name)s): unknown title %(title)s") % {**where, "title": data["title"]}
+            )
+        key = _same_player(data)
+        if key in known:
+            raise TrfImportError(_("player %(n)d (%(name)s) is already registered") % where)
+        known.add(key)
+        yield p.start, data
 
 
 # ---------------------------------------------------------------- export
@@ -415,15 +426,14 @@ def export_tournament(tournament: Tournament) -> TrfTournament:
 
 def export_text(tournament: Tournament, fmt: str = "trf26") -> str:
     """The FIDE report as text: *fmt* ``trf16`` or ``trf26``, with ranks and points."""
-    from tourney.standings import completed_rounds, standings_of
+    from tourney.standings import tournament_standings  # the rank column only: the mapping needs no standings
 
     if fmt not in TRF_FORMATS:
         raise ValueError(f"unknown TRF format {fmt!r}; expected one of {', '.join(TRF_FORMATS)}")
     t = export_tournament(tournament)
-    done = completed_rounds(tournament)
-    if done:
-        table = standings_of(tournament, done).standings
-        rank = {row.player_id: row.rank for row in table.rows}
+    table = tournament_standings(tournament)
+    if table.after_round:
+        rank = {row.player_id: row.rank for row in table.standings.rows}
         t = dataclasses.replace(t, players=tuple(dataclasses.replace(p, rank=rank.get(p.start)) for p in t.players))
     if fmt == "trf16":
         # The FIDE TRF16 records, and the engines' XX lines; no TRF-2026 record.

@@ -18,8 +18,9 @@ from tourney.errors import PairingRefused, RegistrationRefused
 from tourney.forms import AppointForm, ByeForm, PlayerEditForm, PlayerForm, TournamentForm, UploadForm, WithdrawForm
 from tourney.models import Appointment, AppointmentRole, AuditEntry, Bye, Player, Tournament, TournamentStatus
 from tourney.services import registration
+from tourney.services.imports import import_entries, import_tournament
 from tourney.services.setup import draw_initial_colour
-from tourney.trf_io import TrfImportError, import_tournament
+from tourney.trf_io import TrfImportError
 
 
 def _read_upload(upload) -> str:  # type: ignore[no-untyped-def]
@@ -197,7 +198,7 @@ def player_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     if not form.is_valid():
         return _registration_page(request, tournament, upload_form=form)
     try:
-        players = registration.import_file(tournament, _read_upload(form.cleaned_data["file"]), user=request.user)
+        players = import_entries(tournament, _read_upload(form.cleaned_data["file"]), user=request.user)
     except RegistrationRefused as error:
         form.add_error("file", str(error))
         return _registration_page(request, tournament, upload_form=form)

@@ -14,7 +14,7 @@ from pairing.engine.trf import read_trf
 from pairing.engine.trf import state as trf_state
 from tourney import adapters
 from tourney.models import Round
-from tourney.trf_io import import_tournament
+from tourney.services.imports import import_tournament
 
 pytestmark = pytest.mark.django_db
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "trf"

@@ -10,8 +10,8 @@ import pytest
 from pairing.engine.trf import read_trf
 from pairing.engine.trf.state import cut, recorded_pairing
 from tourney.models import Bye, ByeKind, Round, RoundStatus
+from tourney.services.imports import import_tournament
 from tourney.services.pairing import pair_round
-from tourney.trf_io import import_tournament
 
 pytestmark = pytest.mark.django_db
 SEED = Path(__file__).resolve().parents[1] / "fixtures" / "trf" / "dutch-seed-example.trf"

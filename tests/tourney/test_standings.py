@@ -17,8 +17,9 @@ from pairing.engine.tiebreaks import PRESETS, edition_for, parse_list, standings
 from pairing.engine.trf import TrfPlayer, TrfRound, TrfTournament, parse_trf, read_trf, write_trf
 from pairing.engine.trf import state as trf_state
 from tourney.models import Tournament
+from tourney.services.imports import import_tournament
 from tourney.standings import DEFAULT_PRESET, TournamentStandings, completed_rounds, standings_of, tournament_standings
-from tourney.trf_io import export_tournament, import_tournament
+from tourney.trf_io import export_tournament
 
 pytestmark = pytest.mark.django_db
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "trf"

@@ -6,10 +6,8 @@ A refusal raises RegistrationRefused with the reason for the arbiter.
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Iterable
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -19,7 +17,7 @@ from django.utils.translation import gettext as _
 from tourney import audit
 from tourney.audit import User
 from tourney.errors import RegistrationRefused
-from tourney.models import Bye, ByeKind, Player, Round, RoundStatus, Title, Tournament
+from tourney.models import Bye, ByeKind, Player, Round, RoundStatus, Tournament
 
 # C.04.2.B.2 [b]: GM - IM - WGM - FM - WIM - CM - WFM - WCM - no title.
 TITLE_ORDER = {title: k for k, title in enumerate(["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM", ""])}
@@ -168,72 +166,6 @@ def update_player(player: Player, data: PlayerData, *, user: User | None = None)
             renumber(tournament, user)
         player.refresh_from_db()
         return player
-
-
-def import_csv(tournament: Tournament, text: str, *, user: User | None = None) -> list[Player]:
-    """Register every row of a CSV file (header: name, rating, title, federation, fide_id,
-    sex, birth_date, entry_round; name is required). All rows or none: a bad row is
-    named by its line."""
-    try:
-        dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.DictReader(io.StringIO(text), dialect=dialect)
-    if reader.fieldnames is None:
-        raise RegistrationRefused(_("the file is empty"))
-    header = [(h or "").strip().lower() for h in reader.fieldnames]
-    if "name" not in header:
-        raise RegistrationRefused(_("the first line must name the columns, one of them 'name'"))
-    created = []
-    with transaction.atomic():
-        for row in reader:
-            line = reader.line_num
-            values = {(k or "").strip().lower(): (v or "").strip() for k, v in row.items() if k}
-            if not any(values.values()):
-                continue
-            data: dict[str, Any] = {k: values.get(k, "") for k in (*PLAYER_FIELDS, "entry_round")}
-            data["title"] = data["title"].upper()
-            data["sex"] = data["sex"].lower()[:1]
-            data["federation"] = data["federation"].upper()
-            try:
-                data["rating"] = int(data["rating"] or 0)
-                if data["entry_round"]:
-                    data["entry_round"] = int(data["entry_round"])
-            except ValueError:
-                raise RegistrationRefused(_("line %d: rating and entry round must be whole numbers") % line) from None
-            if data["title"] not in Title.values:
-                raise RegistrationRefused(_("line %(l)d: unknown title %(t)r") % {"l": line, "t": data["title"]})
-            try:
-                created.append(register(tournament, data, user=user))
-            except RegistrationRefused as error:
-                raise RegistrationRefused(_("line %(l)d: %(e)s") % {"l": line, "e": error}) from None
-    for p in created:
-        p.refresh_from_db()
-    return created
-
-
-def looks_like_trf(text: str) -> bool:
-    """A FIDE TRF file has records: the tournament's name (``012``), players (``001``)."""
-    return any(line.startswith(("001 ", "012 ")) for line in text.splitlines())
-
-
-def import_file(tournament: Tournament, text: str, *, user: User | None = None) -> list[Player]:
-    """The registration page's upload: a FIDE TRF file (its players, tourney.trf_io) or a
-    CSV file (:func:`import_csv`). All players or none."""
-    if not looks_like_trf(text):
-        return import_csv(tournament, text, user=user)
-    from pairing.engine.trf import TrfError
-    from tourney import trf_io  # trf_io registers through this module: imported when used
-
-    try:
-        return trf_io.import_players(tournament, text, user=user)
-    except TrfError as e:
-        raise RegistrationRefused(
-            _("line %(line)s, column %(column)s: %(message)s")
-            % {"line": e.line, "column": e.column, "message": e.message}
-        ) from None
-    except trf_io.TrfImportError as e:
-        raise RegistrationRefused(str(e)) from None
 
 
 def withdraw(player: Player, from_round: int | None = None, *, user: User | None = None) -> Player:

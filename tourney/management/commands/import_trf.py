@@ -9,7 +9,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from pairing.engine.trf import TrfError, parse_trf
 from tourney.models import PairingSystem, Tournament
-from tourney.trf_io import TrfImportError, import_tournament
+from tourney.services.imports import import_tournament
+from tourney.trf_io import TrfImportError
 
 
 class Command(BaseCommand):

@@ -1,5 +1,6 @@
-"""Players from a FIDE TRF file into an existing tournament: tourney.trf_io.import_players,
-and the registration page's upload that calls it."""
+"""The import service: a TRF file as a new tournament, the players of a TRF or CSV file
+into an existing one, and the registration page's upload. All or none, the refused line
+or player named; the database and the audit asserted after each import."""
 
 from __future__ import annotations
 
@@ -10,17 +11,23 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from pairing.engine.trf import TrfPlayer, TrfTournament, read_trf, write_trf
+from pairing.engine.trf import TrfError, TrfPlayer, TrfRound, TrfTournament, parse_trf, read_trf, write_trf
 from tests import builders
 from tourney.errors import RegistrationRefused
-from tourney.models import AuditEntry, Player, RoundStatus, Tournament
+from tourney.models import AuditEntry, Bye, Game, Player, Round, RoundStatus, Tournament
 from tourney.roles import appoint
-from tourney.services import registration
+from tourney.services.imports import (
+    import_csv,
+    import_entries,
+    import_players,
+    import_tournament,
+    looks_like_trf,
+)
 from tourney.services.registration import initial_order_key
-from tourney.trf_io import TrfImportError, import_players
+from tourney.trf_io import TrfImportError
 
 pytestmark = pytest.mark.django_db
-SEED = Path(__file__).resolve().parents[1] / "fixtures" / "trf" / "dutch-seed-example.trf"
+SEED = Path(__file__).resolve().parents[2] / "fixtures" / "trf" / "dutch-seed-example.trf"
 OTHER = SEED.with_name("dubov-seed-example.trf")  # placeholder names, none of tests.builders' names
 
 
@@ -106,17 +113,86 @@ def test_titles_and_sexes_as_other_programs_write_them() -> None:
 
 def test_a_csv_file_is_still_a_csv_file() -> None:
     t = _empty()
-    assert not registration.looks_like_trf("name;rating\nRossi;2000\n")
-    assert [p.name for p in registration.import_file(t, "name;rating\nRossi;2000\n")] == ["Rossi"]
+    assert not looks_like_trf("name;rating\nRossi;2000\n")
+    assert [p.name for p in import_entries(t, "name;rating\nRossi;2000\n")] == ["Rossi"]
 
 
 def test_a_malformed_file_names_the_line() -> None:
     t = _empty()
     with pytest.raises(RegistrationRefused, match="line 2"):
-        registration.import_file(t, "012 X\n001 oops\n")
+        import_entries(t, "012 X\n001 oops\n")
     with pytest.raises(RegistrationRefused, match="no player"):
-        registration.import_file(t, "012 X\n")
+        import_entries(t, "012 X\n")
     assert not t.players.exists()
+    assert not AuditEntry.objects.filter(tournament=t).exists()
+
+
+# ---------------------------------------------------------------- CSV
+
+
+def test_every_csv_row_is_registered_and_audited() -> None:
+    t = _empty()
+    text = "name;rating;title;federation;sex;entry_round\nRossi, Mario;2100;fm;ita;M;\nBianchi, Anna;2200;WIM;ITA;W;2\n"
+    created = import_csv(t, text)
+    assert [p.name for p in created] == ["Rossi, Mario", "Bianchi, Anna"]
+    assert _rows(t) == [
+        (1, "Bianchi, Anna", "WIM", 2200, "ITA", "", "w", "", 2),
+        (2, "Rossi, Mario", "FM", 2100, "ITA", "", "m", "", 1),
+    ]
+    assert AuditEntry.objects.filter(tournament=t, action="register player").count() == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("name,rating\nVerdi,2000\nNeri,lots\n", "line 3: rating and entry round must be whole numbers"),
+        ("name,title\nVerdi,GM\n\nNeri,XM\n", "line 4: unknown title 'XM'"),
+        ("name,entry_round\nVerdi,1\nNeri,12\n", "line 3: the tournament has only 9 rounds"),
+        ("rating\n2000\n", "the first line must name the columns"),
+        ("", "the file is empty"),
+    ],
+)
+def test_a_bad_csv_line_is_named_and_nothing_is_written(text: str, message: str) -> None:
+    t = builders.tournament(players=2, rounds=9)
+    before, audit = _rows(t), AuditEntry.objects.count()
+    with pytest.raises(RegistrationRefused, match=message):
+        import_entries(t, text)
+    assert _rows(t) == before and AuditEntry.objects.count() == audit
+
+
+# ---------------------------------------------------------------- a whole file as a new tournament
+
+
+def test_a_file_becomes_a_tournament_with_its_players_and_rounds() -> None:
+    trf = read_trf(SEED)
+    t = import_tournament(trf, system="dutch", name="Seed")
+    assert (t.name, t.pairing_system, t.rounds) == ("Seed", "dutch", 6)
+    assert t.players.count() == len(trf.players)
+    assert list(t.round_set.values_list("number", "status")) == [(k, RoundStatus.CLOSED) for k in range(1, 7)]
+    games = sum(1 for p in trf.players for b in p.rounds if b.opponent is not None) // 2
+    byes = sum(1 for p in trf.players for b in p.rounds if b.opponent is None and not b.is_blank)
+    assert Game.objects.filter(round__tournament=t).count() == games
+    assert Bye.objects.filter(round__tournament=t).count() == byes
+    assert not AuditEntry.objects.exists()
+
+
+def test_a_block_the_database_cannot_hold_is_named_and_nothing_is_written() -> None:
+    players = (
+        TrfPlayer(start=1, name="A", rounds=(TrfRound(2, "w", "1"), TrfRound(2, "b", "="))),
+        TrfPlayer(start=2, name="B", rounds=(TrfRound(1, "b", "0"), TrfRound(1, "w", "0"))),
+    )
+    trf = parse_trf(write_trf(TrfTournament(name="Broken", players=players)))
+    with pytest.raises(TrfImportError, match=r"round 2: 2 \(White\) has '0' but 1 \(Black\) has '='"):
+        import_tournament(trf)
+    assert not Tournament.objects.exists() and not Player.objects.exists() and not Round.objects.exists()
+    assert not AuditEntry.objects.exists()
+
+
+def test_a_malformed_file_never_reaches_the_database() -> None:
+    with pytest.raises(TrfError) as error:
+        import_players(_empty(), "012 X\n001 oops\n")
+    assert (error.value.line, error.value.column) == (2, 5)
+    assert not Player.objects.exists()
 
 
 # ---------------------------------------------------------------- the registration page
