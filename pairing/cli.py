@@ -30,7 +30,7 @@ from pairing.engine.checker import check_round
 from pairing.engine.generator import GeneratorConfig, generate
 from pairing.engine.state import Pairing, PairingError, TournamentState
 from pairing.engine.trf import TrfError, TrfTournament, read_trf, write_trf
-from pairing.engine.trf_state import (
+from pairing.engine.trf.state import (
     acceleration_of,
     cut,
     pairing_rows,

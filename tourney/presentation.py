@@ -16,14 +16,14 @@ from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from pairing import adapters
 from pairing.engine.aro import aros
 from pairing.engine.colours import Strength, colour_preference, dubov_colour_preference
 from pairing.engine.dutch.players import Float, float_in_round
 from pairing.engine.state import Colour, Outcome, PairingError, TournamentState
 from pairing.engine.tiebreaks import TieBreak
 from pairing.engine.trf import TrfRound
-from pairing.engine.trf_state import state_for_round
+from pairing.engine.trf.state import state_for_round
+from tourney import adapters
 from tourney.models import PUBLIC_STATUSES, Bye, Game, Player, Round, Tournament
 from tourney.standings import TournamentStandings, completed_rounds, standings_of
 from tourney.trf_io import export_tournament
@@ -198,7 +198,7 @@ def standings_table(tournament: Tournament, after: str | None) -> tuple[Tourname
     except ValueError:
         number = done
     number = max(0, min(number, done))
-    table = standings_of(export_tournament(tournament), tournament, number)
+    table = standings_of(tournament, number)
     players = {p.pairing_number: p for p in tournament.players.all()}
     rows = [
         TableRow(r.rank, players[r.player_id], as_decimal(r.points), tuple(as_decimal(v) for v in r.values))

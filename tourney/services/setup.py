@@ -1,11 +1,12 @@
-"""The organizer's writes: creating a tournament, its settings, its tie-break list, its
-appointments. Each locks the tournament, checks, writes and records the change in the
-audit trail, in one transaction; a refusal raises SetupRefused with the reason.
+"""The tournament's setup: creating it, its settings, its tie-break list, its
+appointments, the initial colour drawn by lot. Each write locks the tournament, checks,
+writes and records the change in the audit trail, in one transaction; a refusal raises
+SetupRefused (PairingRefused for the colour, drawn on the arbiter's pairing desk).
 """
 
 from __future__ import annotations
 
-from typing import Any
+import secrets
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -13,8 +14,9 @@ from django.utils.translation import gettext as _
 from pairing.engine.tiebreaks import TieBreakCodeError, parse
 from pairing.engine.trf import TrfTournament
 from tourney import audit, roles
-from tourney.errors import SetupRefused
-from tourney.models import Appointment, AppointmentRole, RoundStatus, Tournament
+from tourney.audit import User
+from tourney.errors import PairingRefused, SetupRefused
+from tourney.models import Appointment, AppointmentRole, InitialColour, RoundStatus, Tournament
 from tourney.trf_io import import_tournament
 
 # The settings a form may change (TournamentForm's fields).
@@ -44,7 +46,7 @@ def _locked(tournament_id: int) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament_id)
 
 
-def create_tournament(*, tournament: Tournament, user: Any) -> Tournament:
+def create_tournament(*, tournament: Tournament, user: User) -> Tournament:
     """Save the new *tournament* (unsaved, from the settings form); its creator becomes its organizer."""
     if tournament.pk is not None:
         raise SetupRefused(_("this tournament exists already"))
@@ -55,7 +57,7 @@ def create_tournament(*, tournament: Tournament, user: Any) -> Tournament:
     return tournament
 
 
-def create_tournament_from_trf(*, trf: TrfTournament, user: Any) -> Tournament:
+def create_tournament_from_trf(*, trf: TrfTournament, user: User) -> Tournament:
     """A new tournament as a FIDE TRF file records it (players and rounds); the importer
     becomes its organizer. All or nothing."""
     with transaction.atomic():
@@ -65,7 +67,7 @@ def create_tournament_from_trf(*, trf: TrfTournament, user: Any) -> Tournament:
     return tournament
 
 
-def update_settings(*, tournament_id: int, values: dict[str, Any], user: Any) -> list[str]:
+def update_settings(*, tournament_id: int, values: dict[str, object], user: User) -> list[str]:
     """Set the tournament's settings to *values* (field name -> value); returns the names of
     the fields that changed, which the audit entry lists with their old and new values."""
     with transaction.atomic():
@@ -88,7 +90,7 @@ def update_settings(*, tournament_id: int, values: dict[str, Any], user: Any) ->
     return changed
 
 
-def _check_settings(tournament: Tournament, values: dict[str, Any], changed: list[str]) -> None:
+def _check_settings(tournament: Tournament, values: dict[str, object], changed: list[str]) -> None:
     paired = tournament.round_set.exclude(status=RoundStatus.DRAFT).order_by("-number").first()
     if paired is None:
         return
@@ -99,7 +101,7 @@ def _check_settings(tournament: Tournament, values: dict[str, Any], changed: lis
         raise SetupRefused(_("round %d is already paired") % paired.number)
 
 
-def set_tiebreaks(*, tournament_id: int, codes: list[str], user: Any) -> bool:
+def set_tiebreaks(*, tournament_id: int, codes: list[str], user: User) -> bool:
     """The ordered tie-break list (C.07 4.1: chosen by the organizer, announced in advance).
     False when the list was already *codes*."""
     for code in codes:
@@ -120,7 +122,7 @@ def set_tiebreaks(*, tournament_id: int, codes: list[str], user: Any) -> bool:
     return True
 
 
-def appoint(*, tournament_id: int, appointee: Any, role: str, user: Any) -> Appointment:
+def appoint(*, tournament_id: int, appointee: User, role: str, user: User) -> Appointment:
     """Appoint *appointee* organizer or arbiter of the tournament (again: no change)."""
     if role not in AppointmentRole.values:
         raise SetupRefused(_("no role %s") % role)
@@ -131,7 +133,7 @@ def appoint(*, tournament_id: int, appointee: Any, role: str, user: Any) -> Appo
     return appointment
 
 
-def dismiss(*, tournament_id: int, appointment_id: int, user: Any) -> None:
+def dismiss(*, tournament_id: int, appointment_id: int, user: User) -> None:
     """End an appointment; an organizer cannot dismiss himself (the tournament keeps one)."""
     with transaction.atomic():
         tournament = _locked(tournament_id)
@@ -142,3 +144,32 @@ def dismiss(*, tournament_id: int, appointment_id: int, user: Any) -> None:
             raise SetupRefused(_("An organizer cannot dismiss himself."))
         audit.record(tournament, appointment, action="dismiss", old=str(appointment), user=user)
         appointment.delete()
+
+
+def draw_initial_colour(*, tournament_id: int, user: User | None = None) -> Tournament:
+    """Draw the initial colour by lot now (the arbiter's button), once."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        if tournament.initial_colour:
+            raise PairingRefused(
+                _("the initial colour was already drawn: %s") % tournament.get_initial_colour_display()
+            )
+        draw_initial_colour_once(tournament, user)
+        return tournament
+
+
+def draw_initial_colour_once(tournament: Tournament, user: User | None) -> None:
+    # C.04.3 E.5 (and the other systems alike): the colour of the first player in
+    # round 1 is drawn by lot, once, before the first pairing.
+    if tournament.initial_colour:
+        return
+    tournament.initial_colour = secrets.choice([InitialColour.WHITE, InitialColour.BLACK])
+    tournament.save(update_fields=["initial_colour"])
+    audit.record(
+        tournament,
+        tournament,
+        action="draw initial colour",
+        new=tournament.initial_colour,
+        user=user,
+        reason="drawn by lot before round 1",
+    )

@@ -15,12 +15,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling
 
-from pairing.services import close_round, exchange_players, publish_pairing, request_pairing, round_for, set_result
 from tourney.access import tournament_role
 from tourney.errors import DomainError
 from tourney.forms import ExchangeForm
 from tourney.models import Game, Result, Round, Tournament
 from tourney.quick_entry import EntryError, parse_entry, parse_result
+from tourney.services.manual_changes import exchange_players
+from tourney.services.pairing import request_pairing
+from tourney.services.results import set_result
+from tourney.services.rounds import close_round, publish_pairing, round_for
 from tourney.views.http import HtmxHttpRequest, TournamentRequest
 from tourney.views.public import RESULT_BUTTONS, current_round, round_context, round_or_draft
 

@@ -12,7 +12,6 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from pairing.services import reap_lost_pairing
 from tourney import presentation, roles
 from tourney.access import user_roles
 from tourney.forms import ExchangeForm
@@ -28,6 +27,7 @@ from tourney.models import (
     RoundStatus,
     Tournament,
 )
+from tourney.services.pairing import reap_lost_pairing
 from tourney.trf_io import TRF_FORMATS
 from tourney.views.http import HtmxHttpRequest
 

@@ -15,7 +15,6 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from pairing.engine.tiebreaks import NAMES
 from pairing.engine.trf import TrfError, parse_trf
-from pairing.services import draw_initial_colour
 from tourney.access import tournament_creator, tournament_role, user_roles
 from tourney.errors import DomainError
 from tourney.forms import (
@@ -30,7 +29,8 @@ from tourney.forms import (
 )
 from tourney.models import Appointment, AuditEntry, Bye, Player, Tournament, TournamentStatus
 from tourney.presentation import TIEBREAK_NAMES
-from tourney.registration import (
+from tourney.services import setup
+from tourney.services.registration import (
     cancel_bye,
     cancel_withdrawal,
     first_open_round,
@@ -42,7 +42,6 @@ from tourney.registration import (
     update_player,
     withdraw,
 )
-from tourney.services import setup
 from tourney.trf_io import TrfImportError
 from tourney.views.http import HtmxHttpRequest, TournamentRequest
 
@@ -135,7 +134,7 @@ def tiebreak_settings(request: TournamentRequest, tournament_id: int) -> HttpRes
 @tournament_role("register")
 def draw_colour(request: TournamentRequest, tournament_id: int) -> HttpResponse:
     try:
-        tournament = draw_initial_colour(tournament_id=tournament_id, user=request.user)
+        tournament = setup.draw_initial_colour(tournament_id=tournament_id, user=request.user)
     except DomainError as error:
         messages.error(request, str(error))
     else:

@@ -28,7 +28,7 @@ from pairing.engine.dutch.players import entrants
 from pairing.engine.dutch.reference import ReferencePairer
 from pairing.engine.state import TournamentState
 from pairing.engine.trf import read_trf
-from pairing.engine.trf_state import state_for_round
+from pairing.engine.trf.state import state_for_round
 
 HERE = Path(__file__).parent / "fixtures"
 C7_FIXTURES = {

@@ -24,7 +24,7 @@ from pairing.engine.dubov import pair_round
 from pairing.engine.generator import GeneratorConfig, generate
 from pairing.engine.state import PairingError
 from pairing.engine.trf import write_trf
-from pairing.engine.trf_state import cut, recorded_pairing, state_for_round
+from pairing.engine.trf.state import cut, recorded_pairing, state_for_round
 
 OTHER = "other (unexplained)"
 
