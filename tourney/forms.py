@@ -11,8 +11,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from pairing.engine.tiebreaks import PRESETS, TieBreakCodeError, parse
-from tourney.models import AppointmentRole, ByeKind, Player, RoundStatus, Tournament
-from tourney.services.setup import FIXED_AFTER_ROUND_ONE, POINT_FIELDS
+from tourney.models import AppointmentRole, ByeKind, Player, Tournament
+from tourney.services.setup import FIXED_AFTER_ROUND_ONE, POINT_FIELDS, last_paired_round
 
 # The models' field names are plain (a verbose_name would need a migration): the forms label them.
 TOURNAMENT_LABELS = {
@@ -92,7 +92,7 @@ class TournamentForm(forms.ModelForm):
             )
             if self.instance.pk:
                 self.initial[name] = Decimal(tenths) / 10
-        started = self.instance.pk and self.instance.round_set.exclude(status=RoundStatus.DRAFT).exists()
+        started = self.instance.pk and last_paired_round(self.instance) is not None
         if started:
             for name in FIXED_AFTER_ROUND_ONE:
                 self.fields[name].disabled = True
@@ -109,7 +109,7 @@ class TournamentForm(forms.ModelForm):
             self.add_error("acceleration_group_c_below", _("group C must lie below group A"))
         rounds = data.get("rounds")
         if self.instance.pk and rounds is not None:
-            last = self.instance.round_set.exclude(status=RoundStatus.DRAFT).order_by("-number").first()
+            last = last_paired_round(self.instance)
             if last and rounds < last.number:
                 self.add_error("rounds", _("round %d is already paired") % last.number)
         return data

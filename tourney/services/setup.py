@@ -16,7 +16,7 @@ from pairing.engine.trf import TrfTournament
 from tourney import audit, roles
 from tourney.audit import User
 from tourney.errors import PairingRefused, SetupRefused
-from tourney.models import Appointment, AppointmentRole, InitialColour, RoundStatus, Tournament
+from tourney.models import Appointment, AppointmentRole, InitialColour, Round, RoundStatus, Tournament
 from tourney.trf_io import import_tournament
 
 # The settings a form may change (TournamentForm's fields).
@@ -90,8 +90,13 @@ def update_settings(*, tournament_id: int, values: dict[str, object], user: User
     return changed
 
 
+def last_paired_round(tournament: Tournament) -> Round | None:
+    """The last round past its draft (being paired, paired, published or closed)."""
+    return tournament.round_set.exclude(status=RoundStatus.DRAFT).order_by("-number").first()
+
+
 def _check_settings(tournament: Tournament, values: dict[str, object], changed: list[str]) -> None:
-    paired = tournament.round_set.exclude(status=RoundStatus.DRAFT).order_by("-number").first()
+    paired = last_paired_round(tournament)
     if paired is None:
         return
     fixed = [name for name in changed if name in FIXED_AFTER_ROUND_ONE]
