@@ -167,3 +167,63 @@ def test_a_correction_after_the_deadline_is_refused_and_logged(desk) -> None:
     refused = AuditEntry.objects.get(action="refused result")
     assert (refused.user, refused.old_value, refused.new_value) == (user, Result.DRAW, Result.WHITE_WINS)
     assert AuditEntry.objects.get(action="correct result").old_value == Result.WHITE_WINS
+
+
+def test_publishing_answers_the_fragment_with_the_news(desk) -> None:
+    t, client, user = desk
+    rnd = builders.round_with(t, 1, "1-4, 2-5, 3-6", byes="7 pab")
+    page = _htmx(client, f"/t/{t.pk}/rounds/1/publish/").content.decode()
+    assert page.lstrip().startswith('<section id="pairing"') and "<html" not in page
+    assert "Round 1 published: the pairing is frozen (C.04.2.D.10)." in page
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.PUBLISHED and rnd.published_at is not None
+    assert AuditEntry.objects.get(action="publish pairing").user == user
+
+
+def test_publishing_without_htmx_redirects_with_the_news(desk) -> None:
+    t, client, _user = desk
+    rnd = builders.round_with(t, 1, "1-4, 2-5, 3-6", byes="7 pab")
+    response = client.post(f"/t/{t.pk}/rounds/1/publish/")
+    assert response.status_code == 302 and response.url == f"/t/{t.pk}/rounds/1/"
+    assert [str(m) for m in response.wsgi_request._messages] == [
+        "Round 1 published: the pairing is frozen (C.04.2.D.10)."
+    ]
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.PUBLISHED
+
+
+def test_it_refuses_to_publish_a_round_twice(desk) -> None:
+    t, client, _user = desk
+    builders.round_with(t, 1, "1-4, 2-5, 3-6", byes="7 pab", status=RoundStatus.PUBLISHED)
+    page = _htmx(client, f"/t/{t.pk}/rounds/1/publish/").content.decode()
+    assert "round 1 is published, not paired" in page and "pairing is frozen" not in page
+    assert not AuditEntry.objects.filter(action="publish pairing").exists()
+
+
+def test_it_refuses_an_exchange_without_two_pairing_numbers(desk) -> None:
+    t, client, _user = desk
+    builders.round_with(t, 1, "1-4, 2-5, 3-6", byes="7 pab")
+    page = _htmx(client, f"/t/{t.pk}/rounds/1/exchange/", {"first": "1", "second": ""}).content.decode()
+    assert "give two pairing numbers" in page
+    boards = Game.objects.filter(round__tournament=t).order_by("board")
+    assert [(g.white.pairing_number, g.black.pairing_number) for g in boards] == [(1, 4), (2, 5), (3, 6)]
+
+
+def test_it_exchanges_two_players_of_a_draft(desk) -> None:
+    t, client, _user = desk
+    builders.round_with(t, 1, "1-4, 2-5, 3-6", byes="7 pab")
+    page = _htmx(client, f"/t/{t.pk}/rounds/1/exchange/", {"first": "4", "second": "5"}).content.decode()
+    assert "Players 4 and 5 exchanged." in page
+    pairs = {
+        frozenset((g.white.pairing_number, g.black.pairing_number)) for g in Game.objects.filter(round__tournament=t)
+    }
+    assert pairs == {frozenset((1, 5)), frozenset((2, 4)), frozenset((3, 6))}
+
+
+def test_it_refuses_to_close_a_round_with_boards_still_playing(desk) -> None:
+    t, client, _user = desk
+    rnd = builders.round_with(t, 1, "1-4 1-0, 2-5, 3-6 =", byes="7 pab", status=RoundStatus.PUBLISHED)
+    response = client.post(f"/t/{t.pk}/rounds/1/close/")
+    assert [str(m) for m in response.wsgi_request._messages] == ["round 1 has no result yet on board(s) 2"]
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.PUBLISHED and rnd.correction_deadline is None
