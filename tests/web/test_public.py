@@ -118,3 +118,19 @@ def test_the_crosstable_has_every_round(client, seed: Tournament) -> None:
     page = client.get(_url("crosstable", seed)).content.decode()
     for cell in ("8w1", "2b½", "PAB", "ZPB", "6w−", "11b+"):  # games, the PAB and absence of round 2, a forfeit
         assert f'<td class="result cell">{cell}</td>' in page, cell
+
+
+def test_a_round_not_created_yet_has_its_page_but_not_one_beyond_the_last(client) -> None:
+    t = builders.tournament(players=4, rounds=3)
+    assert client.get(f"/t/{t.pk}/rounds/3/").status_code == 200
+    assert client.get(f"/t/{t.pk}/rounds/4/").status_code == 404
+    assert client.get(f"/t/{t.pk}/rounds/4/status/").status_code == 404
+    assert not Round.objects.filter(tournament=t).exists()
+
+
+def test_the_player_card_shows_published_rounds_only(client) -> None:
+    t = builders.tournament(players=4, rounds=3)
+    builders.round_with(t, 1, "1-3 1-0, 4-2 =", status=RoundStatus.CLOSED)
+    builders.round_with(t, 2, "1-2, 3-4", status=RoundStatus.PAIRED)
+    page = client.get(f"/t/{t.pk}/players/{builders.player(t, 1).pk}/").content.decode()
+    assert "Carla" in page and "Bruno" not in page
