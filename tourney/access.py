@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -18,6 +18,7 @@ from django.shortcuts import get_object_or_404
 
 from tourney import roles
 from tourney.models import Tournament
+from tourney.views.http import TournamentRequest
 
 CHECKS: dict[str, Callable[[Any, Tournament], bool]] = {
     "manage": roles.can_manage,
@@ -37,8 +38,9 @@ def tournament_role(role: str) -> Callable[[Callable[..., HttpResponse]], Callab
                 return redirect_to_login(request.get_full_path())
             if not check(request.user, tournament):
                 raise PermissionDenied
-            request.tournament = tournament  # type: ignore[attr-defined]
-            return view(request, tournament_id, *args, **kwargs)
+            tournament_request = cast(TournamentRequest, request)
+            tournament_request.tournament = tournament
+            return view(tournament_request, tournament_id, *args, **kwargs)
 
         wrapped.tournament_role = role  # type: ignore[attr-defined]
         return wrapped

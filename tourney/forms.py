@@ -7,30 +7,13 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tourney.models import AppointmentRole, ByeKind, Player, RoundStatus, Tournament
+from pairing.engine.tiebreaks import PRESETS, TieBreakCodeError, parse
+from tourney.models import AppointmentRole, ByeKind, Player, Tournament
+from tourney.services.setup import FIXED_AFTER_ROUND_ONE, POINT_FIELDS, last_paired_round
 
-POINT_FIELDS = (
-    "points_win",
-    "points_draw",
-    "points_loss",
-    "points_pairing_bye",
-    "points_forfeit_win",
-    "points_forfeit_loss",
-    "points_full_bye",
-    "points_half_bye",
-)
-# Announced before the start (C.04.2.A.3): fixed once the first round is paired.
-FIXED_AFTER_ROUND_ONE = (
-    "pairing_system",
-    "rules_edition",
-    "acceleration",
-    "acceleration_group_a_min",
-    "acceleration_group_c_below",
-    "lim_maxi",
-    *POINT_FIELDS,
-)
 # The models' field names are plain (a verbose_name would need a migration): the forms label them.
 TOURNAMENT_LABELS = {
     "name": _("Name"),
@@ -109,7 +92,7 @@ class TournamentForm(forms.ModelForm):
             )
             if self.instance.pk:
                 self.initial[name] = Decimal(tenths) / 10
-        started = self.instance.pk and self.instance.round_set.exclude(status=RoundStatus.DRAFT).exists()
+        started = self.instance.pk and last_paired_round(self.instance) is not None
         if started:
             for name in FIXED_AFTER_ROUND_ONE:
                 self.fields[name].disabled = True
@@ -126,7 +109,7 @@ class TournamentForm(forms.ModelForm):
             self.add_error("acceleration_group_c_below", _("group C must lie below group A"))
         rounds = data.get("rounds")
         if self.instance.pk and rounds is not None:
-            last = self.instance.round_set.exclude(status=RoundStatus.DRAFT).order_by("-number").first()
+            last = last_paired_round(self.instance)
             if last and rounds < last.number:
                 self.add_error("rounds", _("round %d is already paired") % last.number)
         return data
@@ -191,3 +174,46 @@ class ExchangeForm(forms.Form):
     first = forms.IntegerField(min_value=1, label=_("Player no."))
     second = forms.IntegerField(min_value=1, label=_("with player no."))
     reason = forms.CharField(required=False, label=_("Reason"))
+
+
+PRESET_NAMES = {
+    "swiss": _("Individual Swiss"),
+    "swiss-rated": _("Individual Swiss, every player rated"),
+    "swiss-progressive": _("Swiss with progressive score"),
+    "round-robin": _("Round robin"),
+}
+
+
+class TiebreakForm(forms.Form):
+    """The organizer's ordered tie-break list (C.07 4.1): a preset, or codes in order."""
+
+    preset = forms.ChoiceField(
+        label=_("Preset"),
+        required=False,
+        choices=lambda: (
+            [("", gettext("my own list, below"))]
+            + [(key, f"{PRESET_NAMES[key]}: {' '.join(codes)}") for key, codes in PRESETS.items()]
+        ),
+    )
+    codes = forms.CharField(
+        label=_("Tie-breaks, in order"),
+        required=False,
+        help_text=_("codes separated by spaces, e.g. BH/C1 BH SB DE"),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("preset"):
+            data["list"] = list(PRESETS[data["preset"]])
+            return data
+        words = str(data.get("codes") or "").replace(",", " ").split()
+        parsed = []
+        for word in words:
+            try:
+                parsed.append(parse(word).code)
+            except TieBreakCodeError:
+                self.add_error("codes", gettext("%(code)s is not a tie-break code this program knows") % {"code": word})
+        if len(set(parsed)) != len(parsed):
+            self.add_error("codes", gettext("a tie-break is listed twice"))
+        data["list"] = parsed
+        return data

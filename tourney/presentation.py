@@ -1,30 +1,36 @@
 """What the pages show, computed from the engines' one definition of each rule.
 
-Standings (points only; the full table with tie-breaks is the reports' page), the ARO
-list (pairing.engine.aro), player cards, and the facts that explain a draft pairing:
-colour preferences (pairing.engine.colours) and floats (C.04.3 A.4).
+Standings in points with the ARO list (pairing.engine.aro), player cards, the facts that
+explain a draft pairing: colour preferences (pairing.engine.colours) and floats
+(C.04.3 A.4); the standings with the tournament's C.07 tie-breaks (tourney.standings)
+and the crosstable.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
 
 from django.db.models import Max, Q
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from pairing.engine.aro import aros
 from pairing.engine.colours import Strength, colour_preference, dubov_colour_preference
 from pairing.engine.dutch.players import Float, float_in_round
 from pairing.engine.state import Colour, Outcome, PairingError, TournamentState
+from pairing.engine.tiebreaks import TieBreak
+from pairing.engine.trf import TrfRound
+from pairing.engine.trf.state import state_for_round
 from tourney import adapters
-from tourney.models import Bye, Game, Player, Round, RoundStatus, Tournament
-
-PUBLIC = (RoundStatus.PUBLISHED, RoundStatus.CLOSED)
+from tourney.models import PUBLIC_STATUSES, Bye, Game, Player, Round, Tournament
+from tourney.standings import TournamentStandings, completed_rounds, standings_of
+from tourney.trf_io import export_tournament
 
 
 def last_public_round(tournament: Tournament) -> int:
-    return tournament.round_set.filter(status__in=PUBLIC).aggregate(n=Max("number"))["n"] or 0
+    return tournament.round_set.public().aggregate(n=Max("number"))["n"] or 0
 
 
 @dataclass(frozen=True)
@@ -85,7 +91,8 @@ def player_card(tournament: Tournament, player: Player) -> tuple[list[CardRow], 
     games = _games_of(tournament, player)
     boards = {k: g.board for k, g in games.items()}
     byes = {
-        b.round.number: b for b in Bye.objects.filter(player=player, round__status__in=PUBLIC).select_related("round")
+        b.round.number: b
+        for b in Bye.objects.filter(player=player, round__status__in=PUBLIC_STATUSES).select_related("round")
     }
     me = state.by_id[player.pairing_number]
     rows, total = [], 0
@@ -110,7 +117,7 @@ def player_card(tournament: Tournament, player: Player) -> tuple[list[CardRow], 
 
 
 def _games_of(tournament: Tournament, player: Player) -> dict[int, Game]:
-    games = Game.objects.filter(round__tournament=tournament, round__status__in=PUBLIC).filter(
+    games = Game.objects.filter(round__tournament=tournament, round__status__in=PUBLIC_STATUSES).filter(
         Q(white=player) | Q(black=player)
     )
     return {g.round.number: g for g in games.select_related("round", "white", "black")}
@@ -160,3 +167,133 @@ def explanations(rnd: Round) -> dict[int, Explanation]:
 
 def history_text(state: TournamentState, pid: int) -> str:
     return "".join(e.colour.value.upper() if e.played and e.colour else "=" for e in state.by_id[pid].history)
+
+
+# ---------------------------------------------------------------- standings with tie-breaks
+
+
+def as_decimal(value: object) -> object:
+    """Fractions of a point as exact decimals (21.5, 14.75), for the templates to localise."""
+    if isinstance(value, Fraction):
+        return Decimal(value.numerator) / Decimal(value.denominator)
+    return value
+
+
+@dataclass(frozen=True)
+class TableRow:
+    rank: int
+    player: Player
+    points: object
+    values: tuple[object, ...]
+    cells: tuple[str, ...] = ()
+
+
+def standings_table(tournament: Tournament, after: str | None) -> tuple[TournamentStandings, list[TableRow], int]:
+    """The standings with the tournament's tie-breaks after round *after* (the page's
+    ``round`` parameter; the last completed round when absent or out of range), its rows,
+    and the number of completed rounds."""
+    done = completed_rounds(tournament)
+    try:
+        number = int(after if after is not None else done)
+    except ValueError:
+        number = done
+    number = max(0, min(number, done))
+    table = standings_of(tournament, number)
+    players = {p.pairing_number: p for p in tournament.players.all()}
+    rows = [
+        TableRow(r.rank, players[r.player_id], as_decimal(r.points), tuple(as_decimal(v) for v in r.values))
+        for r in table.standings.rows
+    ]
+    return table, rows, done
+
+
+# The tie-breaks' names in the reader's language (pairing.engine.tiebreaks.codes.NAMES in English).
+TIEBREAK_NAMES = {
+    "PTS": gettext_lazy("Points"),
+    "BH": gettext_lazy("Buchholz"),
+    "SB": gettext_lazy("Sonneborn-Berger"),
+    "ARO": gettext_lazy("Average rating of opponents"),
+    "TPR": gettext_lazy("Tournament performance rating"),
+    "DE": gettext_lazy("Direct encounter"),
+    "WIN": gettext_lazy("Number of wins"),
+    "WON": gettext_lazy("Number of games won"),
+    "BPG": gettext_lazy("Games played with Black"),
+    "BWG": gettext_lazy("Games won with Black"),
+    "REP": gettext_lazy("Rounds one elected to play"),
+    "PS": gettext_lazy("Progressive score"),
+}
+
+
+# Column headings that are words, not acronyms (BH, SB, ARO, TPR, DE, REP stay as they are).
+TIEBREAK_SHORT = {
+    "WIN": pgettext_lazy("tie-break column", "Wins"),
+    "WON": pgettext_lazy("tie-break column", "Won"),
+    "BPG": pgettext_lazy("tie-break column", "Black"),
+    "BWG": pgettext_lazy("tie-break column", "Won Black"),
+    "PS": pgettext_lazy("tie-break column", "Prog."),
+}
+
+
+def tiebreak_short(tb: TieBreak) -> str:
+    """The column heading: "BH-C1", "SB", "Vitt." (TieBreak.short in the reader's language)."""
+    plain = TieBreak(tb.name)
+    return str(TIEBREAK_SHORT.get(tb.name, plain.short)) + tb.short[len(plain.short) :]
+
+
+def tiebreak_label(tb: TieBreak) -> str:
+    name = str(TIEBREAK_NAMES[tb.name])
+    if tb.cut_low and tb.cut_low == tb.cut_high:
+        return _("%(name)s Median-%(n)d") % {"name": name, "n": tb.cut_low}
+    if tb.cut_low:
+        return _("%(name)s Cut-%(n)d") % {"name": name, "n": tb.cut_low}
+    return name
+
+
+def tiebreak_headers(table: TournamentStandings) -> list[dict[str, str]]:
+    return [
+        {"short": tiebreak_short(tb), "label": tiebreak_label(tb), "code": tb.code} for tb in table.standings.tiebreaks
+    ]
+
+
+# C.07 / TRF codes in a crosstable cell.
+_RESULT_SIGN = {"1": "1", "=": "½", "0": "0", "+": "+", "-": "−", "W": "1", "D": "½", "L": "0", " ": ""}
+_UNPAIRED_SIGN = {"U": "PAB", "F": "FPB", "H": "HPB", "Z": "ZPB", "+": "+", "-": "−", " ": ""}
+
+
+def cell(block: TrfRound) -> str:
+    """One crosstable cell: opponent's starting number, colour, result (``12w½``);
+    an unplayed round as its FIDE acronym (PAB, FPB, HPB, ZPB)."""
+    if block.is_blank:
+        return ""
+    if block.opponent is None:
+        return _UNPAIRED_SIGN.get(block.result, block.result)
+    colour = block.colour if block.colour in "wb" else ""
+    return f"{block.opponent}{colour}{_RESULT_SIGN.get(block.result, block.result)}"
+
+
+def crosstable_rows(tournament: Tournament, rows: list[TableRow], rounds: range) -> list[TableRow]:
+    """The standings' rows with a cell for each of *rounds*."""
+    blocks = {p.start: p.rounds for p in export_tournament(tournament).players}
+    return [
+        TableRow(
+            r.rank,
+            r.player,
+            r.points,
+            r.values,
+            tuple(
+                cell(blocks[r.player.pairing_number][k - 1]) if k <= len(blocks[r.player.pairing_number]) else ""
+                for k in rounds
+            ),
+        )
+        for r in rows
+    ]
+
+
+def scores_before(tournament: Tournament, number: int) -> dict[int, object]:
+    """Each player's points before round *number* (none while an earlier round has a game
+    without result)."""
+    try:
+        state = state_for_round(export_tournament(tournament), number)
+    except PairingError:
+        return {}
+    return {p.id: as_decimal(Fraction(state.score(p.id), 10)) for p in state.players}

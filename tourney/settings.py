@@ -140,7 +140,6 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "tourney.context_processors.navigation",
             ],
         },
     },

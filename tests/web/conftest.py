@@ -1,9 +1,18 @@
 from __future__ import annotations
 
+import io
+from pathlib import Path
+
 import pytest
 from django.contrib.auth.models import Group
+from django.core.management import call_command
+from django.test import Client
 
-from tourney.roles import ARBITERS
+from tests import builders
+from tourney.models import Tournament
+from tourney.roles import ARBITERS, appoint
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "trf"
 
 
 @pytest.fixture
@@ -11,3 +20,24 @@ def arbiter(django_user_model):
     user = django_user_model.objects.create_user("arbiter", password="not-used")
     user.groups.add(Group.objects.get(name=ARBITERS))
     return user
+
+
+@pytest.fixture
+def seed(django_db_setup) -> Tournament:
+    """The Dutch seed example (tests/fixtures/trf), with the tie-breaks BH/C1 BH SB DE."""
+    call_command("import_trf", str(FIXTURES / "dutch-seed-example.trf"), stdout=io.StringIO())
+    t = Tournament.objects.latest("pk")
+    t.tiebreaks = ["BH/C1", "BH", "SB", "DE"]
+    t.save(update_fields=["tiebreaks"])
+    return t
+
+
+@pytest.fixture
+def desk(django_user_model):
+    """A 7-player tournament, its arbiter logged in."""
+    t = builders.tournament(players=7, rounds=3)
+    user = django_user_model.objects.create_user("arb")
+    appoint(t, user, "arbiter")
+    client = Client()
+    client.force_login(user)
+    return t, client, user

@@ -1,4 +1,8 @@
-"""The tournament's setup: the initial colour drawn by lot."""
+"""The tournament's setup: creating it, its settings, its tie-break list, its
+appointments, the initial colour drawn by lot. Each write locks the tournament, checks,
+writes and records the change in the audit trail, in one transaction; a refusal raises
+SetupRefused (PairingRefused for the colour, drawn on the arbiter's pairing desk).
+"""
 
 from __future__ import annotations
 
@@ -7,10 +11,144 @@ import secrets
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tourney import audit
+from pairing.engine.tiebreaks import TieBreakCodeError, parse
+from pairing.engine.trf import TrfTournament
+from tourney import audit, roles
 from tourney.audit import User
-from tourney.errors import PairingRefused
-from tourney.models import InitialColour, Tournament
+from tourney.errors import PairingRefused, SetupRefused
+from tourney.models import Appointment, AppointmentRole, InitialColour, Round, RoundStatus, Tournament
+from tourney.services.imports import import_tournament
+
+# The settings a form may change (TournamentForm's fields).
+POINT_FIELDS = (
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "points_pairing_bye",
+    "points_forfeit_win",
+    "points_forfeit_loss",
+    "points_full_bye",
+    "points_half_bye",
+)
+# Announced before the start (C.04.2.A.3): fixed once the first round is paired.
+FIXED_AFTER_ROUND_ONE = (
+    "pairing_system",
+    "rules_edition",
+    "acceleration",
+    "acceleration_group_a_min",
+    "acceleration_group_c_below",
+    "lim_maxi",
+    *POINT_FIELDS,
+)
+
+
+def _locked(tournament_id: int) -> Tournament:
+    return Tournament.objects.select_for_update().get(pk=tournament_id)
+
+
+def create_tournament(*, tournament: Tournament, user: User) -> Tournament:
+    """Save the new *tournament* (unsaved, from the settings form); its creator becomes its organizer."""
+    if tournament.pk is not None:
+        raise SetupRefused(_("this tournament exists already"))
+    with transaction.atomic():
+        tournament.save()
+        roles.appoint(tournament, user, AppointmentRole.ORGANIZER, by=user)
+        audit.record(tournament, tournament, action="create tournament", new=tournament.name, user=user)
+    return tournament
+
+
+def create_tournament_from_trf(*, trf: TrfTournament, user: User) -> Tournament:
+    """A new tournament as a FIDE TRF file records it (players and rounds); the importer
+    becomes its organizer. All or nothing."""
+    with transaction.atomic():
+        tournament = import_tournament(trf)
+        roles.appoint(tournament, user, AppointmentRole.ORGANIZER, by=user)
+        audit.record(tournament, tournament, action="import TRF", new=tournament.name, user=user)
+    return tournament
+
+
+def update_settings(*, tournament_id: int, values: dict[str, object], user: User) -> list[str]:
+    """Set the tournament's settings to *values* (field name -> value); returns the names of
+    the fields that changed, which the audit entry lists with their old and new values."""
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        before = {name: getattr(tournament, name) for name in values}
+        changed = [name for name, value in values.items() if value != before[name]]
+        _check_settings(tournament, values, changed)
+        for name in changed:
+            setattr(tournament, name, values[name])
+        tournament.save()
+        if changed:
+            audit.record(
+                tournament,
+                tournament,
+                action="change settings",
+                old="; ".join(f"{name}={before[name]}" for name in changed),
+                new="; ".join(f"{name}={values[name]}" for name in changed),
+                user=user,
+            )
+    return changed
+
+
+def last_paired_round(tournament: Tournament) -> Round | None:
+    """The last round past its draft (being paired, paired, published or closed)."""
+    return tournament.round_set.exclude(status=RoundStatus.DRAFT).order_by("-number").first()
+
+
+def _check_settings(tournament: Tournament, values: dict[str, object], changed: list[str]) -> None:
+    paired = last_paired_round(tournament)
+    if paired is None:
+        return
+    fixed = [name for name in changed if name in FIXED_AFTER_ROUND_ONE]
+    if fixed:
+        raise SetupRefused(f"{', '.join(fixed)}: {_('fixed once round 1 is paired (C.04.2.A.3)')}")
+    if "rounds" in values and values["rounds"] < paired.number:
+        raise SetupRefused(_("round %d is already paired") % paired.number)
+
+
+def set_tiebreaks(*, tournament_id: int, codes: list[str], user: User) -> bool:
+    """The ordered tie-break list (C.07 4.1: chosen by the organizer, announced in advance).
+    False when the list was already *codes*."""
+    for code in codes:
+        try:
+            parse(code)
+        except TieBreakCodeError:
+            raise SetupRefused(_("%(code)s is not a tie-break code this program knows") % {"code": code}) from None
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        old = list(tournament.tiebreaks or [])
+        if codes == old:
+            return False
+        tournament.tiebreaks = list(codes)
+        tournament.save(update_fields=["tiebreaks"])
+        audit.record(
+            tournament, tournament, action="change tie-breaks", old=" ".join(old), new=" ".join(codes), user=user
+        )
+    return True
+
+
+def appoint(*, tournament_id: int, appointee: User, role: str, user: User) -> Appointment:
+    """Appoint *appointee* organizer or arbiter of the tournament (again: no change)."""
+    if role not in AppointmentRole.values:
+        raise SetupRefused(_("no role %s") % role)
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        appointment = roles.appoint(tournament, appointee, role, by=user)
+        audit.record(tournament, appointment, action="appoint", new=f"{appointee} {role}", user=user)
+    return appointment
+
+
+def dismiss(*, tournament_id: int, appointment_id: int, user: User) -> None:
+    """End an appointment; an organizer cannot dismiss himself (the tournament keeps one)."""
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        appointment = Appointment.objects.filter(pk=appointment_id, tournament=tournament).first()
+        if appointment is None:
+            raise SetupRefused(_("this appointment was already ended"))
+        if appointment.user_id == user.pk and appointment.role == AppointmentRole.ORGANIZER:
+            raise SetupRefused(_("An organizer cannot dismiss himself."))
+        audit.record(tournament, appointment, action="dismiss", old=str(appointment), user=user)
+        appointment.delete()
 
 
 def draw_initial_colour(*, tournament_id: int, user: User | None = None) -> Tournament:

@@ -1,4 +1,4 @@
-"""Every page in English and in Italian, with no untranslated string (issue 8).
+"""Every page in English and in Italian, with no untranslated string.
 
 The walk takes every GET page of the URL conf, as the public and as the tournament's
 organizer and arbiter, on an imported tournament that has every kind of round, game and

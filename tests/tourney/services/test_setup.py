@@ -1,0 +1,199 @@
+"""The organizer's writes: each one changes the database and leaves one audit entry, or
+refuses with SetupRefused and changes nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from pairing.engine.trf import parse_trf
+from tests import builders
+from tourney.errors import SetupRefused
+from tourney.models import Appointment, AuditEntry, RoundStatus, Tournament
+from tourney.roles import appoint as give_role
+from tourney.services import setup
+from tourney.trf_io import export_text
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def organizer(django_user_model):
+    return django_user_model.objects.create_user("org")
+
+
+def _actions(tournament: Tournament) -> list[str]:
+    return list(AuditEntry.objects.filter(tournament=tournament).values_list("action", flat=True))
+
+
+def test_it_creates_a_tournament_whose_creator_is_its_organizer(organizer):
+    tournament = setup.create_tournament(tournament=Tournament(name="Spring Open", rounds=7), user=organizer)
+
+    saved = Tournament.objects.get(pk=tournament.pk)
+    assert (saved.name, saved.rounds) == ("Spring Open", 7)
+    assert Appointment.objects.filter(tournament=saved, user=organizer, role="organizer").exists()
+    entry = AuditEntry.objects.get(tournament=saved)
+    assert (entry.action, entry.new_value, entry.user) == ("create tournament", "Spring Open", organizer)
+
+
+def test_it_refuses_to_create_a_tournament_twice(organizer):
+    existing = builders.tournament(players=2)
+    with pytest.raises(SetupRefused):
+        setup.create_tournament(tournament=existing, user=organizer)
+    assert not Appointment.objects.filter(tournament=existing).exists()
+    assert _actions(existing) == []
+
+
+def test_it_creates_a_tournament_from_a_trf_file(organizer):
+    source = builders.tournament(players=6, name="Autumn Open")
+    builders.round_with(source, 1, "1-4 1-0, 2-5 =, 3-6 0-1", status=RoundStatus.CLOSED)
+
+    imported = setup.create_tournament_from_trf(trf=parse_trf(export_text(source)), user=organizer)
+
+    assert imported.pk != source.pk
+    assert imported.name == "Autumn Open"
+    assert imported.players.count() == 6
+    assert imported.round_set.get(number=1).games.count() == 3
+    assert Appointment.objects.filter(tournament=imported, user=organizer, role="organizer").exists()
+    entry = AuditEntry.objects.get(tournament=imported)
+    assert (entry.action, entry.new_value, entry.user) == ("import TRF", "Autumn Open", organizer)
+
+
+def test_it_saves_the_changed_settings_and_audits_old_and_new(organizer):
+    tournament = builders.tournament(players=4, rounds=5, place="Rome")
+
+    changed = setup.update_settings(
+        tournament_id=tournament.pk, values={"place": "Milan", "rounds": 7, "name": "Test Open"}, user=organizer
+    )
+
+    assert changed == ["place", "rounds"]
+    tournament.refresh_from_db()
+    assert (tournament.place, tournament.rounds, tournament.name) == ("Milan", 7, "Test Open")
+    entry = AuditEntry.objects.get(tournament=tournament)
+    assert entry.action == "change settings"
+    assert (entry.old_value, entry.new_value) == ("place=Rome; rounds=5", "place=Milan; rounds=7")
+    assert entry.user == organizer
+
+
+def test_it_audits_nothing_when_no_setting_changed(organizer):
+    tournament = builders.tournament(players=4, place="Rome")
+
+    assert setup.update_settings(tournament_id=tournament.pk, values={"place": "Rome"}, user=organizer) == []
+    assert _actions(tournament) == []
+
+
+def test_it_refuses_to_change_the_pairing_system_once_round_one_is_paired(organizer):
+    tournament = builders.tournament(players=4, pairing_system="dutch")
+    builders.round_with(tournament, 1, "1-3, 2-4")
+
+    with pytest.raises(SetupRefused, match="pairing_system"):
+        setup.update_settings(tournament_id=tournament.pk, values={"pairing_system": "dubov"}, user=organizer)
+
+    tournament.refresh_from_db()
+    assert tournament.pairing_system == "dutch"
+    assert _actions(tournament) == []
+
+
+def test_it_refuses_fewer_rounds_than_those_already_paired(organizer):
+    tournament = builders.tournament(players=4, rounds=5)
+    builders.round_with(tournament, 1, "1-3 1-0, 2-4 =", status=RoundStatus.CLOSED)
+    builders.round_with(tournament, 2, "1-2, 3-4")
+
+    with pytest.raises(SetupRefused, match="round 2 is already paired"):
+        setup.update_settings(tournament_id=tournament.pk, values={"rounds": 1}, user=organizer)
+
+    tournament.refresh_from_db()
+    assert tournament.rounds == 5
+    assert _actions(tournament) == []
+
+
+def test_it_sets_the_tiebreak_list_and_audits_it(organizer):
+    tournament = builders.tournament(players=4, tiebreaks=["BH"])
+
+    assert setup.set_tiebreaks(tournament_id=tournament.pk, codes=["BH/C1", "SB"], user=organizer)
+
+    tournament.refresh_from_db()
+    assert tournament.tiebreaks == ["BH/C1", "SB"]
+    entry = AuditEntry.objects.get(tournament=tournament)
+    assert (entry.action, entry.old_value, entry.new_value, entry.user) == (
+        "change tie-breaks",
+        "BH",
+        "BH/C1 SB",
+        organizer,
+    )
+
+
+def test_it_leaves_an_unchanged_tiebreak_list_alone(organizer):
+    tournament = builders.tournament(players=4, tiebreaks=["BH", "SB"])
+
+    assert not setup.set_tiebreaks(tournament_id=tournament.pk, codes=["BH", "SB"], user=organizer)
+    assert _actions(tournament) == []
+
+
+def test_it_refuses_an_unknown_tiebreak_code(organizer):
+    tournament = builders.tournament(players=4, tiebreaks=["BH"])
+
+    with pytest.raises(SetupRefused, match="XYZ"):
+        setup.set_tiebreaks(tournament_id=tournament.pk, codes=["XYZ"], user=organizer)
+
+    tournament.refresh_from_db()
+    assert tournament.tiebreaks == ["BH"]
+    assert _actions(tournament) == []
+
+
+def test_it_appoints_an_arbiter_and_audits_it(organizer, django_user_model):
+    tournament = builders.tournament(players=4)
+    arbiter = django_user_model.objects.create_user("arb")
+
+    appointment = setup.appoint(tournament_id=tournament.pk, appointee=arbiter, role="arbiter", user=organizer)
+
+    assert Appointment.objects.get(tournament=tournament, user=arbiter).role == "arbiter"
+    assert appointment.appointed_by == organizer
+    entry = AuditEntry.objects.get(tournament=tournament)
+    assert (entry.action, entry.new_value, entry.object_id) == ("appoint", "arb arbiter", str(appointment.pk))
+
+
+def test_it_refuses_an_unknown_role(organizer, django_user_model):
+    tournament = builders.tournament(players=4)
+    someone = django_user_model.objects.create_user("someone")
+
+    with pytest.raises(SetupRefused):
+        setup.appoint(tournament_id=tournament.pk, appointee=someone, role="captain", user=organizer)
+
+    assert not Appointment.objects.filter(tournament=tournament).exists()
+    assert _actions(tournament) == []
+
+
+def test_it_dismisses_an_arbiter_and_audits_it(organizer, django_user_model):
+    tournament = builders.tournament(players=4)
+    arbiter = django_user_model.objects.create_user("arb")
+    appointment = give_role(tournament, arbiter, "arbiter")
+    described = str(appointment)
+
+    setup.dismiss(tournament_id=tournament.pk, appointment_id=appointment.pk, user=organizer)
+
+    assert not Appointment.objects.filter(pk=appointment.pk).exists()
+    entry = AuditEntry.objects.get(tournament=tournament)
+    assert (entry.action, entry.old_value, entry.user) == ("dismiss", described, organizer)
+
+
+def test_it_refuses_that_an_organizer_dismisses_himself(organizer):
+    tournament = builders.tournament(players=4)
+    appointment = give_role(tournament, organizer, "organizer")
+
+    with pytest.raises(SetupRefused, match="cannot dismiss himself"):
+        setup.dismiss(tournament_id=tournament.pk, appointment_id=appointment.pk, user=organizer)
+
+    assert Appointment.objects.filter(pk=appointment.pk).exists()
+    assert _actions(tournament) == []
+
+
+def test_it_refuses_to_dismiss_an_appointment_of_another_tournament(organizer, django_user_model):
+    tournament = builders.tournament(players=4)
+    other = builders.tournament(players=4, name="Other Open")
+    appointment = give_role(other, django_user_model.objects.create_user("arb"), "arbiter")
+
+    with pytest.raises(SetupRefused):
+        setup.dismiss(tournament_id=tournament.pk, appointment_id=appointment.pk, user=organizer)
+
+    assert Appointment.objects.filter(pk=appointment.pk).exists()
+    assert _actions(tournament) == _actions(other) == []

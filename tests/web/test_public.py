@@ -1,0 +1,136 @@
+"""The public pages: the list of tournaments, a tournament, a round's pairing, the
+standings with tie-breaks and the crosstable; no login."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests import builders
+from tourney.models import Round, RoundStatus, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def _url(name: str, t: Tournament, **kwargs: int) -> str:
+    return reverse(name, kwargs={"tournament_id": t.pk, **kwargs})
+
+
+def test_it_lists_tournaments_without_login(client) -> None:
+    builders.tournament(players=3, name="Spring Open", place="Rome")
+    response = client.get("/")
+    assert response.status_code == 200
+    assert b"Spring Open" in response.content and b"Rome" in response.content
+
+
+def test_it_says_when_there_is_no_tournament(client) -> None:
+    assert b"No tournament yet" in client.get("/").content
+
+
+def test_it_serves_the_vendored_htmx(client) -> None:
+    page = client.get("/").content.decode()
+    assert "/static/vendor/htmx/htmx-2.0.11.min.js" in page
+    assert 'hx-headers=\'{"X-CSRFToken": "' in page
+
+
+def test_it_shows_players_and_rounds_without_login(client) -> None:
+    t = builders.tournament(players=4, name="Club Swiss")
+    builders.round_with(t, 1, "1-3 1-0, 4-2 =")
+    page = client.get(f"/t/{t.pk}/").content.decode()
+    assert "Club Swiss" in page and "Alice" in page and "Davide" in page
+    assert f'href="/t/{t.pk}/rounds/1/"' in page and "2 boards" in page
+
+
+def test_an_htmx_request_for_the_players_gets_only_that_partial(client) -> None:
+    t = builders.tournament(players=2)
+    response = client.get(f"/t/{t.pk}/", headers={"HX-Request": "true", "HX-Target": "players"})
+    page = response.content.decode()
+    assert page.lstrip().startswith('<section id="players">')
+    assert "<html" not in page and "Rounds" not in page
+
+
+def test_an_unknown_tournament_is_404(client) -> None:
+    assert client.get("/t/999/").status_code == 404
+
+
+def test_the_round_page_lists_boards_and_byes(client) -> None:
+    t = builders.tournament(players=5)
+    builders.round_with(t, 1, "1-3 1-0, 4-2 +-", byes="5 pab", status="closed")
+    page = client.get(f"/t/{t.pk}/rounds/1/").content.decode()
+    assert "Alice" in page and "+/- (White wins by forfeit)" in page
+    assert "Elisa</a>: Pairing-allocated bye" in page
+    assert "Pair round" not in page  # the public sees no arbiter button
+
+
+def test_the_public_does_not_see_a_draft_pairing_but_sees_it_once_published(client) -> None:
+    t = builders.tournament(players=4)
+    rnd = builders.round_with(t, 1, "1-3, 4-2")
+    assert "Alice" not in client.get(f"/t/{t.pk}/rounds/1/").content.decode()
+    Round.objects.filter(pk=rnd.pk).update(status=RoundStatus.PUBLISHED)
+    page = client.get(f"/t/{t.pk}/rounds/1/").content.decode()
+    assert "Alice" in page and 'hx-trigger="every 15s"' in page  # results come in: the page refreshes itself
+
+
+def test_public_pages_hide_the_management_links(desk) -> None:
+    t, client, _user = desk
+    page = Client().get(f"/t/{t.pk}/").content.decode()
+    assert "Registration" not in page and "Audit" not in page
+    assert Client().get(f"/t/{t.pk}/audit/").status_code == 302  # to the login page
+    page = client.get(f"/t/{t.pk}/").content.decode()
+    assert re.search(r'href="/t/\d+/audit/"', page)
+
+
+def test_the_standings_show_a_column_per_tie_break_in_the_tournaments_order(client, seed: Tournament) -> None:
+    page = client.get(_url("standings", seed)).content.decode()
+    assert "Final standings" in page
+    heads = [h for h in ("BH-C1", "BH", "SB", "DE") if f">{h}</abbr>" in page]
+    assert heads == ["BH-C1", "BH", "SB", "DE"]
+    assert page.index(">BH-C1</abbr>") < page.index(">SB</abbr>")
+    assert "Buchholz Cut-1" in page
+    # 2 leads on Buchholz Cut-1 (19 against 18.5 for 1 and 5).
+    first = page.index('<td class="rank">1</td>')
+    assert '<td class="sno">2</td>' in page[first : first + 80]
+
+
+def test_standings_after_an_earlier_round(client, seed: Tournament) -> None:
+    page = client.get(_url("standings", seed) + "?round=2").content.decode()
+    assert "Standings after round 2" in page
+
+
+def test_no_list_gives_the_usual_swiss_list_and_says_so(client) -> None:
+    t = builders.tournament(players=4, rounds=3)
+    builders.round_with(t, 1, "1-3 1-0, 4-2 =", status="closed")
+    page = client.get(_url("standings", t)).content.decode()
+    assert "no tie-break list of its own" in page and ">BH-C1</abbr>" in page
+
+
+def test_an_unknown_code_is_named_not_computed(client) -> None:
+    t = builders.tournament(players=2, rounds=1, tiebreaks=["BH", "KOYA"])
+    builders.round_with(t, 1, "1-2 1-0", status="closed")
+    page = client.get(_url("standings", t)).content.decode()
+    assert "Tie-breaks not computed (unknown codes): KOYA." in page
+
+
+def test_the_crosstable_has_every_round(client, seed: Tournament) -> None:
+    page = client.get(_url("crosstable", seed)).content.decode()
+    for cell in ("8w1", "2b½", "PAB", "ZPB", "6w−", "11b+"):  # games, the PAB and absence of round 2, a forfeit
+        assert f'<td class="result cell">{cell}</td>' in page, cell
+
+
+def test_a_round_not_created_yet_has_its_page_but_not_one_beyond_the_last(client) -> None:
+    t = builders.tournament(players=4, rounds=3)
+    assert client.get(f"/t/{t.pk}/rounds/3/").status_code == 200
+    assert client.get(f"/t/{t.pk}/rounds/4/").status_code == 404
+    assert client.get(f"/t/{t.pk}/rounds/4/status/").status_code == 404
+    assert not Round.objects.filter(tournament=t).exists()
+
+
+def test_the_player_card_shows_published_rounds_only(client) -> None:
+    t = builders.tournament(players=4, rounds=3)
+    builders.round_with(t, 1, "1-3 1-0, 4-2 =", status=RoundStatus.CLOSED)
+    builders.round_with(t, 2, "1-2, 3-4", status=RoundStatus.PAIRED)
+    page = client.get(f"/t/{t.pk}/players/{builders.player(t, 1).pk}/").content.decode()
+    assert "Carla" in page and "Bruno" not in page

@@ -1,0 +1,371 @@
+"""The organizer's pages: creating and importing a tournament, settings, the tie-break
+list, registration (entries, files, withdrawals, byes), appointments."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import Group
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+
+from tests import builders
+from tourney.models import AuditEntry, Bye, ByeKind, Player, Round, RoundStatus, Tournament
+from tourney.roles import ORGANIZERS, appoint
+
+pytestmark = pytest.mark.django_db
+
+
+SETTINGS = {
+    "name": "Spring Open",
+    "place": "Pisa",
+    "rounds": "5",
+    "pairing_system": "dutch",
+    "acceleration": "none",
+    "acceleration_group_a_min": "2000",
+    "acceleration_group_c_below": "1600",
+    "points_win": "1",
+    "points_draw": "0.5",
+    "points_loss": "0",
+    "points_pairing_bye": "1",
+    "points_forfeit_win": "1",
+    "points_forfeit_loss": "0",
+    "points_full_bye": "1",
+    "points_half_bye": "0.5",
+    "correction_policy": "deadline",
+    "correction_window_minutes": "60",
+    "status": "registration",
+}
+
+
+@pytest.fixture
+def organizer(django_user_model):
+    user = django_user_model.objects.create_user("org")
+    user.groups.add(Group.objects.get(name=ORGANIZERS))
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_an_organizer_creates_a_tournament_and_becomes_its_organizer(organizer) -> None:
+    response = organizer.post("/new/", SETTINGS)
+    t = Tournament.objects.get(name="Spring Open")
+    assert response.status_code == 302 and response.url == f"/t/{t.pk}/registration/"
+    assert (t.points_draw, t.points_half_bye, t.rounds) == (5, 5, 5)
+    assert t.appointments.get().role == "organizer"
+    assert organizer.get(f"/t/{t.pk}/settings/").status_code == 200
+
+
+def test_settings_refuse_a_progressive_group_c_above_group_a(organizer) -> None:
+    data = {**SETTINGS, "acceleration": "progressive", "acceleration_group_a_min": "1500"}
+    page = organizer.post("/new/", data).content.decode()
+    assert "group C must lie below group A" in page and not Tournament.objects.exists()
+
+
+def test_players_get_pairing_numbers_in_initial_order(organizer) -> None:
+    organizer.post("/new/", SETTINGS)
+    t = Tournament.objects.get()
+    # C.04.2.B.2: rating, then title (GM before IM), then name.
+    for name, rating, title in [("Zeta", 2400, "IM"), ("Alpha", 2400, "IM"), ("Beta", 2400, "GM"), ("Gamma", 2500, "")]:
+        response = organizer.post(f"/t/{t.pk}/registration/add/", {"name": name, "rating": rating, "title": title})
+        assert response.status_code == 302
+    assert list(t.players.values_list("name", flat=True)) == ["Gamma", "Beta", "Alpha", "Zeta"]
+
+
+def test_a_csv_upload_registers_all_rows_or_none(organizer) -> None:
+    organizer.post("/new/", SETTINGS)
+    t = Tournament.objects.get()
+    good = "name;rating;title;federation\nRossi, Mario;2100;FM;ita\nBianchi, Anna;2200;WIM;ITA\n"
+    organizer.post(f"/t/{t.pk}/registration/csv/", {"file": SimpleUploadedFile("p.csv", good.encode())})
+    assert list(t.players.values_list("name", "pairing_number", "federation")) == [
+        ("Bianchi, Anna", 1, "ITA"),
+        ("Rossi, Mario", 2, "ITA"),
+    ]
+    bad = "name,rating\nVerdi,2000\nNeri,lots\n"
+    page = organizer.post(f"/t/{t.pk}/registration/csv/", {"file": SimpleUploadedFile("p.csv", bad.encode())})
+    assert "line 3" in page.content.decode() and t.players.count() == 2
+
+
+def test_a_trf_import_creates_a_tournament(organizer, fixtures_dir) -> None:
+    trf = next(fixtures_dir.glob("trf/*.trf*"), None) or next(fixtures_dir.rglob("*.tr*"))
+    response = organizer.post("/import/", {"file": SimpleUploadedFile("t.trf", trf.read_bytes())})
+    t = Tournament.objects.get()
+    assert response.status_code == 302 and t.players.exists() and t.appointments.get().role == "organizer"
+
+
+def test_a_malformed_trf_names_the_line(organizer) -> None:
+    page = organizer.post("/import/", {"file": SimpleUploadedFile("t.trf", b"012 X\n001 oops\n")}).content.decode()
+    assert "line 2" in page and not Tournament.objects.exists()
+
+
+def test_late_entry_withdrawal_and_requested_bye(desk) -> None:
+    t, client, _user = desk
+    builders.round_with(t, 1, "1-4 1-0, 2-5 =, 3-6 0-1", byes="7 pab", status=RoundStatus.CLOSED)
+    # A late entry rated above everyone takes number 1 (renumbering before round 4, C.04.2.B.3).
+    client.post(f"/t/{t.pk}/registration/add/", {"name": "Late", "rating": "2600"})
+    late = Player.objects.get(name="Late")
+    assert (late.pairing_number, late.entry_round) == (1, 2)
+    alice = Player.objects.get(tournament=t, name="Alice")
+    assert alice.pairing_number == 2
+    client.post(f"/t/{t.pk}/registration/{alice.pk}/withdraw/", {"from_round": "3"})
+    alice.refresh_from_db()
+    assert alice.withdrawal_round == 3
+    bruno = Player.objects.get(tournament=t, name="Bruno")
+    client.post(f"/t/{t.pk}/byes/", {"player": bruno.pk, "round": "2", "kind": "half"})
+    bye = Bye.objects.get(player=bruno)
+    assert (bye.round.number, bye.kind, bye.requested) == (2, ByeKind.HALF_POINT, True)
+    # Round 1 is paired: a bye for it is refused with the reason.
+    page = client.post(f"/t/{t.pk}/byes/", {"player": bruno.pk, "round": "1", "kind": "zero"}).content.decode()
+    assert "already paired" in page
+    actions = set(AuditEntry.objects.values_list("action", flat=True))
+    assert {"late entry", "renumber players", "withdraw", "request bye"} <= actions
+
+
+def test_numbers_are_final_once_round_4_is_paired(desk) -> None:
+    t, client, _user = desk
+    Tournament.objects.filter(pk=t.pk).update(rounds=6)
+    for n in range(1, 5):
+        Round.objects.create(tournament=t, number=n, status=RoundStatus.CLOSED if n < 4 else RoundStatus.PAIRED)
+    client.post(f"/t/{t.pk}/registration/add/", {"name": "Very Late", "rating": "2700", "entry_round": "5"})
+    assert Player.objects.get(name="Very Late").pairing_number == 8
+    assert Player.objects.get(tournament=t, name="Alice").pairing_number == 1
+
+
+@pytest.fixture
+def seed_organizer(django_user_model, seed: Tournament):
+    """The organizer of the seed example (logged out)."""
+    user = django_user_model.objects.create_user("organizer")
+    appoint(seed, user, "organizer")
+    return user
+
+
+def test_the_organizer_picks_a_preset(client, seed: Tournament, seed_organizer) -> None:
+    client.force_login(seed_organizer)
+    url = reverse("tiebreak_settings", kwargs={"tournament_id": seed.pk})
+    standings = reverse("standings", kwargs={"tournament_id": seed.pk})
+    assert "Choose the tie-breaks" in client.get(standings).content.decode()
+    response = client.post(url, {"preset": "swiss-rated", "codes": ""})
+    assert response.status_code == 302
+    seed.refresh_from_db()
+    assert seed.tiebreaks == ["ARO/C1", "BH/C1", "BH", "DE", "WIN"]
+    entry = AuditEntry.objects.get(tournament=seed, action="change tie-breaks")
+    assert (entry.old_value, entry.new_value) == ("BH/C1 BH SB DE", "ARO/C1 BH/C1 BH DE WIN")
+    assert ">ARO-C1</abbr>" in client.get(standings).content.decode()
+
+
+def test_the_organizer_types_his_own_list(client, seed: Tournament, seed_organizer) -> None:
+    client.force_login(seed_organizer)
+    url = reverse("tiebreak_settings", kwargs={"tournament_id": seed.pk})
+    client.post(url, {"preset": "", "codes": "ps/c1, bh/m1 de"})
+    seed.refresh_from_db()
+    assert seed.tiebreaks == ["PS/C1", "BH/M1", "DE"]
+    page = client.post(url, {"preset": "", "codes": "BH KOYA BH"}).content.decode()
+    assert "KOYA is not a tie-break code this program knows" in page and "a tie-break is listed twice" in page
+    seed.refresh_from_db()
+    assert seed.tiebreaks == ["PS/C1", "BH/M1", "DE"]
+
+
+def test_only_the_organizer_changes_the_list(client, seed: Tournament, arbiter) -> None:
+    url = reverse("tiebreak_settings", kwargs={"tournament_id": seed.pk})
+    assert client.get(url).status_code == 302  # to the login page
+    assert client.post(url, {"preset": "swiss"}).status_code == 403
+    client.force_login(arbiter)
+    assert client.post(url, {"preset": "swiss"}).status_code == 403
+    seed.refresh_from_db()
+    assert seed.tiebreaks == ["BH/C1", "BH", "SB", "DE"]
+
+
+# ---------------------------------------------------------------- each write, the database after it
+
+
+@pytest.fixture
+def running(django_user_model):
+    """A 6-player tournament with round 1 closed; its organizer and arbiter logged in."""
+    t = builders.tournament(players=6, rounds=5)
+    builders.round_with(t, 1, "1-4 1-0, 2-5 =, 3-6 0-1", status=RoundStatus.CLOSED)
+    user = django_user_model.objects.create_user("boss")
+    appoint(t, user, "organizer")
+    appoint(t, user, "arbiter")
+    client = Client()
+    client.force_login(user)
+    return t, client, user
+
+
+def _messages(response) -> list[str]:
+    return [str(m) for m in response.wsgi_request._messages]
+
+
+def test_it_withdraws_a_player_from_a_round_not_yet_paired(running) -> None:
+    t, client, user = running
+    carla = builders.player(t, 3)
+    response = client.post(f"/t/{t.pk}/registration/{carla.pk}/withdraw/", {"from_round": "3"})
+    assert response.status_code == 302 and response.url == f"/t/{t.pk}/registration/#players"
+    carla.refresh_from_db()
+    assert carla.withdrawal_round == 3
+    entry = AuditEntry.objects.get(tournament=t, action="withdraw")
+    assert (entry.new_value, entry.user, entry.reason) == ("3", user, "C.04.2.D.3")
+    assert "Carla withdrawn from round 3 (C.04.2.D.3)." in _messages(response)
+
+
+def test_it_refuses_a_withdrawal_from_a_round_already_paired(running) -> None:
+    t, client, _user = running
+    builders.round_with(t, 2, "1-2, 4-5, 3-6")
+    carla = builders.player(t, 3)
+    response = client.post(f"/t/{t.pk}/registration/{carla.pk}/withdraw/", {"from_round": "2"})
+    assert _messages(response) == ["round 2 is already paired: the withdrawal can take effect from round 3"]
+    carla.refresh_from_db()
+    assert carla.withdrawal_round is None
+    assert not AuditEntry.objects.filter(tournament=t, action="withdraw").exists()
+
+
+def test_it_refuses_a_withdrawal_without_a_round(running) -> None:
+    t, client, _user = running
+    carla = builders.player(t, 3)
+    response = client.post(f"/t/{t.pk}/registration/{carla.pk}/withdraw/", {"from_round": "x"})
+    assert _messages(response) == ["give the first round the player is no longer paired in"]
+    carla.refresh_from_db()
+    assert carla.withdrawal_round is None
+
+
+def test_it_reinstates_a_withdrawn_player(running) -> None:
+    t, client, user = running
+    carla = builders.player(t, 3)
+    Player.objects.filter(pk=carla.pk).update(withdrawal_round=3)
+    response = client.post(f"/t/{t.pk}/registration/{carla.pk}/reinstate/")
+    assert response.status_code == 302 and response.url == f"/t/{t.pk}/registration/#players"
+    carla.refresh_from_db()
+    assert carla.withdrawal_round is None
+    entry = AuditEntry.objects.get(tournament=t, action="cancel withdrawal")
+    assert (entry.old_value, entry.user) == ("3", user)
+    assert _messages(response) == ["Withdrawal of Carla cancelled."]
+
+
+def test_it_refuses_to_reinstate_a_player_once_rounds_were_paired_without_him(running) -> None:
+    t, client, _user = running
+    carla = builders.player(t, 3)
+    Player.objects.filter(pk=carla.pk).update(withdrawal_round=2)
+    builders.round_with(t, 2, "1-2, 4-5")
+    response = client.post(f"/t/{t.pk}/registration/{carla.pk}/reinstate/")
+    assert _messages(response) == ["rounds after the withdrawal are already paired without the player"]
+    carla.refresh_from_db()
+    assert carla.withdrawal_round == 2
+    assert not AuditEntry.objects.filter(tournament=t, action="cancel withdrawal").exists()
+
+
+def test_it_records_a_requested_bye(running) -> None:
+    t, client, user = running
+    davide = builders.player(t, 4)
+    response = client.post(f"/t/{t.pk}/byes/", {"player": davide.pk, "round": "3", "kind": "zero"})
+    assert response.status_code == 302 and response.url == f"/t/{t.pk}/registration/#byes"
+    bye = Bye.objects.get(player=davide)
+    assert (bye.round.number, bye.kind, bye.requested, bye.created_by) == (3, ByeKind.ZERO_POINT, True, user)
+    entry = AuditEntry.objects.get(tournament=t, action="request bye")
+    assert (entry.object_id, entry.user) == (str(bye.pk), user)
+
+
+def test_it_refuses_a_bye_beyond_the_last_round(running) -> None:
+    t, client, _user = running
+    davide = builders.player(t, 4)
+    page = client.post(f"/t/{t.pk}/byes/", {"player": davide.pk, "round": "9", "kind": "half"}).content.decode()
+    assert "the tournament has rounds 1 to 5" in page
+    assert not Bye.objects.filter(player=davide).exists()
+    assert not AuditEntry.objects.filter(tournament=t, action="request bye").exists()
+
+
+def test_it_cancels_a_requested_bye(running) -> None:
+    t, client, user = running
+    davide = builders.player(t, 4)
+    client.post(f"/t/{t.pk}/byes/", {"player": davide.pk, "round": "3", "kind": "half"})
+    bye = Bye.objects.get(player=davide)
+    response = client.post(f"/t/{t.pk}/byes/{bye.pk}/cancel/")
+    assert response.status_code == 302 and response.url == f"/t/{t.pk}/registration/#byes"
+    assert not Bye.objects.filter(pk=bye.pk).exists()
+    entry = AuditEntry.objects.get(tournament=t, action="cancel bye")
+    assert (entry.object_id, entry.user) == (str(bye.pk), user)
+
+
+def test_it_refuses_to_cancel_the_bye_of_a_paired_round(running) -> None:
+    t, client, _user = running
+    rnd = builders.round_with(t, 2, "1-2, 4-5", status=RoundStatus.PAIRED)
+    bye = Bye.objects.create(round=rnd, player=builders.player(t, 3), kind=ByeKind.HALF_POINT, requested=True)
+    response = client.post(f"/t/{t.pk}/byes/{bye.pk}/cancel/")
+    assert _messages(response) == ["only a requested bye of a round not yet paired can be cancelled"]
+    assert Bye.objects.filter(pk=bye.pk).exists()
+    assert not AuditEntry.objects.filter(tournament=t, action="cancel bye").exists()
+
+
+def test_it_appoints_an_arbiter(running, django_user_model) -> None:
+    t, client, user = running
+    django_user_model.objects.create_user("deputy")
+    response = client.post(f"/t/{t.pk}/appointments/", {"username": "deputy", "role": "arbiter"})
+    assert response.status_code == 302 and response.url == f"/t/{t.pk}/appointments/"
+    appointment = t.appointments.get(user__username="deputy")
+    assert (appointment.role, appointment.appointed_by) == ("arbiter", user)
+    entry = AuditEntry.objects.get(tournament=t, action="appoint")
+    assert (entry.new_value, entry.user) == ("deputy arbiter", user)
+    assert _messages(response) == ["deputy appointed Arbiter."]
+
+
+def test_it_refuses_to_appoint_an_unknown_user(running) -> None:
+    t, client, _user = running
+    page = client.post(f"/t/{t.pk}/appointments/", {"username": "nobody", "role": "arbiter"}).content.decode()
+    assert "no user nobody" in page
+    assert t.appointments.count() == 2
+    assert not AuditEntry.objects.filter(tournament=t, action="appoint").exists()
+
+
+def test_it_dismisses_an_arbiter(running, django_user_model) -> None:
+    t, client, user = running
+    appointment = appoint(t, django_user_model.objects.create_user("deputy"), "arbiter")
+    described = str(appointment)
+    response = client.post(f"/t/{t.pk}/appointments/{appointment.pk}/dismiss/")
+    assert response.status_code == 302 and response.url == f"/t/{t.pk}/appointments/"
+    assert not t.appointments.filter(pk=appointment.pk).exists()
+    entry = AuditEntry.objects.get(tournament=t, action="dismiss")
+    assert (entry.old_value, entry.user) == (described, user)
+
+
+def test_it_refuses_that_an_organizer_dismisses_himself(running) -> None:
+    t, client, user = running
+    own = t.appointments.get(user=user, role="organizer")
+    response = client.post(f"/t/{t.pk}/appointments/{own.pk}/dismiss/")
+    assert _messages(response) == ["An organizer cannot dismiss himself."]
+    assert t.appointments.filter(pk=own.pk).exists()
+    assert not AuditEntry.objects.filter(tournament=t, action="dismiss").exists()
+
+
+def test_it_saves_the_settings_and_audits_what_changed(running) -> None:
+    t, client, user = running
+    data = {**SETTINGS, "name": "Test Open", "place": "Lucca", "rounds": "7", "pairing_system": t.pairing_system}
+    response = client.post(f"/t/{t.pk}/settings/", data)
+    assert response.status_code == 302 and response.url == f"/t/{t.pk}/settings/"
+    t.refresh_from_db()
+    assert (t.place, t.rounds) == ("Lucca", 7)
+    entry = AuditEntry.objects.get(tournament=t, action="change settings")
+    assert "place=Lucca" in entry.new_value and "rounds=7" in entry.new_value and "rounds=5" in entry.old_value
+    assert "name=" not in entry.new_value
+    assert entry.user == user
+    assert _messages(response) == ["Settings saved."]
+
+
+def test_it_refuses_fewer_rounds_than_those_already_paired(running) -> None:
+    t, client, _user = running
+    builders.round_with(t, 2, "1-2, 4-5")
+    data = {**SETTINGS, "name": "Test Open", "rounds": "1", "pairing_system": t.pairing_system}
+    page = client.post(f"/t/{t.pk}/settings/", data).content.decode()
+    assert "round 2 is already paired" in page
+    t.refresh_from_db()
+    assert t.rounds == 5
+    assert not AuditEntry.objects.filter(tournament=t, action="change settings").exists()
+
+
+def test_it_saves_the_tiebreak_list_once(running) -> None:
+    t, client, user = running
+    url = f"/t/{t.pk}/tiebreaks/"
+    response = client.post(url, {"preset": "", "codes": "BH/C1 SB"})
+    assert response.status_code == 302 and response.url == url
+    t.refresh_from_db()
+    assert t.tiebreaks == ["BH/C1", "SB"]
+    client.post(url, {"preset": "", "codes": "BH/C1 SB"})  # the same list again: nothing to record
+    entry = AuditEntry.objects.get(tournament=t, action="change tie-breaks")
+    assert (entry.new_value, entry.user) == ("BH/C1 SB", user)

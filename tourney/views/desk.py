@@ -1,0 +1,158 @@
+"""The arbiter's round desk: pair, follow the pairing job, exchange players, publish,
+enter results, close the round.
+
+Every action is a POST of the tournament's arbiter. An HTMX request gets the round page's
+pairing section back (or, for a result, the board's row); without JavaScript the page is
+reloaded with the message.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseStopPolling
+
+from tourney.access import tournament_role
+from tourney.errors import DomainError
+from tourney.forms import ExchangeForm
+from tourney.models import Game, Result, Round, Tournament
+from tourney.quick_entry import EntryError, parse_entry, parse_result
+from tourney.services.manual_changes import exchange_players
+from tourney.services.pairing import request_pairing
+from tourney.services.results import set_result
+from tourney.services.rounds import close_round, publish_pairing, round_for
+from tourney.views.http import HtmxHttpRequest, TournamentRequest
+from tourney.views.public import RESULT_BUTTONS, current_round, round_context, round_or_draft
+
+
+@require_GET
+def round_status(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """The pairing section, polled while the job runs (and by the public while results come
+    in); 286 ends the poll. A running job whose worker died is failed here (reap_lost_pairing)."""
+    rnd = current_round(get_object_or_404(Tournament, pk=tournament_id), number)
+    context = round_context(request, rnd)
+    response = render(request, "tourney/round_detail.html#pairing", context)
+    if not context["polling"] and not context["live"]:
+        response.status_code = HttpResponseStopPolling.status_code
+    return response
+
+
+def _answer(request: TournamentRequest, rnd: Round, *, refusal: str = "", done: str = "") -> HttpResponse:
+    """The desk after an action: the pairing section for HTMX, else the round page with a message."""
+    if not request.htmx:
+        if refusal:
+            messages.error(request, refusal)
+        elif done:
+            messages.success(request, done)
+        return redirect(rnd)
+    rnd.refresh_from_db()
+    context = {**round_context(request, rnd), "refusal": refusal, "done": done}
+    return render(request, "tourney/round_detail.html#pairing", context)
+
+
+def _existing_round(request: TournamentRequest, number: int) -> Round:
+    return get_object_or_404(request.tournament.round_set, number=number)
+
+
+@require_POST
+@tournament_role("direct")
+def round_pair(request: TournamentRequest, tournament_id: int, number: int) -> HttpResponse:
+    rnd = round_or_draft(request.tournament, number)
+    try:
+        if rnd.pk is None:
+            rnd = round_for(request.tournament, number)
+        request_pairing(round_id=rnd.pk, user=request.user)
+    except DomainError as error:
+        return _answer(request, rnd, refusal=str(error))
+    return _answer(request, rnd)
+
+
+@require_POST
+@tournament_role("direct")
+def round_publish(request: TournamentRequest, tournament_id: int, number: int) -> HttpResponse:
+    rnd = _existing_round(request, number)
+    try:
+        publish_pairing(round_id=rnd.pk, user=request.user)
+    except DomainError as error:
+        return _answer(request, rnd, refusal=str(error))
+    return _answer(request, rnd, done=_("Round %d published: the pairing is frozen (C.04.2.D.10).") % number)
+
+
+@require_POST
+@tournament_role("direct")
+def round_exchange(request: TournamentRequest, tournament_id: int, number: int) -> HttpResponse:
+    rnd = _existing_round(request, number)
+    form = ExchangeForm(request.POST)
+    if not form.is_valid():
+        return _answer(request, rnd, refusal=_("give two pairing numbers"))
+    data = form.cleaned_data
+    try:
+        exchange_players(
+            round_id=rnd.pk, first=data["first"], second=data["second"], user=request.user, reason=data["reason"]
+        )
+    except DomainError as error:
+        return _answer(request, rnd, refusal=str(error))
+    return _answer(
+        request, rnd, done=_("Players %(a)d and %(b)d exchanged.") % {"a": data["first"], "b": data["second"]}
+    )
+
+
+@require_POST
+@tournament_role("direct")
+def round_close(request: TournamentRequest, tournament_id: int, number: int) -> HttpResponse:
+    rnd = _existing_round(request, number)
+    try:
+        close_round(round_id=rnd.pk, user=request.user)
+    except DomainError as error:
+        return _answer(request, rnd, refusal=str(error))
+    return _answer(request, rnd, done=_("Results of round %d published.") % number)
+
+
+@require_POST
+@tournament_role("direct")
+def round_result(request: TournamentRequest, tournament_id: int, number: int) -> HttpResponse:
+    """One result, by the keyboard ("12 1-0") or a board's buttons (board, result).
+
+    For HTMX the answer is small: a line of feedback, the board's row and the count of
+    boards still to play, swapped in place (the page stays where the arbiter is typing).
+    """
+    rnd = _existing_round(request, number)
+    game, message, ok = None, "", False
+    try:
+        if "entry" in request.POST:
+            board, result = parse_entry(request.POST["entry"])
+        else:
+            board, result = int(request.POST.get("board", "")), parse_result(request.POST.get("result", ""))
+        game = Game.objects.filter(round=rnd, board=board).first()
+        if game is None:
+            raise EntryError(_("round %(r)d has no board %(b)d") % {"r": number, "b": board})
+        changed = set_result(game_id=game.pk, result=result, user=request.user, reason=request.POST.get("reason", ""))
+        ok = True
+        label = Result(result).label if result else _("no result")
+        message = (_("Board %(b)d: %(r)s") if changed else _("Board %(b)d: already %(r)s")) % {"b": board, "r": label}
+    except (EntryError, ValueError) as error:
+        message = str(error) or _("type the board and the result, e.g. “12 1-0”")
+    except DomainError as error:
+        message = _("Refused: %s") % error
+    if not request.htmx:
+        (messages.success if ok else messages.error)(request, message)
+        return redirect(rnd)
+    if game is not None:
+        game = Game.objects.select_related("white", "black").get(pk=game.pk)
+    context = {
+        "round": rnd,
+        "tournament": rnd.tournament,
+        "message": message,
+        "ok": ok,
+        "g": game,
+        "row": (game, None, None) if game else None,
+        "entering": True,
+        "result_choices": RESULT_BUTTONS,
+        "pending": rnd.games.filter(result=Result.PENDING).count(),
+        "oob": True,
+        "can": {"direct": True},
+    }
+    return render(request, "tourney/result_saved.html", context)

@@ -1,0 +1,131 @@
+"""What an arbiter hands out and sends in: printable pairings, results and standings, and
+the TRF and CSV downloads.
+
+No login: published rounds only; an arbiter may also print a pairing before publishing it.
+"""
+
+from __future__ import annotations
+
+import csv
+
+import segno
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from tourney import presentation
+from tourney.models import PUBLIC_STATUSES, Bye, ByeKind, Game, Round, RoundStatus, Tournament
+from tourney.trf_io import TRF_FORMATS, export_text
+from tourney.views.http import HtmxHttpRequest
+
+
+def _file_name(tournament: Tournament) -> str:
+    return slugify(tournament.name) or f"tournament-{tournament.pk}"
+
+
+@require_GET
+def export_trf(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    fmt = request.GET.get("format", "trf26").lower()
+    if fmt not in TRF_FORMATS:
+        raise Http404(_("Unknown TRF format."))
+    response = HttpResponse(export_text(tournament, fmt), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{_file_name(tournament)}-{fmt}.trf"'
+    return response
+
+
+@require_GET
+def export_csv(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    table, rows, _done = presentation.standings_table(tournament, request.GET.get("round"))
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    name = _file_name(tournament)
+    response["Content-Disposition"] = f'attachment; filename="{name}-standings-round-{table.after_round}.csv"'
+    writer = csv.writer(response)
+    codes = [tb.code for tb in table.standings.tiebreaks]
+    writer.writerow(["rank", "start_number", "name", "title", "federation", "rating", "fide_id", "points", *codes])
+    for r in rows:
+        p = r.player
+        values = ["" if v is None else str(v) for v in r.values]
+        writer.writerow(
+            [r.rank, p.pairing_number, p.name, p.title, p.federation, p.rating or "", p.fide_id, r.points, *values]
+        )
+    return response
+
+
+def _printable_round(request: HtmxHttpRequest, tournament_id: int, number: int) -> tuple[Tournament, Round]:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    rnd = get_object_or_404(tournament.round_set, number=number)
+    # An arbiter may print a pairing before publishing it; the public sees published rounds.
+    arbiter = request.user.has_perm("tourney.direct_tournament")
+    visible = rnd.status in PUBLIC_STATUSES or (rnd.status == RoundStatus.PAIRED and arbiter)
+    if not visible:
+        raise Http404(_("This round is not published."))
+    return tournament, rnd
+
+
+def _boards_and_byes(rnd: Round) -> tuple[list[Game], list[Bye]]:
+    games = list(Game.objects.filter(round=rnd).select_related("white", "black").order_by("board"))
+    byes = list(Bye.objects.filter(round=rnd).select_related("player").order_by("player__pairing_number"))
+    return games, byes
+
+
+def qr_svg(url: str) -> str:
+    """An inline SVG QR code (ISO/IEC 18004, error correction M) for *url*."""
+    return segno.make(url, error="m").svg_inline(scale=3, title=url)
+
+
+@require_GET
+def print_pairing(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    tournament, rnd = _printable_round(request, tournament_id, number)
+    games, byes = _boards_and_byes(rnd)
+    scores = presentation.scores_before(tournament, rnd.number)
+    boards = [
+        {
+            "game": g,
+            "white_points": scores.get(g.white.pairing_number),
+            "black_points": scores.get(g.black.pairing_number),
+        }
+        for g in games
+    ]
+    public_url = request.build_absolute_uri(reverse("round_detail", args=[tournament.pk, rnd.number]))
+    return render(
+        request,
+        "tourney/reports/print_pairing.html",
+        {
+            "tournament": tournament,
+            "round": rnd,
+            "boards": boards,
+            "byes": byes,
+            "public_url": public_url,
+            "qr": qr_svg(public_url),
+            "pab": ByeKind.PAIRING_ALLOCATED,
+        },
+    )
+
+
+@require_GET
+def print_results(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    tournament, rnd = _printable_round(request, tournament_id, number)
+    if rnd.status not in PUBLIC_STATUSES:
+        raise Http404(_("This round is not published."))
+    games, byes = _boards_and_byes(rnd)
+    return render(
+        request,
+        "tourney/reports/print_results.html",
+        {"tournament": tournament, "round": rnd, "games": games, "byes": byes, "pab": ByeKind.PAIRING_ALLOCATED},
+    )
+
+
+@require_GET
+def print_standings(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    table, rows, _done = presentation.standings_table(tournament, request.GET.get("round"))
+    return render(
+        request,
+        "tourney/reports/print_standings.html",
+        {"tournament": tournament, "table": table, "rows": rows, "headers": presentation.tiebreak_headers(table)},
+    )

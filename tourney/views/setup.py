@@ -1,0 +1,345 @@
+"""The organizer's pages: creating or importing a tournament, its settings and tie-break
+list, appointments, registration (entries, withdrawals, requested byes) and the audit trail.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.files.uploadedfile import UploadedFile
+from django.core.paginator import Paginator
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from pairing.engine.tiebreaks import NAMES
+from pairing.engine.trf import TrfError, parse_trf
+from tourney.access import tournament_creator, tournament_role, user_roles
+from tourney.errors import DomainError
+from tourney.forms import (
+    AppointForm,
+    ByeForm,
+    PlayerEditForm,
+    PlayerForm,
+    TiebreakForm,
+    TournamentForm,
+    UploadForm,
+    WithdrawForm,
+)
+from tourney.models import Appointment, AuditEntry, Bye, Player, Tournament, TournamentStatus
+from tourney.presentation import TIEBREAK_NAMES
+from tourney.services import setup
+from tourney.services.imports import import_entries
+from tourney.services.registration import (
+    cancel_bye,
+    cancel_withdrawal,
+    first_open_round,
+    numbers_frozen,
+    register,
+    request_bye,
+    requested_byes,
+    update_player,
+    withdraw,
+)
+from tourney.trf_io import TrfImportError
+from tourney.views.http import HtmxHttpRequest, TournamentRequest
+
+
+def _read_upload(upload: UploadedFile) -> str:
+    raw = upload.read()
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")  # older TRF and spreadsheet exports are often Latin-1
+
+
+@require_http_methods(["GET", "POST"])
+@tournament_creator
+def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
+    form = TournamentForm(request.POST or None, initial={"status": TournamentStatus.REGISTRATION})
+    if request.method == "POST" and form.is_valid():
+        tournament = setup.create_tournament(tournament=form.save(commit=False), user=request.user)
+        messages.success(request, _("Tournament created. Register the players, then appoint the arbiters."))
+        return redirect("registration", tournament.pk)
+    return render(request, "tourney/tournament_form.html", {"form": form, "tournament": None})
+
+
+@require_http_methods(["GET", "POST"])
+@tournament_creator
+def tournament_import(request: HtmxHttpRequest) -> HttpResponse:
+    """A new tournament from a FIDE TRF file (players, and the rounds it records)."""
+    form = UploadForm(request.POST or None, request.FILES or None)
+    error = ""
+    if request.method == "POST" and form.is_valid():
+        try:
+            trf = parse_trf(_read_upload(form.cleaned_data["file"]))
+            tournament = setup.create_tournament_from_trf(trf=trf, user=request.user)
+        except TrfError as e:
+            error = _("line %(line)s, column %(column)s: %(message)s") % {
+                "line": e.line,
+                "column": e.column,
+                "message": e.message,
+            }
+        except TrfImportError as e:
+            error = str(e)
+        else:
+            messages.success(request, _("Imported %(n)d players.") % {"n": tournament.players.count()})
+            return redirect(tournament)
+    return render(request, "tourney/upload.html", {"form": form, "error": error, "title": _("Import a TRF file")})
+
+
+@require_http_methods(["GET", "POST"])
+@tournament_role("manage")
+def tournament_settings(request: TournamentRequest, tournament_id: int) -> HttpResponse:
+    tournament = request.tournament
+    form = TournamentForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        values = {name: getattr(form.instance, name) for name in TournamentForm.Meta.fields}
+        try:
+            setup.update_settings(tournament_id=tournament.pk, values=values, user=request.user)
+        except DomainError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Settings saved."))
+            return redirect("tournament_settings", tournament.pk)
+    return render(request, "tourney/tournament_form.html", {"form": form, "tournament": tournament})
+
+
+@require_http_methods(["GET", "POST"])
+@tournament_role("manage")
+def tiebreak_settings(request: TournamentRequest, tournament_id: int) -> HttpResponse:
+    """The ordered tie-break list (C.07 4.1: chosen by the organizer, announced in advance)."""
+    tournament = request.tournament
+    initial = {"codes": " ".join(str(c) for c in tournament.tiebreaks or [])}
+    form = TiebreakForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            setup.set_tiebreaks(tournament_id=tournament.pk, codes=form.cleaned_data["list"], user=request.user)
+        except DomainError as error:
+            form.add_error("codes", str(error))
+        else:
+            messages.success(request, _("Tie-breaks saved."))
+            return redirect("tiebreak_settings", tournament.pk)
+    known = [{"code": code, "label": TIEBREAK_NAMES[code]} for code in NAMES if code != "PTS"]
+    started = tournament.round_set.public().exists()
+    return render(
+        request,
+        "tourney/reports/tiebreak_settings.html",
+        {"tournament": tournament, "form": form, "known": known, "started": started},
+    )
+
+
+@require_POST
+@tournament_role("register")
+def draw_colour(request: TournamentRequest, tournament_id: int) -> HttpResponse:
+    try:
+        tournament = setup.draw_initial_colour(tournament_id=tournament_id, user=request.user)
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        colour = tournament.get_initial_colour_display()
+        messages.success(request, _("Drawn by lot: the first player has %s in round 1.") % colour)
+    return redirect(request.POST.get("next") or reverse("registration", args=[tournament_id]))
+
+
+# ---------------------------------------------------------------- appointments
+
+
+@require_http_methods(["GET", "POST"])
+@tournament_role("manage")
+def appointments(request: TournamentRequest, tournament_id: int) -> HttpResponse:
+    tournament = request.tournament
+    form = AppointForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user, role = form.cleaned_data["username"], form.cleaned_data["role"]
+        try:
+            appointment = setup.appoint(tournament_id=tournament.pk, appointee=user, role=role, user=request.user)
+        except DomainError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(
+                request, _("%(user)s appointed %(role)s.") % {"user": user, "role": appointment.get_role_display()}
+            )
+            return redirect("appointments", tournament.pk)
+    context = {"tournament": tournament, "form": form, "appointments": tournament.appointments.select_related("user")}
+    return render(request, "tourney/appointments.html", context)
+
+
+@require_POST
+@tournament_role("manage")
+def dismiss(request: TournamentRequest, tournament_id: int, appointment_id: int) -> HttpResponse:
+    tournament = request.tournament
+    appointment = get_object_or_404(Appointment, pk=appointment_id, tournament=tournament)
+    try:
+        setup.dismiss(tournament_id=tournament.pk, appointment_id=appointment.pk, user=request.user)
+    except DomainError as error:
+        messages.error(request, str(error))
+    return redirect("appointments", tournament.pk)
+
+
+# ---------------------------------------------------------------- registration
+
+
+def _registration_page(request: TournamentRequest, **extra: object) -> HttpResponse:
+    tournament = request.tournament
+    first_open = first_open_round(tournament)
+    context = {
+        "tournament": tournament,
+        "players": tournament.players.all(),
+        "player_form": PlayerForm(initial={"entry_round": first_open}),
+        "upload_form": UploadForm(),
+        "bye_form": ByeForm(tournament, initial={"round": first_open}),
+        "byes": requested_byes(tournament),
+        "first_open": first_open,
+        "frozen": numbers_frozen(tournament),
+        "can": user_roles(request.user, tournament),
+        **extra,
+    }
+    return render(request, "tourney/registration.html", context)
+
+
+@require_http_methods(["GET"])
+@tournament_role("register")
+def registration_page(request: TournamentRequest, tournament_id: int) -> HttpResponse:
+    return _registration_page(request)
+
+
+def _back_to(tournament: Tournament, section: str) -> HttpResponse:
+    return redirect(reverse("registration", args=[tournament.pk]) + section)
+
+
+@require_POST
+@tournament_role("register")
+def player_add(request: TournamentRequest, tournament_id: int) -> HttpResponse:
+    form = PlayerForm(request.POST)
+    if not form.is_valid():
+        return _registration_page(request, player_form=form)
+    try:
+        player = register(request.tournament, form.cleaned_data, user=request.user)
+    except DomainError as error:
+        form.add_error(None, str(error))
+        return _registration_page(request, player_form=form)
+    messages.success(
+        request, _("%(name)s registered with pairing number %(n)d.") % {"name": player.name, "n": player.pairing_number}
+    )
+    return _back_to(request.tournament, "#players")
+
+
+@require_POST
+@tournament_role("register")
+def player_csv(request: TournamentRequest, tournament_id: int) -> HttpResponse:
+    form = UploadForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _registration_page(request, upload_form=form)
+    try:
+        players = import_entries(request.tournament, _read_upload(form.cleaned_data["file"]), user=request.user)
+    except DomainError as error:
+        form.add_error("file", str(error))
+        return _registration_page(request, upload_form=form)
+    messages.success(request, _("%d players registered from the file.") % len(players))
+    return _back_to(request.tournament, "#players")
+
+
+@require_http_methods(["GET", "POST"])
+@tournament_role("register")
+def player_edit(request: TournamentRequest, tournament_id: int, player_id: int) -> HttpResponse:
+    tournament = request.tournament
+    player = get_object_or_404(Player, pk=player_id, tournament=tournament)
+    form = PlayerEditForm(request.POST or None, instance=Player.objects.get(pk=player.pk))
+    withdraw_form = WithdrawForm(initial={"from_round": first_open_round(tournament)})
+    if request.method == "POST" and form.is_valid():
+        try:
+            update_player(player, form.cleaned_data, user=request.user)
+        except DomainError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Player saved."))
+            return _back_to(tournament, "#players")
+    context = {"tournament": tournament, "player": player, "form": form, "withdraw_form": withdraw_form}
+    return render(request, "tourney/player_form.html", context)
+
+
+@require_POST
+@tournament_role("register")
+def player_withdraw(request: TournamentRequest, tournament_id: int, player_id: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=player_id, tournament=request.tournament)
+    form = WithdrawForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("give the first round the player is no longer paired in"))
+        return _back_to(request.tournament, "#players")
+    try:
+        player = withdraw(player, form.cleaned_data["from_round"], user=request.user)
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request,
+            _("%(name)s withdrawn from round %(r)d (C.04.2.D.3).")
+            % {"name": player.name, "r": player.withdrawal_round},
+        )
+    return _back_to(request.tournament, "#players")
+
+
+@require_POST
+@tournament_role("register")
+def player_reinstate(request: TournamentRequest, tournament_id: int, player_id: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=player_id, tournament=request.tournament)
+    try:
+        cancel_withdrawal(player, user=request.user)
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Withdrawal of %s cancelled.") % player.name)
+    return _back_to(request.tournament, "#players")
+
+
+@require_POST
+@tournament_role("register")
+def bye_request(request: TournamentRequest, tournament_id: int) -> HttpResponse:
+    form = ByeForm(request.tournament, request.POST)
+    if not form.is_valid():
+        return _registration_page(request, bye_form=form)
+    data = form.cleaned_data
+    try:
+        bye = request_bye(data["player"], data["round"], data["kind"], user=request.user)
+    except DomainError as error:
+        form.add_error(None, str(error))
+        return _registration_page(request, bye_form=form)
+    messages.success(
+        request,
+        _("%(name)s: %(kind)s in round %(r)d.")
+        % {"name": bye.player.name, "kind": bye.get_kind_display(), "r": data["round"]},
+    )
+    return _back_to(request.tournament, "#byes")
+
+
+@require_POST
+@tournament_role("register")
+def bye_cancel(request: TournamentRequest, tournament_id: int, bye_id: int) -> HttpResponse:
+    bye = get_object_or_404(Bye, pk=bye_id, round__tournament=request.tournament)
+    try:
+        cancel_bye(bye, user=request.user)
+    except DomainError as error:
+        messages.error(request, str(error))
+    return _back_to(request.tournament, "#byes")
+
+
+# ---------------------------------------------------------------- audit
+
+
+@require_http_methods(["GET"])
+@tournament_role("register")
+def audit_log(request: TournamentRequest, tournament_id: int) -> HttpResponse:
+    """Every change with who, when, old and new value (results, corrections, refusals, pairings)."""
+    tournament = request.tournament
+    entries = AuditEntry.objects.filter(tournament=tournament).select_related("user")
+    action = request.GET.get("action", "")
+    if action:
+        entries = entries.filter(action=action)
+    page = Paginator(entries, 200).get_page(request.GET.get("page"))
+    actions = (
+        AuditEntry.objects.filter(tournament=tournament).values_list("action", flat=True).distinct().order_by("action")
+    )
+    context = {"tournament": tournament, "page": page, "action": action, "actions": actions}
+    return render(request, "tourney/audit.html", context)
