@@ -2,7 +2,7 @@
 
 Standings (points only; the full table with tie-breaks is the reports' page), the ARO
 list (pairing.engine.aro), player cards, and the facts that explain a draft pairing:
-colour preferences (pairing.engine.colours) and floats (C.04.3 A.4).
+colour preferences (pairing.engine.common.colours) and floats (C.04.3 A.4).
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from django.utils.translation import gettext_lazy
 
 from pairing import adapters
 from pairing.engine.aro import aros
-from pairing.engine.colours import Strength, colour_preference, dubov_colour_preference
+from pairing.engine.common.colours import Strength, colour_preference
+from pairing.engine.dubov.players import dubov_colour_preference
 from pairing.engine.dutch.players import Float, float_in_round
 from pairing.engine.state import Colour, Outcome, PairingError, TournamentState
 from tourney.models import Bye, Game, Player, Round, RoundStatus, Tournament

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pairing.engine.boards import sort_boards
 from pairing.engine.burstein.bye import choose_bye
 from pairing.engine.burstein.colours import white_of_pair
-from pairing.engine.burstein.players import RoundData
+from pairing.engine.burstein.players import BursteinRound
 from pairing.engine.burstein.score_groups import ScoreGroupPairer
 from pairing.engine.state import Board, Pairing, PairingError, TournamentState
 
@@ -25,7 +24,7 @@ __all__ = ["pair_round"]
 
 def pair_round(state: TournamentState, options: PairingOptions | None = None) -> Pairing:
     use_acceleration = options is not None and options.acceleration == "burstein"
-    data = RoundData(state, burstein_acceleration=use_acceleration)
+    data = BursteinRound(state, burstein_acceleration=use_acceleration)
     pairer = ScoreGroupPairer(data)
     players = list(data.ids)
     bye = None
@@ -45,5 +44,4 @@ def pair_round(state: TournamentState, options: PairingOptions | None = None) ->
     for a, b in pairs:
         white = white_of_pair(a, b, data.colour, data.strength, numbers, state.initial_colour)
         boards.append(Board(white, b if white == a else a))
-    rank = {p.id: k for k, p in enumerate(state.players)}
-    return Pairing(boards=sort_boards(boards, data.score.__getitem__, rank), bye=bye)
+    return Pairing(boards=tuple(boards), bye=bye)

@@ -1,50 +1,13 @@
-"""Burstein colours: the due colour (1.3), the limits (5.2, 5.3), allocation (5.1, 5.4).
+"""Burstein colour allocation (5.1, 5.4) after the limits of 5.2 and 5.3.
 
-Only played games count (C.04.2.D.5); the sequences come from ``Player.colour_sequence``
-and the difference from ``pairing.engine.colours.colour_difference``.
+The due colour (1.3) and the limits are :class:`pairing.engine.common.colours.ColourState`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from pairing.engine.burstein.ordering import Strength
-from pairing.engine.colours import colour_difference
-from pairing.engine.state import Colour, Player
-
-
-@dataclass(frozen=True)
-class ColourState:
-    sequence: tuple[Colour, ...]
-    difference: int  # whites minus blacks
-    due: Colour | None  # 1.3
-    forced: Colour | None  # the only colour 5.2 and 5.3 still allow, if any
-
-    def allows(self, colour: Colour) -> bool:
-        return self.forced is None or self.forced is colour
-
-
-def colour_state(player: Player) -> ColourState:
-    sequence = player.colour_sequence()
-    difference = colour_difference(sequence)
-    due: Colour | None = None
-    if difference > 0:
-        due = Colour.BLACK  # 1.3: the colour he played fewer times
-    elif difference < 0:
-        due = Colour.WHITE
-    elif sequence:
-        due = sequence[-1].opposite  # 1.3: alternate from the previous (played) round
-    forced: Colour | None = None
-    if difference >= 2 or (len(sequence) >= 2 and sequence[-1] is sequence[-2] is Colour.WHITE):
-        forced = Colour.BLACK  # 5.2: never three more; 5.3: never three in a row
-    elif difference <= -2 or (len(sequence) >= 2 and sequence[-1] is sequence[-2] is Colour.BLACK):
-        forced = Colour.WHITE
-    return ColourState(sequence, difference, due, forced)
-
-
-def colours_allow(a: ColourState, b: ColourState) -> bool:
-    """5.2 and 5.3 leave at least one way to give these two players their colours."""
-    return a.forced is None or b.forced is None or a.forced is not b.forced
+from pairing.engine.common.colours import ColourState
+from pairing.engine.state import Colour
 
 
 def white_of_pair(

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pairing.engine.boards import sort_boards
+from pairing.engine.common.pairability import can_all_pair
 from pairing.engine.lim.bye import choose_bye
 from pairing.engine.lim.colours import white_of_pair
-from pairing.engine.lim.matching import can_all_pair
 from pairing.engine.lim.players import MAXI_OPTION, LimRound
 from pairing.engine.lim.rounds import pair_score_groups
 from pairing.engine.state import Board, Pairing, PairingError, TournamentState
@@ -50,5 +49,4 @@ def pair_round(state: TournamentState, options: PairingOptions | None = None) ->
     for a, b in pairs:
         white = white_of_pair(a, b, data)
         boards.append(Board(white, b if white == a else a))
-    rank = {p.id: k for k, p in enumerate(state.players)}
-    return Pairing(boards=sort_boards(boards, data.score.__getitem__, rank), bye=bye)
+    return Pairing(boards=tuple(boards), bye=bye)

@@ -1,4 +1,4 @@
-"""How many pairs a set of players can make: the test behind every Lim lookahead."""
+"""How many pairs a set of players can make: the test behind every Burstein and Lim lookahead."""
 
 from __future__ import annotations
 
