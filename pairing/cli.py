@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TextIO
 
 from pairing.engine import SYSTEMS, PairingOptions, pair
-from pairing.engine.acceleration import METHODS, AccelerationError, AccelerationSpec, extra_of
+from pairing.engine.acceleration import METHODS, AccelerationError, AccelerationSpec
 from pairing.engine.checker import check_round
 from pairing.engine.generator import GeneratorConfig, generate
 from pairing.engine.state import Pairing, PairingError, TournamentState
@@ -171,7 +171,7 @@ def _spec(args: argparse.Namespace) -> AccelerationSpec:
 
 def _options(args: argparse.Namespace) -> PairingOptions:
     """pairing.engine.pair applies the acceleration (once, for every system)."""
-    return PairingOptions(acceleration=args.acceleration, extra=extra_of(_spec(args)))
+    return PairingOptions(args.acceleration, args.group_a_min, args.group_c_below)
 
 
 def _pair(state: TournamentState, args: argparse.Namespace) -> Pairing:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pairing.engine.common.editions import EDITION_2017, edition_of
 from pairing.engine.dubov.bye import choose_bye
 from pairing.engine.dubov.colours import white_and_black
 from pairing.engine.dubov.field import Field
@@ -9,6 +10,7 @@ from pairing.engine.dubov.graphs import perfect
 from pairing.engine.dubov.players import DubovEntrant, entrants
 from pairing.engine.dubov.shifters import pair_bracket
 from pairing.engine.dubov.upfloaters import choose_upfloaters
+from pairing.engine.options import PairingOptions
 from pairing.engine.state import Board, Pairing, PairingError, TournamentState
 
 UNPAIRABLE = (
@@ -43,9 +45,13 @@ def pair_players(field: Field, last_round: bool) -> tuple[list[tuple[DubovEntran
     return pairs, bye
 
 
-def pair_round(state: TournamentState, options: object = None) -> Pairing:
+EDITIONS = (EDITION_2017,)
+
+
+def pair_round(state: TournamentState, options: PairingOptions | None = None, edition: str | None = None) -> Pairing:
     """Pair on the pairing score, real + virtual points (an acceleration, C.04.5: "applicable
     to any Swiss Pairing System"; pairing.engine.pair puts the virtual points in the state)."""
+    edition_of("dubov", edition, EDITIONS)
     players = entrants(state)
     if not players:
         return Pairing(boards=(), bye=None)

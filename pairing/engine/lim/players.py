@@ -12,7 +12,6 @@ from functools import cached_property
 from pairing.engine.common.colours import colours_allow
 from pairing.engine.common.players import RoundEntrants
 
-MAXI_OPTION = "lim_maxi"  # PairingOptions.extra key: the maxi-tournament 100-point rules
 MAXI_RATING_GAP = 100  # 3.2, 3.8, 5.7
 
 
