@@ -14,10 +14,10 @@ import random
 
 import pytest
 
-from pairing.engine.dubov.reference import reference_pair_round
 from pairing.engine.generator import GeneratorConfig, generate
 from pairing.engine.state import Pairing, PairingError, TournamentState
 from tests.engine.dubov.support import dubov, rows
+from tests.engine.oracles.dubov_reference import reference_pair_round
 
 TOURNAMENTS = int(os.environ.get("DUBOV_REFERENCE_TOURNAMENTS", "520"))
 CHUNKS = 4

@@ -9,8 +9,8 @@ import pytest
 
 from pairing.engine import pair
 from pairing.engine.dutch.players import entrants
-from pairing.engine.dutch.reference import ReferencePairer
 from pairing.engine.state import Colour, Outcome, Pairing, Player, RoundEntry, TournamentState
+from tests.engine.oracles.dutch_reference import ReferencePairer
 
 TOURNAMENTS = int(os.environ.get("DUTCH_REFERENCE_TOURNAMENTS", "80"))
 
