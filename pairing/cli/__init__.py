@@ -63,15 +63,9 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
     except TrfError as exc:
         stderr.write(f"{args.input}:{exc.line}:{exc.column}: {exc.message}\n")
         return EXIT_INPUT
-    except AccelerationError as exc:
+    except (AccelerationError, UsageError, OSError) as exc:  # AccelerationError before PairingError, its base
         stderr.write(f"python -m pairing: {exc}\n")
         return EXIT_INPUT
     except PairingError as exc:
         stderr.write(f"cannot pair: {exc}\n")
         return EXIT_UNPAIRABLE
-    except UsageError as exc:
-        stderr.write(f"python -m pairing: {exc}\n")
-        return EXIT_INPUT
-    except OSError as exc:
-        stderr.write(f"python -m pairing: {exc}\n")
-        return EXIT_INPUT

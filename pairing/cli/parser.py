@@ -65,20 +65,17 @@ def build_parser() -> argparse.ArgumentParser:
         "file's XXA/250 points if any, or Baku when record 192 ends in _BAKU and the file gives none)",
     )
     defaults = AccelerationSpec()
-    ap.add_argument(
-        "--group-a-min",
-        type=int,
-        default=defaults.group_a_min,
-        metavar="RATING",
-        help=f"progressive acceleration: group A is rating >= RATING (default {defaults.group_a_min})",
-    )
-    ap.add_argument(
-        "--group-c-below",
-        type=int,
-        default=defaults.group_c_below,
-        metavar="RATING",
-        help=f"progressive acceleration: group C is rating < RATING (default {defaults.group_c_below})",
-    )
+    for flag, default, group in (
+        ("--group-a-min", defaults.group_a_min, "group A is rating >= RATING"),
+        ("--group-c-below", defaults.group_c_below, "group C is rating < RATING"),
+    ):
+        ap.add_argument(
+            flag,
+            type=int,
+            default=default,
+            metavar="RATING",
+            help=f"progressive acceleration: {group} (default {default})",
+        )
     ap.add_argument(
         "--round",
         type=int,
