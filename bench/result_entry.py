@@ -40,9 +40,10 @@ RESULTS = ["1-0", "0-1", "=", "1-0", "0-1", "=", "+-"]
 def build(players: int, rounds: int):  # type: ignore[no-untyped-def]
     from django.contrib.auth import get_user_model
 
-    from pairing import services
     from tourney.models import Player, Result, Round, Tournament
     from tourney.roles import appoint
+    from tourney.services.pairing import pair_round
+    from tourney.services.rounds import close_round, publish_pairing
 
     rng = random.Random(7)
     t = Tournament.objects.create(name="Bench Open", rounds=rounds + 2, initial_colour="white")
@@ -52,13 +53,13 @@ def build(players: int, rounds: int):  # type: ignore[no-untyped-def]
     )
     for number in range(1, rounds + 1):
         rnd = Round.objects.create(tournament=t, number=number)
-        services.pair_round(round_id=rnd.pk)
-        services.publish_pairing(round_id=rnd.pk)
+        pair_round(round_id=rnd.pk)
+        publish_pairing(round_id=rnd.pk)
         if number < rounds:
             for g in rnd.games.all():
                 g.result = rng.choice([Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW])
                 g.save(update_fields=["result"])
-            services.close_round(round_id=rnd.pk)
+            close_round(round_id=rnd.pk)
     user = get_user_model().objects.create_user("bench-arbiter")
     appoint(t, user, "arbiter")
     client = Client()

@@ -17,6 +17,7 @@ import shutil
 import subprocess
 import sys
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -97,22 +98,36 @@ def _test_database_url() -> str:
 
 
 @pytest.fixture
-def celery_worker_queue(tmp_path: Path):
-    """A real Celery worker process on the test database, consuming a queue of its own
-    on the real broker (so that no other worker on the machine takes its tasks).
+def celery_worker_queue(tmp_path: Path) -> Iterator[str]:
+    """A real Celery worker process of tourney's app on the test database, consuming a
+    queue of its own on the real broker (so that no other worker on the machine takes
+    its tasks).
 
     Needs a transactional test (django_db(transaction=True)): the worker only sees
     committed rows.
     """
+    yield from _celery_worker("tourney", tmp_path, {})
+
+
+@pytest.fixture
+def stalling_worker(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """A real worker whose pairing stops where the engine would run, until it is killed
+    (tests/hooks.py): yields its queue and the file it writes its pid to when it stops there."""
+    marker = tmp_path / "worker.pid"
+    for queue in _celery_worker("tests.hooks", tmp_path, {"PAIRING_HOOK_MARKER": str(marker)}):
+        yield queue, marker
+
+
+def _celery_worker(app: str, tmp_path: Path, extra_env: dict[str, str]) -> Iterator[str]:
     queue = f"test-{uuid.uuid4().hex[:8]}"
-    env = {**os.environ, "DATABASE_URL": _test_database_url(), "DATABASE_CONN_MAX_AGE": "0"}
+    env = {**os.environ, "DATABASE_URL": _test_database_url(), "DATABASE_CONN_MAX_AGE": "0", **extra_env}
     log = tmp_path / "celery-worker.log"
     command = [
         sys.executable,
         "-m",
         "celery",
         "-A",
-        "tourney",
+        app,
         "worker",
         "--pool=solo",
         "--concurrency=1",

@@ -26,7 +26,7 @@ from pairing.engine.generator import GeneratorConfig, generate
 from pairing.engine.state import PairingError
 from pairing.engine.tiebreaks import PRESETS, standings
 from pairing.engine.trf import TrfTournament, parse_trf, write_trf
-from pairing.engine.trf_state import next_round, state_for_round
+from pairing.engine.trf.state import next_round, state_for_round
 
 VALUE_CODES = (
     "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2",

@@ -25,7 +25,7 @@ from pairing.engine import pair
 from pairing.engine.generator import GeneratorConfig, generate
 from pairing.engine.state import PairingError
 from pairing.engine.trf import write_trf
-from pairing.engine.trf_state import cut, pairing_rows, recorded_pairing, state_for_round
+from pairing.engine.trf.state import cut, pairing_rows, recorded_pairing, state_for_round
 
 LATE_ENTRIES = "E.5 colours only: py4swiss takes the parity of final pairing numbers, some player has not entered yet"
 

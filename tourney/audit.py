@@ -8,6 +8,9 @@ from django.db import models
 
 from tourney.models import AuditEntry, Tournament
 
+# Who makes a change: a signed-in user, or anonymous (a public page or a worker).
+User = AbstractBaseUser | AnonymousUser
+
 
 def record(
     tournament: Tournament,
@@ -16,7 +19,7 @@ def record(
     action: str,
     old: object = "",
     new: object = "",
-    user: AbstractBaseUser | AnonymousUser | None = None,
+    user: User | None = None,
     reason: str = "",
 ) -> AuditEntry:
     return AuditEntry.objects.create(

@@ -1,4 +1,4 @@
-"""The Celery application. Tasks live next to the services they wrap (pairing/tasks.py)."""
+"""The Celery application. Tasks live next to the services they wrap; tourney/tasks.py imports them."""
 
 from __future__ import annotations
 

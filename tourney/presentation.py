@@ -13,12 +13,12 @@ from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from pairing import adapters
 from pairing.engine.aro import aros
 from pairing.engine.common.colours import Strength, colour_preference
 from pairing.engine.dubov.players import dubov_colour_preference
 from pairing.engine.dutch.players import Float, float_in_round
 from pairing.engine.state import Colour, Outcome, PairingError, TournamentState
+from tourney import adapters
 from tourney.models import Bye, Game, Player, Round, RoundStatus, Tournament
 
 PUBLIC = (RoundStatus.PUBLISHED, RoundStatus.CLOSED)

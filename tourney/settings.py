@@ -104,7 +104,6 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "tourney",
-    "pairing",
 ]
 
 MIDDLEWARE = [
@@ -206,9 +205,6 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 600)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-# Dotted path of a callable run just before the engine pairs a round (pairing.services).
-# Empty in production; the tests use it to hold a worker mid-pairing.
-PAIRING_ENGINE_HOOK = env_str("PAIRING_ENGINE_HOOK", "")
 
 LOGGING = {
     "version": 1,

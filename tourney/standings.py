@@ -1,19 +1,16 @@
-"""Standings from the database: the bridge between the ORM and pairing.engine.tiebreaks.
-
-The tournament goes through the same TRF records that the export writes
-(tourney.trf_io.export_tournament) and the same reader the engines use
-(pairing.engine.trf_state), so the standings a page shows, the ranks a TRF carries and
-what a re-imported file gives are computed from one source.
+"""Standings from the database: the C.07 tie-breaks of pairing.engine.tiebreaks over the
+adapter's public view of the tournament (published rounds, results as entered), the same
+view the player cards and ARO lists read. The standings page, its CSV and the rank
+column of the TRF report all come from here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tourney import adapters
 from pairing.engine.tiebreaks import PRESETS, Standings, TieBreak, TieBreakCodeError, edition_for, parse, standings
-from pairing.engine.trf import TrfTournament
-from pairing.engine.trf_state import state_for_round
-from tourney.models import Result, RoundStatus, Tournament
+from tourney.models import PUBLIC_STATUSES, Result, Tournament
 
 DEFAULT_PRESET = "swiss"
 
@@ -47,7 +44,7 @@ def completed_rounds(tournament: Tournament) -> int:
     """The last round n such that rounds 1..n are published with every result in."""
     done = 0
     for rnd in tournament.round_set.order_by("number"):
-        if rnd.status not in (RoundStatus.PUBLISHED, RoundStatus.CLOSED):
+        if rnd.status not in PUBLIC_STATUSES:
             break
         if rnd.games.filter(result=Result.PENDING).exists() or not rnd.entries.exists():
             break
@@ -55,18 +52,17 @@ def completed_rounds(tournament: Tournament) -> int:
     return done
 
 
-def standings_of(t: TrfTournament, tournament: Tournament, after_round: int) -> TournamentStandings:
+def standings_of(tournament: Tournament, after_round: int) -> TournamentStandings:
+    """Standings after rounds 1..*after_round*, with the tournament's tie-break list and the
+    C.07 edition in force at its start."""
     tiebreaks, ignored, default = tiebreak_list(tournament)
     start = tournament.start_date.isoformat() if tournament.start_date else None
-    state = state_for_round(t, after_round + 1)
-    table = standings(state, tiebreaks, edition_for(start))
+    table = standings(adapters.state_after(tournament, after_round), tiebreaks, edition_for(start))
     return TournamentStandings(table, after_round, after_round >= tournament.rounds, ignored, default)
 
 
 def tournament_standings(tournament: Tournament, after_round: int | None = None) -> TournamentStandings:
     """Standings after *after_round* (default: the last completed round)."""
-    from tourney.trf_io import export_tournament
-
     done = completed_rounds(tournament)
     rnd = done if after_round is None else min(after_round, done)
-    return standings_of(export_tournament(tournament), tournament, rnd)
+    return standings_of(tournament, rnd)

@@ -21,13 +21,13 @@ from collections import defaultdict
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from pairing import adapters
 from pairing.engine.boards import sort_boards
 from pairing.engine.state import Board, Colour, Outcome
 from pairing.engine.tiebreaks import TieBreakCodeError, parse
 from pairing.engine.trf import TrfPlayer, TrfRound, TrfTournament, parse_trf, resolve_xxs, write_trf
-from pairing.engine.trf_state import initial_colour_of
-from tourney import registration
+from pairing.engine.trf.state import initial_colour_of
+from tourney import adapters
+from tourney.errors import RegistrationRefused
 from tourney.models import (
     Bye,
     ByeKind,
@@ -42,6 +42,7 @@ from tourney.models import (
     Tournament,
     TournamentStatus,
 )
+from tourney.services import registration
 
 
 class TrfImportError(ValueError):
@@ -283,7 +284,7 @@ def _same_player(data: dict[str, object]) -> str:
 def import_players(tournament: Tournament, trf: str | TrfTournament, *, user: object = None) -> list[Player]:
     """Register the players of a TRF file (its 001 records) in an existing *tournament*.
 
-    Each player is registered as the registration page registers one (tourney.registration:
+    Each player is registered as the registration page registers one (tourney.services.registration:
     the initial order and pairing numbers of C.04.2.B while round 4 is not paired, a late
     entry from the first open round after round 1 is paired, C.04.2.C.2; audited). Only the
     players are read: their start numbers, points and round blocks belong to the file's own
@@ -312,7 +313,7 @@ def import_players(tournament: Tournament, trf: str | TrfTournament, *, user: ob
             known.add(key)
             try:
                 created.append(registration.register(tournament, data, user=user))
-            except registration.RegistrationRefused as error:
+            except RegistrationRefused as error:
                 raise TrfImportError(_("player %(n)d (%(name)s): %(e)s") % {**where, "e": error}) from None
     for player in created:
         player.refresh_from_db()
@@ -421,7 +422,7 @@ def export_text(tournament: Tournament, fmt: str = "trf26") -> str:
     t = export_tournament(tournament)
     done = completed_rounds(tournament)
     if done:
-        table = standings_of(t, tournament, done).standings
+        table = standings_of(tournament, done).standings
         rank = {row.player_id: row.rank for row in table.rows}
         t = dataclasses.replace(t, players=tuple(dataclasses.replace(p, rank=rank.get(p.start)) for p in t.players))
     if fmt == "trf16":

@@ -14,12 +14,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling
 
-from pairing import services
 from tourney import presentation, roles
 from tourney.access import tournament_role, user_roles
+from tourney.errors import PairingRefused, ResultRefused
 from tourney.forms import ExchangeForm
 from tourney.models import Bye, ByeKind, Game, JobState, Player, Result, Round, RoundStatus, Tournament
 from tourney.quick_entry import EntryError, parse_entry, parse_result
+from tourney.services.manual_changes import exchange_players
+from tourney.services.pairing import reap_lost_pairing, request_pairing
+from tourney.services.results import set_result
+from tourney.services.rounds import close_round, publish_pairing, round_for
 
 PUBLIC = presentation.PUBLIC
 
@@ -116,7 +120,7 @@ RESULT_BUTTONS = [
 def round_detail(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     rnd = _round(tournament_id, number)
     if rnd.pk:
-        services.reap_lost_pairing(rnd.pk)
+        reap_lost_pairing(rnd.pk)
         rnd.refresh_from_db()
     template = "tourney/round_detail.html#pairing" if request.htmx else "tourney/round_detail.html"
     return render(request, template, _round_context(request, rnd))
@@ -128,7 +132,7 @@ def round_status(request: HttpRequest, tournament_id: int, number: int) -> HttpR
     in); 286 ends the poll. A running job whose worker died is failed here (reap_lost_pairing)."""
     rnd = _round(tournament_id, number)
     if rnd.pk:
-        services.reap_lost_pairing(rnd.pk)
+        reap_lost_pairing(rnd.pk)
         rnd.refresh_from_db()
     context = _round_context(request, rnd)
     response = render(request, "tourney/round_detail.html#pairing", context)
@@ -149,9 +153,9 @@ def round_pair(request: HttpRequest, tournament_id: int, number: int) -> HttpRes
     refusal = ""
     try:
         if rnd.pk is None:
-            rnd = services.round_for(rnd.tournament, number)
-        services.request_pairing(round_id=rnd.pk, user=request.user)
-    except services.PairingRefused as error:
+            rnd = round_for(rnd.tournament, number)
+        request_pairing(round_id=rnd.pk, user=request.user)
+    except PairingRefused as error:
         refusal = str(error)
     if not request.htmx:
         if refusal:
@@ -164,7 +168,7 @@ def _act(request: HttpRequest, rnd: Round, action, done: str) -> HttpResponse:  
     refusal = ""
     try:
         action()
-    except (services.PairingRefused, services.ResultRefused) as error:
+    except (PairingRefused, ResultRefused) as error:
         refusal = str(error)
     if not request.htmx:
         if refusal:
@@ -186,7 +190,7 @@ def round_publish(request: HttpRequest, tournament_id: int, number: int) -> Http
     return _act(
         request,
         rnd,
-        lambda: services.publish_pairing(round_id=rnd.pk, user=request.user),
+        lambda: publish_pairing(round_id=rnd.pk, user=request.user),
         _("Round %d published: the pairing is frozen (C.04.2.D.10).") % number,
     )
 
@@ -202,7 +206,7 @@ def round_exchange(request: HttpRequest, tournament_id: int, number: int) -> Htt
     return _act(
         request,
         rnd,
-        lambda: services.exchange_players(
+        lambda: exchange_players(
             round_id=rnd.pk, first=data["first"], second=data["second"], user=request.user, reason=data["reason"]
         ),
         _("Players %(a)d and %(b)d exchanged.") % {"a": data["first"], "b": data["second"]},
@@ -210,7 +214,7 @@ def round_exchange(request: HttpRequest, tournament_id: int, number: int) -> Htt
 
 
 def _raise(message: str) -> None:
-    raise services.PairingRefused(message)
+    raise PairingRefused(message)
 
 
 @require_POST
@@ -220,7 +224,7 @@ def round_close(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
     return _act(
         request,
         rnd,
-        lambda: services.close_round(round_id=rnd.pk, user=request.user),
+        lambda: close_round(round_id=rnd.pk, user=request.user),
         _("Results of round %d published.") % number,
     )
 
@@ -243,15 +247,13 @@ def round_result(request: HttpRequest, tournament_id: int, number: int) -> HttpR
         game = Game.objects.filter(round=rnd, board=board).first()
         if game is None:
             raise EntryError(_("round %(r)d has no board %(b)d") % {"r": number, "b": board})
-        changed = services.set_result(
-            game_id=game.pk, result=result, user=request.user, reason=request.POST.get("reason", "")
-        )
+        changed = set_result(game_id=game.pk, result=result, user=request.user, reason=request.POST.get("reason", ""))
         ok = True
         label = Result(result).label if result else _("no result")
         message = (_("Board %(b)d: %(r)s") if changed else _("Board %(b)d: already %(r)s")) % {"b": board, "r": label}
     except (EntryError, ValueError) as error:
         message = str(error) or _("type the board and the result, e.g. “12 1-0”")
-    except services.ResultRefused as error:
+    except ResultRefused as error:
         message = _("Refused: %s") % error
     if not request.htmx:
         (messages.success if ok else messages.error)(request, message)

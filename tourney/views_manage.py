@@ -11,12 +11,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from pairing import services
 from pairing.engine.trf import TrfError, parse_trf
-from tourney import audit, registration, roles
+from tourney import audit, roles
 from tourney.access import tournament_creator, tournament_role, user_roles
+from tourney.errors import PairingRefused, RegistrationRefused
 from tourney.forms import AppointForm, ByeForm, PlayerEditForm, PlayerForm, TournamentForm, UploadForm, WithdrawForm
 from tourney.models import Appointment, AppointmentRole, AuditEntry, Bye, Player, Tournament, TournamentStatus
+from tourney.services import registration
+from tourney.services.setup import draw_initial_colour
 from tourney.trf_io import TrfImportError, import_tournament
 
 
@@ -97,11 +99,11 @@ def tournament_settings(request: HttpRequest, tournament_id: int) -> HttpRespons
 @tournament_role("register")
 def draw_colour(request: HttpRequest, tournament_id: int) -> HttpResponse:
     try:
-        t = services.draw_initial_colour(tournament_id=tournament_id, user=request.user)
+        t = draw_initial_colour(tournament_id=tournament_id, user=request.user)
         messages.success(
             request, _("Drawn by lot: the first player has %s in round 1.") % t.get_initial_colour_display()
         )
-    except services.PairingRefused as error:
+    except PairingRefused as error:
         messages.error(request, str(error))
     return redirect(request.POST.get("next") or reverse("registration", args=[tournament_id]))
 
@@ -178,7 +180,7 @@ def player_add(request: HttpRequest, tournament_id: int) -> HttpResponse:
         return _registration_page(request, tournament, player_form=form)
     try:
         player = registration.register(tournament, form.cleaned_data, user=request.user)
-    except registration.RegistrationRefused as error:
+    except RegistrationRefused as error:
         form.add_error(None, str(error))
         return _registration_page(request, tournament, player_form=form)
     messages.success(
@@ -196,7 +198,7 @@ def player_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
         return _registration_page(request, tournament, upload_form=form)
     try:
         players = registration.import_file(tournament, _read_upload(form.cleaned_data["file"]), user=request.user)
-    except registration.RegistrationRefused as error:
+    except RegistrationRefused as error:
         form.add_error("file", str(error))
         return _registration_page(request, tournament, upload_form=form)
     messages.success(request, _("%d players registered from the file.") % len(players))
@@ -213,7 +215,7 @@ def player_edit(request: HttpRequest, tournament_id: int, player_id: int) -> Htt
     if request.method == "POST" and form.is_valid():
         try:
             registration.update_player(player, form.cleaned_data, user=request.user)
-        except registration.RegistrationRefused as error:
+        except RegistrationRefused as error:
             form.add_error(None, str(error))
         else:
             messages.success(request, _("Player saved."))
@@ -230,14 +232,14 @@ def player_withdraw(request: HttpRequest, tournament_id: int, player_id: int) ->
     form = WithdrawForm(request.POST)
     try:
         if not form.is_valid():
-            raise registration.RegistrationRefused(_("give the first round the player is no longer paired in"))
+            raise RegistrationRefused(_("give the first round the player is no longer paired in"))
         player = registration.withdraw(player, form.cleaned_data["from_round"], user=request.user)
         messages.success(
             request,
             _("%(name)s withdrawn from round %(r)d (C.04.2.D.3).")
             % {"name": player.name, "r": player.withdrawal_round},
         )
-    except registration.RegistrationRefused as error:
+    except RegistrationRefused as error:
         messages.error(request, str(error))
     return _back(request, tournament_id)
 
@@ -250,7 +252,7 @@ def player_reinstate(request: HttpRequest, tournament_id: int, player_id: int) -
     try:
         registration.cancel_withdrawal(player, user=request.user)
         messages.success(request, _("Withdrawal of %s cancelled.") % player.name)
-    except registration.RegistrationRefused as error:
+    except RegistrationRefused as error:
         messages.error(request, str(error))
     return _back(request, tournament_id)
 
@@ -265,7 +267,7 @@ def bye_request(request: HttpRequest, tournament_id: int) -> HttpResponse:
     data = form.cleaned_data
     try:
         bye = registration.request_bye(data["player"], data["round"], data["kind"], user=request.user)
-    except registration.RegistrationRefused as error:
+    except RegistrationRefused as error:
         form.add_error(None, str(error))
         return _registration_page(request, tournament, bye_form=form)
     messages.success(
@@ -283,7 +285,7 @@ def bye_cancel(request: HttpRequest, tournament_id: int, bye_id: int) -> HttpRes
     bye = get_object_or_404(Bye, pk=bye_id, round__tournament=tournament)
     try:
         registration.cancel_bye(bye, user=request.user)
-    except registration.RegistrationRefused as error:
+    except RegistrationRefused as error:
         messages.error(request, str(error))
     return redirect(reverse("registration", args=[tournament_id]) + "#byes")
 

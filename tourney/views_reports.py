@@ -28,7 +28,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from pairing.engine.state import PairingError
 from pairing.engine.tiebreaks import NAMES, PRESETS, TieBreak, TieBreakCodeError, parse
 from pairing.engine.trf import TrfRound
-from pairing.engine.trf_state import state_for_round
+from pairing.engine.trf.state import state_for_round
 from tourney import audit, roles
 from tourney.access import tournament_role
 from tourney.models import Bye, ByeKind, Game, Player, Round, RoundStatus, Tournament
@@ -61,8 +61,7 @@ def _standings(tournament: Tournament, request: HttpRequest) -> tuple[Tournament
     except ValueError:
         after = done
     after = max(0, min(after, done))
-    trf = export_tournament(tournament)
-    table = standings_of(trf, tournament, after)
+    table = standings_of(tournament, after)
     players = {p.pairing_number: p for p in tournament.players.all()}
     rows = [
         Row(r.rank, players[r.player_id], as_decimal(r.points), tuple(as_decimal(v) for v in r.values))

@@ -7,7 +7,7 @@ from typing import TextIO
 
 from pairing.engine.aro import aro_list
 from pairing.engine.trf import read_trf
-from pairing.engine.trf_state import state_for_round
+from pairing.engine.trf.state import state_for_round
 
 
 def run_aro(args: argparse.Namespace, stdout: TextIO) -> int:

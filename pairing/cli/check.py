@@ -11,7 +11,7 @@ from pairing.cli.common import EXIT_DIFFERENCE, EXIT_INPUT, UsageError, pair_sta
 from pairing.engine.checker import check_round
 from pairing.engine.state import PairingError
 from pairing.engine.trf import TrfError, TrfTournament, read_trf
-from pairing.engine.trf_state import cut, pairing_rows, recorded_pairing, state_for_round
+from pairing.engine.trf.state import cut, pairing_rows, recorded_pairing, state_for_round
 
 
 def expected_pairings(path: Path, explicit: str | None) -> dict[str, list[list[int]]] | None:

@@ -8,7 +8,7 @@ from typing import TextIO
 from pairing.engine import PairingOptions, pair
 from pairing.engine.state import Pairing, TournamentState
 from pairing.engine.trf import TrfTournament
-from pairing.engine.trf_state import acceleration_of, pairing_rows, system_of
+from pairing.engine.trf.state import acceleration_of, pairing_rows, system_of
 
 EXIT_DIFFERENCE = 1
 EXIT_INPUT = 2

@@ -9,7 +9,7 @@ from pairing.cli.common import pair_state, resolve_system, write_pairing
 from pairing.engine.checker import check_round
 from pairing.engine.state import PairingError
 from pairing.engine.trf import read_trf
-from pairing.engine.trf_state import state_for_round
+from pairing.engine.trf.state import state_for_round
 
 
 def run_pair(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:

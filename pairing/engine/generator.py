@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pairing.engine.acceleration import AccelerationSpec, accelerate
 from pairing.engine.state import Colour, Outcome, Pairing, PairingError, Player, RoundEntry, TournamentState
 from pairing.engine.trf import TrfPlayer, TrfRound, TrfTournament
-from pairing.engine.trf_state import round_entry, scoring_of, state_for_round
+from pairing.engine.trf.state import round_entry, scoring_of, state_for_round
 
 PairFunction = Callable[[TournamentState], Pairing]
 ROUND_ATTEMPTS = 5  # draws of the requested byes before an unpairable round is given up

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from pairing.tasks import pair_round_task
 from tests import builders
 from tourney.models import JobState, Round, RoundStatus
 from tourney.roles import appoint
+from tourney.services.pairing import pair_round_task
 
 pytestmark = [pytest.mark.browser, pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

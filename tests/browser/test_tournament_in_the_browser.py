@@ -17,13 +17,13 @@ import pytest
 from django.contrib.auth.models import Group
 from django.utils import timezone
 
-from pairing import adapters
 from pairing.engine.aro import aros
 from pairing.engine.boards import sort_boards
 from pairing.engine.state import Board
-from pairing.tasks import pair_round_task
+from tourney import adapters
 from tourney.models import AuditEntry, ByeKind, Game, Player, Result, Round, RoundStatus, Tournament
 from tourney.roles import ORGANIZERS
+from tourney.services.pairing import pair_round_task
 
 pytestmark = [pytest.mark.browser, pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

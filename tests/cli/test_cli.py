@@ -15,7 +15,7 @@ import pairing.cli.common as cli_common
 from pairing.engine import PairingOptions
 from pairing.engine.state import Board, Pairing, PairingError, TournamentState
 from pairing.engine.trf import read_trf, write_trf
-from pairing.engine.trf_state import cut
+from pairing.engine.trf.state import cut
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "trf"

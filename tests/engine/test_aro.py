@@ -7,7 +7,7 @@ import pytest
 from pairing.engine.aro import aro, aro_list, aros, average_rating
 from pairing.engine.state import Colour, Outcome, Player, RoundEntry, TournamentState
 from pairing.engine.trf import read_trf
-from pairing.engine.trf_state import state_for_round
+from pairing.engine.trf.state import state_for_round
 from tests.engine.dubov.support import SEED, expected_aros
 
 EXPECTED = expected_aros()

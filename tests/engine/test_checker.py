@@ -13,7 +13,7 @@ from pairing.engine.checker import Violation, check_pairing, check_round, last_r
 from pairing.engine.generator import GeneratorConfig, generate
 from pairing.engine.state import Board, Colour, Outcome, Pairing, PairingError, Player, RoundEntry, TournamentState
 from pairing.engine.trf import read_trf
-from pairing.engine.trf_state import recorded_pairing, state_for_round
+from pairing.engine.trf.state import recorded_pairing, state_for_round
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "trf"
 RESULTS = {

@@ -20,7 +20,7 @@ from pairing.engine.generator import (
 )
 from pairing.engine.state import Board, Pairing, TournamentState
 from pairing.engine.trf import parse_trf, write_trf
-from pairing.engine.trf_state import cut, pairing_rows, recorded_pairing, state_for_round
+from pairing.engine.trf.state import cut, pairing_rows, recorded_pairing, state_for_round
 
 
 def dutch(state: TournamentState) -> Pairing:

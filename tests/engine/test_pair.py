@@ -7,7 +7,7 @@ import pytest
 from pairing.engine import SYSTEMS, PairingOptions, pair
 from pairing.engine.generator import GeneratorConfig, generate
 from pairing.engine.state import PairingError, TournamentState
-from pairing.engine.trf_state import cut, state_for_round
+from pairing.engine.trf.state import cut, state_for_round
 
 CONFIG = GeneratorConfig(players=12, rounds=5, late_rate=0, bye_rate=0, forfeit_rate=0, withdraw_rate=0)
 

@@ -1,7 +1,7 @@
 """The database adapter and the TRF adapter give the engines the same tournament.
 
-A file imported into the database, then read back by pairing.adapters, must give
-for every round the state that pairing.engine.trf_state reads from the file itself.
+A file imported into the database, then read back by tourney.adapters, must give
+for every round the state that pairing.engine.trf.state reads from the file itself.
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from pairing import adapters
-from pairing.engine import trf_state
 from pairing.engine.trf import read_trf
+from pairing.engine.trf import state as trf_state
+from tourney import adapters
 from tourney.models import Round
 from tourney.trf_io import import_tournament
 

@@ -11,10 +11,9 @@ import time
 import pytest
 from django.db import connection
 
-from pairing import services
-from pairing.tasks import pair_round_task
 from tests import builders
 from tourney.models import JobState, Round, RoundStatus
+from tourney.services.pairing import pair_round_task, request_pairing
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -37,7 +36,7 @@ def test_a_worker_pairs_a_round_queued_by_the_service(celery_worker_queue: str) 
     def enqueue(round_id: int) -> None:
         pair_round_task.apply_async(args=[round_id], queue=celery_worker_queue)
 
-    assert services.request_pairing(round_id=rnd.pk, enqueue=enqueue)
+    assert request_pairing(round_id=rnd.pk, enqueue=enqueue)
     rnd = _wait_for(rnd)
     assert (rnd.status, rnd.pairing_job_state, rnd.pairing_error) == (RoundStatus.PAIRED, JobState.SUCCEEDED, "")
     assert rnd.games.count() == 4

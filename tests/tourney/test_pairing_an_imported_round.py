@@ -1,4 +1,4 @@
-"""End to end: a TRF cut before round r, imported, paired by pairing.services,
+"""End to end: a TRF cut before round r, imported, paired by tourney.services.pairing,
 gives the round the worked example records (C.04.3, seed 002)."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from pairing import services
 from pairing.engine.trf import read_trf
-from pairing.engine.trf_state import cut, recorded_pairing
+from pairing.engine.trf.state import cut, recorded_pairing
 from tourney.models import Bye, ByeKind, Round, RoundStatus
+from tourney.services.pairing import pair_round
 from tourney.trf_io import import_tournament
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +24,7 @@ def test_the_service_pairs_each_round_of_the_worked_example_as_recorded(number: 
     rnd, _ = Round.objects.get_or_create(tournament=tournament, number=number)
     assert rnd.status == RoundStatus.DRAFT
 
-    services.pair_round(round_id=rnd.pk)
+    pair_round(round_id=rnd.pk)
 
     rnd.refresh_from_db()
     assert rnd.status == RoundStatus.PAIRED, rnd.pairing_error

@@ -13,10 +13,9 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from pairing import services
-from pairing.tasks import pair_round_task
 from tests import builders
 from tourney.models import AuditEntry, JobState, Round, RoundStatus
+from tourney.services.pairing import pair_round_task, reap_lost_pairing, request_pairing
 
 services_db = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -50,7 +49,7 @@ def test_two_concurrent_pair_requests_make_one_pairing() -> None:
     t = builders.tournament(players=10)
     rnd = Round.objects.create(tournament=t, number=1)
     queued: list[int] = []
-    results = _in_threads(2, lambda: services.request_pairing(round_id=rnd.pk, enqueue=queued.append))
+    results = _in_threads(2, lambda: request_pairing(round_id=rnd.pk, enqueue=queued.append))
     assert sorted(results, key=str) == [False, True] and queued == [rnd.pk]
     # The job and a duplicate of its message (a retried task) run at the same time.
     results = _in_threads(2, lambda: pair_round_task.run(rnd.pk))
@@ -89,25 +88,13 @@ def test_two_arbiters_pressing_pair_at_once_make_one_pairing(django_user_model, 
     assert AuditEntry.objects.filter(action="pair round").count() == 1
 
 
-@pytest.fixture
-def stalling_worker(request, tmp_path, monkeypatch):
-    """A real worker whose pairing stops inside the engine step until it is killed."""
-    marker = tmp_path / "worker.pid"
-    monkeypatch.setenv("PAIRING_ENGINE_HOOK", "tests.hooks.stall")
-    monkeypatch.setenv("PAIRING_HOOK_MARKER", str(marker))
-    queue = request.getfixturevalue("celery_worker_queue")
-    return queue, marker
-
-
 @pytest.mark.services
 @pytest.mark.django_db(transaction=True)
 def test_a_worker_killed_mid_pairing_leaves_the_round_in_draft_with_the_error(stalling_worker) -> None:
     queue, marker = stalling_worker
     t = builders.tournament(players=9)
     rnd = Round.objects.create(tournament=t, number=1)
-    assert services.request_pairing(
-        round_id=rnd.pk, enqueue=lambda rid: pair_round_task.apply_async(args=[rid], queue=queue)
-    )
+    assert request_pairing(round_id=rnd.pk, enqueue=lambda rid: pair_round_task.apply_async(args=[rid], queue=queue))
     deadline = time.monotonic() + 60
     while not (marker.exists() and marker.read_text()) and time.monotonic() < deadline:
         time.sleep(0.1)
@@ -115,7 +102,7 @@ def test_a_worker_killed_mid_pairing_leaves_the_round_in_draft_with_the_error(st
     rnd.refresh_from_db()
     assert (rnd.status, rnd.pairing_job_state) == (RoundStatus.PAIRING, JobState.RUNNING)
     # Alive and working: the poll leaves it alone.
-    assert services.reap_lost_pairing(rnd.pk) is False
+    assert reap_lost_pairing(rnd.pk) is False
 
     os.kill(int(marker.read_text()), signal.SIGKILL)
     page = ""
@@ -134,4 +121,4 @@ def test_a_worker_killed_mid_pairing_leaves_the_round_in_draft_with_the_error(st
     assert AuditEntry.objects.filter(action="pairing failed").exists()
     assert page  # the status poll answered with the failure
     # The arbiter may pair again at once.
-    assert services.request_pairing(round_id=rnd.pk, enqueue=lambda rid: None)
+    assert request_pairing(round_id=rnd.pk, enqueue=lambda rid: None)

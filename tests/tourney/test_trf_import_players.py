@@ -1,5 +1,5 @@
-"""Players from a FIDE TRF file into an existing tournament (issue 7's registration by TRF
-import): tourney.trf_io.import_players, and the registration page's upload that calls it."""
+"""Players from a FIDE TRF file into an existing tournament: tourney.trf_io.import_players,
+and the registration page's upload that calls it."""
 
 from __future__ import annotations
 
@@ -12,10 +12,11 @@ from django.test import Client
 
 from pairing.engine.trf import TrfPlayer, TrfTournament, read_trf, write_trf
 from tests import builders
-from tourney import registration
+from tourney.errors import RegistrationRefused
 from tourney.models import AuditEntry, Player, RoundStatus, Tournament
-from tourney.registration import initial_order_key
 from tourney.roles import appoint
+from tourney.services import registration
+from tourney.services.registration import initial_order_key
 from tourney.trf_io import TrfImportError, import_players
 
 pytestmark = pytest.mark.django_db
@@ -111,9 +112,9 @@ def test_a_csv_file_is_still_a_csv_file() -> None:
 
 def test_a_malformed_file_names_the_line() -> None:
     t = _empty()
-    with pytest.raises(registration.RegistrationRefused, match="line 2"):
+    with pytest.raises(RegistrationRefused, match="line 2"):
         registration.import_file(t, "012 X\n001 oops\n")
-    with pytest.raises(registration.RegistrationRefused, match="no player"):
+    with pytest.raises(RegistrationRefused, match="no player"):
         registration.import_file(t, "012 X\n")
     assert not t.players.exists()
 

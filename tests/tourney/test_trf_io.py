@@ -125,7 +125,7 @@ def test_export_of_an_unknown_tournament_says_so() -> None:
         call_command("export_trf", "999")
 
 
-# ---------------------------------------------------------------- FIDE report (issue 8)
+# ---------------------------------------------------------------- FIDE report
 
 
 def _standings(tournament: Tournament) -> list[tuple]:
@@ -192,19 +192,20 @@ def test_the_report_carries_points_and_the_ranks_of_the_standings(fixtures_dir: 
 
 
 def test_a_result_corrected_after_the_next_round_is_in_the_report(tmp_path: Path) -> None:
-    from pairing import services
     from tests.builders import round_with, tournament
     from tourney.models import CorrectionPolicy
+    from tourney.services.results import set_result
+    from tourney.services.rounds import close_round
     from tourney.trf_io import export_text
 
     t = tournament(players=4, rounds=2, correction_policy=CorrectionPolicy.DEADLINE, correction_window_minutes=60)
     first = round_with(t, 1, "1-3 1-0, 2-4 =", status=RoundStatus.PUBLISHED)
-    services.close_round(round_id=first.pk)
+    close_round(round_id=first.pk)
     second = round_with(t, 2, "4-1 *, 3-2 *", status=RoundStatus.PUBLISHED)  # round 2 paired and published
     assert second.games.count() == 2
     game = first.games.get(board=1)
     # C.04.2.D.8: within the announced deadline, the arbiter corrects round 1 (3 won, not 1).
-    assert services.set_result(game_id=game.pk, result=Result.BLACK_WINS, reason="score sheets")
+    assert set_result(game_id=game.pk, result=Result.BLACK_WINS, reason="score sheets")
     report = parse_trf(export_text(t, "trf16"))
     one, three = report.player(1), report.player(3)
     assert (one.rounds[0].result, three.rounds[0].result) == ("0", "1")

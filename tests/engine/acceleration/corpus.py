@@ -13,7 +13,7 @@ from pathlib import Path
 from pairing.engine import PairingOptions, pair
 from pairing.engine.acceleration import AccelerationSpec, accelerate
 from pairing.engine.trf import TrfTournament, read_trf
-from pairing.engine.trf_state import cut, pairing_rows, recorded_pairing, state_for_round
+from pairing.engine.trf.state import cut, pairing_rows, recorded_pairing, state_for_round
 
 SHARED = Path(__file__).resolve().parents[4] / "shared" / "corpus" / "dutch-2017-baku"
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "trf" / "corpus" / "dutch-2017-baku"

@@ -41,7 +41,7 @@ from pairing.engine.acceleration import AccelerationSpec
 from pairing.engine.generator import GeneratorConfig, generate
 from pairing.engine.state import PairingError, TournamentState
 from pairing.engine.trf import TrfTournament, write_trf
-from pairing.engine.trf_state import cut, recorded_pairing, state_for_round
+from pairing.engine.trf.state import cut, recorded_pairing, state_for_round
 
 BAKU = AccelerationSpec("baku")
 OTHER = "other"

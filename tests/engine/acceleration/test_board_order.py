@@ -16,7 +16,7 @@ from pairing.engine import PairingOptions, pair
 from pairing.engine.acceleration import AccelerationSpec, accelerate
 from pairing.engine.boards import sort_boards
 from pairing.engine.generator import GeneratorConfig, generate
-from pairing.engine.trf_state import cut, state_for_round
+from pairing.engine.trf.state import cut, state_for_round
 
 BAKU = AccelerationSpec("baku")
 CONFIG = GeneratorConfig(players=16, rounds=9, late_rate=0, bye_rate=0, forfeit_rate=0, withdraw_rate=0)

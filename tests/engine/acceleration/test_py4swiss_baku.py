@@ -19,7 +19,7 @@ pytest.importorskip("py4swiss")
 
 from pairing.engine import pair
 from pairing.engine.trf import read_trf
-from pairing.engine.trf_state import state_for_round
+from pairing.engine.trf.state import state_for_round
 from tests.engine.acceleration.py4swiss_baku import LATE_ENTRIES, OTHER, PAB_C7, c7_pab, compare, py4swiss_rows, rows
 from tests.engine.acceleration.test_py4swiss_baku_verdicts import C7_FIXTURES
 

@@ -27,7 +27,7 @@ from pairing.engine import pair
 from pairing.engine.dutch.players import entrants
 from pairing.engine.state import TournamentState
 from pairing.engine.trf import read_trf
-from pairing.engine.trf_state import state_for_round
+from pairing.engine.trf.state import state_for_round
 from tests.engine.oracles.dutch_reference import ReferencePairer
 
 HERE = Path(__file__).parent / "fixtures"

@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 from pairing.engine import PairingOptions, pair
 from pairing.engine.state import TournamentState
 from pairing.engine.trf import read_trf
-from pairing.engine.trf_state import state_for_round
+from pairing.engine.trf.state import state_for_round
 
 
 def load_state(path: str) -> TournamentState:

@@ -27,7 +27,7 @@ import pytest
 
 from pairing.engine import PairingOptions, pair
 from pairing.engine.trf import read_trf
-from pairing.engine.trf_state import recorded_pairing, state_for_round
+from pairing.engine.trf.state import recorded_pairing, state_for_round
 from tests.engine.burstein.classify_witness import classify
 
 WITNESS = Path(__file__).resolve().parent / "witness"

@@ -23,7 +23,7 @@ from compare_py4swiss import py4swiss_rows, rows, summarise  # the Dutch compari
 from pairing.engine.generator import GeneratorConfig, generate
 from pairing.engine.state import PairingError
 from pairing.engine.trf import write_trf
-from pairing.engine.trf_state import cut, recorded_pairing, state_for_round
+from pairing.engine.trf.state import cut, recorded_pairing, state_for_round
 from tests.engine.dubov.support import dubov
 
 OTHER = "other (unexplained)"

@@ -19,7 +19,7 @@ import pytest
 from pairing.engine.dubov.criteria import upfloater_scores_key
 from pairing.engine.dubov.players import entrants
 from pairing.engine.trf import read_trf
-from pairing.engine.trf_state import state_for_round
+from pairing.engine.trf.state import state_for_round
 from tests.engine.dubov import py4swiss_categories as readings
 from tests.engine.dubov.support import SEED, dubov, rows
 

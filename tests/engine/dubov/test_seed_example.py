@@ -7,7 +7,7 @@ import pytest
 from pairing.engine import pair
 from pairing.engine.dubov.players import entrants
 from pairing.engine.trf import read_trf
-from pairing.engine.trf_state import state_for_round
+from pairing.engine.trf.state import state_for_round
 from tests.engine.dubov.support import SEED, expected_pairings, rows
 
 EXPECTED = expected_pairings()

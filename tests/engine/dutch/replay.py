@@ -6,7 +6,7 @@ from pathlib import Path
 
 from pairing.engine import pair
 from pairing.engine.trf import read_trf
-from pairing.engine.trf_state import recorded_pairing, state_for_round
+from pairing.engine.trf.state import recorded_pairing, state_for_round
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 

@@ -11,7 +11,7 @@ from pairing.engine import pair
 from pairing.engine.checker import check_pairing, last_round_exemptions
 from pairing.engine.generator import GeneratorConfig, generate
 from pairing.engine.state import PairingError
-from pairing.engine.trf_state import recorded_pairing, state_for_round
+from pairing.engine.trf.state import recorded_pairing, state_for_round
 
 configs = st.builds(
     GeneratorConfig,

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from pairing.engine import pair
 from pairing.engine.trf import read_trf
-from pairing.engine.trf_state import state_for_round
+from pairing.engine.trf.state import state_for_round
 
 HERE = Path(__file__).parent / "fixtures"
 

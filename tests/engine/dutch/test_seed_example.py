@@ -5,7 +5,7 @@ from __future__ import annotations
 from pairing.engine import pair
 from pairing.engine.state import Board
 from pairing.engine.trf import read_trf
-from pairing.engine.trf_state import state_for_round
+from pairing.engine.trf.state import state_for_round
 from tests.engine.dutch.replay import FIXTURES, disagreements
 
 SEED = FIXTURES / "trf" / "dutch-seed-example.trf"

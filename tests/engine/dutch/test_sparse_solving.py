@@ -13,7 +13,7 @@ import pytest
 from pairing.engine import matching, pair
 from pairing.engine.generator import generate
 from pairing.engine.state import PairingError
-from pairing.engine.trf_state import pairing_rows
+from pairing.engine.trf.state import pairing_rows
 from tests.engine.dutch.random_tournaments import random_config
 
 

@@ -14,7 +14,7 @@ from pairing.engine import pair
 from pairing.engine.dutch.transposition import first_transposition, first_transposition_beside_rest
 from pairing.engine.generator import generate, greedy_history
 from pairing.engine.state import PairingError
-from pairing.engine.trf_state import pairing_rows
+from pairing.engine.trf.state import pairing_rows
 from tests.engine.dutch.random_tournaments import random_config
 
 TOURNAMENTS = int(os.environ.get("DUTCH_TRANSPOSITION_TOURNAMENTS", "30"))

@@ -11,7 +11,7 @@ import pytest
 
 from pairing.engine.state import Board, Colour, Outcome, PairingError, RoundEntry, Scoring
 from pairing.engine.trf import TrfRound, parse_trf, read_trf, write_trf
-from pairing.engine.trf_state import (
+from pairing.engine.trf.state import (
     acceleration_of,
     cut,
     initial_colour_of,
@@ -22,12 +22,12 @@ from pairing.engine.trf_state import (
     state_for_round,
     system_of,
 )
+from tests.engine.trf.lines import FIXTURES
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "trf"
 DUTCH = FIXTURES / "dutch-seed-example.trf"
 DUBOV = FIXTURES / "dubov-seed-example.trf"
 CORPUS = sorted(FIXTURES.glob("corpus/*/*.trf"))
-CHECK_TOOL = Path(__file__).resolve().parents[3] / "shared" / "tools" / "check_pairings.py"
+CHECK_TOOL = Path(__file__).resolve().parents[4] / "shared" / "tools" / "check_pairings.py"
 
 
 def _line(start: int, blocks: str = "") -> str:

@@ -1,7 +1,7 @@
 """From a TRF tournament to what an engine pairs, and back to recorded pairings.
 
-The one adapter between :mod:`pairing.engine.trf` and :mod:`pairing.engine.state`.
-Scores always come from the round blocks, never from the points column (81-84),
+The one adapter between the TRF records (:mod:`pairing.engine.trf.records`) and
+:mod:`pairing.engine.state`. Scores always come from the round blocks, never from the points column (81-84),
 which the engines that write TRF fill in differently for requested byes.
 """
 
@@ -22,7 +22,7 @@ from pairing.engine.state import (
     Scoring,
     TournamentState,
 )
-from pairing.engine.trf import TrfPlayer, TrfRound, TrfTournament, resolve_xxs
+from pairing.engine.trf.records import TrfPlayer, TrfRound, TrfTournament, resolve_xxs
 
 _OUTCOME = {
     "1": Outcome.WIN,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypedDict
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -17,16 +17,12 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from tourney import audit
+from tourney.audit import User
+from tourney.errors import RegistrationRefused
 from tourney.models import Bye, ByeKind, Player, Round, RoundStatus, Title, Tournament
-
-
-class RegistrationRefused(Exception):
-    """The change may not be made now; the message says why."""
-
 
 # C.04.2.B.2 [b]: GM - IM - WGM - FM - WIM - CM - WFM - WCM - no title.
 TITLE_ORDER = {title: k for k, title in enumerate(["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM", ""])}
-PAIRED = (RoundStatus.PAIRED, RoundStatus.PUBLISHED, RoundStatus.CLOSED)
 
 
 def initial_order_key(player: Player) -> tuple[int, int, str, str]:
@@ -37,13 +33,21 @@ def initial_order_key(player: Player) -> tuple[int, int, str, str]:
 def numbers_frozen(tournament: Tournament) -> bool:
     """C.04.2.B.3: pairing numbers may be reassigned only for the first three rounds, so
     no longer once round 4 has been paired."""
-    return tournament.round_set.filter(number__gte=4, status__in=PAIRED).exists()
+    return tournament.round_set.paired().filter(number__gte=4).exists()
 
 
 def first_open_round(tournament: Tournament) -> int:
     """The first round not paired yet (a new entry or a withdrawal takes effect there)."""
-    paired = tournament.round_set.filter(status__in=(*PAIRED, RoundStatus.PAIRING)).aggregate(n=Max("number"))["n"]
+    started = tournament.round_set.exclude(status=RoundStatus.DRAFT)  # paired, or being paired
+    paired = started.aggregate(n=Max("number"))["n"]
     return (paired or 0) + 1
+
+
+def _validate(player: Player) -> None:
+    try:
+        player.full_clean()
+    except ValidationError as error:
+        raise RegistrationRefused("; ".join(f"{k}: {' '.join(v)}" for k, v in error.message_dict.items())) from None
 
 
 def _refuse_while_pairing(tournament: Tournament) -> None:
@@ -51,39 +55,54 @@ def _refuse_while_pairing(tournament: Tournament) -> None:
         raise RegistrationRefused(_("a round is being paired right now; try again when it is done"))
 
 
-def renumber(tournament: Tournament, user: Any = None) -> bool:
+def renumber(tournament: Tournament, user: User | None = None) -> bool:
     """Give every player the pairing number of the initial order (C.04.2.B.3, C.3),
     unless round 4 has been paired. Returns whether the numbers were reassigned."""
-    if numbers_frozen(tournament):
-        return False
-    players = list(tournament.players.all())
-    ordered = sorted(players, key=initial_order_key)
-    wanted = {p.pk: k for k, p in enumerate(ordered, start=1)}
-    moved = [p for p in players if p.pairing_number != wanted[p.pk]]
-    if not moved:
-        return False
-    # Two steps, so that the unique (tournament, pairing number) holds at every UPDATE.
-    offset = max(len(players), max(p.pairing_number for p in players)) + 1
-    for p in moved:
-        Player.objects.filter(pk=p.pk).update(pairing_number=p.pairing_number + offset)
-    for p in moved:
-        Player.objects.filter(pk=p.pk).update(pairing_number=wanted[p.pk])
-    audit.record(
-        tournament,
-        tournament,
-        action="renumber players",
-        old=" ".join(f"{p.name}={p.pairing_number}" for p in moved),
-        new=" ".join(f"{p.name}={wanted[p.pk]}" for p in moved),
-        user=user,
-        reason="C.04.2.B.3 / C.3: initial order by rating, title, name",
-    )
-    return True
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if numbers_frozen(tournament):
+            return False
+        players = list(tournament.players.all())
+        ordered = sorted(players, key=initial_order_key)
+        wanted = {p.pk: k for k, p in enumerate(ordered, start=1)}
+        moved = [p for p in players if p.pairing_number != wanted[p.pk]]
+        if not moved:
+            return False
+        # Two steps, so that the unique (tournament, pairing number) holds at every UPDATE.
+        offset = max(len(players), max(p.pairing_number for p in players)) + 1
+        for p in moved:
+            Player.objects.filter(pk=p.pk).update(pairing_number=p.pairing_number + offset)
+        for p in moved:
+            Player.objects.filter(pk=p.pk).update(pairing_number=wanted[p.pk])
+        audit.record(
+            tournament,
+            tournament,
+            action="renumber players",
+            old=" ".join(f"{p.name}={p.pairing_number}" for p in moved),
+            new=" ".join(f"{p.name}={wanted[p.pk]}" for p in moved),
+            user=user,
+            reason="C.04.2.B.3 / C.3: initial order by rating, title, name",
+        )
+        return True
+
+
+class PlayerData(TypedDict, total=False):
+    """A player's entry as the registration form, a CSV line or a TRF record gives it."""
+
+    name: str
+    title: str
+    rating: int
+    federation: str
+    fide_id: str
+    sex: str
+    birth_date: str
+    entry_round: int | str | None
 
 
 PLAYER_FIELDS = ("name", "title", "rating", "federation", "fide_id", "sex", "birth_date")
 
 
-def register(tournament: Tournament, data: dict[str, Any], *, user: Any = None) -> Player:
+def register(tournament: Tournament, data: PlayerData, *, user: User | None = None) -> Player:
     """Enter one player; a late entry (C.04.2.C.2) when round 1 has already been paired.
 
     The player enters in *entry_round* (default: the first round not paired yet) and is
@@ -109,10 +128,7 @@ def register(tournament: Tournament, data: dict[str, Any], *, user: Any = None) 
             entry_round=entry_round,
             **{k: data[k] for k in PLAYER_FIELDS if data.get(k) not in (None, "")},
         )
-        try:
-            player.full_clean()
-        except ValidationError as error:
-            raise RegistrationRefused("; ".join(f"{k}: {' '.join(v)}" for k, v in error.message_dict.items())) from None
+        _validate(player)
         player.save()
         action = "late entry" if opens > 1 else "register player"
         audit.record(
@@ -127,7 +143,7 @@ def register(tournament: Tournament, data: dict[str, Any], *, user: Any = None) 
         return player
 
 
-def update_player(player: Player, data: dict[str, Any], *, user: Any = None) -> Player:
+def update_player(player: Player, data: PlayerData, *, user: User | None = None) -> Player:
     """Correct a player's data (C.04.2.B.3: numbers follow while round 4 is not paired)."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=player.tournament_id)
@@ -136,10 +152,7 @@ def update_player(player: Player, data: dict[str, Any], *, user: Any = None) -> 
         for k in PLAYER_FIELDS:
             if k in data:
                 setattr(player, k, data[k] if data[k] is not None else "")
-        try:
-            player.full_clean()
-        except ValidationError as error:
-            raise RegistrationRefused("; ".join(f"{k}: {' '.join(v)}" for k, v in error.message_dict.items())) from None
+        _validate(player)
         player.save()
         new = {k: getattr(player, k) for k in PLAYER_FIELDS}
         changes = {k for k in PLAYER_FIELDS if old[k] != new[k]}
@@ -157,7 +170,7 @@ def update_player(player: Player, data: dict[str, Any], *, user: Any = None) -> 
         return player
 
 
-def import_csv(tournament: Tournament, text: str, *, user: Any = None) -> list[Player]:
+def import_csv(tournament: Tournament, text: str, *, user: User | None = None) -> list[Player]:
     """Register every row of a CSV file (header: name, rating, title, federation, fide_id,
     sex, birth_date, entry_round; name is required). All rows or none: a bad row is
     named by its line."""
@@ -204,7 +217,7 @@ def looks_like_trf(text: str) -> bool:
     return any(line.startswith(("001 ", "012 ")) for line in text.splitlines())
 
 
-def import_file(tournament: Tournament, text: str, *, user: Any = None) -> list[Player]:
+def import_file(tournament: Tournament, text: str, *, user: User | None = None) -> list[Player]:
     """The registration page's upload: a FIDE TRF file (its players, tourney.trf_io) or a
     CSV file (:func:`import_csv`). All players or none."""
     if not looks_like_trf(text):
@@ -223,7 +236,7 @@ def import_file(tournament: Tournament, text: str, *, user: Any = None) -> list[
         raise RegistrationRefused(str(e)) from None
 
 
-def withdraw(player: Player, from_round: int | None = None, *, user: Any = None) -> Player:
+def withdraw(player: Player, from_round: int | None = None, *, user: User | None = None) -> Player:
     """C.04.2.D.3: the player is no longer paired from *from_round* (default: the first
     round not paired yet). A round already paired must be changed by hand or re-paired."""
     with transaction.atomic():
@@ -247,7 +260,8 @@ def withdraw(player: Player, from_round: int | None = None, *, user: Any = None)
         return player
 
 
-def cancel_withdrawal(player: Player, *, user: Any = None) -> Player:
+def cancel_withdrawal(player: Player, *, user: User | None = None) -> Player:
+    """The withdrawn player takes part again, unless a round after the withdrawal is already paired."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=player.tournament_id)
         player = Player.objects.select_for_update().get(pk=player.pk)
@@ -265,7 +279,7 @@ def cancel_withdrawal(player: Player, *, user: Any = None) -> Player:
 REQUESTABLE = (ByeKind.HALF_POINT, ByeKind.ZERO_POINT, ByeKind.FULL_POINT)
 
 
-def request_bye(player: Player, round_number: int, kind: str, *, user: Any = None) -> Bye:
+def request_bye(player: Player, round_number: int, kind: str, *, user: User | None = None) -> Bye:
     """C.04.2.D.4: a player known in advance not to play round *round_number* is not
     paired in it; a half-point or full-point bye if the tournament's rules grant one,
     else zero points (an announced absence)."""
@@ -299,7 +313,8 @@ def request_bye(player: Player, round_number: int, kind: str, *, user: Any = Non
         return bye
 
 
-def cancel_bye(bye: Bye, *, user: Any = None) -> None:
+def cancel_bye(bye: Bye, *, user: User | None = None) -> None:
+    """Withdraw a requested bye of a round not paired yet."""
     with transaction.atomic():
         bye = Bye.objects.select_for_update().select_related("round__tournament", "player").get(pk=bye.pk)
         if bye.kind == ByeKind.PAIRING_ALLOCATED or bye.round.status != RoundStatus.DRAFT:

@@ -1,12 +1,15 @@
-"""The tournament's announced options reach the engines through the adapter."""
+"""tourney.adapters: the histories in the database and the tournament's announced options
+reach the engines."""
 
 from __future__ import annotations
 
 import pytest
 
-from pairing import adapters, services
+from pairing.engine.state import Colour, Outcome
 from tests import builders
+from tourney import adapters
 from tourney.models import Round, RoundStatus
+from tourney.services.pairing import pair_round
 
 pytestmark = pytest.mark.django_db
 
@@ -17,9 +20,9 @@ def test_progressive_limits_and_the_lim_maxi_option_travel_in_the_options() -> N
     )
     options = adapters.options_for(t)
     assert options.acceleration == "progressive"
-    assert dict(options.extra) == {"group_a_min": "2450", "group_c_below": "2420"}
+    assert (options.group_a_min, options.group_c_below) == (2450, 2420)
     lim = builders.tournament(players=4, pairing_system="lim", lim_maxi=True, name="Lim")
-    assert ("lim_maxi", "yes") in adapters.options_for(lim).extra
+    assert adapters.options_for(lim).lim_maxi
 
 
 def test_an_accelerated_round_is_paired_and_explained_with_virtual_points() -> None:
@@ -28,7 +31,7 @@ def test_an_accelerated_round_is_paired_and_explained_with_virtual_points() -> N
         players=8, rounds=7, acceleration="progressive", acceleration_group_a_min=2470, acceleration_group_c_below=2450
     )
     rnd = Round.objects.create(tournament=t, number=1)
-    services.pair_round(round_id=rnd.pk)
+    pair_round(round_id=rnd.pk)
     rnd.refresh_from_db()
     assert rnd.status == RoundStatus.PAIRED and rnd.games.count() == 4
     state, _warnings = adapters.prepared_state(rnd)
@@ -40,6 +43,16 @@ def test_limits_the_method_refuses_leave_the_round_in_draft_with_the_reason() ->
         players=8, rounds=7, acceleration="progressive", acceleration_group_a_min=2450, acceleration_group_c_below=2420
     )
     rnd = Round.objects.create(tournament=t, number=1)
-    services.pair_round(round_id=rnd.pk)
+    pair_round(round_id=rnd.pk)
     rnd.refresh_from_db()
     assert rnd.status == RoundStatus.DRAFT and "group A" in rnd.pairing_error and not rnd.games.exists()
+
+
+def test_the_adapter_gives_the_engine_histories_from_the_database() -> None:
+    t = builders.tournament(players=5)
+    builders.round_with(t, 1, "1-3 1-0, 4-2 +-", byes="5 pab")
+    state = adapters.state_for_round(Round.objects.create(tournament=t, number=2))
+    assert state.by_id[1].history[0].outcome is Outcome.WIN and state.by_id[1].history[0].colour is Colour.WHITE
+    assert state.by_id[2].history[0].outcome is Outcome.FORFEIT_LOSS
+    assert state.by_id[5].history[0].outcome is Outcome.PAIRING_BYE
+    assert state.score(5) == 10 and state.score(4) == 10 and state.score(2) == 0

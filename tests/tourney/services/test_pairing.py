@@ -1,4 +1,5 @@
-"""pairing.services: lock, adapt, pair, persist; refusals and the audit trail."""
+"""The pairing job: claim the round, pair it with the engine, store the boards and the PAB,
+audit; refusals; the Celery task that always ends the job in a state the page can show."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from pairing import adapters, services
-from pairing.engine.state import Colour, Outcome
 from tests import builders
-from tourney.models import AuditEntry, Bye, ByeKind, JobState, Result, Round, RoundStatus
+from tourney.errors import PairingRefused
+from tourney.models import AuditEntry, Bye, ByeKind, JobState, Round, RoundStatus
+from tourney.services.pairing import pair_round, pair_round_task, request_pairing
+from tourney.services.rounds import publish_pairing
 
 pytestmark = pytest.mark.django_db
 
@@ -18,7 +20,7 @@ pytestmark = pytest.mark.django_db
 def test_it_pairs_round_one_and_stores_boards_in_order() -> None:
     t = builders.tournament(players=8)
     rnd = Round.objects.create(tournament=t, number=1)
-    services.pair_round(round_id=rnd.pk)
+    pair_round(round_id=rnd.pk)
     rnd.refresh_from_db()
     assert (rnd.status, rnd.pairing_job_state, rnd.pairing_error) == (RoundStatus.PAIRED, JobState.SUCCEEDED, "")
     boards = list(rnd.games.values_list("board", "white__pairing_number", "black__pairing_number"))
@@ -30,7 +32,7 @@ def test_it_pairs_round_one_and_stores_boards_in_order() -> None:
 def test_an_odd_field_gets_a_pairing_allocated_bye() -> None:
     t = builders.tournament(players=7)
     rnd = Round.objects.create(tournament=t, number=1)
-    services.pair_round(round_id=rnd.pk)
+    pair_round(round_id=rnd.pk)
     assert rnd.byes.get().kind == ByeKind.PAIRING_ALLOCATED
     assert rnd.entries.count() == 7
 
@@ -38,8 +40,8 @@ def test_an_odd_field_gets_a_pairing_allocated_bye() -> None:
 def test_it_refuses_to_pair_a_round_with_results() -> None:
     t = builders.tournament(players=4)
     rnd = builders.round_with(t, 1, "1-3 1-0, 4-2")
-    with pytest.raises(services.PairingRefused, match="already has results"):
-        services.pair_round(round_id=rnd.pk)
+    with pytest.raises(PairingRefused, match="already has results"):
+        pair_round(round_id=rnd.pk)
     assert rnd.games.count() == 2
 
 
@@ -47,7 +49,7 @@ def test_it_reports_an_unfinished_previous_round_instead_of_pairing() -> None:
     t = builders.tournament(players=4)
     builders.round_with(t, 1, "1-3 1-0, 4-2 *")
     rnd = Round.objects.create(tournament=t, number=2)
-    services.pair_round(round_id=rnd.pk)
+    pair_round(round_id=rnd.pk)
     rnd.refresh_from_db()
     assert (rnd.status, rnd.pairing_job_state) == (RoundStatus.DRAFT, JobState.FAILED)
     assert "round 1, board 2 has no result yet" in rnd.pairing_error
@@ -59,7 +61,7 @@ def test_requested_byes_and_withdrawals_are_not_paired() -> None:
     t.players.filter(pairing_number=6).update(entry_round=3)  # a late entry
     rnd = Round.objects.create(tournament=t, number=1)
     Bye(round=rnd, player=builders.player(t, 2), kind=ByeKind.HALF_POINT, requested=True).save()
-    services.pair_round(round_id=rnd.pk)
+    pair_round(round_id=rnd.pk)
     paired = set(rnd.entries.filter(game__isnull=False).values_list("player__pairing_number", flat=True))
     assert paired == {1, 3, 4, 5}
     assert rnd.byes.filter(kind=ByeKind.PAIRING_ALLOCATED).count() == 0
@@ -69,15 +71,15 @@ def test_pairing_again_replaces_the_pairing_and_keeps_requested_byes() -> None:
     t = builders.tournament(players=5)
     rnd = Round.objects.create(tournament=t, number=1)
     Bye(round=rnd, player=builders.player(t, 5), kind=ByeKind.ZERO_POINT, requested=True).save()
-    services.pair_round(round_id=rnd.pk)
-    services.pair_round(round_id=rnd.pk)
+    pair_round(round_id=rnd.pk)
+    pair_round(round_id=rnd.pk)
     assert rnd.games.count() == 2 and rnd.byes.count() == 1
 
 
 def test_the_initial_colour_is_drawn_once_and_audited() -> None:
     t = builders.tournament(players=4, initial_colour="")
     rnd = Round.objects.create(tournament=t, number=1)
-    services.pair_round(round_id=rnd.pk)
+    pair_round(round_id=rnd.pk)
     t.refresh_from_db()
     assert t.initial_colour in ("white", "black")
     entry = AuditEntry.objects.get(action="draw initial colour")
@@ -91,32 +93,11 @@ def test_a_double_request_queues_one_job(django_capture_on_commit_callbacks) -> 
     rnd = Round.objects.create(tournament=t, number=1)
     queued: list[int] = []
     with django_capture_on_commit_callbacks(execute=True):
-        assert services.request_pairing(round_id=rnd.pk, enqueue=queued.append) is True
-        assert services.request_pairing(round_id=rnd.pk, enqueue=queued.append) is False
+        assert request_pairing(round_id=rnd.pk, enqueue=queued.append) is True
+        assert request_pairing(round_id=rnd.pk, enqueue=queued.append) is False
     assert queued == [rnd.pk]
     rnd.refresh_from_db()
     assert (rnd.status, rnd.pairing_job_state) == (RoundStatus.PAIRING, JobState.QUEUED)
-
-
-def test_a_result_change_is_audited_and_a_repeat_changes_nothing(django_user_model) -> None:
-    arbiter = django_user_model.objects.create_user("arbiter")
-    t = builders.tournament(players=2)
-    game = builders.round_with(t, 1, "1-2", status=RoundStatus.PUBLISHED).games.get()
-    assert services.set_result(game_id=game.pk, result=Result.DRAW, user=arbiter, reason="scoresheet")
-    assert not services.set_result(game_id=game.pk, result=Result.DRAW, user=arbiter)
-    entry = AuditEntry.objects.get(action="result")
-    assert (entry.user, entry.old_value, entry.new_value, entry.reason) == (arbiter, "", "1/2-1/2", "scoresheet")
-    assert entry.subject == game
-
-
-def test_the_adapter_gives_the_engine_histories_from_the_database() -> None:
-    t = builders.tournament(players=5)
-    builders.round_with(t, 1, "1-3 1-0, 4-2 +-", byes="5 pab")
-    state = adapters.state_for_round(Round.objects.create(tournament=t, number=2))
-    assert state.by_id[1].history[0].outcome is Outcome.WIN and state.by_id[1].history[0].colour is Colour.WHITE
-    assert state.by_id[2].history[0].outcome is Outcome.FORFEIT_LOSS
-    assert state.by_id[5].history[0].outcome is Outcome.PAIRING_BYE
-    assert state.score(5) == 10 and state.score(4) == 10 and state.score(2) == 0
 
 
 def test_a_job_lost_past_the_time_limit_can_be_requested_again(settings) -> None:
@@ -129,9 +110,9 @@ def test_a_job_lost_past_the_time_limit_can_be_requested_again(settings) -> None
         pairing_job_state=JobState.RUNNING,
         pairing_requested_at=long_ago,
     )
-    assert services.request_pairing(round_id=rnd.pk, enqueue=lambda _: None) is True
+    assert request_pairing(round_id=rnd.pk, enqueue=lambda _: None) is True
     Round.objects.filter(pk=rnd.pk).update(pairing_requested_at=timezone.now())
-    assert services.request_pairing(round_id=rnd.pk, enqueue=lambda _: None) is False
+    assert request_pairing(round_id=rnd.pk, enqueue=lambda _: None) is False
 
 
 @pytest.mark.parametrize(
@@ -143,6 +124,54 @@ def test_it_refuses_to_pair_past_a_missing_or_unpaired_round(earlier: dict, reas
     for number, status in earlier.items():
         Round.objects.create(tournament=t, number=number, status=status)
     rnd = Round.objects.create(tournament=t, number=2)
-    services.pair_round(round_id=rnd.pk)
+    pair_round(round_id=rnd.pk)
     rnd.refresh_from_db()
     assert (rnd.pairing_job_state, rnd.pairing_error) == (JobState.FAILED, reason)
+
+
+def _queued_round(players: int = 4) -> Round:
+    t = builders.tournament(players=players)
+    return Round.objects.create(tournament=t, number=1, status=RoundStatus.PAIRING, pairing_job_state=JobState.QUEUED)
+
+
+def test_the_task_pairs_the_round() -> None:
+    rnd = _queued_round()
+    assert pair_round_task.run(rnd.pk) == JobState.SUCCEEDED
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.PAIRED and rnd.games.count() == 2
+
+
+def test_a_refusal_ends_the_job_as_failed_with_the_reason() -> None:
+    t = builders.tournament(players=4)
+    rnd = builders.round_with(t, 1, "1-3 1-0, 4-2", status=RoundStatus.PAIRED)
+    Round.objects.filter(pk=rnd.pk).update(status=RoundStatus.PAIRING, pairing_job_state=JobState.QUEUED)
+    assert pair_round_task.run(rnd.pk) == JobState.FAILED
+    rnd.refresh_from_db()
+    # The round keeps its pairing (and results): it was paired before the job.
+    assert (rnd.status, rnd.pairing_job_state) == (RoundStatus.PAIRED, JobState.FAILED)
+    assert "already has results" in rnd.pairing_error
+
+
+def test_an_engine_crash_ends_the_job_as_failed_and_is_raised(monkeypatch) -> None:
+    rnd = _queued_round()
+
+    def crash(**_: object) -> None:
+        raise ZeroDivisionError("boom")
+
+    monkeypatch.setattr("tourney.services.pairing.pair_round", crash)
+    with pytest.raises(ZeroDivisionError):
+        pair_round_task.run(rnd.pk)
+    rnd.refresh_from_db()
+    assert (rnd.status, rnd.pairing_job_state) == (RoundStatus.DRAFT, JobState.FAILED)
+    assert "ZeroDivisionError: boom" in rnd.pairing_error
+
+
+def test_a_retried_task_after_the_job_ended_changes_nothing() -> None:
+    rnd = _queued_round()
+    assert pair_round_task.run(rnd.pk) == JobState.SUCCEEDED
+    publish_pairing(round_id=rnd.pk)
+    before = list(rnd.games.values_list("board", "white", "black"))
+    assert pair_round_task.run(rnd.pk) == JobState.SUCCEEDED  # a redelivered message
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.PUBLISHED and rnd.pairing_error == ""
+    assert list(rnd.games.values_list("board", "white", "black")) == before

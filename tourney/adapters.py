@@ -7,14 +7,23 @@ before the one to pair.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from collections.abc import Iterable
-from types import ModuleType
 
 from pairing.engine import PairingOptions
 from pairing.engine import state as engine
-from tourney.models import Bye, ByeKind, Game, InitialColour, Player, Result, Round, RoundStatus, Tournament
+from pairing.engine.acceleration import AccelerationSpec, accelerate
+from tourney.models import (
+    PUBLIC_STATUSES,
+    UNPAIRED_STATUSES,
+    Bye,
+    ByeKind,
+    Game,
+    InitialColour,
+    Player,
+    Result,
+    Round,
+    Tournament,
+)
 
 
 class IncompleteRound(Exception):
@@ -80,8 +89,8 @@ def round_entries(
     games = Game.objects.filter(round__tournament=tournament, round__number__lt=before)
     byes = Bye.objects.filter(round__tournament=tournament, round__number__lt=before)
     if public:
-        shown = [RoundStatus.PUBLISHED, RoundStatus.CLOSED]
-        games, byes = games.filter(round__status__in=shown), byes.filter(round__status__in=shown)
+        games = games.filter(round__status__in=PUBLIC_STATUSES)
+        byes = byes.filter(round__status__in=PUBLIC_STATUSES)
     for game in games.select_related("round", "white", "black"):
         if game.result == Result.PENDING:
             if public:
@@ -116,7 +125,7 @@ def check_earlier_rounds(rnd: Round) -> None:
     for number in range(1, rnd.number):
         if number not in earlier:
             raise IncompleteRound(f"round {number} does not exist yet")
-        if earlier[number] in (RoundStatus.DRAFT, RoundStatus.PAIRING):
+        if earlier[number] in UNPAIRED_STATUSES:
             raise IncompleteRound(f"round {number} is not paired yet")
 
 
@@ -151,20 +160,9 @@ def state_for_round(rnd: Round) -> engine.TournamentState:
     )
 
 
-def acceleration_module() -> ModuleType | None:
-    """pairing.engine.acceleration (issue 6) when it is installed, else None."""
-    if importlib.util.find_spec("pairing.engine.acceleration") is None:
-        return None
-    return importlib.import_module("pairing.engine.acceleration")
-
-
-def acceleration_spec(tournament: Tournament) -> object:
+def acceleration_spec(tournament: Tournament) -> AccelerationSpec:
     """The tournament's acceleration as the acceleration module takes it."""
-    return acceleration_module().AccelerationSpec(  # type: ignore[union-attr]
-        method=tournament.acceleration,
-        group_a_min=tournament.acceleration_group_a_min,
-        group_c_below=tournament.acceleration_group_c_below,
-    )
+    return options_for(tournament).acceleration_spec
 
 
 def prepared_state(rnd: Round) -> tuple[engine.TournamentState, tuple[str, ...]]:
@@ -172,10 +170,9 @@ def prepared_state(rnd: Round) -> tuple[engine.TournamentState, tuple[str, ...]]
     acceleration's warnings: what the draft's explanation shows. (pairing.engine.pair
     applies the acceleration itself from options_for; this is the same call.)"""
     state = state_for_round(rnd)
-    module = acceleration_module()
-    if rnd.tournament.acceleration == "none" or module is None:
+    if rnd.tournament.acceleration == "none":
         return state, ()
-    accelerated = module.accelerate(state, acceleration_spec(rnd.tournament))
+    accelerated = accelerate(state, acceleration_spec(rnd.tournament))
     return accelerated.state, tuple(str(w) for w in accelerated.warnings)
 
 
@@ -206,13 +203,12 @@ def state_after(tournament: Tournament, rounds: int) -> engine.TournamentState:
 def options_for(tournament: Tournament) -> PairingOptions:
     """The options announced for the tournament (C.04.2.A.3), as the engines take them:
     the acceleration with the progressive method's limits, the Lim maxi option."""
-    extra: list[tuple[str, str]] = []
-    module = acceleration_module()
-    if tournament.acceleration != "none" and module is not None:
-        extra += module.extra_of(acceleration_spec(tournament))
-    if tournament.pairing_system == "lim" and tournament.lim_maxi:
-        extra.append(("lim_maxi", "yes"))
-    return PairingOptions(acceleration=tournament.acceleration, extra=tuple(extra))
+    return PairingOptions(
+        acceleration=tournament.acceleration,
+        group_a_min=tournament.acceleration_group_a_min,
+        group_c_below=tournament.acceleration_group_c_below,
+        lim_maxi=tournament.pairing_system == "lim" and tournament.lim_maxi,
+    )
 
 
 def unsaved_rows(rnd: Round, pairing: engine.Pairing) -> tuple[list[Game], list[Bye]]:

@@ -1,0 +1,324 @@
+"""Reading a TRF: every record of TRF16 and TRF-2026 into a :class:`TrfTournament`.
+
+Beyond TRF16 the reader takes the extension lines that the FIDE-endorsed engines
+read (JaVaFo's advanced user manual, which bbpPairings follows):
+
+    XXR n                 total number of rounds
+    XXC white1|black1     initial colour (and other configuration words, kept)
+    XXA NNNN pp.p pp.p..  acceleration: virtual points of player NNNN for rounds 1, 2...
+                          (value of round r at column 10 + 5 (r-1))
+    XXP id id ...         forbidden pairs: no two players of the list may meet
+    XXS CODE=VALUE ...    scoring overrides (WW BW WD BD WL BL ZPB HPB FPB PAB FW FL,
+                          shortcuts W = WW BW FW FPB and D = WD BD HPB, applied in order)
+    XXZ id id ...         players not to be paired in the round being paired
+    BBW BBD BBL BBZ BBF BBU pp.p
+                          bbpPairings' older TRF(bx) point values: win, draw, loss,
+                          zero-point bye, forfeit loss, PAB
+
+and the TRF-2026 records (:mod:`pairing.engine.trf.trf26`). Any other record (comments
+``###``, national rating records, ``DAT`` lines, team records...) is kept verbatim.
+A malformed file raises :class:`TrfError` naming the 1-based line and column of the
+first error.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pairing.engine.trf import trf26
+from pairing.engine.trf.records import (
+    BB_CODES,
+    COLOURS,
+    HEADER_COUNT,
+    HEADER_TEXT,
+    PLAYED_CODES,
+    RESULT_CODES,
+    ROUND_COLUMN,
+    ROUND_WIDTH,
+    XXS_CODES,
+    XXS_SHORTCUTS,
+    RecordLine,
+    TrfAcceleratedRounds,
+    TrfBye,
+    TrfError,
+    TrfPlayer,
+    TrfProhibited,
+    TrfRound,
+    TrfTournament,
+    digits,
+)
+
+
+def read_trf(path: str | Path) -> TrfTournament:
+    data = Path(path).read_bytes()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")  # older Windows tools write Latin-1
+    return parse_trf(text)
+
+
+def parse_trf(text: str) -> TrfTournament:
+    return _Parser(text).parse()
+
+
+class _Parser:
+    def __init__(self, text: str) -> None:
+        # Only LF (and CR LF) end a line, so that line numbers match what an editor shows.
+        self.lines = text.split("\n")
+        self.values: dict[str, object] = {}
+        self.players: list[TrfPlayer] = []
+        self.player_lines: dict[int, int] = {}
+        self.deputies: list[str] = []
+        self.other: list[str] = []
+        self.xx_config: list[str] = []
+        self.xx_acc: list[tuple[int, tuple[int, ...]]] = []
+        self.xx_forbidden: list[tuple[int, ...]] = []
+        self.xx_scoring: list[tuple[str, int]] = []
+        self.xx_absent: list[int] = []
+        self.bb_scoring: list[tuple[str, int]] = []
+        self.scoring_162: list[tuple[str, int]] = []
+        self.byes: list[TrfBye] = []
+        self.accelerations: list[TrfAcceleratedRounds] = []
+        self.prohibited: list[TrfProhibited] = []
+
+    def parse(self) -> TrfTournament:
+        for number, raw in enumerate(self.lines, 1):
+            line = RecordLine(number, raw.rstrip("\r").replace("\t", " "))
+            if not line.text.strip():
+                continue
+            tag = line.text[:3]
+            if tag == "001":
+                self.player(line)
+            elif tag in HEADER_TEXT or tag in HEADER_COUNT:
+                self.header(tag, line)
+            elif tag == "112":
+                self.deputies.append(line.text[4:].rstrip())
+            elif tag == "132":
+                self.round_dates(line)
+            elif tag.upper() in ("XXR", "XXC", "XXA", "XXP", "XXS", "XXZ"):
+                self.extension(tag.upper(), line)
+            elif tag in BB_CODES:
+                self.bb_points(tag, line)
+            elif tag in trf26.TAGS:
+                self.trf26(tag, line)
+            else:
+                self.other.append(line.text.rstrip())
+        self.check_references()
+        return TrfTournament(
+            players=tuple(self.players),  # file order: XXC rank makes it the initial order
+            deputy_arbiters=tuple(self.deputies),
+            xx_config=tuple(self.xx_config),
+            xx_acceleration=tuple(self.xx_acc),
+            xx_forbidden=tuple(self.xx_forbidden),
+            xx_scoring=tuple(self.xx_scoring),
+            xx_absent=tuple(self.xx_absent),
+            bb_scoring=tuple(self.bb_scoring),
+            scoring_162=tuple(self.scoring_162),
+            byes_240=tuple(self.byes),
+            accelerations_250=tuple(self.accelerations),
+            prohibited_260=tuple(self.prohibited),
+            other_records=tuple(self.other),
+            **self.values,  # type: ignore[arg-type]
+        )
+
+    # -- records
+
+    def header(self, tag: str, line: RecordLine) -> None:
+        key = HEADER_TEXT.get(tag) or HEADER_COUNT[tag]
+        if key in self.values:
+            self.other.append(line.text.rstrip())  # a repeated header record is kept, not merged
+            return
+        if tag in HEADER_COUNT:
+            tokens = line.tokens()
+            if not tokens:
+                self.values[key] = None
+                return
+            column, token = tokens[0]
+            if not digits(token) or len(tokens) > 1:
+                raise line.error(column, f"bad count {line.text[3:].strip()!r} in record {tag}: expected a number")
+            self.values[key] = int(token)
+        else:
+            self.values[key] = line.text[4:].rstrip()
+
+    def round_dates(self, line: RecordLine) -> None:
+        if "round_dates" in self.values:
+            self.other.append(line.text.rstrip())
+            return
+        dates = []
+        pos = ROUND_COLUMN - 1
+        while pos < len(line.text):
+            dates.append(line.text[pos : pos + 8].strip())
+            pos += ROUND_WIDTH
+        while dates and not dates[-1]:
+            dates.pop()
+        self.values["round_dates"] = tuple(dates)
+
+    def player(self, line: RecordLine) -> None:
+        start = line.integer(5, 8, "start number", required=True)
+        assert start is not None
+        if start == 0:
+            raise line.error(5, "start number 0 is not allowed")
+        if start in self.player_lines:
+            raise line.error(5, f"start number {start} already used on line {self.player_lines[start]}")
+        self.player_lines[start] = line.number
+        for column in (4, 9, 14, 48, 53, 57, 69, 80, 85):
+            line.blank(column, "expected a blank between fields of the 001 record")
+        points_text = line.field(81, 84)
+        points = line.tenths(points_text, 81, "points") if points_text.strip() else None
+        rounds = []
+        pos = ROUND_COLUMN
+        end = len(line.text.rstrip())
+        if end > 89 and line.field(90, 91).strip():
+            raise line.error(
+                90 if line.text[89] != " " else 91,
+                "unexpected character before round 1 (round blocks start at column 92)",
+            )
+        while pos <= end:
+            rounds.append(self.block(line, pos, len(rounds) + 1))
+            pos += ROUND_WIDTH
+        while rounds and rounds[-1].is_blank:
+            rounds.pop()
+        self.players.append(
+            TrfPlayer(
+                start=start,
+                sex=line.field(10, 10).strip(),
+                title=line.field(11, 13).strip(),
+                name=line.field(15, 47).strip(),
+                rating=line.integer(49, 52, "rating"),
+                federation=line.field(54, 56).strip(),
+                fide_id=line.field(58, 68).strip(),
+                birth=line.field(70, 79).strip(),
+                points=points,
+                rank=line.integer(86, 89, "rank"),
+                rounds=tuple(rounds),
+            )
+        )
+
+    def block(self, line: RecordLine, column: int, rnd: int) -> TrfRound:
+        text = line.text[column - 1 : column + 7]
+        if column > ROUND_COLUMN:
+            for c in (column - 2, column - 1):
+                line.blank(c, f"expected a blank between round blocks (round {rnd} starts at column {column})")
+        if not text.strip():
+            return TrfRound(None, " ", " ")
+        if len(text.rstrip()) < 6:
+            raise line.error(
+                column + len(text.rstrip()),
+                f"truncated round {rnd} block: expected 'NNNN c r' at columns {column}-{column + 7}",
+            )
+        text = text.ljust(8)
+        opponent = line.integer(column, column + 3, f"opponent in round {rnd}")
+        line.blank(column + 4, f"expected a blank after the opponent of round {rnd}")
+        line.blank(column + 6, f"expected a blank after the colour of round {rnd}")
+        colour = text[5].lower()
+        if colour not in COLOURS:
+            raise line.error(column + 5, f"bad colour {text[5]!r} in round {rnd}: expected w, b, - or blank")
+        result = text[7].upper()
+        if result not in RESULT_CODES:
+            raise line.error(column + 7, f"unknown result code {text[7]!r} in round {rnd}")
+        if opponent == 0:
+            opponent = None
+        if opponent is not None and result in "HFUZ":
+            raise line.error(column + 7, f"result {result!r} (a bye) with opponent {opponent} in round {rnd}")
+        if opponent is None and result in PLAYED_CODES:
+            raise line.error(column + 7, f"result {result!r} of a played game without an opponent in round {rnd}")
+        return TrfRound(opponent, colour, result)
+
+    def extension(self, tag: str, line: RecordLine) -> None:
+        tokens = line.tokens()
+        if tag == "XXR":
+            if len(tokens) != 1 or not digits(tokens[0][1]):
+                raise line.error(tokens[0][0] if tokens else 5, "XXR needs the number of rounds")
+            if "xx_rounds" in self.values:
+                raise line.error(1, "XXR given twice")
+            self.values["xx_rounds"] = int(tokens[0][1])
+        elif tag == "XXC":
+            self.xx_config.extend(word for _, word in tokens)
+        elif tag == "XXA":
+            self.acceleration(line)
+        elif tag in ("XXP", "XXZ"):
+            ids = []
+            for column, token in tokens:
+                if not digits(token):
+                    raise line.error(column, f"bad player id {token!r} in {tag}")
+                ids.append(int(token))
+            if tag == "XXP":
+                if len(ids) < 2:
+                    raise line.error(5, "XXP needs at least two player ids")
+                self.xx_forbidden.append(tuple(ids))
+            else:
+                self.xx_absent.extend(ids)
+        elif tag == "XXS":
+            for column, token in tokens:
+                code, eq, value = token.partition("=")
+                if not eq or (code.upper() not in XXS_CODES and code.upper() not in XXS_SHORTCUTS):
+                    raise line.error(column, f"bad XXS item {token!r}: expected CODE=VALUE")
+                points = line.tenths(value, column + len(code) + 1, "XXS value", signed=True)
+                self.xx_scoring.append((code.upper(), points))
+
+    def acceleration(self, line: RecordLine) -> None:
+        """XXA: id at columns 5-8, round r's points at columns 10-13 + 5 (r-1); blank is 0."""
+        player = line.integer(5, 8, "player id in XXA", required=True)
+        values = []
+        column = 10
+        end = len(line.text.rstrip())
+        while column <= end:
+            line.blank(column - 1, "XXA points sit at columns 10-13, 15-18, 20-23...")
+            text = line.field(column, column + 3)
+            values.append(line.tenths(text, column, f"XXA points for round {len(values) + 1}") if text.strip() else 0)
+            column += 5
+        self.xx_acc.append((player or 0, tuple(values)))
+
+    def bb_points(self, tag: str, line: RecordLine) -> None:
+        """bbpPairings' TRF(bx) point values: ``BBW  3.0`` (the value from column 5)."""
+        tokens = line.tokens()
+        if len(tokens) != 1:
+            raise line.error(tokens[1][0] if len(tokens) > 1 else 5, f"{tag} needs one value like 1.0")
+        self.bb_scoring.append((tag, line.tenths(tokens[0][1], tokens[0][0], f"{tag} points")))
+
+    def trf26(self, tag: str, line: RecordLine) -> None:
+        if tag == "142":
+            self.values["rounds_142"] = trf26.rounds_142(line)
+        elif tag == "152":
+            self.values["initial_colour_152"] = trf26.colour_152(line)
+        elif tag == "162":
+            self.scoring_162.extend(trf26.scoring_162(line))
+        elif tag == "192":
+            self.values["type_192"] = trf26.type_192(line)
+        elif tag == "240":
+            self.byes.append(trf26.bye_240(line))
+        elif tag == "250":
+            self.accelerations.append(trf26.accelerated_rounds_250(line))
+        elif tag == "260":
+            self.prohibited.append(trf26.prohibited_260(line))
+
+    def check_references(self) -> None:
+        """Opponents must exist, and both players of a game must name each other."""
+        blocks = {p.start: p.rounds for p in self.players}
+        for p in self.players:
+            number = self.player_lines[p.start]
+            for k, block in enumerate(p.rounds, 1):
+                if block.opponent is None:
+                    continue
+                column = ROUND_COLUMN + ROUND_WIDTH * (k - 1)
+                if block.opponent not in blocks:
+                    raise TrfError(number, column, f"round {k}: opponent {block.opponent} has no 001 record")
+                if block.opponent == p.start:
+                    raise TrfError(number, column, f"round {k}: player {p.start} paired with himself")
+                theirs = blocks[block.opponent]
+                other = theirs[k - 1] if len(theirs) >= k else None
+                if other is None or other.opponent != p.start:
+                    shown = "nothing" if other is None or other.opponent is None else other.opponent
+                    raise TrfError(
+                        number,
+                        column,
+                        f"round {k}: player {p.start} meets {block.opponent}, "
+                        f"but {block.opponent}'s record shows {shown}",
+                    )
+                if block.colour in "wb" and other.colour == block.colour:
+                    raise TrfError(
+                        number,
+                        column + 5,
+                        f"round {k}: players {p.start} and {block.opponent} both have colour {block.colour!r}",
+                    )

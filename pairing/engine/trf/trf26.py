@@ -1,0 +1,199 @@
+"""The TRF-2026 records: reading them, writing them, and deriving them from TRF16.
+
+    142 rounds   152 initial colour W/B   162 scoring: a code W D L A P X at column
+    6 + 9k and its points at columns 7-10 + 9k   192 encoded tournament type
+    240 F/H/Z byes: type at 5, round at 7-9, ids at 11-14, 16-19...
+    250 accelerated rounds: match points 5-8, game points 10-13, rounds 15-17 and 19-21,
+        ids 23-26 and 28-31
+    260 prohibited pairings: rounds 5-7 and 9-11, ids at 13-16, 18-21...
+
+Their TRF16 counterparts are the engines' extension lines XXR, XXC, XXS, XXA, XXP and
+the F/H/Z round blocks; the writer adds the 2026 records from them on request.
+"""
+
+from __future__ import annotations
+
+from pairing.engine.trf.records import (
+    RecordLine,
+    TrfAcceleratedRounds,
+    TrfBye,
+    TrfProhibited,
+    TrfTournament,
+    digits,
+    format_points,
+    resolve_xxs,
+)
+
+TAGS = ("142", "152", "162", "192", "240", "250", "260")
+SCORING_162_CODES = frozenset("WDLAPX")
+BYE_240_KINDS = frozenset("FHZ")
+
+# ---------------------------------------------------------------- reading
+
+
+def rounds_142(line: RecordLine) -> int:
+    tokens = line.tokens()
+    if len(tokens) != 1 or not digits(tokens[0][1]):
+        raise line.error(tokens[0][0] if tokens else 5, "record 142 needs the number of rounds")
+    return int(tokens[0][1])
+
+
+def colour_152(line: RecordLine) -> str:
+    colour = line.text[4:].strip().upper()
+    if colour not in ("W", "B"):
+        raise line.error(5, f"record 152 needs W or B, not {colour!r}")
+    return colour
+
+
+def scoring_162(line: RecordLine) -> list[tuple[str, int]]:
+    items = []
+    column = 6
+    while column <= len(line.text.rstrip()):
+        code = line.field(column, column).upper()
+        if code not in SCORING_162_CODES:
+            raise line.error(column, f"bad scoring code {code!r} in record 162: expected W, D, L, A, P or X")
+        points = line.field(column + 1, column + 4)
+        items.append((code, line.tenths(points, column + 1, f"points for {code}", signed=True)))
+        column += 9
+    return items
+
+
+def type_192(line: RecordLine) -> str:
+    return line.text[4:].strip()
+
+
+def bye_240(line: RecordLine) -> TrfBye:
+    kind = line.field(5, 5).upper()
+    if kind not in BYE_240_KINDS:
+        raise line.error(5, f"bad bye type {kind!r} in record 240: expected F, H or Z")
+    rnd = line.integer(7, 9, "round number", required=True)
+    return TrfBye(kind, rnd or 0, line.id_list(11))
+
+
+def accelerated_rounds_250(line: RecordLine) -> TrfAcceleratedRounds:
+    mp = line.field(5, 8)
+    return TrfAcceleratedRounds(
+        match_points=line.tenths(mp, 5, "match points") if mp.strip() else None,
+        game_points=line.tenths(line.field(10, 13), 10, "game points"),
+        first_round=line.integer(15, 17, "first round", required=True) or 0,
+        last_round=line.integer(19, 21, "last round", required=True) or 0,
+        first_player=line.integer(23, 26, "first player", required=True) or 0,
+        last_player=line.integer(28, 31, "last player", required=True) or 0,
+    )
+
+
+def prohibited_260(line: RecordLine) -> TrfProhibited:
+    first = line.integer(5, 7, "first round", required=True) or 0
+    last = line.integer(9, 11, "last round", required=True) or 0
+    return TrfProhibited(first, last, line.id_list(13))
+
+
+# ---------------------------------------------------------------- writing
+
+
+def header_lines(t: TrfTournament, derive: bool) -> list[str]:
+    out = []
+    rounds = t.rounds_142 if t.rounds_142 is not None else (t.xx_rounds if derive else None)
+    if rounds is not None:
+        out.append(f"142 {rounds}")
+    colour = t.initial_colour_152 or ((t.initial_colour or "").upper() if derive else "")
+    if colour:
+        out.append(f"152 {colour}")
+    scoring = t.scoring_162 or (scoring_162_from_xxs(t.xx_scoring) if derive else ())
+    if scoring:
+        # code at column 6 + 9k, its points at columns 7-10 + 9k
+        out.append("162 " + "".join(f" {c}{format_points(v):>4}   " for c, v in scoring).rstrip())
+    if t.type_192:
+        out.append(f"192 {t.type_192}")
+    return out
+
+
+def list_lines(t: TrfTournament, derive: bool) -> list[str]:
+    out = []
+    byes = t.byes_240 or (byes_240_from_rounds(t) if derive else ())
+    for b in byes:
+        out.append(f"240 {b.kind} {b.round:03d}" + "".join(f" {i:4d}" for i in b.players))
+    accelerations = t.accelerations_250 or (accelerations_250_from_xxa(t) if derive else ())
+    for a in accelerations:
+        mp = "    " if a.match_points is None else f"{format_points(a.match_points):>4}"
+        out.append(
+            f"250 {mp} {format_points(a.game_points):>4} {a.first_round:03d} {a.last_round:03d} "
+            f"{a.first_player:4d} {a.last_player:4d}"
+        )
+    prohibited = t.prohibited_260
+    if not prohibited and derive and t.xx_forbidden:
+        last = t.total_rounds or max(t.rounds_in_file, 1)
+        prohibited = tuple(TrfProhibited(1, last, ids) for ids in t.xx_forbidden)
+    for p in prohibited:
+        out.append(f"260 {p.first_round:03d} {p.last_round:03d}" + "".join(f" {i:4d}" for i in p.players))
+    return out
+
+
+# ---------------------------------------------------------------- derived from TRF16
+
+
+def scoring_162_from_xxs(xxs: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+    """The XXS overrides as record-162 items, where TRF-2026 can say them.
+
+    Record 162 has one value per group (W: wins, forfeit wins and full-point byes;
+    D: draws and half-point byes; L: losses; A: zero-point byes and forfeit losses;
+    P: the PAB, which defaults to W there but to 1.0 in XXS, so P is written whenever
+    it differs from what W implies).
+    """
+    values = resolve_xxs(xxs)
+    defaults = resolve_xxs(())
+    out = []
+    for code, keys in (
+        ("W", ("WW", "BW", "FW", "FPB")),
+        ("D", ("WD", "BD", "HPB")),
+        ("L", ("WL", "BL")),
+        ("A", ("ZPB", "FL")),
+    ):
+        vals = {values[k] for k in keys}
+        if len(vals) == 1 and any(values[k] != defaults[k] for k in keys):
+            out.append((code, vals.pop()))
+    implied_pab = dict(out).get("W", 10)
+    if values["PAB"] != implied_pab:
+        out.append(("P", values["PAB"]))
+    return tuple((code, v) for code, v in out if len(format_points(v)) <= 4)  # columns 7-10: '11.5', '-1.0'
+
+
+def byes_240_from_rounds(t: TrfTournament) -> tuple[TrfBye, ...]:
+    out = []
+    for rnd in range(1, max((len(p.rounds) for p in t.players), default=0) + 1):
+        for kind in "FHZ":
+            ids = tuple(
+                p.start
+                for p in t.players
+                if len(p.rounds) >= rnd and p.rounds[rnd - 1].opponent is None and p.rounds[rnd - 1].result == kind
+            )
+            if ids:
+                out.append(TrfBye(kind, rnd, ids))
+    return tuple(out)
+
+
+def accelerations_250_from_xxa(t: TrfTournament) -> tuple[TrfAcceleratedRounds, ...]:
+    """XXA as 250 records: runs of rounds with equal points, then runs of consecutive ids."""
+    runs: list[tuple[int, int, int, int]] = []  # (points, first round, last round, id)
+    for player, values in sorted(t.xx_acceleration):
+        rnd = 0
+        while rnd < len(values):
+            end = rnd
+            while end + 1 < len(values) and values[end + 1] == values[rnd]:
+                end += 1
+            if values[rnd]:
+                runs.append((values[rnd], rnd + 1, end + 1, player))
+            rnd = end + 1
+    runs.sort(key=lambda r: (r[1], r[2], r[0], r[3]))
+    out: list[TrfAcceleratedRounds] = []
+    for points, first, last, player in runs:
+        prev = out[-1] if out else None
+        if (
+            prev
+            and (prev.game_points, prev.first_round, prev.last_round) == (points, first, last)
+            and prev.last_player + 1 == player
+        ):
+            out[-1] = TrfAcceleratedRounds(points, first, last, prev.first_player, player)
+        else:
+            out.append(TrfAcceleratedRounds(points, first, last, player, player))
+    return tuple(out)

@@ -1,0 +1,116 @@
+"""Entering and correcting results, and the C.04.2.D.8 correction policy."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from tests import builders
+from tourney.errors import ResultRefused
+from tourney.models import AuditEntry, CorrectionPolicy, Result, Round, RoundStatus
+from tourney.services.results import set_result
+from tourney.services.rounds import close_round
+
+pytestmark = pytest.mark.django_db
+
+
+def _closed_round(policy: str = CorrectionPolicy.DEADLINE, minutes: int = 60) -> Round:
+    t = builders.tournament(players=4, correction_policy=policy, correction_window_minutes=minutes)
+    rnd = builders.round_with(t, 1, "1-3 1-0, 4-2 =", status=RoundStatus.PUBLISHED)
+    return close_round(round_id=rnd.pk)
+
+
+def test_it_refuses_a_result_before_the_pairing_is_published_and_logs_it() -> None:
+    t = builders.tournament(players=2)
+    game = builders.round_with(t, 1, "1-2").games.get()
+    with pytest.raises(ResultRefused, match="publish the pairing first"):
+        set_result(game_id=game.pk, result=Result.WHITE_WINS)
+    game.refresh_from_db()
+    assert game.result == Result.PENDING
+    assert AuditEntry.objects.filter(action="refused result", new_value="1-0").exists()
+
+
+def test_it_accepts_a_correction_before_the_deadline() -> None:
+    rnd = _closed_round()
+    game = rnd.games.get(board=1)
+    assert set_result(game_id=game.pk, result=Result.DRAW, reason="scoresheet")
+    entry = AuditEntry.objects.get(action="correct result")
+    assert (entry.old_value, entry.new_value, entry.reason) == ("1-0", "1/2-1/2", "scoresheet")
+
+
+def test_it_refuses_a_late_correction(django_user_model) -> None:
+    arbiter = django_user_model.objects.create_user("arbiter")
+    rnd = _closed_round()
+    Round.objects.filter(pk=rnd.pk).update(correction_deadline=timezone.now() - timedelta(minutes=1))
+    game = rnd.games.get(board=1)
+    entered_at = game.result_entered_at
+    with pytest.raises(ResultRefused, match="correction deadline of round 1 passed"):
+        set_result(game_id=game.pk, result=Result.DRAW, user=arbiter, reason="players agree")
+    game.refresh_from_db()
+    assert game.result == Result.WHITE_WINS
+    assert (game.result_entered_by, game.result_entered_at) == (None, entered_at)
+    refused = AuditEntry.objects.get(action="refused result")
+    assert (refused.old_value, refused.new_value) == ("1-0", "1/2-1/2")
+    assert (refused.user, refused.subject, refused.tournament) == (arbiter, game, rnd.tournament)
+    assert refused.reason.startswith("the correction deadline of round 1 passed at ")
+    assert refused.reason.endswith(". players agree")
+    assert not AuditEntry.objects.filter(action="correct result").exists()
+
+
+def test_until_next_pairing_a_correction_is_refused_once_the_next_round_is_paired() -> None:
+    rnd = _closed_round(policy=CorrectionPolicy.NEXT_PAIRING)
+    game = rnd.games.get(board=1)
+    assert set_result(game_id=game.pk, result=Result.DRAW)
+    builders.round_with(rnd.tournament, 2, "3-4, 2-1")
+    with pytest.raises(ResultRefused, match="round 2 is already paired"):
+        set_result(game_id=game.pk, result=Result.WHITE_WINS)
+
+
+def test_never_means_no_correction_after_closing() -> None:
+    rnd = _closed_round(policy=CorrectionPolicy.NEVER)
+    with pytest.raises(ResultRefused, match="allows no correction"):
+        set_result(game_id=rnd.games.get(board=2).pk, result=Result.WHITE_WINS)
+
+
+def test_the_same_result_twice_changes_nothing_even_after_the_deadline() -> None:
+    rnd = _closed_round()
+    Round.objects.filter(pk=rnd.pk).update(correction_deadline=timezone.now() - timedelta(minutes=1))
+    assert not set_result(game_id=rnd.games.get(board=1).pk, result=Result.WHITE_WINS)
+    assert not AuditEntry.objects.filter(action__in=["refused result", "correct result"]).exists()
+
+
+def test_a_result_change_is_audited_and_a_repeat_changes_nothing(django_user_model) -> None:
+    arbiter = django_user_model.objects.create_user("arbiter")
+    t = builders.tournament(players=2)
+    game = builders.round_with(t, 1, "1-2", status=RoundStatus.PUBLISHED).games.get()
+    assert set_result(game_id=game.pk, result=Result.DRAW, user=arbiter, reason="scoresheet")
+    assert not set_result(game_id=game.pk, result=Result.DRAW, user=arbiter)
+    entry = AuditEntry.objects.get(action="result")
+    assert (entry.user, entry.old_value, entry.new_value, entry.reason) == (arbiter, "", "1/2-1/2", "scoresheet")
+    assert entry.subject == game
+
+
+def test_a_result_records_who_entered_it_and_when(django_user_model) -> None:
+    arbiter = django_user_model.objects.create_user("arbiter")
+    t = builders.tournament(players=2)
+    game = builders.round_with(t, 1, "1-2", status=RoundStatus.PUBLISHED).games.get()
+    before = timezone.now()
+    assert set_result(game_id=game.pk, result=Result.BLACK_WINS, user=arbiter)
+    game.refresh_from_db()
+    assert (game.result, game.result_entered_by) == (Result.BLACK_WINS, arbiter)
+    assert before <= game.result_entered_at <= timezone.now()
+    entry = AuditEntry.objects.get(action="result")
+    assert (entry.old_value, entry.new_value, entry.subject) == ("", "0-1", game)
+
+
+def test_a_correction_within_the_policy_is_audited_as_a_correction(django_user_model) -> None:
+    arbiter = django_user_model.objects.create_user("arbiter")
+    rnd = _closed_round(policy=CorrectionPolicy.NEXT_PAIRING)
+    game = rnd.games.get(board=2)
+    assert set_result(game_id=game.pk, result=Result.BLACK_WINS, user=arbiter, reason="wrong sheet")
+    game.refresh_from_db()
+    assert (game.result, game.result_entered_by) == (Result.BLACK_WINS, arbiter)
+    entry = AuditEntry.objects.get(action="correct result")
+    assert (entry.user, entry.old_value, entry.new_value, entry.reason) == (arbiter, "1/2-1/2", "0-1", "wrong sheet")

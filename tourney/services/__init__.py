@@ -1,0 +1,1 @@
+"""Every write, one noun a module."""

@@ -1,0 +1,148 @@
+"""The arbiter's manual changes to a pairing: two players trade places."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from pairing.engine.boards import sort_boards
+from pairing.engine.checker import Violation, check_round
+from pairing.engine.state import Board, Pairing
+from tourney import adapters, audit
+from tourney.audit import User
+from tourney.errors import PairingRefused
+from tourney.models import PAIRED_STATUSES, Bye, ByeKind, Game, Result, Round, RoundStatus
+from tourney.services.pairing import describe_round, store_pairing
+
+REMATCH = "C.04.1.b"
+
+
+def exchanged(pairing: Pairing, first: int, second: int) -> Pairing:
+    """*pairing* with players *first* and *second* in each other's place.
+
+    On one board it swaps the colours; a player and the PAB trade the bye.
+    """
+    if first == second:
+        raise PairingRefused(_("choose two different players"))
+
+    def put(pid: int) -> int:
+        return second if pid == first else first if pid == second else pid
+
+    seats = {pid for b in pairing.boards for pid in (b.white, b.black)} | {pairing.bye}
+    for pid in (first, second):
+        if pid not in seats:
+            raise PairingRefused(_("player %d is not in this pairing") % pid)
+    boards = tuple(Board(put(b.white), put(b.black)) for b in pairing.boards)
+    bye = put(pairing.bye) if pairing.bye is not None else None
+    return Pairing(boards=boards, bye=bye)
+
+
+def exchange_players(*, round_id: int, first: int, second: int, user: User | None = None, reason: str = "") -> Round:
+    """The arbiter's manual change: players *first* and *second* (pairing numbers) trade places.
+
+    Before publication any change is allowed and the boards are sorted again (D.9);
+    the checker names every rule the result breaks, and the round keeps those warnings
+    until the next change. After publication (C.04.2.D.10) only a change that removes
+    a rematch (C.04.1.b) is allowed, on boards without a result, and board numbers stay.
+    Every change is written to the audit trail with the warnings.
+    """
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
+        tournament = rnd.tournament
+        if rnd.status not in PAIRED_STATUSES or rnd.status == RoundStatus.CLOSED:
+            raise PairingRefused(
+                _("round %(n)d is %(s)s: only a paired round can be changed")
+                % {"n": rnd.number, "s": rnd.get_status_display().lower()}
+            )
+        state = adapters.state_for_round(rnd)
+        current = adapters.pairing_of(rnd)
+        changed = exchanged(current, first, second)
+        before = check_round(state, current, tournament.pairing_system)
+        after = check_round(state, changed, tournament.pairing_system)
+        if rnd.status == RoundStatus.PUBLISHED:
+            _check_published_change(rnd, current, changed, before, after, {first, second})
+            _store_published_change(rnd, current, changed)
+        else:
+            rank = {p.id: k for k, p in enumerate(state.players)}
+            store_pairing(rnd, Pairing(boards=sort_boards(changed.boards, state.score, rank), bye=changed.bye))
+        warnings = [str(v) for v in after]
+        now = describe_round(rnd)
+        if rnd.engine_pairing and _pairs(now) != _pairs(rnd.engine_pairing):
+            warnings.append(
+                _("manual change: this is not the pairing the %(system)s rules produced (C.04.2.A.4, C.04.3 A.9)")
+                % {"system": tournament.get_pairing_system_display()}
+            )
+        rnd.pairing_warnings = "\n".join(warnings)
+        rnd.save(update_fields=["pairing_warnings"])
+        audit.record(
+            tournament,
+            rnd,
+            action="change pairing",
+            old=_describe_pairing(current),
+            new=now,
+            user=user,
+            reason="; ".join(filter(None, [reason, *warnings])),
+        )
+        return rnd
+
+
+def _check_published_change(
+    rnd: Round,
+    current: Pairing,
+    changed: Pairing,
+    before: list[Violation],
+    after: list[Violation],
+    moved: set[int],
+) -> None:
+    # C.04.2.D.10: once published, a pairing changes only when it breaks C.04.1.b.
+    rematches = [v for v in before if v.rule == REMATCH]
+    if not rematches:
+        raise PairingRefused(
+            _("round %d is published: C.04.2.D.10 allows a change only to repair a rematch (C.04.1.b)") % rnd.number
+        )
+    if len([v for v in after if v.rule == REMATCH]) >= len(rematches):
+        raise PairingRefused(_("this change does not repair the rematch; a published pairing may change only for that"))
+    touched = {pid for b in _changed_boards(current, changed) for pid in (b.white, b.black)} | moved
+    started = rnd.games.exclude(result=Result.PENDING).filter(
+        Q(white__pairing_number__in=touched) | Q(black__pairing_number__in=touched)
+    )
+    if started.exists():
+        raise PairingRefused(_("a board this change touches already has a result"))
+
+
+def _changed_boards(current: Pairing, changed: Pairing) -> list[Board]:
+    return [b for b, c in zip(current.boards, changed.boards, strict=True) if b != c]
+
+
+def _store_published_change(rnd: Round, current: Pairing, changed: Pairing) -> None:
+    """Rewrite only the boards that changed, keeping every board number (published boards)."""
+    games = {g.board: g for g in rnd.games.select_related("white", "black")}
+    by_number = {p.pairing_number: p for p in rnd.tournament.players.all()}
+    redo = [
+        (board, new)
+        for (board, game), new in zip(sorted(games.items()), changed.boards, strict=True)
+        if (game.white.pairing_number, game.black.pairing_number) != (new.white, new.black)
+    ]
+    for board, _new in redo:
+        games[board].delete()
+    if current.bye != changed.bye:
+        rnd.byes.filter(kind=ByeKind.PAIRING_ALLOCATED).delete()
+    for board, new in redo:
+        Game(round=rnd, board=board, white=by_number[new.white], black=by_number[new.black]).save()
+    if current.bye != changed.bye and changed.bye is not None:
+        Bye(round=rnd, player=by_number[changed.bye], kind=ByeKind.PAIRING_ALLOCATED).save()
+
+
+def _describe_pairing(pairing: Pairing) -> str:
+    text = [f"{b.white}-{b.black}" for b in pairing.boards]
+    if pairing.bye is not None:
+        text.append(f"bye {pairing.bye}")
+    return " ".join(text)
+
+
+def _pairs(description: str) -> set[frozenset[str]]:
+    """The pairs of a one-line pairing, colours and board order aside."""
+    return {frozenset(item.split("-")) for item in description.split(" ") if "-" in item} | {
+        frozenset(("bye", item)) for item in description.split("bye ")[1:2]
+    }

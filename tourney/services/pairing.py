@@ -1,0 +1,226 @@
+"""Pairing a round: claim it, then lock, adapt, pair and persist in one transaction.
+
+The Celery task that runs the job lives here, beside the service it wraps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import timedelta
+
+from celery import shared_task
+from django.conf import settings
+from django.db import connection, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from pairing.engine import pair
+from pairing.engine.checker import check_round
+from pairing.engine.state import Pairing, PairingError
+from tourney import adapters, audit
+from tourney.audit import User
+from tourney.errors import PairingRefused
+from tourney.models import PAIRABLE_STATUSES, Bye, ByeKind, JobState, Round, RoundStatus
+from tourney.services.setup import draw_initial_colour_once
+
+# A job a worker has yet to finish.
+ACTIVE_JOB_STATES = (JobState.QUEUED, JobState.RUNNING)
+
+
+def request_pairing(*, round_id: int, user: User | None = None, enqueue: Callable[[int], object] | None = None) -> bool:
+    """Claim the round for pairing and queue the job after commit.
+
+    Returns False when the round is already queued or being paired, so that a
+    double click cannot start two jobs (the claim is one UPDATE that must hit one row).
+    A job older than the task time limit is taken as lost (a worker died) and may be
+    claimed again.
+    """
+    now = timezone.now()
+    stale = now - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT)
+    # Only the claim below marks a round as pairing, and always with a job queued.
+    idle = Q(status__in=PAIRABLE_STATUSES) & ~Q(pairing_job_state__in=ACTIVE_JOB_STATES)
+    lost = Q(status=RoundStatus.PAIRING, pairing_requested_at__lt=stale)
+    with transaction.atomic():
+        claimed = Round.objects.filter(idle | lost, pk=round_id).update(
+            status=RoundStatus.PAIRING, pairing_job_state=JobState.QUEUED, pairing_error="", pairing_requested_at=now
+        )
+        if claimed != 1:
+            return False
+        rnd = Round.objects.select_related("tournament").get(pk=round_id)
+        if rnd.has_results:
+            raise PairingRefused(f"round {rnd.number} already has results; it cannot be paired again")
+        audit.record(rnd.tournament, rnd, action="request pairing", user=user)
+        run = enqueue or pair_round_task.delay
+        transaction.on_commit(lambda: run(round_id))
+    return True
+
+
+def pair_round(*, round_id: int, user: User | None = None) -> Round:
+    """Pair the round with the tournament's system and store the boards and the PAB.
+
+    Refuses a round that already has results. A pairing the rules cannot make
+    leaves the round in draft with the engine's explanation in pairing_error.
+    """
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
+        tournament = rnd.tournament
+        if rnd.status not in PAIRABLE_STATUSES:
+            raise PairingRefused(f"round {rnd.number} is {rnd.get_status_display().lower()}")
+        if rnd.has_results:
+            raise PairingRefused(f"round {rnd.number} already has results; it cannot be paired again")
+        draw_initial_colour_once(tournament, user)
+        try:
+            state = adapters.state_for_round(rnd)
+            # pair() applies the announced acceleration; its warnings come back as notes.
+            pairing = pair(
+                state, tournament.pairing_system, tournament.rules_edition or None, adapters.options_for(tournament)
+            )
+        except (PairingError, adapters.IncompleteRound) as error:
+            # C.04.3 A.9: the engine says why; the arbiter decides what to do.
+            rnd.status = RoundStatus.PAIRED if rnd.games.exists() else RoundStatus.DRAFT
+            rnd.pairing_job_state = JobState.FAILED
+            rnd.pairing_error = str(error) or error.__class__.__name__
+            rnd.save(update_fields=["status", "pairing_job_state", "pairing_error"])
+            audit.record(tournament, rnd, action="pairing failed", new=rnd.pairing_error, user=user)
+            return rnd
+        # The independent checker is the safety net on any engine's output.
+        warnings = [*pairing.notes, *map(str, check_round(state, pairing, tournament.pairing_system))]
+        old = describe_round(rnd)
+        store_pairing(rnd, pairing)
+        rnd.status = RoundStatus.PAIRED
+        rnd.pairing_job_state = JobState.SUCCEEDED
+        rnd.pairing_error = ""
+        rnd.paired_at = timezone.now()
+        rnd.engine_pairing = describe_round(rnd)
+        rnd.pairing_warnings = "\n".join(warnings)
+        rnd.save(
+            update_fields=[
+                "status",
+                "pairing_job_state",
+                "pairing_error",
+                "paired_at",
+                "engine_pairing",
+                "pairing_warnings",
+            ]
+        )
+        audit.record(tournament, rnd, action="pair round", old=old, new=rnd.engine_pairing, user=user)
+        return rnd
+
+
+def store_pairing(rnd: Round, pairing: Pairing) -> None:
+    """Replace the round's boards and PAB with *pairing*, boards numbered in its order."""
+    rnd.games.all().delete()
+    rnd.byes.filter(kind=ByeKind.PAIRING_ALLOCATED).delete()
+    games, byes = adapters.unsaved_rows(rnd, pairing)
+    for row in [*games, *byes]:
+        row.save()
+
+
+# ---------------------------------------------------------------- lost jobs
+#
+# While a worker pairs a round it holds a PostgreSQL advisory lock on that round's
+# number, taken before the job is marked running. A worker that dies loses its
+# connection and so the lock: a round marked running whose lock is free has lost its
+# worker. reap_lost_pairing turns it back to draft with the error; the status poll
+# calls it, so the page shows the failure within a second.
+
+_JOB_LOCK_CLASS = 70_070  # first key of pg_advisory_lock(int, int): "our" namespace
+
+
+@contextmanager
+def pairing_job_lock(round_id: int) -> Iterator[None]:
+    if connection.vendor != "postgresql":
+        yield
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_lock(%s, %s)", [_JOB_LOCK_CLASS, round_id])
+    try:
+        yield
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_unlock(%s, %s)", [_JOB_LOCK_CLASS, round_id])
+
+
+LOST_WORKER = "the pairing worker stopped before finishing (it crashed or was killed); nothing was saved"
+
+
+def fail_job(round_id: int, message: str) -> bool:
+    """End the round's pairing job as failed: back to draft, or to its previous pairing."""
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().filter(pk=round_id).first()
+        if rnd is None or rnd.pairing_job_state not in ACTIVE_JOB_STATES:
+            return False
+        if rnd.status == RoundStatus.PAIRING:
+            rnd.status = RoundStatus.PAIRED if rnd.games.exists() else RoundStatus.DRAFT
+        rnd.pairing_job_state = JobState.FAILED
+        rnd.pairing_error = message
+        rnd.save(update_fields=["status", "pairing_job_state", "pairing_error"])
+        return True
+
+
+def reap_lost_pairing(round_id: int) -> bool:
+    """True when the round's running job had lost its worker and is now failed."""
+    if connection.vendor != "postgresql":
+        return False  # no separate worker without PostgreSQL: tasks run in the request
+    if not Round.objects.filter(pk=round_id, pairing_job_state=JobState.RUNNING).exists():
+        return False
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_try_advisory_lock(%s, %s)", [_JOB_LOCK_CLASS, round_id])
+        free = cursor.fetchone()[0]
+    if not free:
+        return False  # a live worker holds it
+    try:
+        # The worker commits its final state before it lets the lock go: under the lock,
+        # a round still marked running has no worker any more.
+        with transaction.atomic():
+            rnd = Round.objects.select_related("tournament").filter(pk=round_id).first()
+            if rnd is None or rnd.pairing_job_state != JobState.RUNNING or not fail_job(round_id, LOST_WORKER):
+                return False
+            audit.record(rnd.tournament, rnd, action="pairing failed", new=LOST_WORKER)
+            return True
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_unlock(%s, %s)", [_JOB_LOCK_CLASS, round_id])
+
+
+def mark_running(round_id: int) -> bool:
+    return (
+        Round.objects.filter(pk=round_id, pairing_job_state=JobState.QUEUED).update(pairing_job_state=JobState.RUNNING)
+        == 1
+    )
+
+
+def describe_round(rnd: Round) -> str:
+    """A one-line pairing, e.g. '1-8 2-9 ... bye 14', for the audit trail."""
+    boards = [
+        f"{g.white.pairing_number}-{g.black.pairing_number}"
+        for g in rnd.games.select_related("white", "black").order_by("board")
+    ]
+    pab = Bye.objects.filter(round=rnd, kind=ByeKind.PAIRING_ALLOCATED).select_related("player").first()
+    if pab:
+        boards.append(f"bye {pab.player.pairing_number}")
+    return " ".join(boards)
+
+
+@shared_task(name="pairing.pair_round")
+def pair_round_task(round_id: int) -> str:
+    """The pairing job: take a round id, call the service; the job always ends in a state the page can show."""
+    # The advisory lock is taken before the job is marked running and held until its
+    # outcome is committed: reap_lost_pairing reads a free lock on a running job as a
+    # dead worker.
+    with pairing_job_lock(round_id):
+        if not mark_running(round_id):
+            # A retried or duplicated message: the job already ran, failed or was reaped.
+            state = Round.objects.filter(pk=round_id).values_list("pairing_job_state", flat=True).first()
+            return state or JobState.FAILED
+        try:
+            rnd = pair_round(round_id=round_id)
+        except PairingRefused as refusal:
+            fail_job(round_id, str(refusal))
+            return JobState.FAILED
+        except Exception as error:
+            # The page polls the job state: a failed job must say so, or the poll never ends.
+            fail_job(round_id, f"internal error while pairing ({error.__class__.__name__}: {error}); please report it")
+            raise
+        return rnd.pairing_job_state

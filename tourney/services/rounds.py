@@ -1,0 +1,68 @@
+"""The round's lifecycle: open it, publish its pairing, close it (publish its results)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tourney import audit
+from tourney.audit import User
+from tourney.errors import PairingRefused, ResultRefused
+from tourney.models import CorrectionPolicy, Result, Round, RoundStatus, Tournament
+
+
+def open_next_round(*, tournament_id: int, user: User | None = None) -> Round:
+    """Create the next round of the tournament, in draft."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        started = tournament.round_set.exclude(status=RoundStatus.DRAFT)
+        last = started.aggregate(n=Max("number"))["n"] or 0
+        if last >= tournament.rounds:
+            raise PairingRefused(f"{tournament} has only {tournament.rounds} rounds")
+        # A later round may already exist in draft, holding byes requested in advance (D.4).
+        rnd, created = Round.objects.get_or_create(tournament=tournament, number=last + 1)
+        if created:
+            audit.record(tournament, rnd, action="open round", new=rnd.number, user=user)
+        return rnd
+
+
+def round_for(tournament: Tournament, number: int) -> Round:
+    """Round *number* of *tournament*, created in draft when it is not there yet."""
+    if not 1 <= number <= tournament.rounds:
+        raise PairingRefused(_("%(t)s has rounds 1 to %(n)d") % {"t": tournament, "n": tournament.rounds})
+    return Round.objects.get_or_create(tournament=tournament, number=number)[0]
+
+
+def publish_pairing(*, round_id: int, user: User | None = None) -> Round:
+    """Publish a paired round (C.04.2.D.9 boards); results can be entered from now on."""
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
+        if rnd.status != RoundStatus.PAIRED:
+            raise PairingRefused(f"round {rnd.number} is {rnd.get_status_display().lower()}, not paired")
+        rnd.status = RoundStatus.PUBLISHED
+        rnd.published_at = timezone.now()
+        rnd.save(update_fields=["status", "published_at"])
+        audit.record(rnd.tournament, rnd, action="publish pairing", user=user)
+        return rnd
+
+
+def close_round(*, round_id: int, user: User | None = None) -> Round:
+    """Publish the round's results (C.04.2.D.7); the correction deadline (D.8) starts now."""
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
+        if rnd.status != RoundStatus.PUBLISHED:
+            raise ResultRefused(f"round {rnd.number} is {rnd.get_status_display().lower()}, not published")
+        missing = list(rnd.games.filter(result=Result.PENDING).values_list("board", flat=True))
+        if missing:
+            raise ResultRefused(f"round {rnd.number} has no result yet on board(s) {', '.join(map(str, missing))}")
+        tournament = rnd.tournament
+        rnd.status = RoundStatus.CLOSED
+        if tournament.correction_policy == CorrectionPolicy.DEADLINE:
+            rnd.correction_deadline = timezone.now() + timedelta(minutes=tournament.correction_window_minutes)
+        rnd.save(update_fields=["status", "correction_deadline"])
+        audit.record(tournament, rnd, action="close round", new=rnd.correction_deadline or "", user=user)
+        return rnd
