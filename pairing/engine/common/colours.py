@@ -9,6 +9,7 @@ the hard limits of :class:`ColourState`. Only played games count (C.04.2.D.5).
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from pairing.engine.state import Colour, Player
@@ -102,3 +103,43 @@ def colour_state(player: Player) -> ColourState:
 def colours_allow(a: ColourState, b: ColourState) -> bool:
     """5.2 and 5.3 leave at least one way to give these two players their colours."""
     return a.forced is None or b.forced is None or a.forced is not b.forced
+
+
+def white_by_due_colours(
+    a: int,
+    b: int,
+    ca: ColourState,
+    cb: ColourState,
+    numbers: Mapping[int, int],
+    initial: Colour,
+    tie_break: Callable[[int, int], int],
+) -> int:
+    """Who of *a* and *b* plays White when no limit forces a colour (Burstein 5.1, 5.4;
+    Lim 5.1, 5.4, 5.6, 7.2): each his due colour when they differ; when both are due the
+    same one, the greater imbalance gets it (to equalise), else the first difference going
+    back from the last round decides (to alternate both), else the system's *tie_break*,
+    which returns the favoured player."""
+    if ca.due is None and cb.due is None:
+        # Neither has played (round one above all): No.1 has the drawn colour, the odd
+        # numbers of the top half the same, the even ones the other. Decision: the higher
+        # player's pairing number decides every pair of newcomers, late entries too.
+        top = a if numbers[a] < numbers[b] else b
+        colour_of_top = initial if numbers[top] % 2 == 1 else initial.opposite
+        return top if colour_of_top is Colour.WHITE else (b if top == a else a)
+    if ca.due is None:
+        return b if cb.due is Colour.WHITE else a
+    if cb.due is None or ca.due is not cb.due:
+        return a if ca.due is Colour.WHITE else b  # both get their due colour
+    favoured = _favoured_by_history(a, b, ca, cb)
+    if favoured is None:
+        favoured = tie_break(a, b)
+    return favoured if ca.due is Colour.WHITE else (b if favoured == a else a)
+
+
+def _favoured_by_history(a: int, b: int, ca: ColourState, cb: ColourState) -> int | None:
+    if abs(ca.difference) != abs(cb.difference):
+        return a if abs(ca.difference) > abs(cb.difference) else b
+    for x, y in zip(reversed(ca.sequence), reversed(cb.sequence), strict=False):
+        if x is not y:
+            return a if x.opposite is ca.due else b
+    return None
