@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pairing.engine.dubov import pair_round
+from pairing.engine import pair
 from pairing.engine.generator import GeneratorConfig, generate
 from pairing.engine.state import Pairing, TournamentState
 
@@ -48,10 +48,10 @@ def main() -> None:
     def timed(state: TournamentState) -> Pairing:
         nonlocal worst
         start = time.perf_counter()
-        result = pair_round(state)
+        result = pair(state, "dubov")
         elapsed = time.perf_counter() - start
         tracemalloc.start()
-        pair_round(state)
+        pair(state, "dubov")
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
         worst = max(worst, elapsed)

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from pairing.engine import PairingOptions
 from pairing.engine import state as engine
-from pairing.engine.acceleration import AccelerationSpec, accelerate, extra_of
+from pairing.engine.acceleration import AccelerationSpec, accelerate
 from tourney.models import (
     PUBLIC_STATUSES,
     UNPAIRED_STATUSES,
@@ -162,11 +162,7 @@ def state_for_round(rnd: Round) -> engine.TournamentState:
 
 def acceleration_spec(tournament: Tournament) -> AccelerationSpec:
     """The tournament's acceleration as the acceleration module takes it."""
-    return AccelerationSpec(
-        method=tournament.acceleration,
-        group_a_min=tournament.acceleration_group_a_min,
-        group_c_below=tournament.acceleration_group_c_below,
-    )
+    return options_for(tournament).acceleration_spec
 
 
 def prepared_state(rnd: Round) -> tuple[engine.TournamentState, tuple[str, ...]]:
@@ -207,12 +203,12 @@ def state_after(tournament: Tournament, rounds: int) -> engine.TournamentState:
 def options_for(tournament: Tournament) -> PairingOptions:
     """The options announced for the tournament (C.04.2.A.3), as the engines take them:
     the acceleration with the progressive method's limits, the Lim maxi option."""
-    extra: list[tuple[str, str]] = []
-    if tournament.acceleration != "none":
-        extra += extra_of(acceleration_spec(tournament))
-    if tournament.pairing_system == "lim" and tournament.lim_maxi:
-        extra.append(("lim_maxi", "yes"))
-    return PairingOptions(acceleration=tournament.acceleration, extra=tuple(extra))
+    return PairingOptions(
+        acceleration=tournament.acceleration,
+        group_a_min=tournament.acceleration_group_a_min,
+        group_c_below=tournament.acceleration_group_c_below,
+        lim_maxi=tournament.pairing_system == "lim" and tournament.lim_maxi,
+    )
 
 
 def unsaved_rows(rnd: Round, pairing: engine.Pairing) -> tuple[list[Game], list[Bye]]:

@@ -1,7 +1,7 @@
 """What the pages show, computed from the engines' one definition of each rule.
 
 Standings in points with the ARO list (pairing.engine.aro), player cards, the facts that
-explain a draft pairing: colour preferences (pairing.engine.colours) and floats
+explain a draft pairing: colour preferences (pairing.engine.common.colours) and floats
 (C.04.3 A.4); the standings with the tournament's C.07 tie-breaks (tourney.standings)
 and the crosstable.
 """
@@ -17,7 +17,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from pairing.engine.aro import aros
-from pairing.engine.colours import Strength, colour_preference, dubov_colour_preference
+from pairing.engine.common.colours import Strength, colour_preference
+from pairing.engine.dubov.players import dubov_colour_preference
 from pairing.engine.dutch.players import Float, float_in_round
 from pairing.engine.state import Colour, Outcome, PairingError, TournamentState
 from pairing.engine.tiebreaks import TieBreak

@@ -3,29 +3,25 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from typing import Protocol
 
+from pairing.engine.acceleration import accelerate
 from pairing.engine.boards import sort_boards
+from pairing.engine.options import PairingOptions
 from pairing.engine.state import Pairing, PairingError, TournamentState
 
 SYSTEMS = ("dutch", "dubov", "burstein", "lim")
 
-
-@dataclass(frozen=True)
-class PairingOptions:
-    """Options a tournament announces in advance (C.04.2.A.3).
-
-    *acceleration* names an accelerated method (pairing.engine.acceleration); the
-    progressive method's group limits travel in *extra* as ``("group_a_min", "2000")``
-    and ``("group_c_below", "1600")``.
-    """
-
-    acceleration: str = "none"  # none | baku | progressive | burstein
-    extra: tuple[tuple[str, str], ...] = field(default=())
+__all__ = ["SYSTEMS", "PairingOptions", "pair"]
 
 
-def _engine(system: str) -> Callable[[TournamentState, PairingOptions], Pairing]:
+class PairRound(Protocol):
+    def __call__(
+        self, state: TournamentState, options: PairingOptions | None = None, edition: str | None = None
+    ) -> Pairing: ...
+
+
+def _engine(system: str) -> PairRound:
     if system == "dutch":
         from pairing.engine.dutch import pair_round
     elif system == "dubov":
@@ -42,7 +38,9 @@ def _engine(system: str) -> Callable[[TournamentState, PairingOptions], Pairing]
 def pair(
     state: TournamentState, system: str = "dutch", edition: str | None = None, options: PairingOptions | None = None
 ) -> Pairing:
-    """Pair ``state.round_to_pair`` with *system*; boards come sorted per C.04.2.D.9.
+    """Pair ``state.round_to_pair`` with *system* under the *edition* of its rules (None:
+    the one it implements, see :mod:`pairing.engine.common.editions`); boards come sorted
+    per C.04.2.D.9.
 
     An acceleration named in *options* is applied here, once for every system: the
     virtual points go into the state and the engine pairs on real + virtual points
@@ -55,15 +53,13 @@ def pair(
     engine = _engine(system)
     notes: tuple[str, ...] = ()
     if options.acceleration != "none":
-        from pairing.engine.acceleration import accelerate, spec_of
-
-        accelerated = accelerate(state, spec_of(options.acceleration, options.extra))
+        accelerated = accelerate(state, options.acceleration_spec)
         state, notes = accelerated.state, accelerated.warnings
         if options.acceleration == "burstein" and system != "burstein":
             notes += (
                 f"C.04.4.2 3.3 is the Burstein system's own acceleration; here it accelerates the {system} system",
             )
-    pairing = engine(state, options)
+    pairing = engine(state, options, edition)
     rank = {p.id: k for k, p in enumerate(state.players)}
     boards = sort_boards(pairing.boards, state.score, rank)  # C.04.2.D.9, real scores
     return dataclasses.replace(pairing, boards=boards, notes=pairing.notes + notes)

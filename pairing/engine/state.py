@@ -225,7 +225,11 @@ class Board:
 
 @dataclass(frozen=True)
 class Pairing:
-    """An engine's answer: boards sorted per C.04.2.D.9, and the PAB (or None)."""
+    """An engine's answer: the boards and the PAB (or None).
+
+    A system returns its boards in any order; :func:`pairing.engine.pair` sorts them
+    once, per C.04.2.D.9.
+    """
 
     boards: tuple[Board, ...]
     bye: int | None = None

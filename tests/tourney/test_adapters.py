@@ -20,9 +20,9 @@ def test_progressive_limits_and_the_lim_maxi_option_travel_in_the_options() -> N
     )
     options = adapters.options_for(t)
     assert options.acceleration == "progressive"
-    assert dict(options.extra) == {"group_a_min": "2450", "group_c_below": "2420"}
+    assert (options.group_a_min, options.group_c_below) == (2450, 2420)
     lim = builders.tournament(players=4, pairing_system="lim", lim_maxi=True, name="Lim")
-    assert ("lim_maxi", "yes") in adapters.options_for(lim).extra
+    assert adapters.options_for(lim).lim_maxi
 
 
 def test_an_accelerated_round_is_paired_and_explained_with_virtual_points() -> None:

@@ -11,7 +11,7 @@ every engine pairs the result unchanged. One module per method, each citing its 
 - ``burstein``: the Burstein system's own acceleration, C.04.4.2 rule 3.3.
 
 :func:`pairing.engine.pair` applies the layer when ``PairingOptions.acceleration`` names a
-method (the progressive limits travel in ``PairingOptions.extra``, see :func:`spec_of`), so
+method (with the progressive limits, ``PairingOptions.acceleration_spec``), so
 every caller (CLI, Celery task, tests) gets the same virtual points from the same state.
 With method ``none`` the state's own virtual points (read from ``XXA``/250) are kept.
 
@@ -23,7 +23,6 @@ the state as it stands (the points may depend on results and arrivals still to c
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 from pairing.engine.acceleration.baku import baku_virtual_points
@@ -32,8 +31,6 @@ from pairing.engine.acceleration.progressive import progressive_virtual_points
 from pairing.engine.state import PairingError, TournamentState
 
 METHODS = ("none", "baku", "progressive", "burstein")
-GROUP_A_MIN_OPTION = "group_a_min"  # PairingOptions.extra keys for the progressive limits
-GROUP_C_BELOW_OPTION = "group_c_below"
 
 
 @dataclass(frozen=True)
@@ -72,35 +69,10 @@ def accelerate(state: TournamentState, spec: AccelerationSpec) -> Accelerated:
     return Accelerated(dataclasses.replace(state, virtual_points=virtual), warnings)
 
 
-def spec_of(method: str, extra: Mapping[str, str] | tuple[tuple[str, str], ...] = ()) -> AccelerationSpec:
-    """The spec of a method and the ``PairingOptions.extra`` items that carry the progressive limits."""
-    options = dict(extra)
-    defaults = AccelerationSpec()
-    try:
-        group_a_min = int(options.get(GROUP_A_MIN_OPTION, defaults.group_a_min))
-        group_c_below = int(options.get(GROUP_C_BELOW_OPTION, defaults.group_c_below))
-    except ValueError as exc:
-        raise AccelerationError(f"progressive acceleration: the group limits must be whole ratings ({exc})") from exc
-    return AccelerationSpec(method=method or "none", group_a_min=group_a_min, group_c_below=group_c_below)
-
-
-def extra_of(spec: AccelerationSpec) -> tuple[tuple[str, str], ...]:
-    """The ``PairingOptions.extra`` items that carry *spec*'s progressive limits (none when default)."""
-    defaults = AccelerationSpec()
-    items = []
-    if spec.group_a_min != defaults.group_a_min:
-        items.append((GROUP_A_MIN_OPTION, str(spec.group_a_min)))
-    if spec.group_c_below != defaults.group_c_below:
-        items.append((GROUP_C_BELOW_OPTION, str(spec.group_c_below)))
-    return tuple(items)
-
-
 __all__ = [
     "METHODS",
     "Accelerated",
     "AccelerationError",
     "AccelerationSpec",
     "accelerate",
-    "extra_of",
-    "spec_of",
 ]

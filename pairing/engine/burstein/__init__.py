@@ -8,24 +8,24 @@ Modules, one job each: ``ordering`` (3.2 keys: SB, Buchholz, Median, rating),
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from pairing.engine.boards import sort_boards
 from pairing.engine.burstein.bye import choose_bye
 from pairing.engine.burstein.colours import white_of_pair
-from pairing.engine.burstein.players import RoundData
+from pairing.engine.burstein.players import BursteinRound
 from pairing.engine.burstein.score_groups import ScoreGroupPairer
+from pairing.engine.common.editions import EDITION_2017, edition_of
+from pairing.engine.options import PairingOptions
 from pairing.engine.state import Board, Pairing, PairingError, TournamentState
-
-if TYPE_CHECKING:
-    from pairing.engine import PairingOptions
 
 __all__ = ["pair_round"]
 
 
-def pair_round(state: TournamentState, options: PairingOptions | None = None) -> Pairing:
+EDITIONS = (EDITION_2017,)
+
+
+def pair_round(state: TournamentState, options: PairingOptions | None = None, edition: str | None = None) -> Pairing:
+    edition_of("burstein", edition, EDITIONS)
     use_acceleration = options is not None and options.acceleration == "burstein"
-    data = RoundData(state, burstein_acceleration=use_acceleration)
+    data = BursteinRound(state, burstein_acceleration=use_acceleration)
     pairer = ScoreGroupPairer(data)
     players = list(data.ids)
     bye = None
@@ -45,5 +45,4 @@ def pair_round(state: TournamentState, options: PairingOptions | None = None) ->
     for a, b in pairs:
         white = white_of_pair(a, b, data.colour, data.strength, numbers, state.initial_colour)
         boards.append(Board(white, b if white == a else a))
-    rank = {p.id: k for k, p in enumerate(state.players)}
-    return Pairing(boards=sort_boards(boards, data.score.__getitem__, rank), bye=bye)
+    return Pairing(boards=tuple(boards), bye=bye)

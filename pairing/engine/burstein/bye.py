@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pairing.engine.burstein.players import RoundData, received_point_without_playing
+from pairing.engine.burstein.players import BursteinRound, received_point_without_playing
 
 
-def bye_candidates(data: RoundData) -> list[int]:
+def bye_candidates(data: BursteinRound) -> list[int]:
     """Eligible players, the first the one 4.2/4.3 names.
 
     4.1: never one who already received a point without playing. 4.2: the lowest score
@@ -18,7 +18,7 @@ def bye_candidates(data: RoundData) -> list[int]:
     return sorted(eligible, key=data.rank_key, reverse=True)
 
 
-def choose_bye(data: RoundData, completable: Callable[[list[int]], bool]) -> int | None:
+def choose_bye(data: BursteinRound, completable: Callable[[list[int]], bool]) -> int | None:
     """The first candidate whose absence leaves a round that can be paired at all.
 
     Decision (the text is silent): a bye that would make the rest unpairable under 3.1,

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
+from pairing.engine.common.pairability import greedy_in_order
 from pairing.engine.matching import max_weight_matching
 from pairing.engine.state import Colour
 
@@ -140,24 +141,11 @@ class GroupSearch:
         if n == 0:
             return True
         if n % 2 == 0:
-            return self._greedy(players) or self._maximum(players) is not None
+            return greedy_in_order(players, self.compatible) or self._maximum(players) is not None
         for k in range(n - 1, -1, -1):  # cheap tries first: one floater, the rest greedy
-            if self.can_float(players[k]) and self._greedy(players[:k] + players[k + 1 :]):
+            if self.can_float(players[k]) and greedy_in_order(players[:k] + players[k + 1 :], self.compatible):
                 return True
         return self._maximum(players) is not None
-
-    def _greedy(self, players: Sequence[int]) -> bool:
-        free = list(players)
-        while free:
-            first = free[0]
-            for k in range(1, min(len(free), 9)):
-                if self.compatible(first, free[k]):
-                    del free[k]
-                    del free[0]
-                    break
-            else:
-                return False
-        return True
 
     def _maximum(self, players: Sequence[int]) -> int | None:
         """Most due colours over every complete combination of *players*, or None."""

@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from pairing.engine.acceleration.burstein import IMAGINARY_POINT, top_half
-from pairing.engine.burstein.colours import ColourState, colour_state, colours_allow
 from pairing.engine.burstein.ordering import Strength, strengths
+from pairing.engine.common.colours import colours_allow
+from pairing.engine.common.players import RoundEntrants
 from pairing.engine.state import Outcome, TournamentState
 
 
@@ -27,15 +28,10 @@ def received_point_without_playing(state: TournamentState, player_id: int) -> bo
 
 
 @dataclass
-class RoundData:
-    """Per-round facts about the players to pair, computed once."""
+class BursteinRound(RoundEntrants):
+    """This round's entrants with the Burstein facts: 3.2 strengths, 3.3 scores, who may meet whom."""
 
-    state: TournamentState
     burstein_acceleration: bool
-
-    @cached_property
-    def ids(self) -> list[int]:
-        return [p.id for p in self.state.to_pair]
 
     @cached_property
     def strength(self) -> dict[int, Strength]:
@@ -56,41 +52,23 @@ class RoundData:
         return accelerated(self.state)
 
     @cached_property
-    def colour(self) -> dict[int, ColourState]:
-        return {pid: colour_state(self.state.by_id[pid]) for pid in self.ids}
-
-    @cached_property
     def score(self) -> dict[int, int]:
         """Pairing score in tenths: real score plus 3.3's imaginary point (or XXA points)."""
         return {pid: self.any_score(pid) for pid in self.ids}
-
-    @cached_property
-    def played(self) -> dict[int, frozenset[int]]:
-        return {pid: self.state.by_id[pid].played_opponents() for pid in self.ids}
-
-    @cached_property
-    def forbidden(self) -> frozenset[frozenset[int]]:
-        return frozenset(frozenset(p) for p in self.state.forbidden)
 
     def compatible(self, a: int, b: int) -> bool:
         """3.1 no second game, the arbiter's forbidden pairs, and colours 5.2/5.3."""
         return b in self.opponents[a]
 
-    def _allowed(self, a: int, b: int) -> bool:
-        if b in self.played[a] or a == b:
-            return False
-        if self.forbidden and frozenset((a, b)) in self.forbidden:
-            return False
-        return colours_allow(self.colour[a], self.colour[b])
-
     @cached_property
     def opponents(self) -> dict[int, frozenset[int]]:
         """Everyone each player may meet this round (for completion checks)."""
         ids = self.ids
+        colour = self.colour
         found: dict[int, set[int]] = {pid: set() for pid in ids}
         for i, a in enumerate(ids):
             for b in ids[i + 1 :]:
-                if self._allowed(a, b):
+                if self.may_meet(a, b) and colours_allow(colour[a], colour[b]):
                     found[a].add(b)
                     found[b].add(a)
         return {pid: frozenset(s) for pid, s in found.items()}

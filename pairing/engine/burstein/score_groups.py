@@ -15,13 +15,13 @@ from collections.abc import Sequence
 from itertools import groupby
 
 from pairing.engine.burstein.combinations import Combination, GroupSearch
-from pairing.engine.burstein.players import RoundData
-from pairing.engine.lim.matching import can_all_pair
+from pairing.engine.burstein.players import BursteinRound
+from pairing.engine.common.pairability import can_all_pair
 from pairing.engine.state import PairingError
 
 
 class ScoreGroupPairer:
-    def __init__(self, data: RoundData) -> None:
+    def __init__(self, data: BursteinRound) -> None:
         self.data = data
         self._completion: dict[frozenset[int], bool] = {}
         self._base_pairings: dict[frozenset[int], dict[int, int | None]] = {}

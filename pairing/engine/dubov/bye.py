@@ -6,17 +6,17 @@ from collections.abc import Sequence
 
 from pairing.engine.dubov.field import Field
 from pairing.engine.dubov.graphs import Matcher
-from pairing.engine.dubov.players import Entrant
+from pairing.engine.dubov.players import DubovEntrant
 
 
-def bye_order(players: Sequence[Entrant]) -> list[Entrant]:
+def bye_order(players: Sequence[DubovEntrant]) -> list[DubovEntrant]:
     """B.0.a, c-e: eligible players (C.2), lowest score, most games played, lowest
     position in the initial ranking list."""
     eligible = [p for p in players if p.bye_eligible]
-    return sorted(eligible, key=lambda p: (p.score, -p.games, -p.rank))
+    return sorted(eligible, key=lambda p: (p.score, -p.games, -p.number))
 
 
-def choose_bye(field: Field, players: Sequence[Entrant]) -> Entrant | None:
+def choose_bye(field: Field, players: Sequence[DubovEntrant]) -> DubovEntrant | None:
     """The PAB receiver: the first in B.0 order who leaves the others pairable (B.0.b, C.4).
 
     None when the number of players is even. Raises ValueError when nobody fits.

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from pairing.engine.dubov.players import Entrant
+from pairing.engine.dubov.players import DubovEntrant
 from pairing.engine.state import Colour, Player
 
 
-def higher_ranked(a: Entrant, b: Entrant) -> Entrant:
+def higher_ranked(a: DubovEntrant, b: DubovEntrant) -> DubovEntrant:
     """E.0: the player with more points or, when points are equal, the better initial rank."""
-    return min((a, b), key=lambda p: (-p.score, p.rank))
+    return min((a, b), key=lambda p: (-p.score, p.number))
 
 
 def _latest_difference(high: Player, low: Player) -> Colour | None:
@@ -20,7 +20,7 @@ def _latest_difference(high: Player, low: Player) -> Colour | None:
     return None
 
 
-def white_and_black(a: Entrant, b: Entrant, initial: Colour, players: dict[int, Player]) -> tuple[int, int]:
+def white_and_black(a: DubovEntrant, b: DubovEntrant, initial: Colour, players: dict[int, Player]) -> tuple[int, int]:
     """The pair as (White, Black)."""
     high = higher_ranked(a, b)
     low = b if high is a else a
@@ -28,10 +28,10 @@ def white_and_black(a: Entrant, b: Entrant, initial: Colour, players: dict[int, 
     return (high.id, low.id) if colour is Colour.WHITE else (low.id, high.id)
 
 
-def colour_of_higher(high: Entrant, low: Entrant, initial: Colour, players: dict[int, Player]) -> Colour:
+def colour_of_higher(high: DubovEntrant, low: DubovEntrant, initial: Colour, players: dict[int, Player]) -> Colour:
     if not high.has_played and not low.has_played:
         # E.0: the higher-ranked player's pairing number against the colour drawn by lot.
-        return initial if high.rank % 2 else initial.opposite
+        return initial if high.number % 2 else initial.opposite
     hp, lp = high.preference, low.preference
     if hp.colour is not lp.colour:  # E.1: grant both preferences
         return high.colour

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from pairing.engine.dubov.players import Entrant
+from pairing.engine.dubov.players import DubovEntrant
 
 
 class Compatibility:
@@ -19,7 +19,7 @@ class Compatibility:
     def __init__(self, forbidden: Iterable[tuple[int, int]] = ()) -> None:
         self.forbidden = frozenset(frozenset(p) for p in forbidden)
 
-    def __call__(self, a: Entrant, b: Entrant) -> bool:
+    def __call__(self, a: DubovEntrant, b: DubovEntrant) -> bool:
         if a.id == b.id or b.id in a.opponents:  # C.1 (C.04.1.b)
             return False
         if a.absolute and b.absolute and a.colour is b.colour:  # C.3 (C.04.1.f/g)
@@ -27,7 +27,7 @@ class Compatibility:
         return frozenset((a.id, b.id)) not in self.forbidden
 
 
-def colour_failures(pairs: Iterable[tuple[Entrant, Entrant]]) -> int:
+def colour_failures(pairs: Iterable[tuple[DubovEntrant, DubovEntrant]]) -> int:
     """C.7: players who do not get their colour preference.
 
     Colours follow E.1 (both preferences granted when they differ), so a pair fails
@@ -36,13 +36,13 @@ def colour_failures(pairs: Iterable[tuple[Entrant, Entrant]]) -> int:
     return sum(1 for a, b in pairs if a.colour is b.colour)
 
 
-def upfloater_scores_key(upfloaters: Sequence[Entrant]) -> tuple[int, ...]:
+def upfloater_scores_key(upfloaters: Sequence[DubovEntrant]) -> tuple[int, ...]:
     """C.6 (and the D.1.b container order): the upfloaters' scores, lowest first,
     as a key where smaller is better (the lowest score maximised first, then the next)."""
     return tuple(-u.score for u in sorted(upfloaters, key=lambda u: u.score))
 
 
-def float_failures(upfloaters: Iterable[Entrant], last_round: bool) -> tuple[int, int, int]:
+def float_failures(upfloaters: Iterable[DubovEntrant], last_round: bool) -> tuple[int, int, int]:
     """C.8, C.9, C.10 for a set of upfloaters; none of them applies in the last round."""
     if last_round:
         return (0, 0, 0)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
-from pairing.engine.dubov.players import Entrant
+from pairing.engine.dubov.players import DubovEntrant
 from pairing.engine.state import Colour
 
 
@@ -22,7 +22,7 @@ def bits(mask: int) -> Iterator[int]:
 
 
 class Field:
-    def __init__(self, players: Sequence[Entrant], forbidden: Iterable[tuple[int, int]] = ()) -> None:
+    def __init__(self, players: Sequence[DubovEntrant], forbidden: Iterable[tuple[int, int]] = ()) -> None:
         self.players = list(players)
         self.index = {p.id: i for i, p in enumerate(self.players)}
         n = len(self.players)
@@ -49,11 +49,11 @@ class Field:
                 allowed &= ~absolute[p.colour]
             self.adj.append(allowed)
 
-    def mask(self, players: Iterable[Entrant]) -> int:
+    def mask(self, players: Iterable[DubovEntrant]) -> int:
         out = 0
         for p in players:
             out |= 1 << self.index[p.id]
         return out
 
-    def can_meet(self, a: Entrant, b: Entrant) -> bool:
+    def can_meet(self, a: DubovEntrant, b: DubovEntrant) -> bool:
         return bool(self.adj[self.index[a.id]] >> self.index[b.id] & 1)

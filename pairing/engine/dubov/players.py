@@ -5,8 +5,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pairing.engine.aro import aros
-from pairing.engine.colours import ColourPreference, Strength, dubov_colour_preference
-from pairing.engine.state import Colour, TournamentState
+from pairing.engine.common.colours import ColourPreference, Strength, colour_preference
+from pairing.engine.common.players import Entrant, higher_first
+from pairing.engine.state import Colour, Player, TournamentState
+
+
+def dubov_colour_preference(player: Player) -> ColourPreference:
+    """The revised Dubov system's colour preference (C.04.4.1 A.5, Batumi 2018).
+
+    A.5.a-c are the three strengths of :mod:`pairing.engine.common.colours`; A.5.d differs from the Dutch
+    rules: a player who has not played a game yet has a mild preference for Black.
+    """
+    preference = colour_preference(player)
+    if not preference.sequence:
+        return ColourPreference(Colour.BLACK, Strength.MILD, 0, preference.sequence)  # A.5.d
+    return preference
 
 
 def max_upfloats(total_rounds: int) -> int:
@@ -15,20 +28,14 @@ def max_upfloats(total_rounds: int) -> int:
 
 
 @dataclass(frozen=True)
-class Entrant:
-    """A player of this round's pairing, with the facts the Dubov rules use."""
+class DubovEntrant(Entrant):
+    """An entrant with the facts the Dubov rules add (its number is the A.2 initial rank)."""
 
-    id: int
-    rank: int  # pairing number, the place in the initial ranking list (A.2, C.04.2.C.3)
-    score: int  # tenths of a point
-    rating: int
     aro: int  # A.6
     preference: ColourPreference  # A.5, always a colour (A.5.d for newcomers)
     games: int  # games played over the board
-    opponents: frozenset[int]  # met over the board (C.1; an unplayed game is no rematch)
     upfloats: int  # times upfloated so far (A.7)
     upfloated_last_round: bool  # C.10
-    bye_eligible: bool  # C.2 (C.04.1.d)
     maximum_upfloater: bool  # A.7
 
     @property
@@ -76,9 +83,8 @@ def upfloat_history(state: TournamentState, player_id: int, before: dict[int, li
     return out
 
 
-def entrants(state: TournamentState) -> list[Entrant]:
+def entrants(state: TournamentState) -> list[DubovEntrant]:
     """The players to pair this round, in the order: score descending, then pairing number."""
-    numbers = state.pairing_numbers
     ratings = aros(state)
     max_t = max_upfloats(state.total_rounds)
     last = state.round_to_pair - 1
@@ -88,20 +94,16 @@ def entrants(state: TournamentState) -> list[Entrant]:
         floats = upfloat_history(state, p.id, before)
         count = sum(floats)
         out.append(
-            Entrant(
-                id=p.id,
-                rank=numbers[p.id],
-                score=state.pairing_score(p.id),
-                rating=p.rating,
+            DubovEntrant.of(
+                state,
+                p,
                 aro=ratings[p.id],
                 preference=dubov_colour_preference(p),
                 games=sum(1 for e in p.history if e.played),
-                opponents=p.played_opponents(),
                 upfloats=count,
                 upfloated_last_round=bool(last >= 1 and len(floats) >= last and floats[last - 1]),
-                bye_eligible=not p.has_had_bye_or_forfeit_win(),
                 maximum_upfloater=count >= max_t,
             )
         )
-    out.sort(key=lambda e: (-e.score, e.rank))
+    out.sort(key=higher_first)
     return out

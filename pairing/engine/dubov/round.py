@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from pairing.engine.boards import sort_boards
+from pairing.engine.common.editions import EDITION_2017, edition_of
 from pairing.engine.dubov.bye import choose_bye
 from pairing.engine.dubov.colours import white_and_black
 from pairing.engine.dubov.field import Field
 from pairing.engine.dubov.graphs import perfect
-from pairing.engine.dubov.players import Entrant, entrants
+from pairing.engine.dubov.players import DubovEntrant, entrants
 from pairing.engine.dubov.shifters import pair_bracket
 from pairing.engine.dubov.upfloaters import choose_upfloaters
+from pairing.engine.options import PairingOptions
 from pairing.engine.state import Board, Pairing, PairingError, TournamentState
 
 UNPAIRABLE = (
@@ -18,7 +19,7 @@ UNPAIRABLE = (
 )
 
 
-def pair_players(field: Field, last_round: bool) -> tuple[list[tuple[Entrant, Entrant]], Entrant | None]:
+def pair_players(field: Field, last_round: bool) -> tuple[list[tuple[DubovEntrant, DubovEntrant]], DubovEntrant | None]:
     """The pairs and the PAB for the field's players (sorted by score, then pairing number)."""
     players = field.players
     try:
@@ -28,7 +29,7 @@ def pair_players(field: Field, last_round: bool) -> tuple[list[tuple[Entrant, En
     remaining = [p for p in players if bye is None or p.id != bye.id]
     if bye is None and not perfect(field.adj, field.mask(remaining)):
         raise PairingError(UNPAIRABLE)
-    pairs: list[tuple[Entrant, Entrant]] = []
+    pairs: list[tuple[DubovEntrant, DubovEntrant]] = []
     while remaining:
         top = remaining[0].score
         residents = [p for p in remaining if p.score == top]
@@ -44,9 +45,13 @@ def pair_players(field: Field, last_round: bool) -> tuple[list[tuple[Entrant, En
     return pairs, bye
 
 
-def pair_round(state: TournamentState, options: object = None) -> Pairing:
+EDITIONS = (EDITION_2017,)
+
+
+def pair_round(state: TournamentState, options: PairingOptions | None = None, edition: str | None = None) -> Pairing:
     """Pair on the pairing score, real + virtual points (an acceleration, C.04.5: "applicable
     to any Swiss Pairing System"; pairing.engine.pair puts the virtual points in the state)."""
+    edition_of("dubov", edition, EDITIONS)
     players = entrants(state)
     if not players:
         return Pairing(boards=(), bye=None)
@@ -55,12 +60,13 @@ def pair_round(state: TournamentState, options: object = None) -> Pairing:
 
 
 def to_pairing(
-    state: TournamentState, players: list[Entrant], pairs: list[tuple[Entrant, Entrant]], bye: Entrant | None
+    state: TournamentState,
+    players: list[DubovEntrant],
+    pairs: list[tuple[DubovEntrant, DubovEntrant]],
+    bye: DubovEntrant | None,
 ) -> Pairing:
-    """Colours by E.0-E.4, boards in C.04.2.D.9 order."""
-    boards = [Board(*white_and_black(a, b, state.initial_colour, state.by_id)) for a, b in pairs]
-    score = {p.id: p.score for p in players}
-    ordered = sort_boards(boards, lambda pid: score[pid], state.pairing_numbers)
+    """Colours by E.0-E.4; pairing.engine.pair puts the boards in C.04.2.D.9 order."""
+    boards = tuple(Board(*white_and_black(a, b, state.initial_colour, state.by_id)) for a, b in pairs)
     unrated = sorted(p.id for p in players if not p.rating)
     notes = ()
     if unrated:
@@ -68,4 +74,4 @@ def to_pairing(
             f"A.1: every player must have a rating (the arbiter assigns a provisional one); "
             f"without one, AROs count them as 0: {', '.join(map(str, unrated))}",
         )
-    return Pairing(boards=ordered, bye=bye.id if bye else None, notes=notes)
+    return Pairing(boards=boards, bye=bye.id if bye else None, notes=notes)

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from pairing.engine.dubov.field import Field, bits
 from pairing.engine.dubov.graphs import best_matching, perfect
 from pairing.engine.dubov.groups import initial_g1, shifter_sequence
-from pairing.engine.dubov.players import Entrant
+from pairing.engine.dubov.players import DubovEntrant
 from pairing.engine.dubov.transpositions import first_transposition
 
 Rule = Callable[[int], int]  # vertex -> bitset of the partners it may take
@@ -30,7 +30,7 @@ Rule = Callable[[int], int]  # vertex -> bitset of the partners it may take
 class BracketShifts:
     """The subgroups of one bracket (B.3) and their shifts (B.4), by field position."""
 
-    def __init__(self, field: Field, bracket: Sequence[Entrant]) -> None:
+    def __init__(self, field: Field, bracket: Sequence[DubovEntrant]) -> None:
         self.field = field
         self.bracket = list(bracket)
         self.everyone = field.mask(self.bracket)
@@ -136,7 +136,7 @@ class BracketShifts:
         return [self.field.index[p.id] for p in shifter_sequence(players, from_g1)]
 
     # -- B.5/B.6 ----------------------------------------------------------------
-    def pairs(self) -> list[tuple[Entrant, Entrant]] | None:
+    def pairs(self) -> list[tuple[DubovEntrant, DubovEntrant]] | None:
         """The bracket's pairing: shifts (B.4), S1 (B.5), first transposition (B.6, D.3)."""
         if not self.bracket:
             return []
@@ -150,7 +150,7 @@ class BracketShifts:
         g1, g2 = (small_group, large_group) if self.small_is_g1 else (large_group, small_group)
         field = self.field
 
-        def allowed(x: Entrant, y: Entrant) -> bool:
+        def allowed(x: DubovEntrant, y: DubovEntrant) -> bool:
             i, j = field.index[x.id], field.index[y.id]
             if not field.adj[i] >> j & 1:
                 return False
@@ -161,5 +161,5 @@ class BracketShifts:
         return found
 
 
-def pair_bracket(field: Field, bracket: Sequence[Entrant]) -> list[tuple[Entrant, Entrant]] | None:
+def pair_bracket(field: Field, bracket: Sequence[DubovEntrant]) -> list[tuple[DubovEntrant, DubovEntrant]] | None:
     return BracketShifts(field, bracket).pairs()

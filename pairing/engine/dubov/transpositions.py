@@ -6,12 +6,12 @@ from collections.abc import Callable, Sequence
 
 from pairing.engine.dubov.graphs import lex_first_assignment
 from pairing.engine.dubov.groups import g2_order, s1_order
-from pairing.engine.dubov.players import Entrant
+from pairing.engine.dubov.players import DubovEntrant
 
 
 def first_transposition(
-    g1: Sequence[Entrant], g2: Sequence[Entrant], allowed: Callable[[Entrant, Entrant], bool]
-) -> list[tuple[Entrant, Entrant]] | None:
+    g1: Sequence[DubovEntrant], g2: Sequence[DubovEntrant], allowed: Callable[[DubovEntrant, DubovEntrant], bool]
+) -> list[tuple[DubovEntrant, DubovEntrant]] | None:
     """S1 (B.5) against T2, the first transposition of G2 in D.3 order whose pairs
     S1[i]-T2[i] are all *allowed*: the lexicographically first perfect assignment,
     found position by position without listing the transpositions."""

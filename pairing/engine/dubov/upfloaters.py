@@ -30,11 +30,11 @@ from collections.abc import Callable, Sequence
 from pairing.engine.dubov.criteria import float_failures
 from pairing.engine.dubov.field import Field, bits
 from pairing.engine.dubov.graphs import Matcher, best_matching, perfect
-from pairing.engine.dubov.players import Entrant
+from pairing.engine.dubov.players import DubovEntrant
 from pairing.engine.state import Colour, PairingError
 
 
-def fewest_colour_failures(field: Field, bracket: Sequence[Entrant]) -> int | None:
+def fewest_colour_failures(field: Field, bracket: Sequence[DubovEntrant]) -> int | None:
     """C.7 at its best for this bracket: the fewest pairs of two players seeking the same
     colour over all legal pairings (None when the bracket cannot be paired)."""
     n = len(bracket)
@@ -64,8 +64,8 @@ def fewest_colour_failures(field: Field, bracket: Sequence[Entrant]) -> int | No
 
 
 def choose_upfloaters(
-    field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant], last_round: bool
-) -> list[Entrant]:
+    field: Field, residents: Sequence[DubovEntrant], pool: Sequence[DubovEntrant], last_round: bool
+) -> list[DubovEntrant]:
     """The upfloaters for *residents* from *pool* (the players below, in D.1 order)."""
     pool_mask = field.mask(pool)
     if len(residents) % 2 == 0:
@@ -80,8 +80,8 @@ def choose_upfloaters(
 
 
 def _single_upfloater(
-    field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant], last_round: bool
-) -> Entrant | None:
+    field: Field, residents: Sequence[DubovEntrant], pool: Sequence[DubovEntrant], last_round: bool
+) -> DubovEntrant | None:
     """An odd score group completed by one upfloater (C.5), if one can do it (C.4)."""
     pool_matcher = Matcher(field.adj, field.mask(pool), stop_at_first_failure=False)
     residents_mask = field.mask(residents)
@@ -95,7 +95,7 @@ def _single_upfloater(
         end = start
         while end < len(pool) and pool[end].score == pool[start].score:
             end += 1
-        best: tuple[tuple[int, int, int, int], Entrant] | None = None
+        best: tuple[tuple[int, int, int, int], DubovEntrant] | None = None
         for u in pool[start:end]:
             floats = float_failures([u], last_round)
             if best is not None and (bound[u.colour], *floats) >= best[0]:
@@ -135,7 +135,9 @@ def score_penalty(score: int, levels: Sequence[int], base: int) -> int:
 class _Weights:
     """Edge weights of the upfloater matching, one bit field per criterion."""
 
-    def __init__(self, residents: Sequence[Entrant], pool: Sequence[Entrant], last_round: bool, pairs_max: int) -> None:
+    def __init__(
+        self, residents: Sequence[DubovEntrant], pool: Sequence[DubovEntrant], last_round: bool, pairs_max: int
+    ) -> None:
         self.resident_ids = {p.id for p in residents}
         self.seq = {u.id: k for k, u in enumerate(pool)}  # D.1.a sequence numbers, from 0
         self.levels = sorted({u.score for u in pool})
@@ -146,7 +148,7 @@ class _Weights:
         self.pool_size = len(pool)
         self.pairs_max = pairs_max
 
-    def fields(self, a: Entrant, b: Entrant) -> list[tuple[int, int]]:
+    def fields(self, a: DubovEntrant, b: DubovEntrant) -> list[tuple[int, int]]:
         """(value, per-edge maximum) per field, most significant first."""
         ra, rb = a.id in self.resident_ids, b.id in self.resident_ids
         d1_top = 1 << self.pool_size
@@ -185,7 +187,7 @@ class _Weights:
             (1 << (self.pool_size - 1 - self.seq[u.id]), d1_top),  # D.1: lexicographic order of the set
         ]
 
-    def weight(self, a: Entrant, b: Entrant) -> int:
+    def weight(self, a: DubovEntrant, b: DubovEntrant) -> int:
         w = 0
         for value, top in self.fields(a, b):
             w = w * (self.pairs_max * top + 1) + value
@@ -194,13 +196,13 @@ class _Weights:
 
 def _solve(
     field: Field,
-    residents: Sequence[Entrant],
-    pool: Sequence[Entrant],
-    candidates: Sequence[Entrant],
+    residents: Sequence[DubovEntrant],
+    pool: Sequence[DubovEntrant],
+    candidates: Sequence[DubovEntrant],
     last_round: bool,
     with_rest: bool,
     forced: frozenset[int] = frozenset(),
-) -> tuple[list[Entrant], int] | None:
+) -> tuple[list[DubovEntrant], int] | None:
     """The best upfloaters among *candidates*, and the weight of their matching.
 
     With *with_rest*, every player of the pool must be paired too (C.4); otherwise pool
@@ -238,8 +240,8 @@ def _solve(
 
 
 def _reduced_pool(
-    field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant], keep: int, last_round: bool
-) -> list[Entrant]:
+    field: Field, residents: Sequence[DubovEntrant], pool: Sequence[DubovEntrant], keep: int, last_round: bool
+) -> list[DubovEntrant]:
     """Per resident and per kind of player (score, colour, float criteria), the first
     *keep* compatible pool players: with at most *keep* upfloaters, any other choice can
     be swapped for an earlier one of the same kind, equal on C.5-C.10 and first in D.1."""
@@ -256,7 +258,7 @@ def _reduced_pool(
     return [u for u in pool if u.id in chosen]
 
 
-def _score_prefixes(pool: Sequence[Entrant]) -> list[list[Entrant]]:
+def _score_prefixes(pool: Sequence[DubovEntrant]) -> list[list[DubovEntrant]]:
     """The pool cut after each score group: the highest group, the two highest, ... all."""
     out = []
     for k in range(1, len(pool) + 1):
@@ -267,13 +269,13 @@ def _score_prefixes(pool: Sequence[Entrant]) -> list[list[Entrant]]:
 
 def _relaxed(
     field: Field,
-    residents: Sequence[Entrant],
-    pool: Sequence[Entrant],
-    allowed: Sequence[Entrant],
+    residents: Sequence[DubovEntrant],
+    pool: Sequence[DubovEntrant],
+    allowed: Sequence[DubovEntrant],
     last_round: bool,
     keep: int,
     forced: frozenset[int] = frozenset(),
-) -> tuple[list[Entrant], int] | None:
+) -> tuple[list[DubovEntrant], int] | None:
     """The best upfloaters from *allowed* (those in *forced* among them) without C.4,
     on the reduced pool, with the weight of their matching."""
     while True:
@@ -292,13 +294,13 @@ BRANCHES = 30  # subproblems tried before the single solve over every player lef
 
 def _first_completing(
     field: Field,
-    residents: Sequence[Entrant],
-    pool: Sequence[Entrant],
+    residents: Sequence[DubovEntrant],
+    pool: Sequence[DubovEntrant],
     last_round: bool,
     keep: int,
-    best: tuple[list[Entrant], int],
-    completes: Callable[[list[Entrant]], bool],
-) -> list[Entrant] | None:
+    best: tuple[list[DubovEntrant], int],
+    completes: Callable[[list[DubovEntrant]], bool],
+) -> list[DubovEntrant] | None:
     """The best set that keeps the rest pairable (C.4), walking the sets in order of their
     weight without C.4 (Lawler's partition: a set that breaks C.4 splits its subproblem
     into "keep its first upfloaters, bar the next one").
@@ -307,7 +309,7 @@ def _first_completing(
     upfloaters (C.5), so the answer stands when every rejected set was as large as it.
     None when that cannot be proved within BRANCHES subproblems.
     """
-    heap: list[tuple[int, int, list[Entrant], frozenset[int], frozenset[int]]] = []
+    heap: list[tuple[int, int, list[DubovEntrant], frozenset[int], frozenset[int]]] = []
     counter = 0
     heapq.heappush(heap, (-best[1], counter, best[0], frozenset(), frozenset()))
     smallest_rejected: int | None = None
@@ -334,8 +336,8 @@ def _first_completing(
 
 
 def weighted_upfloaters(
-    field: Field, residents: Sequence[Entrant], pool: Sequence[Entrant], last_round: bool, at_least: int = 0
-) -> list[Entrant]:
+    field: Field, residents: Sequence[DubovEntrant], pool: Sequence[DubovEntrant], last_round: bool, at_least: int = 0
+) -> list[DubovEntrant]:
     """The general case, by maximum-weight matching (see the module docstring)."""
     # B.1: at least as many upfloaters as residents a maximum matching among them leaves out.
     fewest = len(residents) - 2 * Matcher(field.adj, field.mask(residents), stop_at_first_failure=False).size
@@ -349,7 +351,7 @@ def weighted_upfloaters(
             break
     pool_mask = field.mask(pool)
 
-    def completes(ups: list[Entrant]) -> bool:  # C.4
+    def completes(ups: list[DubovEntrant]) -> bool:  # C.4
         return perfect(field.adj, pool_mask & ~field.mask(ups))
 
     if best is not None and len(best[0]) >= at_least:

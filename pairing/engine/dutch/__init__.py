@@ -2,29 +2,28 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from pairing.engine.boards import sort_boards
+from pairing.engine.common.editions import EDITION_2017, edition_of
+from pairing.engine.common.players import higher_first
 from pairing.engine.dutch.allocation import colour_of_higher
 from pairing.engine.dutch.players import entrants
 from pairing.engine.dutch.round import RoundPairer
+from pairing.engine.options import PairingOptions
 from pairing.engine.state import Board, Colour, Pairing, TournamentState
 
-if TYPE_CHECKING:
-    from pairing.engine import PairingOptions
+EDITIONS = (EDITION_2017,)
 
 
-def pair_round(state: TournamentState, options: PairingOptions | None = None) -> Pairing:
+def pair_round(state: TournamentState, options: PairingOptions | None = None, edition: str | None = None) -> Pairing:
+    edition_of("dutch", edition, EDITIONS)
     players = entrants(state)
     forbidden = frozenset(frozenset(p) for p in state.forbidden)
     pairs, bye = RoundPairer(players, forbidden, state.round_to_pair - 1, state.is_last_round).pair()
     boards = []
     for a, b in pairs:
-        high, low = (a, b) if (-a.score, a.number) < (-b.score, b.number) else (b, a)
+        high, low = (a, b) if higher_first(a) < higher_first(b) else (b, a)
         colour = colour_of_higher(high, low, state.by_id[high.id], state.by_id[low.id], state.initial_colour)
         if colour is Colour.WHITE:
             boards.append(Board(high.id, low.id))
         else:
             boards.append(Board(low.id, high.id))
-    rank = {p.id: k for k, p in enumerate(state.players)}
-    return Pairing(boards=sort_boards(boards, state.score, rank), bye=bye.id if bye else None)
+    return Pairing(boards=tuple(boards), bye=bye.id if bye else None)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pairing.engine.dutch.players import Entrant
+from pairing.engine.dutch.players import DutchEntrant
 from pairing.engine.state import Colour, Player
 
 
@@ -16,7 +16,9 @@ def _most_recent_difference(a: Player, b: Player) -> tuple[Colour | None, Colour
     return None, None
 
 
-def colour_of_higher(high: Entrant, low: Entrant, high_player: Player, low_player: Player, initial: Colour) -> Colour:
+def colour_of_higher(
+    high: DutchEntrant, low: DutchEntrant, high_player: Player, low_player: Player, initial: Colour
+) -> Colour:
     """The colour of *high*, the higher-ranked player of the pair (A.2)."""
     hp, lp = high.preference.colour, low.preference.colour
     if hp is None or lp is None or hp != lp:  # E.1: both can be granted

@@ -2,26 +2,26 @@
 
 from __future__ import annotations
 
-from pairing.engine.dutch.players import Entrant
+from pairing.engine.dutch.players import DutchEntrant
 
 
-def compatible(a: Entrant, b: Entrant, forbidden: frozenset[frozenset[int]]) -> bool:
+def compatible(a: DutchEntrant, b: DutchEntrant, forbidden: frozenset[frozenset[int]]) -> bool:
     """May *a* and *b* meet this round?"""
     if b.id in a.opponents or frozenset((a.id, b.id)) in forbidden:  # C.1
         return False
     return not (restricted_by_c3(a) and restricted_by_c3(b) and a.preference.colour == b.preference.colour)
 
 
-def restricted_by_c3(player: Entrant) -> bool:
+def restricted_by_c3(player: DutchEntrant) -> bool:
     """C.3: non-topscorers with the same absolute colour preference shall not meet."""
     return player.absolute and not player.topscorer
 
 
-def same_preference(a: Entrant, b: Entrant) -> bool:
+def same_preference(a: DutchEntrant, b: DutchEntrant) -> bool:
     return a.preference.colour is not None and a.preference.colour == b.preference.colour
 
 
-def colour_difference_kept(a: Entrant, b: Entrant) -> bool:
+def colour_difference_kept(a: DutchEntrant, b: DutchEntrant) -> bool:
     """C.8: neither player ends beyond +2/-2.
 
     Only two players who both already have |CD| > 1 and want the same colour
@@ -30,7 +30,7 @@ def colour_difference_kept(a: Entrant, b: Entrant) -> bool:
     return not (a.imbalance > 1 and b.imbalance > 1 and same_preference(a, b))
 
 
-def no_third_colour_in_a_row(a: Entrant, b: Entrant) -> bool:
+def no_third_colour_in_a_row(a: DutchEntrant, b: DutchEntrant) -> bool:
     """C.9: nobody gets the same colour three times in a row.
 
     Relevant only when both have an absolute preference for the same colour; the
@@ -45,12 +45,12 @@ def no_third_colour_in_a_row(a: Entrant, b: Entrant) -> bool:
     return loser.repeated != a.preference.colour.opposite
 
 
-def preferences_met(a: Entrant, b: Entrant) -> bool:
+def preferences_met(a: DutchEntrant, b: DutchEntrant) -> bool:
     """C.10: both colour preferences can be granted."""
     return not same_preference(a, b)
 
 
-def strong_preferences_met(a: Entrant, b: Entrant) -> bool:
+def strong_preferences_met(a: DutchEntrant, b: DutchEntrant) -> bool:
     """C.11: no strong preference is denied.
 
     When both preferences are at least strong and for the same colour one of them

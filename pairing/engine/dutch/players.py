@@ -6,7 +6,8 @@ import enum
 from dataclasses import dataclass
 from functools import cached_property
 
-from pairing.engine.colours import ColourPreference, Strength, colour_preference
+from pairing.engine.common.colours import ColourPreference, Strength, colour_preference
+from pairing.engine.common.players import Entrant, higher_first
 from pairing.engine.state import TournamentState
 
 
@@ -17,17 +18,12 @@ class Float(enum.Enum):
 
 
 @dataclass(frozen=True)
-class Entrant:
-    """A player taking part in this round's pairing, with the facts the rules use."""
+class DutchEntrant(Entrant):
+    """An entrant with the facts the Dutch rules add (bye eligibility is C.2)."""
 
-    id: int
-    number: int  # effective pairing number (C.04.2.C.3)
-    score: int  # pairing score in tenths: real points plus acceleration (C.04.5)
     real_score: int
     preference: ColourPreference
     floats: tuple[Float, Float]  # float of the previous round, and of two rounds before (A.4)
-    bye_eligible: bool  # C.2
-    opponents: frozenset[int]  # met over the board (C.1, C.04.2.D.6)
     topscorer: bool  # A.7
 
     @cached_property
@@ -68,9 +64,8 @@ def float_in_round(state: TournamentState, player_id: int, round_number: int) ->
     return Float.NONE
 
 
-def entrants(state: TournamentState) -> list[Entrant]:
+def entrants(state: TournamentState) -> list[DutchEntrant]:
     """The players to pair, sorted by A.2: pairing score, then pairing number."""
-    numbers = state.pairing_numbers
     played_rounds = state.round_to_pair - 1
     last_round = state.round_to_pair >= state.total_rounds
     best = max(state.scoring.win, state.scoring.draw)
@@ -83,18 +78,15 @@ def entrants(state: TournamentState) -> list[Entrant]:
             float_in_round(state, player.id, previous - 1) if previous >= 2 else Float.NONE,
         )
         result.append(
-            Entrant(
-                id=player.id,
-                number=numbers[player.id],
-                score=score,
+            DutchEntrant.of(
+                state,
+                player,
                 real_score=state.score(player.id),
                 preference=colour_preference(player),
                 floats=floats,
-                bye_eligible=not player.has_had_bye_or_forfeit_win(),
-                opponents=player.played_opponents(),
                 # A.7: over 50% of the maximum possible score, when pairing the last round
                 topscorer=last_round and 2 * score > played_rounds * best,
             )
         )
-    result.sort(key=lambda e: (-e.score, e.number))
+    result.sort(key=higher_first)
     return result

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pairing.engine.dutch.criteria import restricted_by_c3
 from pairing.engine.dutch.generation import MdpOrder, RemainderOrder
-from pairing.engine.dutch.players import Entrant
+from pairing.engine.dutch.players import DutchEntrant
 from pairing.engine.dutch.shortcut import first_candidate, is_perfect, lookahead_ideal
 from pairing.engine.dutch.transposition import first_transposition, first_transposition_beside_rest
 from pairing.engine.dutch.weights import BracketWeights
@@ -14,7 +14,7 @@ from pairing.engine.state import PairingError
 
 class RoundPairer:
     def __init__(
-        self, players: list[Entrant], forbidden: frozenset[frozenset[int]], played_rounds: int, last_round: bool
+        self, players: list[DutchEntrant], forbidden: frozenset[frozenset[int]], played_rounds: int, last_round: bool
     ) -> None:
         self.players = players
         self.forbidden = forbidden
@@ -22,10 +22,10 @@ class RoundPairer:
         self.last_round = last_round
         self.blocked = _blocked_pairs(players, forbidden)
 
-    def can_meet(self, a: Entrant, b: Entrant) -> bool:
+    def can_meet(self, a: DutchEntrant, b: DutchEntrant) -> bool:
         return b.id not in self.blocked[a.id]
 
-    def completable(self, remaining: list[Entrant]) -> bool:
+    def completable(self, remaining: list[DutchEntrant]) -> bool:
         """A.9: can these players all be paired, one of them (if odd) taking the PAB (C.2)?"""
         if self._greedy_completion(remaining):
             return True
@@ -41,7 +41,7 @@ class RoundPairer:
                 neighbours[n].append(i)
         return has_perfect_matching(len(neighbours), neighbours)
 
-    def _greedy_completion(self, remaining: list[Entrant]) -> bool:
+    def _greedy_completion(self, remaining: list[DutchEntrant]) -> bool:
         """A quick sufficient test: pair the most constrained players first."""
         order = sorted(remaining, key=lambda p: -len(self.blocked[p.id]))
         if len(order) % 2:
@@ -60,7 +60,7 @@ class RoundPairer:
             del free[partner]
         return True
 
-    def pair(self) -> tuple[list[tuple[Entrant, Entrant]], Entrant | None]:
+    def pair(self) -> tuple[list[tuple[DutchEntrant, DutchEntrant]], DutchEntrant | None]:
         players = self.players
         if not self.completable(players):
             raise PairingError(
@@ -68,7 +68,7 @@ class RoundPairer:
                 "one eligible player receiving the pairing-allocated bye (C.04.3 A.9: the arbiter "
                 "decides)"
             )
-        pairs: list[tuple[Entrant, Entrant]] = []
+        pairs: list[tuple[DutchEntrant, DutchEntrant]] = []
         total = len(players)
         position = self._group_end(0)
         current = players[:position]
@@ -107,8 +107,8 @@ class RoundPairer:
         return end
 
     def _pair_bracket(
-        self, people: list[Entrant], mdp_count: int, bracket_end: int, special: bool, final: bool
-    ) -> list[tuple[Entrant, Entrant]]:
+        self, people: list[DutchEntrant], mdp_count: int, bracket_end: int, special: bool, final: bool
+    ) -> list[tuple[DutchEntrant, DutchEntrant]]:
         candidate = first_candidate(people, mdp_count, bracket_end)
         if candidate and is_perfect(
             people, mdp_count, bracket_end, special, final, self.last_round, self.can_meet, *candidate
@@ -131,7 +131,7 @@ class RoundPairer:
 
     def _optimise(
         self,
-        people: list[Entrant],
+        people: list[DutchEntrant],
         mdp_count: int,
         bracket_end: int,
         special: bool,
@@ -226,7 +226,7 @@ class RoundPairer:
         return max_weight_matching(len(people), edges)
 
 
-def _blocked_pairs(players: list[Entrant], forbidden: frozenset[frozenset[int]]) -> dict[int, set[int]]:
+def _blocked_pairs(players: list[DutchEntrant], forbidden: frozenset[frozenset[int]]) -> dict[int, set[int]]:
     """For each player, whom he may not meet this round (C.1, C.3, forbidden pairs)."""
     blocked: dict[int, set[int]] = {p.id: set() for p in players}
     present = set(blocked)

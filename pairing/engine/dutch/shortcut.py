@@ -17,13 +17,13 @@ from pairing.engine.dutch.criteria import (
     preferences_met,
     strong_preferences_met,
 )
-from pairing.engine.dutch.players import Entrant, Float
+from pairing.engine.dutch.players import DutchEntrant, Float
 from pairing.engine.matching import has_perfect_matching
 from pairing.engine.state import Colour
 
 
 def first_candidate(
-    people: list[Entrant], mdp_count: int, bracket_end: int
+    people: list[DutchEntrant], mdp_count: int, bracket_end: int
 ) -> tuple[list[tuple[int, int]], list[int]] | None:
     residents = list(range(mdp_count, bracket_end))
     if mdp_count > len(residents):
@@ -36,18 +36,18 @@ def first_candidate(
     return pairs, floaters
 
 
-def _float_repeated(player: Entrant, direction: Float) -> bool:
+def _float_repeated(player: DutchEntrant, direction: Float) -> bool:
     return direction in player.floats
 
 
 def is_perfect(
-    people: list[Entrant],
+    people: list[DutchEntrant],
     mdp_count: int,
     bracket_end: int,
     special: bool,
     final: bool,
     last_round: bool,
-    can_meet: Callable[[Entrant, Entrant], bool],
+    can_meet: Callable[[DutchEntrant, DutchEntrant], bool],
     pairs: list[tuple[int, int]],
     floaters: list[int],
 ) -> bool:

@@ -24,7 +24,7 @@ from pairing.engine.dutch.criteria import (
     preferences_met,
     strong_preferences_met,
 )
-from pairing.engine.dutch.players import Entrant, Float
+from pairing.engine.dutch.players import DutchEntrant, Float
 
 ONE_POINT = 10  # tenths
 
@@ -51,7 +51,7 @@ class BracketWeights:
 
     def __init__(
         self,
-        people: list[Entrant],
+        people: list[DutchEntrant],
         bracket_end: int,
         special: bool,
         final: bool,
@@ -92,13 +92,13 @@ class BracketWeights:
         self.layout = Layout(fields)
         self._memo: dict[int, int] = {}
 
-    def _float_sd(self, player: Entrant) -> int:
+    def _float_sd(self, player: DutchEntrant) -> int:
         return player.score - self.min_score + ONE_POINT
 
-    def _float_cost(self, player: Entrant) -> int:
+    def _float_cost(self, player: DutchEntrant) -> int:
         return 1 << self.slot[self._float_sd(player)]
 
-    def _pair_cost(self, high: Entrant, low: Entrant) -> int:
+    def _pair_cost(self, high: DutchEntrant, low: DutchEntrant) -> int:
         return 1 << self.slot[high.score - low.score]
 
     def weight(self, i: int, j: int) -> int:

@@ -4,31 +4,29 @@ Modules, one job each: ``players`` (scores, numbers, compatibility 2.1 and the l
 round of rule 6), ``bye`` (1.1, 7.1), ``rounds`` (2.2 order, 2.6 blocked median),
 ``groups`` (2.3-2.5, floaters 3.x), ``exchange`` (2.4 proposals, 4.1-4.4 exchange
 order), ``colours`` (5.x, 7.2). The maxi-tournament rules (3.2, 3.8, 5.7) are on when
-``PairingOptions.extra`` holds ``("lim_maxi", "yes")``.
+``PairingOptions.lim_maxi`` is set.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from pairing.engine.boards import sort_boards
+from pairing.engine.common.editions import EDITION_2017, edition_of
+from pairing.engine.common.pairability import can_all_pair
 from pairing.engine.lim.bye import choose_bye
 from pairing.engine.lim.colours import white_of_pair
-from pairing.engine.lim.matching import can_all_pair
-from pairing.engine.lim.players import MAXI_OPTION, LimRound
+from pairing.engine.lim.players import LimRound
 from pairing.engine.lim.rounds import pair_score_groups
+from pairing.engine.options import PairingOptions
 from pairing.engine.state import Board, Pairing, PairingError, TournamentState
-
-if TYPE_CHECKING:
-    from pairing.engine import PairingOptions
 
 __all__ = ["pair_round"]
 
 
-def pair_round(state: TournamentState, options: PairingOptions | None = None) -> Pairing:
-    extra = dict(options.extra) if options is not None else {}
-    maxi = extra.get(MAXI_OPTION, "").lower() in {"1", "yes", "true", "on"}
-    data = LimRound(state, maxi=maxi)
+EDITIONS = (EDITION_2017,)
+
+
+def pair_round(state: TournamentState, options: PairingOptions | None = None, edition: str | None = None) -> Pairing:
+    edition_of("lim", edition, EDITIONS)
+    data = LimRound(state, maxi=options is not None and options.lim_maxi)
 
     def completable(players: list[int]) -> bool:
         return can_all_pair(players, data.compatible)
@@ -50,5 +48,4 @@ def pair_round(state: TournamentState, options: PairingOptions | None = None) ->
     for a, b in pairs:
         white = white_of_pair(a, b, data)
         boards.append(Board(white, b if white == a else a))
-    rank = {p.id: k for k, p in enumerate(state.players)}
-    return Pairing(boards=sort_boards(boards, data.score.__getitem__, rank), bye=bye)
+    return Pairing(boards=tuple(boards), bye=bye)

@@ -12,10 +12,7 @@ def choose_bye(data: LimRound, completable: Callable[[list[int]], bool]) -> int 
     lowest rated, i.e. the last of the list). C.04.1.d: never one who had a PAB or a
     forfeit win. Decision: if the others could then not all be paired, the next player
     up in that order takes it."""
-    state = data.state
-    candidates = sorted(
-        (p for p in data.ids if not state.by_id[p].has_had_bye_or_forfeit_win()), key=data.rank, reverse=True
-    )
+    candidates = sorted((p for p in data.ids if data.entrant[p].bye_eligible), key=data.rank, reverse=True)
     for candidate in candidates:
         if completable([p for p in data.ids if p != candidate]):
             return candidate

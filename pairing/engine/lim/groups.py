@@ -31,8 +31,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from pairing.engine.common.pairability import can_all_pair, most_pairs
 from pairing.engine.lim.exchange import Scrutinised, columns, proposed
-from pairing.engine.lim.matching import can_all_pair, most_pairs
 from pairing.engine.lim.players import MAXI_RATING_GAP, LimRound
 from pairing.engine.state import Colour
 

@@ -1,8 +1,7 @@
 """Per-round facts for the Lim system: scores, numbers, colours, compatibility (2.1).
 
-The due colour and the colour limits are the same as Burstein's (the alternating or
-equalising colour; never three in a row, never three more of one colour), so they come
-from :mod:`pairing.engine.burstein.colours`.
+The due colour and the colour limits (the alternating or equalising colour; never three
+in a row, never three more of one colour) are :mod:`pairing.engine.common.colours`'.
 """
 
 from __future__ import annotations
@@ -10,45 +9,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from pairing.engine.burstein.colours import ColourState, colour_state, colours_allow
-from pairing.engine.state import TournamentState
+from pairing.engine.common.colours import colours_allow
+from pairing.engine.common.players import RoundEntrants
 
-MAXI_OPTION = "lim_maxi"  # PairingOptions.extra key: the maxi-tournament 100-point rules
 MAXI_RATING_GAP = 100  # 3.2, 3.8, 5.7
 
 
 @dataclass
-class LimRound:
-    state: TournamentState
+class LimRound(RoundEntrants):
+    """This round's entrants with the Lim facts: the median, the last floats, 2.1 compatibility."""
+
     maxi: bool = False
-
-    @cached_property
-    def ids(self) -> list[int]:
-        return [p.id for p in self.state.to_pair]
-
-    @cached_property
-    def number(self) -> dict[int, int]:
-        return self.state.pairing_numbers
-
-    @cached_property
-    def score(self) -> dict[int, int]:
-        return {pid: self.state.pairing_score(pid) for pid in self.ids}
-
-    @cached_property
-    def rating(self) -> dict[int, int]:
-        return {pid: self.state.by_id[pid].rating for pid in self.ids}
-
-    @cached_property
-    def colour(self) -> dict[int, ColourState]:
-        return {pid: colour_state(self.state.by_id[pid]) for pid in self.ids}
-
-    @cached_property
-    def played(self) -> dict[int, frozenset[int]]:
-        return {pid: self.state.by_id[pid].played_opponents() for pid in self.ids}
-
-    @cached_property
-    def forbidden(self) -> frozenset[frozenset[int]]:
-        return frozenset(frozenset(p) for p in self.state.forbidden)
 
     @cached_property
     def last_round(self) -> bool:
@@ -84,9 +55,7 @@ class LimRound:
         colour a third time running or three more of one colour), so only 2.1's first
         condition and the arbiter's forbidden pairs remain.
         """
-        if a == b or b in self.played[a]:
-            return False
-        if self.forbidden and frozenset((a, b)) in self.forbidden:
+        if not self.may_meet(a, b):
             return False
         return self.last_round or colours_allow(self.colour[a], self.colour[b])
 

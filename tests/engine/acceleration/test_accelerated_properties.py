@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pairing.engine import PairingOptions, pair
-from pairing.engine.acceleration import AccelerationError, AccelerationSpec, accelerate, extra_of
+from pairing.engine.acceleration import AccelerationError, AccelerationSpec, accelerate
 from pairing.engine.acceleration.progressive import check_groups
 from pairing.engine.acceleration.roster import round_one_list
 from pairing.engine.checker import check_pairing, last_round_exemptions
@@ -101,7 +101,7 @@ class Run:
         if self.spec is None:  # the arbiter sets the progressive limits before round 1
             self.spec = progressive_limits(round_one_list(state))
             assert self.spec is not None, "no limits give three groups of 25% to 50%"
-        options = PairingOptions(acceleration=self.method, extra=extra_of(self.spec))
+        options = PairingOptions(self.method, self.spec.group_a_min, self.spec.group_c_below)
         colours = self.system.colours_in_last_round or not state.is_last_round
         try:
             pairing = pair(state, self.system.name, options=options)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pairing.engine.acceleration import AccelerationSpec, accelerate
-from pairing.engine.burstein.players import RoundData
+from pairing.engine.burstein.players import BursteinRound
 from tests.engine.acceleration.scripted import points, scripted_state
 
 BURSTEIN = AccelerationSpec("burstein")
@@ -84,5 +84,5 @@ def test_the_burstein_engine_uses_the_same_rule(rnd: int) -> None:
     """One place for 3.3: the engine's own flag and the common layer give the same scores."""
     plain = scripted_state(NINE_ROUNDS, rnd)
     layered = accelerate(plain, BURSTEIN).state
-    own = RoundData(plain, burstein_acceleration=True)
+    own = BursteinRound(plain, burstein_acceleration=True)
     assert own.score == {pid: layered.pairing_score(pid) for pid in own.ids}

@@ -25,10 +25,10 @@ import pytest
 
 from pairing.engine import pair
 from pairing.engine.dutch.players import entrants
-from pairing.engine.dutch.reference import ReferencePairer
 from pairing.engine.state import TournamentState
 from pairing.engine.trf import read_trf
 from pairing.engine.trf.state import state_for_round
+from tests.engine.oracles.dutch_reference import ReferencePairer
 
 HERE = Path(__file__).parent / "fixtures"
 C7_FIXTURES = {

@@ -23,7 +23,7 @@ sys.path.insert(0, str(HERE))
 from run_engine import load_state  # noqa: E402
 
 from pairing.engine import PairingOptions, pair  # noqa: E402
-from pairing.engine.burstein.players import RoundData  # noqa: E402
+from pairing.engine.burstein.players import BursteinRound  # noqa: E402
 from pairing.engine.burstein.score_groups import ScoreGroupPairer  # noqa: E402
 from pairing.engine.state import PairingError, TournamentState  # noqa: E402
 
@@ -89,7 +89,7 @@ def order_key(order: list[int], pairs, floater) -> tuple[int, ...]:
 
 
 def classify(state: TournamentState, ours: set, our_bye, theirs: set, their_bye) -> str:
-    data = RoundData(state, burstein_acceleration=True)
+    data = BursteinRound(state, burstein_acceleration=True)
     unordered = {frozenset(p) for p in ours}
     if {frozenset(p) for p in theirs} == unordered and our_bye == their_bye:
         return "colours-round1-5.1" if state.round_to_pair == 1 else "colours-5.4"

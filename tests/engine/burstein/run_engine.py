@@ -35,8 +35,7 @@ def main() -> int:
     ap.add_argument("-p", dest="output", required=True)
     a = ap.parse_args()
     state = load_state(a.input)
-    extra = (("lim_maxi", "yes"),) if a.maxi else ()
-    result = pair(state, a.system, options=PairingOptions(acceleration=a.acceleration, extra=extra))
+    result = pair(state, a.system, options=PairingOptions(acceleration=a.acceleration, lim_maxi=a.maxi))
     lines = [f"{b.white} {b.black}" for b in result.boards]
     if result.bye is not None:
         lines.append(f"{result.bye} 0")

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pairing.engine.dubov import bye as bye_module
 from pairing.engine.dubov import groups, players, upfloaters
 from pairing.engine.dubov import round as round_module
-from pairing.engine.dubov.players import Entrant
+from pairing.engine.dubov.players import DubovEntrant
 from pairing.engine.state import Outcome, TournamentState
 
 OTHER = "other (unexplained)"
@@ -33,7 +33,7 @@ D2_SECOND_POOL = (
 LATE_ENTRY_COLOURS = "E.0: py4swiss takes the parity of final pairing numbers while a player has not yet taken part"
 
 
-def entrants_of(state: TournamentState) -> list[Entrant]:
+def entrants_of(state: TournamentState) -> list[DubovEntrant]:
     return players.entrants(state)
 
 
@@ -68,7 +68,7 @@ def reading(name: str, state: TournamentState, their_bye: int | None = None) -> 
 
     if name == BYE_GAMES:
         # py4swiss's PAB receiver is put first in the B.0 order; the rest follows our rules.
-        def order(entrants: list[Entrant]) -> list[Entrant]:
+        def order(entrants: list[DubovEntrant]) -> list[DubovEntrant]:
             first = [p for p in entrants if p.id == their_bye]
             return first + [p for p in _original_bye_order(entrants) if p.id != their_bye]
 
@@ -86,7 +86,7 @@ def reading(name: str, state: TournamentState, their_bye: int | None = None) -> 
 
         original_sequence = shifters.shifter_sequence
 
-        def residents_first(pool: list[Entrant], from_g1: bool) -> list[Entrant]:
+        def residents_first(pool: list[DubovEntrant], from_g1: bool) -> list[DubovEntrant]:
             top = max(p.score for p in pool)
             residents = [p for p in pool if p.score == top]
             ups = [p for p in pool if p.score != top]
@@ -106,10 +106,10 @@ def reading(name: str, state: TournamentState, their_bye: int | None = None) -> 
     elif name == LATE_ENTRY_COLOURS:
         original = players.entrants
 
-        def final_numbers(s: TournamentState) -> list[Entrant]:
+        def final_numbers(s: TournamentState) -> list[DubovEntrant]:
             import dataclasses
 
-            return [dataclasses.replace(e, rank=e.id) for e in original(s)]
+            return [dataclasses.replace(e, number=e.id) for e in original(s)]
 
         patch(round_module, "entrants", final_numbers)
     try:

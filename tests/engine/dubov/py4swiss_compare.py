@@ -20,11 +20,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tools"))
 
 from compare_py4swiss import py4swiss_rows, rows, summarise  # the Dutch comparison's glue
 
-from pairing.engine.dubov import pair_round
 from pairing.engine.generator import GeneratorConfig, generate
 from pairing.engine.state import PairingError
 from pairing.engine.trf import write_trf
 from pairing.engine.trf.state import cut, recorded_pairing, state_for_round
+from tests.engine.dubov.support import dubov
 
 OTHER = "other (unexplained)"
 
@@ -47,7 +47,7 @@ def compare(seed: int) -> tuple[int, list[tuple[int, str, str]]]:
     """Rounds compared, and each differing round with its category and detail."""
     config = tournament_config(seed)
     try:
-        tournament = generate(config, seed, pair_round)
+        tournament = generate(config, seed, dubov)
     except PairingError:
         return 0, []
     out = []

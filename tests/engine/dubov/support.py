@@ -5,10 +5,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pairing.engine.state import Pairing
+from pairing.engine import pair
+from pairing.engine.state import Pairing, TournamentState
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "trf"
 SEED = FIXTURES / "dubov-seed-example.trf"
+
+
+def dubov(state: TournamentState) -> Pairing:
+    """The Dubov pairing as published: boards in C.04.2.D.9 order."""
+    return pair(state, "dubov")
 
 
 def expected_pairings() -> dict[int, list[list[int]]]:

@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pairing.engine.checker import check_pairing
-from pairing.engine.dubov import pair_round
 from pairing.engine.generator import GeneratorConfig, generate
 from pairing.engine.state import Colour, Outcome, Pairing, PairingError, TournamentState
+from tests.engine.dubov.support import dubov
 
 configs = st.builds(
     GeneratorConfig,
@@ -49,7 +49,7 @@ def absolute_preference(state: TournamentState, pid: int) -> Colour | None:
 
 
 def judged(state: TournamentState) -> Pairing:
-    pairing = pair_round(state)
+    pairing = dubov(state)
     # C.1 (C.04.1.b), C.2 (C.04.1.d), colour limits (C.04.1.f/g), XXP, completeness.
     assert check_pairing(state, pairing) == []
     for board in pairing.boards:  # C.3

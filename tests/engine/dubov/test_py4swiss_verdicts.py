@@ -16,19 +16,18 @@ from pathlib import Path
 
 import pytest
 
-from pairing.engine.dubov import pair_round
 from pairing.engine.dubov.criteria import upfloater_scores_key
 from pairing.engine.dubov.players import entrants
 from pairing.engine.trf import read_trf
 from pairing.engine.trf.state import state_for_round
 from tests.engine.dubov import py4swiss_categories as readings
-from tests.engine.dubov.support import SEED, rows
+from tests.engine.dubov.support import SEED, dubov, rows
 
 CASES = Path(__file__).resolve().parent / "fixtures"
 
 
 def ours(name: str) -> list[list[int]]:
-    return rows(pair_round(state_for_round(read_trf(CASES / f"{name}.trf"))))
+    return rows(dubov(state_for_round(read_trf(CASES / f"{name}.trf"))))
 
 
 # Our pairing, py4swiss's pairing, and the reading that turns one into the other.
@@ -113,7 +112,7 @@ def test_b0d_the_pab_goes_to_the_player_with_most_games_played() -> None:
     partita meno degli altri") and gives the PAB to 11, where py4swiss picks 13."""
     assert (entrant("bye-games", 9).games, entrant("bye-games", 10).games) == (3, 2)
     assert ours("bye-games") == EXPECTED["bye-games"][0]
-    assert pair_round(state_for_round(read_trf(SEED), 5)).bye == 11
+    assert dubov(state_for_round(read_trf(SEED), 5)).bye == 11
 
 
 def test_e0_uses_the_pairing_numbers_of_the_players_taking_part() -> None:
@@ -219,5 +218,5 @@ def test_py4swiss_disagrees_exactly_by_its_reading(name: str) -> None:
     their_bye = next((a for a, b in theirs if b == 0), None)
     with contextlib.ExitStack() as stack:
         stack.enter_context(readings.reading(reading, state, their_bye))
-        assert rows(pair_round(state)) == theirs
+        assert rows(dubov(state)) == theirs
     assert ours(name) == mine

@@ -17,7 +17,7 @@ BARRED = frozenset({Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN})
 @settings(max_examples=100, deadline=None)
 @given(seed=st.integers(0, 10**6), players=st.integers(4, 16), maxi=st.booleans())
 def test_every_round_of_a_random_tournament_keeps_the_absolute_rules(seed: int, players: int, maxi: bool) -> None:
-    options = PairingOptions(extra=(("lim_maxi", "yes"),) if maxi else ())
+    options = PairingOptions(lim_maxi=maxi)
     run_random_tournament(
         lambda s: pair(s, "lim", options=options),
         seed,

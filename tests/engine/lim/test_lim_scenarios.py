@@ -13,7 +13,7 @@ from pairing.engine.lim.players import LimRound
 from pairing.engine.state import PairingError
 from tests.engine.burstein.swiss_builder import Tournament
 
-MAXI = PairingOptions(extra=(("lim_maxi", "yes"),))
+MAXI = PairingOptions(lim_maxi=True)
 
 
 def boards(state, options=None) -> list[str]:

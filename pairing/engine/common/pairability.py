@@ -1,4 +1,4 @@
-"""How many pairs a set of players can make: the test behind every Lim lookahead."""
+"""How many pairs a set of players can make: the test behind every Burstein and Lim lookahead."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def can_all_pair(
         return True
     if hint is not None and all(compatible(a, b) for a, b in hint):
         return True
-    if _greedy_in_order(players, compatible):
+    if greedy_in_order(players, compatible):
         return True
     if known is not None:
         index = {p: k for k, p in enumerate(players)}
@@ -88,7 +88,7 @@ def _augment(root: int, neighbours: list[list[int]], mate: list[int]) -> bool:
     return False
 
 
-def _greedy_in_order(players: Sequence[int], compatible: Callable[[int, int], bool], tries: int = 8) -> bool:
+def greedy_in_order(players: Sequence[int], compatible: Callable[[int, int], bool], tries: int = 8) -> bool:
     """A cheap certificate: each player in turn meets the next free player he may meet
     (looking a few places ahead only). True proves a complete pairing exists."""
     free = list(players)
@@ -110,6 +110,6 @@ def most_pairs(players: Sequence[int], compatible: Callable[[int, int], bool]) -
     if n < 2:
         return 0
     even = list(players[: n - n % 2])
-    if _greedy_in_order(even, compatible):
+    if greedy_in_order(even, compatible):
         return n // 2
     return maximum_matching_size(n, neighbours_of(players, compatible))

@@ -21,15 +21,15 @@ from itertools import combinations, permutations
 from pairing.engine.dubov.bye import bye_order
 from pairing.engine.dubov.criteria import Compatibility, colour_failures, float_failures, upfloater_scores_key
 from pairing.engine.dubov.groups import g2_order, initial_g1, s1_order, shifter_sequence
-from pairing.engine.dubov.players import Entrant, entrants
+from pairing.engine.dubov.players import DubovEntrant, entrants
 from pairing.engine.dubov.round import UNPAIRABLE, to_pairing
 from pairing.engine.state import Pairing, PairingError, TournamentState
 
-Pairs = list[tuple[Entrant, Entrant]]
+Pairs = list[tuple[DubovEntrant, DubovEntrant]]
 
 
 class Sieve:
-    def __init__(self, players: list[Entrant], can_meet: Compatibility, last_round: bool) -> None:
+    def __init__(self, players: list[DubovEntrant], can_meet: Compatibility, last_round: bool) -> None:
         self.players = players
         self.can_meet = can_meet
         self.last_round = last_round
@@ -38,7 +38,7 @@ class Sieve:
         self.legal = [[i != j and can_meet(players[i], players[j]) for j in range(n)] for i in range(n)]
 
     # -- brute-force pairability ---------------------------------------------------
-    def matchings(self, group: Sequence[Entrant]) -> Iterator[Pairs]:
+    def matchings(self, group: Sequence[DubovEntrant]) -> Iterator[Pairs]:
         """Every legal pairing of *group* (C.1, C.3)."""
         if not group:
             yield []
@@ -49,7 +49,7 @@ class Sieve:
                 for more in self.matchings(rest[:k] + rest[k + 1 :]):
                     yield [(first, other), *more]
 
-    def pairable(self, group: Sequence[Entrant]) -> bool:
+    def pairable(self, group: Sequence[DubovEntrant]) -> bool:
         mask = 0
         for p in group:
             mask |= 1 << self.index[p.id]
@@ -70,7 +70,7 @@ class Sieve:
         return False
 
     # -- B.0 ---------------------------------------------------------------------
-    def bye(self) -> Entrant | None:
+    def bye(self) -> DubovEntrant | None:
         if len(self.players) % 2 == 0:
             if not self.pairable(self.players):
                 raise PairingError(UNPAIRABLE)
@@ -81,7 +81,7 @@ class Sieve:
         raise PairingError(UNPAIRABLE)
 
     # -- B.1-B.6 -----------------------------------------------------------------
-    def upfloater_sets(self, residents: list[Entrant], pool: list[Entrant]) -> list[tuple[Entrant, ...]]:
+    def upfloater_sets(self, residents: list[DubovEntrant], pool: list[DubovEntrant]) -> list[tuple[DubovEntrant, ...]]:
         """B.1 and C.4: the legal sets of the fewest upfloaters, in D.1 order."""
         for k in range(len(residents) % 2, len(pool) + 1, 2):
             found = []
@@ -94,7 +94,7 @@ class Sieve:
                 return sorted(found, key=upfloater_scores_key)  # D.1.b: containers by C.6, stable
         raise PairingError(UNPAIRABLE)
 
-    def candidates(self, bracket: list[Entrant]) -> Iterator[Pairs]:
+    def candidates(self, bracket: list[DubovEntrant]) -> Iterator[Pairs]:
         """Every legal candidate of the bracket in generation order (B.3-B.6, D.2, D.3)."""
         in_g1 = initial_g1(bracket)
         g1 = [p for p, g in zip(bracket, in_g1, strict=True) if g]
@@ -122,7 +122,7 @@ class Sieve:
                     if all(self.legal[self.index[x.id]][self.index[y.id]] for x, y in pairs):
                         yield pairs
 
-    def pair(self) -> tuple[Pairs, Entrant | None]:
+    def pair(self) -> tuple[Pairs, DubovEntrant | None]:
         bye = self.bye()
         remaining = [p for p in self.players if bye is None or p.id != bye.id]
         out: Pairs = []
@@ -130,7 +130,7 @@ class Sieve:
             top = remaining[0].score
             residents = [p for p in remaining if p.score == top]
             pool = remaining[len(residents) :]
-            best: tuple[tuple, Pairs, tuple[Entrant, ...]] | None = None
+            best: tuple[tuple, Pairs, tuple[DubovEntrant, ...]] | None = None
             for ups in self.upfloater_sets(residents, pool):
                 fixed = (upfloater_scores_key(ups), float_failures(ups, self.last_round))
                 for pairs in self.candidates([*residents, *ups]):

@@ -24,7 +24,7 @@ from pairing.engine.dutch.criteria import (
     preferences_met,
     strong_preferences_met,
 )
-from pairing.engine.dutch.players import Entrant, Float
+from pairing.engine.dutch.players import DutchEntrant, Float
 from pairing.engine.dutch.round import RoundPairer
 from pairing.engine.dutch.weights import ONE_POINT
 
@@ -53,8 +53,8 @@ class ReferencePairer(RoundPairer):
     """RoundPairer whose brackets are paired by exhaustive generation and sieving."""
 
     def _pair_bracket(
-        self, people: list[Entrant], mdp_count: int, bracket_end: int, special: bool, final: bool
-    ) -> list[tuple[Entrant, Entrant]]:
+        self, people: list[DutchEntrant], mdp_count: int, bracket_end: int, special: bool, final: bool
+    ) -> list[tuple[DutchEntrant, DutchEntrant]]:
         ok = lambda i, j: self.can_meet(people[i], people[j])  # noqa: E731
         self._context = (people, bracket_end, special, final)
         universe = {people[i].score - people[-1].score + ONE_POINT for i in range(bracket_end)}

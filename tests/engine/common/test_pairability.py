@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from pairing.engine.lim.matching import _augmented_greedy, can_all_pair, most_pairs
+from pairing.engine.common.pairability import _augmented_greedy, can_all_pair, most_pairs
 from pairing.engine.matching import has_perfect_matching, max_weight_matching
 
 

@@ -1,0 +1,111 @@
+"""``--check``: re-pair every round of a file (or of every file of a folder) and report the differences."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import TextIO
+
+from pairing.cli.common import EXIT_DIFFERENCE, EXIT_INPUT, UsageError, pair_state, resolve_system
+from pairing.engine.checker import check_round
+from pairing.engine.state import PairingError
+from pairing.engine.trf import TrfError, TrfTournament, read_trf
+from pairing.engine.trf.state import cut, pairing_rows, recorded_pairing, state_for_round
+
+
+def expected_pairings(path: Path, explicit: str | None) -> dict[str, list[list[int]]] | None:
+    """Rounds of *path* in an expected-pairings JSON: ``{file name: {round: [[white, black]...]}}``.
+
+    Given with ``--expected``, or found beside the file as ``expected-pairings.json`` (as the
+    shared replay tool does). None when there is none or it does not list the file.
+    """
+    source = Path(explicit) if explicit else path.parent / "expected-pairings.json"
+    if not source.exists():
+        if explicit:
+            raise UsageError(f"{explicit}: no such file")
+        return None
+    try:
+        table = json.loads(source.read_text(encoding="utf-8"))
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise UsageError(f"{source}: not a JSON table of expected pairings ({exc})") from exc
+    return table.get(path.name)
+
+
+def check_rounds(
+    t: TrfTournament,
+    args: argparse.Namespace,
+    out: TextIO,
+    expected: dict[str, list[list[int]]] | None = None,
+    prefix: str = "",
+) -> tuple[int, int]:
+    """Re-pair every recorded round from the rounds before it; print each difference.
+
+    The engine's pairing is compared with the round as recorded, or with *expected* for
+    the rounds it lists; the recorded pairing is also checked against the basic rules.
+    Returns (rounds that agree, rounds checked).
+    """
+    args = argparse.Namespace(**vars(args))  # the system may come from this file's record 192
+    resolve_system(args, t)
+    agree = total = 0
+    for rnd in range(1, t.rounds_in_file + 1):
+        recorded = recorded_pairing(t, rnd)
+        if not recorded.boards and recorded.bye is None:
+            continue
+        total += 1
+        state = state_for_round(cut(t, rnd), rnd)
+        notes = [str(v) for v in check_round(state, recorded, args.system)]
+        for note in notes:
+            out.write(f"{prefix}round {rnd}: the recorded pairing breaks {note}\n")
+        try:
+            produced = pair_state(state, args)
+        except PairingError as exc:
+            out.write(f"{prefix}round {rnd}: the engine finds no pairing: {exc}\n")
+            continue
+        if expected and str(rnd) in expected:
+            want = {(int(w), int(b)) for w, b in expected[str(rnd)]}
+        else:
+            want = set(pairing_rows(recorded))
+        got = set(pairing_rows(produced))
+        if want == got and not notes:
+            agree += 1
+        elif want != got:
+            out.write(
+                f"{prefix}round {rnd}: expected but missing {sorted(want - got)}; "
+                f"produced instead {sorted(got - want)}\n"
+            )
+    return agree, total
+
+
+def check_tournament(
+    t: TrfTournament, args: argparse.Namespace, out: TextIO, expected: dict[str, list[list[int]]] | None = None
+) -> int:
+    agree, total = check_rounds(t, args, out, expected)
+    out.write(f"agree {agree} of {total} rounds\n")
+    return 0 if agree == total else EXIT_DIFFERENCE
+
+
+def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """--check on one file, or on every ``*.trf`` of a folder (like the shared replay tool)."""
+    source = Path(args.input)
+    if not source.is_dir():
+        expected = expected_pairings(source, args.expected)
+        if expected:
+            out.write(f"comparing with the expected pairings of {args.expected or 'expected-pairings.json'}\n")
+        return check_tournament(read_trf(source), args, out, expected)
+    files = sorted(source.glob("*.trf"))
+    agree = total = 0
+    malformed = False
+    for path in files:
+        try:
+            t = read_trf(path)
+        except TrfError as exc:
+            err.write(f"{path}:{exc.line}:{exc.column}: {exc.message}\n")
+            malformed = True
+            continue
+        a, n = check_rounds(t, args, out, expected_pairings(path, args.expected), prefix=f"{path.name} ")
+        agree, total = agree + a, total + n
+    out.write(f"agree {agree} of {total} rounds ({len(files)} tournaments)\n")
+    if malformed:
+        return EXIT_INPUT
+    return 0 if agree == total and total else EXIT_DIFFERENCE

@@ -1,0 +1,35 @@
+"""``-p``: pair the next round (or round R) of a TRF file and write it as the endorsed engines do."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TextIO
+
+from pairing.cli.common import pair_state, resolve_system, write_pairing
+from pairing.engine.checker import check_round
+from pairing.engine.state import PairingError
+from pairing.engine.trf import read_trf
+from pairing.engine.trf.state import state_for_round
+
+
+def run_pair(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    t = read_trf(args.input)
+    resolve_system(args, t)
+    state = state_for_round(t, args.round)
+    if t.total_rounds is not None and state.round_to_pair > t.total_rounds:
+        # C.04.1.a: the number of rounds is declared beforehand (XXR / record 142)
+        raise PairingError(
+            f"round {state.round_to_pair} is beyond the {t.total_rounds} rounds the tournament declares (XXR/142)"
+        )
+    pairing = pair_state(state, args)
+    for note in pairing.notes:
+        stderr.write(f"note: {note}\n")
+    for violation in check_round(state, pairing, args.system):
+        # The engine's answer is written as it is; the independent checker's doubts go to stderr.
+        stderr.write(f"warning: round {state.round_to_pair}: the pairing breaks {violation}\n")
+    if args.pair == "-":
+        write_pairing(pairing, stdout)
+    else:
+        with open(args.pair, "w", encoding="utf-8") as out:
+            write_pairing(pairing, out)
+    return 0

@@ -1,0 +1,102 @@
+"""The command line of ``python -m pairing``: systems, modes, acceleration, generator settings."""
+
+from __future__ import annotations
+
+import argparse
+
+from pairing.engine import SYSTEMS
+from pairing.engine.acceleration import METHODS, AccelerationSpec
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(
+        prog="python -m pairing",
+        description="FIDE Swiss pairing engine: reads TRF16 (with XXR/XXC/XXA/XXP/XXS/XXZ) "
+        "and TRF-2026, writes pairings like the FIDE-endorsed engines.",
+        epilog="Exit status: 0 ok; 1 --check found differences; 2 bad input or arguments; 3 no valid pairing exists.",
+    )
+    systems = ap.add_mutually_exclusive_group()
+    for system in SYSTEMS:
+        systems.add_argument(
+            f"--{system}",
+            dest="system",
+            action="store_const",
+            const=system,
+            help=f"pair with the {system.capitalize()} system"
+            + (" (the default, unless record 192 of the file names another)" if system == "dutch" else ""),
+        )
+    ap.set_defaults(system=None)
+    ap.add_argument("input", nargs="?", help="the tournament, a TRF file")
+    ap.add_argument(
+        "-p",
+        "--pair",
+        nargs="?",
+        const="-",
+        metavar="OUTPUT",
+        help="pair the next round; write to OUTPUT (standard output when omitted)",
+    )
+    ap.add_argument(
+        "-c",
+        "--check",
+        nargs="?",
+        const=True,
+        metavar="INPUT",
+        help="re-pair every round of INPUT (a file, or every *.trf of a folder) and report the rounds that differ",
+    )
+    ap.add_argument(
+        "--expected",
+        metavar="JSON",
+        help="with --check: compare with these expected pairings (default: expected-pairings.json beside INPUT)",
+    )
+    ap.add_argument("--generate", metavar="OUTPUT", help="write a random tournament paired by the engine")
+    ap.add_argument(
+        "--aro",
+        nargs="?",
+        const=True,
+        metavar="INPUT",
+        help="print each player's average rating of opponents (C.04.4.1 A.6)",
+    )
+    ap.add_argument(
+        "--acceleration",
+        choices=METHODS,
+        default=None,
+        help="accelerated pairings: Baku (C.04.5.1), progressive, or Burstein's own (C.04.4.2 3.3); "
+        "the virtual points are computed and replace the file's XXA/250 ones (default: none, i.e. the "
+        "file's XXA/250 points if any, or Baku when record 192 ends in _BAKU and the file gives none)",
+    )
+    defaults = AccelerationSpec()
+    for flag, default, group in (
+        ("--group-a-min", defaults.group_a_min, "group A is rating >= RATING"),
+        ("--group-c-below", defaults.group_c_below, "group C is rating < RATING"),
+    ):
+        ap.add_argument(
+            flag,
+            type=int,
+            default=default,
+            metavar="RATING",
+            help=f"progressive acceleration: {group} (default {default})",
+        )
+    ap.add_argument(
+        "--round",
+        type=int,
+        metavar="R",
+        help="with -p: pair round R of INPUT (default: the next); with --aro: AROs after round R",
+    )
+    gen = ap.add_argument_group("generator (--generate)")
+    gen.add_argument("--seed", type=int, default=0)
+    gen.add_argument("--players", type=int, default=30)
+    gen.add_argument("--rounds", type=int, default=7)
+    gen.add_argument("--draw-rate", type=float, default=0.3)
+    gen.add_argument("--forfeit-rate", type=float, default=0.02)
+    gen.add_argument("--bye-rate", type=float, default=0.03, help="requested byes (H, Z, F) per player and round")
+    gen.add_argument("--withdraw-rate", type=float, default=0.01, help="withdrawals per player and round")
+    gen.add_argument("--late-rate", type=float, default=0.05, help="share of late entries")
+    gen.add_argument("--rating-high", type=int, default=2600)
+    gen.add_argument("--rating-low", type=int, default=1400)
+    gen.add_argument("--initial-colour", choices=("white", "black"), help="default: drawn by lot from the seed")
+    gen.add_argument(
+        "--trf26",
+        action="store_true",
+        help="also write the TRF-2026 records (142, 152, 162, 240, 250 from the XXA lines, 260)",
+    )
+    return ap

@@ -1,0 +1,25 @@
+"""The options a tournament announces in advance (C.04.2.A.3) that change how rounds are paired."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pairing.engine.acceleration import AccelerationSpec
+
+_DEFAULT_SPEC = AccelerationSpec()
+
+
+@dataclass(frozen=True)
+class PairingOptions:
+    """*acceleration* names an accelerated method (:mod:`pairing.engine.acceleration`);
+    *group_a_min* and *group_c_below* are the progressive method's rating limits;
+    *lim_maxi* turns on the Lim maxi-tournament rules (C.04.4.3 3.2, 3.8, 5.7)."""
+
+    acceleration: str = "none"  # none | baku | progressive | burstein
+    group_a_min: int = _DEFAULT_SPEC.group_a_min  # progressive: rating >= group_a_min is group A
+    group_c_below: int = _DEFAULT_SPEC.group_c_below  # progressive: rating < group_c_below is group C
+    lim_maxi: bool = False
+
+    @property
+    def acceleration_spec(self) -> AccelerationSpec:
+        return AccelerationSpec(self.acceleration or "none", self.group_a_min, self.group_c_below)

@@ -1,0 +1,1 @@
+"""Test oracles: literal sieves that try every candidate the rules allow, to check the fast engines."""

@@ -1,0 +1,45 @@
+"""``pair``: the one entry to every system, with the edition of its rules and its options."""
+
+from __future__ import annotations
+
+import pytest
+
+from pairing.engine import SYSTEMS, PairingOptions, pair
+from pairing.engine.generator import GeneratorConfig, generate
+from pairing.engine.state import PairingError, TournamentState
+from pairing.engine.trf.state import cut, state_for_round
+
+CONFIG = GeneratorConfig(players=12, rounds=5, late_rate=0, bye_rate=0, forfeit_rate=0, withdraw_rate=0)
+
+
+def round_three(system: str) -> TournamentState:
+    return state_for_round(cut(generate(CONFIG, 3, lambda s: pair(s, system)), 3), 3)
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_the_2017_edition_is_the_one_every_system_pairs_by_default(system: str) -> None:
+    state = round_three(system)
+    assert pair(state, system, "2017") == pair(state, system)
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_an_edition_the_system_does_not_know_is_refused_with_the_known_ones(system: str) -> None:
+    with pytest.raises(PairingError, match=f"the {system} system has no '2026' edition of its rules; known: 2017"):
+        pair(round_three(system), system, "2026")
+
+
+def test_an_unknown_system_is_refused() -> None:
+    with pytest.raises(PairingError, match="unknown pairing system 'swiss'"):
+        pair(round_three("dutch"), "swiss")
+
+
+def test_options_are_typed_and_default_to_no_acceleration() -> None:
+    options = PairingOptions()
+    assert (options.acceleration, options.group_a_min, options.group_c_below, options.lim_maxi) == (
+        "none",
+        2000,
+        1600,
+        False,
+    )
+    spec = PairingOptions("progressive", 2450, 2420).acceleration_spec
+    assert (spec.method, spec.group_a_min, spec.group_c_below) == ("progressive", 2450, 2420)
