@@ -19,10 +19,6 @@ PACKAGES = ("pairing", "tourney")
 SYSTEMS = ("dutch", "dubov", "burstein", "lim")  # pairing/engine/<system>/
 NOT_IN_PAIRING = ("django", "celery", "tourney")
 
-# Imports (importer, imported) that still break a rule above while the modules are untangled.
-# Each entry is removed when the import goes; the list ends empty.
-KNOWN_VIOLATIONS: frozenset[tuple[str, str]] = frozenset()
-
 
 def module_name(path: Path) -> str:
     parts = path.relative_to(ROOT).with_suffix("").parts
@@ -137,22 +133,18 @@ def system_of(module: str) -> str | None:
     return None
 
 
-def without_known(graph: dict[str, set[str]]) -> dict[str, set[str]]:
-    return {name: {t for t in targets if (name, t) not in KNOWN_VIOLATIONS} for name, targets in graph.items()}
-
-
 GRAPH = import_graph()
 
 
 def test_no_import_cycle_among_the_project_modules() -> None:
-    found = cycles(without_known(GRAPH))
+    found = cycles(GRAPH)
     assert not found, "import cycles (one per tangle):\n" + "\n".join(" -> ".join(cycle) for cycle in found)
 
 
 def test_no_pairing_system_imports_another_system() -> None:
     crossings = [
         f"{name} imports {target}"
-        for name, targets in without_known(GRAPH).items()
+        for name, targets in GRAPH.items()
         for target in sorted(targets)
         if system_of(name) and system_of(target) and system_of(name) != system_of(target)
     ]
@@ -162,17 +154,12 @@ def test_no_pairing_system_imports_another_system() -> None:
 def test_nothing_under_pairing_imports_django_celery_or_tourney() -> None:
     offenders = [
         f"{name} imports {target}"
-        for name, targets in without_known(GRAPH).items()
+        for name, targets in GRAPH.items()
         if name.split(".")[0] == "pairing"
         for target in sorted(targets)
         if target.split(".")[0] in NOT_IN_PAIRING
     ]
     assert not offenders, "\n".join(offenders)
-
-
-def test_every_known_violation_is_still_an_import() -> None:
-    gone = sorted(edge for edge in KNOWN_VIOLATIONS if edge[1] not in GRAPH.get(edge[0], set()))
-    assert not gone, f"these imports are gone, remove them from KNOWN_VIOLATIONS: {gone}"
 
 
 def test_the_walk_sees_both_packages_and_the_pairing_systems() -> None:

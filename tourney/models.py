@@ -204,13 +204,13 @@ RESULT_STATUSES = PUBLIC_STATUSES
 
 
 class RoundQuerySet(models.QuerySet["Round"]):
-    def public(self) -> "RoundQuerySet":
+    def public(self) -> RoundQuerySet:
         return self.filter(status__in=PUBLIC_STATUSES)
 
-    def paired(self) -> "RoundQuerySet":
+    def paired(self) -> RoundQuerySet:
         return self.filter(status__in=PAIRED_STATUSES)
 
-    def unpaired(self) -> "RoundQuerySet":
+    def unpaired(self) -> RoundQuerySet:
         return self.filter(status__in=UNPAIRED_STATUSES)
 
 

@@ -24,6 +24,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from pairing.engine.boards import sort_boards
+from pairing.engine.common.editions import KNOWN_EDITIONS
 from pairing.engine.state import Board, Colour, Outcome
 from pairing.engine.tiebreaks import TieBreakCodeError, parse
 from pairing.engine.trf import TrfPlayer, TrfRound, TrfTournament, resolve_xxs, write_trf
@@ -127,7 +128,9 @@ def _scoring_fields(t: TrfTournament) -> dict[str, int]:
 def _system(t: TrfTournament, system: str | None) -> tuple[str, str]:
     match = _TYPE_192.match(t.type_192.strip())
     if system is None and match:
-        return match.group(1).lower(), match.group(2) or ""
+        # Only an edition the engines know is kept; an acceleration suffix (``_BAKU``) is not one.
+        edition = match.group(2) or ""
+        return match.group(1).lower(), edition if edition in KNOWN_EDITIONS else ""
     return system or PairingSystem.DUTCH, ""
 
 

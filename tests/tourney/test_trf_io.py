@@ -219,3 +219,14 @@ def test_an_unknown_format_is_refused() -> None:
 
     with pytest.raises(ValueError, match="unknown TRF format 'trf99'"):
         export_text(tournament(players=2, rounds=1), "trf99")
+
+
+@pytest.mark.parametrize(
+    ("type_192", "edition"), [("FIDE_DUTCH_2017", "2017"), ("FIDE_DUTCH_BAKU", ""), ("FIDE_DUBOV", "")]
+)
+def test_record_192_keeps_only_an_edition_the_engines_know(type_192: str, edition: str) -> None:
+    from pairing.engine.trf import TrfTournament
+    from tourney.trf_io import tournament_fields
+
+    fields = tournament_fields(TrfTournament(type_192=type_192, xx_rounds=5))
+    assert fields["rules_edition"] == edition

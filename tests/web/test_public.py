@@ -134,3 +134,14 @@ def test_the_player_card_shows_published_rounds_only(client) -> None:
     builders.round_with(t, 2, "1-2, 3-4", status=RoundStatus.PAIRED)
     page = client.get(f"/t/{t.pk}/players/{builders.player(t, 1).pk}/").content.decode()
     assert "Carla" in page and "Bruno" not in page
+
+
+def test_the_crosstable_shows_a_game_without_result_and_never_a_draft(client) -> None:
+    t = builders.tournament(players=4, rounds=3)
+    builders.round_with(t, 1, "1-3 1-0, 4-2 =", status="closed")
+    builders.round_with(t, 2, "2-1 *, 3-4 0-1", status="published")
+    builders.round_with(t, 3, "1-4 *, 2-3 *", status="paired")
+    page = client.get(_url("crosstable", t)).content.decode()
+    for cell in ("3w1", "2w½", "2b", "1w", "3b1"):
+        assert f'<td class="result cell">{cell}</td>' in page, cell
+    assert '<td class="result cell">4w</td>' not in page  # round 3 is a draft

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import pytest
 from django.urls import reverse
@@ -87,3 +88,13 @@ def test_an_arbiter_prints_a_pairing_before_publishing_it(client, arbiter) -> No
 def test_results_sheet(client, seed: Tournament) -> None:
     page = client.get(_url("print_results", seed, number=3)).content.decode()
     assert "Results of round 3" in page and "-/+ (Black wins by forfeit)" in page
+
+
+def test_the_pairing_sheet_gives_each_player_the_points_before_the_round(client, arbiter) -> None:
+    t = builders.tournament(players=4, rounds=2)
+    builders.round_with(t, 1, "1-3 1-0, 4-2 =", status="closed")
+    builders.round_with(t, 2, "1-4 *, 2-3 *", status="paired")
+    client.force_login(arbiter)
+    page = client.get(_url("print_pairing", t, number=2)).content.decode()
+    points = re.findall(r'<td class="points">([^<]*)</td>', page)
+    assert points == ["1", "0.5", "0.5", "0"]  # 1-4 and 2-3, White's points then Black's

@@ -82,7 +82,7 @@ def qr_svg(url: str) -> str:
 def print_pairing(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament, rnd = _printable_round(request, tournament_id, number)
     games, byes = _boards_and_byes(rnd)
-    scores = presentation.scores_before(tournament, rnd.number)
+    scores = presentation.scores_before(rnd)
     boards = [
         {
             "game": g,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pairing.engine.state import PairingError
 
 EDITION_2017 = "2017"
+KNOWN_EDITIONS = (EDITION_2017,)
 
 
 def edition_of(system: str, edition: str | None, editions: tuple[str, ...]) -> str:
