@@ -159,9 +159,11 @@ def test_a_correction_after_the_deadline_is_refused_and_logged(desk) -> None:
     t, client, user = desk
     rnd = builders.round_with(t, 1, "1-4 1-0, 2-5 =, 3-6 0-1", byes="7 pab", status=RoundStatus.CLOSED)
     Round.objects.filter(pk=rnd.pk).update(correction_deadline=timezone.now() + timedelta(minutes=5))
-    assert "Board 1: 0-1" in _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"entry": "1 0-1"}).content.decode()
+    correction = {"board": "1", "result": "0-1", "expected": "1-0", "confirmed": "1", "reason": "sheet"}
+    assert "Board 1: 0-1" in _htmx(client, f"/t/{t.pk}/rounds/1/result/", correction).content.decode()
     Round.objects.filter(pk=rnd.pk).update(correction_deadline=timezone.now() - timedelta(minutes=1))
-    answer = _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"entry": "2 1-0"}).content.decode()
+    correction = {"board": "2", "result": "1-0", "expected": Result.DRAW, "confirmed": "1", "reason": "sheet"}
+    answer = _htmx(client, f"/t/{t.pk}/rounds/1/result/", correction).content.decode()
     assert "Refused" in answer and "deadline" in answer
     assert Game.objects.get(round=rnd, board=2).result == Result.DRAW
     refused = AuditEntry.objects.get(action="refused result")
@@ -227,3 +229,60 @@ def test_it_refuses_to_close_a_round_with_boards_still_playing(desk) -> None:
     assert [str(m) for m in response.wsgi_request._messages] == ["round 1 has no result yet on board(s) 2"]
     rnd.refresh_from_db()
     assert rnd.status == RoundStatus.PUBLISHED and rnd.correction_deadline is None
+
+
+def test_publishing_brings_the_keyboard_box_without_a_reload(desk) -> None:
+    t, client, _user = desk
+    builders.round_with(t, 1, "1-4, 2-5, 3-6", byes="7 pab")
+    page = client.get(f"/t/{t.pk}/rounds/1/").content.decode()
+    assert 'name="entry"' not in page  # a draft takes no results
+    fragment = _htmx(client, f"/t/{t.pk}/rounds/1/publish/").content.decode()
+    assert '<div id="quick-entry" hx-swap-oob="true">' in fragment
+    assert 'name="entry"' in fragment and "data-quick-entry" in fragment
+
+
+def test_the_keyboard_never_changes_a_board_that_has_a_result(desk) -> None:
+    t, client, _user = desk
+    rnd = builders.round_with(t, 1, "1-4 =, 2-5, 3-6", byes="7 pab", status=RoundStatus.PUBLISHED)
+    answer = _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"entry": "1 1-0"}).content.decode()
+    assert "board 1 already has ½-½: confirm the correction" in answer
+    assert 'hx-swap-oob="afterbegin:#corrections"' in answer and 'name="confirmed" value="1"' in answer
+    assert Game.objects.get(round=rnd, board=1).result == Result.DRAW
+    assert not AuditEntry.objects.filter(action="correct result").exists()
+    # The explicit correction, from the prompt.
+    confirm = {"board": "1", "result": "1-0", "expected": Result.DRAW, "confirmed": "1"}
+    answer = _htmx(client, f"/t/{t.pk}/rounds/1/result/", confirm).content.decode()
+    assert "Board 1: 1-0" in answer and '<div id="correction-1" hx-swap-oob="delete">' in answer
+    assert Game.objects.get(round=rnd, board=1).result == Result.WHITE_WINS
+
+
+def test_without_htmx_a_correction_to_confirm_gets_its_own_page(desk) -> None:
+    t, client, _user = desk
+    rnd = builders.round_with(t, 1, "1-4 =, 2-5, 3-6", byes="7 pab", status=RoundStatus.PUBLISHED)
+    response = client.post(f"/t/{t.pk}/rounds/1/result/", {"entry": "1 1-0"})
+    page = response.content.decode()
+    assert response.status_code == 200 and "<html" in page and 'name="confirmed" value="1"' in page
+    assert Game.objects.get(round=rnd, board=1).result == Result.DRAW
+
+
+def test_a_correction_without_a_csrf_token_is_refused(desk) -> None:
+    t, _client, user = desk
+    rnd = builders.round_with(t, 1, "1-4 =, 2-5, 3-6", byes="7 pab", status=RoundStatus.PUBLISHED)
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(user)
+    confirm = {"board": "1", "result": "1-0", "expected": Result.DRAW, "confirmed": "1"}
+    assert client.post(f"/t/{t.pk}/rounds/1/result/", confirm, headers={"HX-Request": "true"}).status_code == 403
+    assert Game.objects.get(round=rnd, board=1).result == Result.DRAW
+
+
+def test_a_board_button_over_a_result_changed_meanwhile_is_refused_with_the_current_value(desk) -> None:
+    t, client, _user = desk
+    rnd = builders.round_with(t, 1, "1-4, 2-5, 3-6", byes="7 pab", status=RoundStatus.PUBLISHED)
+    page = client.get(f"/t/{t.pk}/rounds/1/").content.decode()
+    assert '<input type="hidden" name="expected" value="">' in page  # the form carries what it saw
+    # Another arbiter saves 0-1 on board 2 after this page was shown.
+    Game.objects.filter(round=rnd, board=2).update(result=Result.BLACK_WINS)
+    seen = {"board": "2", "result": "1-0", "expected": ""}
+    answer = _htmx(client, f"/t/{t.pk}/rounds/1/result/", seen).content.decode()
+    assert "board 2 now has 0-1" in answer and "nothing was saved" in answer
+    assert Game.objects.get(round=rnd, board=2).result == Result.BLACK_WINS

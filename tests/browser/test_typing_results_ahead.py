@@ -1,0 +1,58 @@
+"""The keyboard box under an arbiter typing ahead: 60 results at 30 ms a key, without
+waiting for any reply, all land on the boards typed; none is retargeted or lost, and an
+entry over a result already there asks for a correction instead of changing it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.test import Client
+
+from tests import builders
+from tourney.models import AuditEntry, Game, Result, RoundStatus
+from tourney.roles import appoint
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+TYPED = {"1-0": Result.WHITE_WINS, "0-1": Result.BLACK_WINS, "=": Result.DRAW, "+-": Result.WHITE_WINS_FORFEIT}
+BOARDS = 60
+
+
+def test_sixty_results_typed_ahead_land_exactly_where_typed(browser, live_server, django_user_model) -> None:
+    t = builders.tournament(players=2 * BOARDS + 2, rounds=5)
+    games = ", ".join(f"{k}-{k + BOARDS + 1}" for k in range(1, BOARDS + 1)) + f", {BOARDS + 1}-{2 * BOARDS + 2} ="
+    rnd = builders.round_with(t, 1, games, status=RoundStatus.PUBLISHED)
+    arbiter = django_user_model.objects.create_user("arbiter")
+    appoint(t, arbiter, "arbiter")
+    client = Client()
+    client.force_login(arbiter)
+
+    order = list(range(1, BOARDS + 1))
+    random.Random(15).shuffle(order)
+    choices = list(TYPED)
+    wanted = {board: choices[k % len(choices)] for k, board in enumerate(order)}
+    keys = "".join(f"{board} {wanted[board]}\n" for board in order)
+
+    context = browser.new_context()
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{t.pk}/rounds/1/")
+    page.locator("input[name=entry]").click()
+    page.keyboard.type(keys, delay=30)  # never waits for a reply
+    # The last board already has a result: the keyboard must not change it silently.
+    page.keyboard.type(f"{BOARDS + 1} 1-0\n", delay=30)
+    page.wait_for_function(
+        "() => { const f = document.querySelector('form[data-quick-entry]');"
+        " return f.dataset.busy === '' && document.getElementById('entry-queue').textContent === ''; }",
+        timeout=60_000,
+    )
+    page.locator(f"#correction-{BOARDS + 1}").wait_for()
+    assert page.locator("input[name=entry]").input_value() == ""
+    page.wait_for_load_state("networkidle")
+    context.close()
+
+    stored = dict(Game.objects.filter(round=rnd).values_list("board", "result"))
+    assert stored == {**{board: TYPED[r] for board, r in wanted.items()}, BOARDS + 1: Result.DRAW}
+    assert AuditEntry.objects.filter(action="result").count() == BOARDS
+    assert not AuditEntry.objects.filter(action__in=["correct result", "refused result"]).exists()
