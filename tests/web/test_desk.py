@@ -286,3 +286,26 @@ def test_a_board_button_over_a_result_changed_meanwhile_is_refused_with_the_curr
     answer = _htmx(client, f"/t/{t.pk}/rounds/1/result/", seen).content.decode()
     assert "board 2 now has 0-1" in answer and "nothing was saved" in answer
     assert Game.objects.get(round=rnd, board=2).result == Result.BLACK_WINS
+
+
+def test_a_correction_of_a_closed_round_is_confirmed_with_a_reason_and_warns_of_later_rounds(desk) -> None:
+    t, client, user = desk
+    rnd = builders.round_with(t, 1, "1-4 1-0, 2-5 =, 3-6 0-1", byes="7 pab", status=RoundStatus.PUBLISHED)
+    from tourney.services.rounds import close_round
+
+    close_round(round_id=rnd.pk)
+    builders.round_with(t, 2, "4-2, 5-3, 6-7", byes="1 pab")
+    url = f"/t/{t.pk}/rounds/1/result/"
+    answer = _htmx(client, url, {"entry": "1 0-1"}).content.decode()
+    assert "board 1 already has 1-0: confirm the correction" in answer
+    assert "already paired with the old result: round(s) 2" in answer
+    assert '<input name="reason" autocomplete="off" required>' in answer
+    confirm = {"board": "1", "result": "0-1", "expected": "1-0", "confirmed": "1", "reason": ""}
+    answer = _htmx(client, url, confirm).content.decode()
+    assert "board 1: give the reason for the correction" in answer
+    assert Game.objects.get(round=rnd, board=1).result == Result.WHITE_WINS
+    answer = _htmx(client, url, {**confirm, "reason": "score sheet signed 0-1"}).content.decode()
+    assert "Board 1: 0-1" in answer
+    entry = AuditEntry.objects.get(action="correct result")
+    assert (entry.user, entry.old_value, entry.new_value) == (user, "1-0", "0-1")
+    assert entry.reason == "score sheet signed 0-1 (already paired with the old result: round(s) 2)"
