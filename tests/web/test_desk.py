@@ -11,6 +11,7 @@ from tourney.models import AuditEntry, Game, JobState, Result, Round, RoundStatu
 from tourney.roles import appoint
 
 pytestmark = pytest.mark.django_db
+CONFIRMED = {"confirmed": "1"}  # the confirm step of publishing (tested below)
 
 
 @pytest.fixture
@@ -119,7 +120,7 @@ def test_the_round_cycle_with_keyboard_results(desk, eager_celery, django_captur
     assert "pts · pref · floats" in page  # the draft explains itself
     assert "Pairing-allocated bye" in page
 
-    _htmx(client, f"/t/{t.pk}/rounds/1/publish/")
+    _htmx(client, f"/t/{t.pk}/rounds/1/publish/", CONFIRMED)
     rnd.refresh_from_db()
     assert rnd.status == RoundStatus.PUBLISHED
 
@@ -136,7 +137,7 @@ def test_the_round_cycle_with_keyboard_results(desk, eager_celery, django_captur
     assert "is not a result" in _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"entry": "1 2-0"}).content.decode()
     assert "has no board 9" in _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"entry": "9 1-0"}).content.decode()
 
-    _htmx(client, f"/t/{t.pk}/rounds/1/close/")
+    _htmx(client, f"/t/{t.pk}/rounds/1/close/", CONFIRMED)
     rnd.refresh_from_db()
     assert rnd.status == RoundStatus.CLOSED and rnd.correction_deadline is not None
 
@@ -174,7 +175,7 @@ def test_a_correction_after_the_deadline_is_refused_and_logged(desk) -> None:
 def test_publishing_answers_the_fragment_with_the_news(desk) -> None:
     t, client, user = desk
     rnd = builders.round_with(t, 1, "1-4, 2-5, 3-6", byes="7 pab")
-    page = _htmx(client, f"/t/{t.pk}/rounds/1/publish/").content.decode()
+    page = _htmx(client, f"/t/{t.pk}/rounds/1/publish/", CONFIRMED).content.decode()
     assert page.lstrip().startswith('<section id="pairing"') and "<html" not in page
     assert "Round 1 published: the pairing is frozen (C.04.2.D.10)." in page
     rnd.refresh_from_db()
@@ -185,7 +186,7 @@ def test_publishing_answers_the_fragment_with_the_news(desk) -> None:
 def test_publishing_without_htmx_redirects_with_the_news(desk) -> None:
     t, client, _user = desk
     rnd = builders.round_with(t, 1, "1-4, 2-5, 3-6", byes="7 pab")
-    response = client.post(f"/t/{t.pk}/rounds/1/publish/")
+    response = client.post(f"/t/{t.pk}/rounds/1/publish/", CONFIRMED)
     assert response.status_code == 302 and response.url == f"/t/{t.pk}/rounds/1/"
     assert [str(m) for m in response.wsgi_request._messages] == [
         "Round 1 published: the pairing is frozen (C.04.2.D.10)."
@@ -197,7 +198,7 @@ def test_publishing_without_htmx_redirects_with_the_news(desk) -> None:
 def test_it_refuses_to_publish_a_round_twice(desk) -> None:
     t, client, _user = desk
     builders.round_with(t, 1, "1-4, 2-5, 3-6", byes="7 pab", status=RoundStatus.PUBLISHED)
-    page = _htmx(client, f"/t/{t.pk}/rounds/1/publish/").content.decode()
+    page = _htmx(client, f"/t/{t.pk}/rounds/1/publish/", CONFIRMED).content.decode()
     assert "round 1 is published, not paired" in page and "pairing is frozen" not in page
     assert not AuditEntry.objects.filter(action="publish pairing").exists()
 
@@ -225,7 +226,7 @@ def test_it_exchanges_two_players_of_a_draft(desk) -> None:
 def test_it_refuses_to_close_a_round_with_boards_still_playing(desk) -> None:
     t, client, _user = desk
     rnd = builders.round_with(t, 1, "1-4 1-0, 2-5, 3-6 =", byes="7 pab", status=RoundStatus.PUBLISHED)
-    response = client.post(f"/t/{t.pk}/rounds/1/close/")
+    response = client.post(f"/t/{t.pk}/rounds/1/close/", CONFIRMED)
     assert [str(m) for m in response.wsgi_request._messages] == ["round 1 has no result yet on board(s) 2"]
     rnd.refresh_from_db()
     assert rnd.status == RoundStatus.PUBLISHED and rnd.correction_deadline is None
@@ -236,7 +237,7 @@ def test_publishing_brings_the_keyboard_box_without_a_reload(desk) -> None:
     builders.round_with(t, 1, "1-4, 2-5, 3-6", byes="7 pab")
     page = client.get(f"/t/{t.pk}/rounds/1/").content.decode()
     assert 'name="entry"' not in page  # a draft takes no results
-    fragment = _htmx(client, f"/t/{t.pk}/rounds/1/publish/").content.decode()
+    fragment = _htmx(client, f"/t/{t.pk}/rounds/1/publish/", CONFIRMED).content.decode()
     assert '<div id="quick-entry" hx-swap-oob="true">' in fragment
     assert 'name="entry"' in fragment and "data-quick-entry" in fragment
 
@@ -309,3 +310,68 @@ def test_a_correction_of_a_closed_round_is_confirmed_with_a_reason_and_warns_of_
     entry = AuditEntry.objects.get(action="correct result")
     assert (entry.user, entry.old_value, entry.new_value) == (user, "1-0", "0-1")
     assert entry.reason == "score sheet signed 0-1 (already paired with the old result: round(s) 2)"
+
+
+def test_publishing_the_pairing_asks_for_a_confirmation_first(desk) -> None:
+    t, client, _user = desk
+    rnd = builders.round_with(t, 1, "1-4, 2-5, 3-6", byes="7 pab")
+    fragment = _htmx(client, f"/t/{t.pk}/rounds/1/publish/").content.decode()
+    assert fragment.lstrip().startswith('<section id="pairing"')
+    assert "Publish the pairing of round 1?" in fragment and 'name="confirmed" value="1"' in fragment
+    page = client.post(f"/t/{t.pk}/rounds/1/publish/").content.decode()  # without JavaScript: a page
+    assert "<html" in page and "Yes, publish the pairing" in page
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.PAIRED and not AuditEntry.objects.filter(action="publish pairing").exists()
+
+
+def test_publishing_the_results_asks_for_a_confirmation_first(desk) -> None:
+    t, client, _user = desk
+    rnd = builders.round_with(t, 1, "1-4 1-0, 2-5 =, 3-6 0-1", byes="7 pab", status=RoundStatus.PUBLISHED)
+    fragment = _htmx(client, f"/t/{t.pk}/rounds/1/close/").content.decode()
+    assert "Publish the results of round 1?" in fragment and "Yes, publish the results" in fragment
+    assert "<html" in client.post(f"/t/{t.pk}/rounds/1/close/").content.decode()
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.PUBLISHED
+    _htmx(client, f"/t/{t.pk}/rounds/1/close/", CONFIRMED)
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.CLOSED
+
+
+def test_the_arbiter_undoes_the_publication_of_the_last_round_with_a_reason(desk) -> None:
+    t, client, user = desk
+    rnd = builders.round_with(t, 1, "1-4, 2-5, 3-6", byes="7 pab", status=RoundStatus.PUBLISHED)
+    assert "Undo the publication" in client.get(f"/t/{t.pk}/rounds/1/").content.decode()
+    refused = _htmx(client, f"/t/{t.pk}/rounds/1/unpublish/", {"reason": ""}).content.decode()
+    assert "give the reason for undoing the publication" in refused
+    fragment = _htmx(client, f"/t/{t.pk}/rounds/1/unpublish/", {"reason": "board 3 wrong"}).content.decode()
+    assert fragment.lstrip().startswith('<section id="pairing"')
+    assert "Publication of round 1 undone" in fragment
+    assert '<div id="quick-entry" hx-swap-oob="true">' in fragment and 'name="entry"' not in fragment
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.PAIRED
+    entry = AuditEntry.objects.get(action="unpublish pairing")
+    assert (entry.user, entry.reason) == (user, "board 3 wrong")
+
+
+def test_undoing_a_publication_without_htmx_redirects_and_is_refused_with_results(desk) -> None:
+    t, client, _user = desk
+    rnd = builders.round_with(t, 1, "1-4 1-0, 2-5, 3-6", byes="7 pab", status=RoundStatus.PUBLISHED)
+    assert "Undo the publication" not in client.get(f"/t/{t.pk}/rounds/1/").content.decode()
+    response = client.post(f"/t/{t.pk}/rounds/1/unpublish/", {"reason": "x"})
+    assert response.status_code == 302 and response.url == f"/t/{t.pk}/rounds/1/"
+    assert [str(m) for m in response.wsgi_request._messages] == [
+        "round 1 already has results: its publication cannot be undone"
+    ]
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.PUBLISHED
+
+
+def test_undoing_a_publication_without_a_csrf_token_is_refused(desk) -> None:
+    t, _client, user = desk
+    rnd = builders.round_with(t, 1, "1-4, 2-5, 3-6", byes="7 pab", status=RoundStatus.PUBLISHED)
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(user)
+    response = client.post(f"/t/{t.pk}/rounds/1/unpublish/", {"reason": "x"}, headers={"HX-Request": "true"})
+    assert response.status_code == 403
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.PUBLISHED

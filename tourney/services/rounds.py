@@ -66,3 +66,34 @@ def close_round(*, round_id: int, user: User | None = None) -> Round:
         rnd.save(update_fields=["status", "correction_deadline"])
         audit.record(tournament, rnd, action="close round", new=rnd.correction_deadline or "", user=user)
         return rnd
+
+
+def unpublish_pairing(*, round_id: int, reason: str, user: User | None = None) -> Round:
+    """Take back the publication of the last round's pairing while it has no result: the
+    round is a paired draft again (it can be changed or paired again), and the audit trail
+    says who did it and why."""
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
+        refusal = unpublish_refusal(rnd)
+        if refusal:
+            raise PairingRefused(refusal)
+        if not reason.strip():
+            raise PairingRefused(_("give the reason for undoing the publication"))
+        old = rnd.published_at
+        rnd.status = RoundStatus.PAIRED
+        rnd.published_at = None
+        rnd.save(update_fields=["status", "published_at"])
+        audit.record(rnd.tournament, rnd, action="unpublish pairing", old=old or "", user=user, reason=reason.strip())
+        return rnd
+
+
+def unpublish_refusal(rnd: Round) -> str:
+    """Why the publication of *rnd* cannot be undone now, or ''."""
+    if rnd.status != RoundStatus.PUBLISHED:
+        return _("round %(n)d is not published: there is no publication to undo") % {"n": rnd.number}
+    if rnd.has_results:
+        return _("round %(n)d already has results: its publication cannot be undone") % {"n": rnd.number}
+    later = Round.objects.filter(tournament_id=rnd.tournament_id, number__gt=rnd.number)
+    if later.exclude(status=RoundStatus.DRAFT).exists():
+        return _("only the last round's publication can be undone")
+    return ""

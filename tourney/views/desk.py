@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling
@@ -23,7 +24,8 @@ from tourney.quick_entry import EntryError, parse_entry, parse_result
 from tourney.services.manual_changes import exchange_players
 from tourney.services.pairing import request_pairing
 from tourney.services.results import later_paired_rounds, later_rounds_warning, set_result
-from tourney.services.rounds import close_round, publish_pairing, round_for
+from tourney.services.rounds import close_round, publish_pairing, round_for, unpublish_pairing
+from tourney.views.confirm import confirmation
 from tourney.views.http import HtmxHttpRequest, TournamentRequest
 from tourney.views.public import RESULT_BUTTONS, current_round, round_context, round_or_draft
 
@@ -75,16 +77,58 @@ def round_pair(request: TournamentRequest, tournament_id: int, number: int) -> H
     return _answer(request, rnd)
 
 
+def _confirmed(request: TournamentRequest) -> bool:
+    return request.POST.get("confirmed") == "1"
+
+
+def _round_confirmation(
+    request: TournamentRequest, rnd: Round, name: str, question: str, consequence: str, button: str
+) -> HttpResponse:
+    url = reverse(name, args=[rnd.tournament_id, rnd.number])
+    return confirmation(
+        request,
+        url=url,
+        back=rnd.get_absolute_url(),
+        question=question,
+        consequence=consequence,
+        button=button,
+        rnd=rnd,
+    )
+
+
 @require_POST
 @tournament_role("direct")
 def round_publish(request: TournamentRequest, tournament_id: int, number: int) -> HttpResponse:
     rnd = _existing_round(request, number)
+    if not _confirmed(request):
+        return _round_confirmation(
+            request,
+            rnd,
+            "round_publish",
+            _("Publish the pairing of round %d?") % number,
+            _("Players and the public see it at once; afterwards it changes only to repair a rule (C.04.2.D.10)."),
+            _("Yes, publish the pairing"),
+        )
     try:
         publish_pairing(round_id=rnd.pk, user=request.user)
     except DomainError as error:
         return _answer(request, rnd, refusal=str(error))
     return _answer(
         request, rnd, done=_("Round %d published: the pairing is frozen (C.04.2.D.10).") % number, entry_box=True
+    )
+
+
+@require_POST
+@tournament_role("direct")
+def round_unpublish(request: TournamentRequest, tournament_id: int, number: int) -> HttpResponse:
+    """Undo the publication of the last round while it has no result (with a reason)."""
+    rnd = _existing_round(request, number)
+    try:
+        unpublish_pairing(round_id=rnd.pk, reason=request.POST.get("reason", ""), user=request.user)
+    except DomainError as error:
+        return _answer(request, rnd, refusal=str(error))
+    return _answer(
+        request, rnd, done=_("Publication of round %d undone: the pairing is a draft again.") % number, entry_box=True
     )
 
 
@@ -111,6 +155,15 @@ def round_exchange(request: TournamentRequest, tournament_id: int, number: int) 
 @tournament_role("direct")
 def round_close(request: TournamentRequest, tournament_id: int, number: int) -> HttpResponse:
     rnd = _existing_round(request, number)
+    if not _confirmed(request):
+        return _round_confirmation(
+            request,
+            rnd,
+            "round_close",
+            _("Publish the results of round %d?") % number,
+            _("The standings are updated for everyone and the correction deadline starts (C.04.2.D.8)."),
+            _("Yes, publish the results"),
+        )
     try:
         close_round(round_id=rnd.pk, user=request.user)
     except DomainError as error:

@@ -28,6 +28,7 @@ from tourney.models import (
     Tournament,
 )
 from tourney.services.pairing import reap_lost_pairing
+from tourney.services.rounds import unpublish_refusal
 from tourney.trf_io import TRF_FORMATS
 from tourney.views.http import HtmxHttpRequest
 
@@ -123,6 +124,7 @@ def round_context(request: HtmxHttpRequest, rnd: Round) -> dict[str, object]:
         "exchange_form": ExchangeForm(),
         "result_choices": RESULT_BUTTONS,
         "entering": can["direct"] and rnd.status in PUBLIC_STATUSES,
+        "can_unpublish": can["direct"] and rnd.status == RoundStatus.PUBLISHED and not unpublish_refusal(rnd),
     }
 
 
