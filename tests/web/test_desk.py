@@ -375,3 +375,18 @@ def test_undoing_a_publication_without_a_csrf_token_is_refused(desk) -> None:
     assert response.status_code == 403
     rnd.refresh_from_db()
     assert rnd.status == RoundStatus.PUBLISHED
+
+
+def test_pairing_the_next_round_is_disabled_with_the_reason_while_results_are_missing(desk, queued_pairings) -> None:
+    t, client, _user = desk
+    builders.round_with(t, 1, "1-4 1-0, 2-5, 3-6 =", byes="7 pab", status=RoundStatus.PUBLISHED)
+    page = client.get(f"/t/{t.pk}/rounds/2/").content.decode()
+    assert '<button type="submit" disabled aria-describedby="pair-blocker">Pair round 2</button>' in page
+    reason = "round 1 has no result yet on board(s) 2: enter them before pairing round 2"
+    assert reason in page
+    fragment = _htmx(client, f"/t/{t.pk}/rounds/2/pair/").content.decode()
+    assert reason in fragment
+    assert queued_pairings == [] and not AuditEntry.objects.filter(action="request pairing").exists()
+    assert not Round.objects.filter(tournament=t, number=2).exclude(status=RoundStatus.DRAFT).exists()
+    Game.objects.filter(round__tournament=t, board=2).update(result=Result.DRAW)
+    assert "disabled" not in client.get(f"/t/{t.pk}/rounds/2/").content.decode().split("Pair round 2")[0][-80:]
