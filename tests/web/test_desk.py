@@ -390,3 +390,16 @@ def test_pairing_the_next_round_is_disabled_with_the_reason_while_results_are_mi
     assert not Round.objects.filter(tournament=t, number=2).exclude(status=RoundStatus.DRAFT).exists()
     Game.objects.filter(round__tournament=t, board=2).update(result=Result.DRAW)
     assert "disabled" not in client.get(f"/t/{t.pk}/rounds/2/").content.decode().split("Pair round 2")[0][-80:]
+
+
+def test_the_round_page_shows_the_deadline_in_the_tournaments_time_zone(desk) -> None:
+    from datetime import UTC, datetime
+
+    t, client, _user = desk
+    t.time_zone = "Europe/Rome"
+    t.save(update_fields=["time_zone"])
+    rnd = builders.round_with(t, 1, "1-4 1-0, 2-5 =, 3-6 0-1", byes="7 pab", status=RoundStatus.CLOSED)
+    deadline = datetime(2026, 11, 25, 13, 1, tzinfo=UTC)
+    Round.objects.filter(pk=rnd.pk).update(correction_deadline=deadline)
+    page = client.get(f"/t/{t.pk}/rounds/1/").content.decode()
+    assert "corrections until 2026-11-25 14:01 CET" in page

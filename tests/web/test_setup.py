@@ -381,3 +381,29 @@ def test_a_withdrawal_asks_for_a_confirmation_first(running) -> None:
     carla.refresh_from_db()
     assert carla.withdrawal_round is None
     assert not AuditEntry.objects.filter(tournament=t, action="withdraw").exists()
+
+
+def test_the_organizer_gives_the_tournament_its_time_zone(running) -> None:
+    t, client, _user = running
+    assert 'name="time_zone"' in client.get(f"/t/{t.pk}/settings/").content.decode()
+    data = {**SETTINGS, "name": "Test Open", "pairing_system": t.pairing_system, "time_zone": "Europe/Rome"}
+    response = client.post(f"/t/{t.pk}/settings/", data)
+    assert response.status_code == 302
+    t.refresh_from_db()
+    assert t.time_zone == "Europe/Rome"
+    assert "time_zone=Europe/Rome" in AuditEntry.objects.get(tournament=t, action="change settings").new_value
+    page = client.post(f"/t/{t.pk}/settings/", {**data, "time_zone": "Mars/Olympus"}).content.decode()
+    assert "Mars/Olympus is not a time zone (e.g. Europe/Rome)" in page
+    t.refresh_from_db()
+    assert t.time_zone == "Europe/Rome"
+
+
+def test_the_bye_form_offers_the_next_round_to_pair(running) -> None:
+    t, client, _user = running
+    t.rounds = 2
+    t.save(update_fields=["rounds"])
+    page = client.get(f"/t/{t.pk}/registration/").content.decode()
+    assert '<input type="number" name="round" value="2" min="1" max="2" required id="id_round">' in page
+    builders.round_with(t, 2, "4-1, 5-2, 6-3")
+    page = client.get(f"/t/{t.pk}/registration/").content.decode()  # every round is paired
+    assert '<input type="number" name="round" min="1" max="2" required id="id_round">' in page

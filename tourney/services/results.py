@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import zoneinfo
 from datetime import datetime
 
 from django.db import transaction
@@ -29,7 +30,8 @@ def _correction_refusal(rnd: Round, now: datetime) -> str:
     if policy == CorrectionPolicy.NEVER:
         return f"round {rnd.number} is closed and this tournament allows no correction after that"
     if policy == CorrectionPolicy.DEADLINE and rnd.correction_deadline and now > rnd.correction_deadline:
-        return f"the correction deadline of round {rnd.number} passed at {rnd.correction_deadline:%Y-%m-%d %H:%M %Z}"
+        shown = timezone.localtime(rnd.correction_deadline, zoneinfo.ZoneInfo(rnd.tournament.time_zone))
+        return f"the correction deadline of round {rnd.number} passed at {shown:%Y-%m-%d %H:%M %Z}"
     if policy == CorrectionPolicy.NEXT_PAIRING:
         later = Round.objects.filter(tournament_id=rnd.tournament_id, number__gt=rnd.number)
         if later.paired().exists():

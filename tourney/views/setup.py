@@ -190,7 +190,8 @@ def _registration_page(request: TournamentRequest, **extra: object) -> HttpRespo
         "players": tournament.players.all(),
         "player_form": PlayerForm(initial={"entry_round": first_open}),
         "upload_form": UploadForm(),
-        "bye_form": ByeForm(tournament, initial={"round": first_open}),
+        # A bye is requested for a round not paired yet: the next one to pair, if any is left.
+        "bye_form": ByeForm(tournament, initial={"round": first_open if first_open <= tournament.rounds else None}),
         "byes": requested_byes(tournament),
         "first_open": first_open,
         "frozen": numbers_frozen(tournament),

@@ -153,3 +153,21 @@ def test_a_correction_of_a_closed_round_needs_a_reason_and_names_the_later_round
     assert set_result(game_id=game.pk, result=Result.DRAW, confirmed=True, reason="scoresheet signed 1/2")
     entry = AuditEntry.objects.get(action="correct result")
     assert entry.reason == "scoresheet signed 1/2 (already paired with the old result: round(s) 2)"
+
+
+def test_the_deadline_falls_on_a_whole_minute_so_the_one_shown_is_the_one_enforced(monkeypatch) -> None:
+    from datetime import UTC, datetime
+
+    closed_at = datetime(2026, 11, 25, 12, 0, 30, 250_000, tzinfo=UTC)
+    monkeypatch.setattr(timezone, "now", lambda: closed_at)
+    rnd = _closed_round(minutes=60)
+    rnd.tournament.time_zone = "Europe/Rome"
+    rnd.tournament.save(update_fields=["time_zone"])
+    deadline = datetime(2026, 11, 25, 13, 1, tzinfo=UTC)  # shown as 14:01 in Rome
+    assert rnd.correction_deadline == deadline
+    game = rnd.games.get(board=1)
+    monkeypatch.setattr(timezone, "now", lambda: deadline - timedelta(seconds=1))
+    assert set_result(game_id=game.pk, result=Result.DRAW, confirmed=True, reason="sheet")
+    monkeypatch.setattr(timezone, "now", lambda: deadline + timedelta(seconds=1))
+    with pytest.raises(ResultRefused, match="deadline of round 1 passed at 2026-11-25 14:01 CET"):
+        set_result(game_id=game.pk, result=Result.WHITE_WINS, confirmed=True, reason="sheet")

@@ -37,7 +37,9 @@ def test_closing_sets_the_correction_deadline() -> None:
     rnd = builders.round_with(t, 1, "1-3 1-0, 4-2 =", status=RoundStatus.PUBLISHED)
     rnd = close_round(round_id=rnd.pk)
     assert rnd.status == RoundStatus.CLOSED
-    assert timedelta(minutes=29) < rnd.correction_deadline - timezone.now() <= timedelta(minutes=30)
+    # The window, rounded up to the whole minute the page shows.
+    assert timedelta(minutes=29) < rnd.correction_deadline - timezone.now() <= timedelta(minutes=31)
+    assert (rnd.correction_deadline.second, rnd.correction_deadline.microsecond) == (0, 0)
 
 
 def test_it_opens_the_next_round_in_draft_and_audits_it(django_user_model) -> None:
