@@ -3,6 +3,8 @@ status poll, publication, keyboard results, corrections, closing."""
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 from django.test import Client
 
@@ -403,3 +405,39 @@ def test_the_round_page_shows_the_deadline_in_the_tournaments_time_zone(desk) ->
     Round.objects.filter(pk=rnd.pk).update(correction_deadline=deadline)
     page = client.get(f"/t/{t.pk}/rounds/1/").content.decode()
     assert "corrections until 2026-11-25 14:01 CET" in page
+
+
+@pytest.mark.services
+@pytest.mark.django_db(transaction=True)
+def test_two_arbiters_entering_different_results_on_one_board_at_once_one_is_refused(django_user_model) -> None:
+    from django.db import connection
+
+    from tests.tourney.test_round_integrity import _in_threads
+
+    assert connection.vendor == "postgresql"
+    t = builders.tournament(players=6)
+    rnd = builders.round_with(t, 1, "1-4, 2-5, 3-6", status=RoundStatus.PUBLISHED)
+    clients = []
+    for name, result in (("first", "1-0"), ("second", "0-1")):
+        user = django_user_model.objects.create_user(name)
+        appoint(t, user, "arbiter")
+        client = Client()
+        client.force_login(user)
+        clients.append((client, result))
+    picks = iter(clients)
+    lock = threading.Lock()
+
+    def press() -> str:
+        with lock:
+            client, result = next(picks)
+        # Both pages showed board 2 empty.
+        data = {"board": "2", "result": result, "expected": ""}
+        return client.post(f"/t/{t.pk}/rounds/1/result/", data, headers={"HX-Request": "true"}).content.decode()
+
+    answers = _in_threads(2, press)
+    saved = [a for a in answers if "Board 2: " in a]
+    refused = [a for a in answers if "nothing was saved" in a]
+    assert len(saved) == 1 and len(refused) == 1, answers
+    stored = Game.objects.get(round=rnd, board=2).result
+    assert f"board 2 now has {Result(stored).label}" in refused[0]
+    assert AuditEntry.objects.filter(action="result").count() == 1
