@@ -56,3 +56,42 @@ def test_sixty_results_typed_ahead_land_exactly_where_typed(browser, live_server
     assert stored == {**{board: TYPED[r] for board, r in wanted.items()}, BOARDS + 1: Result.DRAW}
     assert AuditEntry.objects.filter(action="result").count() == BOARDS
     assert not AuditEntry.objects.filter(action__in=["correct result", "refused result"]).exists()
+
+
+def test_after_publishing_the_box_is_there_without_a_reload_and_a_correction_is_explicit(
+    browser, live_server, django_user_model
+) -> None:
+    t = builders.tournament(players=6, rounds=5)
+    rnd = builders.round_with(t, 1, "1-4, 2-5, 3-6")  # paired, not published
+    arbiter = django_user_model.objects.create_user("arbiter")
+    appoint(t, arbiter, "arbiter")
+    client = Client()
+    client.force_login(arbiter)
+
+    context = browser.new_context()
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{t.pk}/rounds/1/")
+    assert page.locator("input[name=entry]").count() == 0
+    page.evaluate("window.notReloaded = true")
+    page.get_by_role("button", name="Publish the pairing").click()
+    page.get_by_role("button", name="Yes, publish the pairing").click()
+    page.locator("#pairing .status-published").wait_for()
+    entry = page.locator("input[name=entry]")
+    entry.wait_for()
+    assert page.evaluate("window.notReloaded") is True
+
+    entry.click()
+    page.keyboard.type("1 =\n", delay=30)
+    page.locator("#entry-feedback", has_text="Board 1: ½-½").wait_for()
+    page.keyboard.type("1 1-0\n", delay=30)
+    prompt = page.locator("#correction-1")
+    prompt.wait_for()
+    assert Game.objects.get(round=rnd, board=1).result == Result.DRAW
+    prompt.get_by_role("button", name="Correct the result").click()
+    page.locator("#entry-feedback", has_text="Board 1: 1-0").wait_for()
+    prompt.wait_for(state="detached")
+    page.wait_for_load_state("networkidle")
+    context.close()
+    assert Game.objects.get(round=rnd, board=1).result == Result.WHITE_WINS
+    assert AuditEntry.objects.get(action="correct result").old_value == Result.DRAW
