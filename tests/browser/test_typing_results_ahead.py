@@ -91,6 +91,7 @@ def test_after_publishing_the_box_is_there_without_a_reload_and_a_correction_is_
     prompt.get_by_role("button", name="Correct the result").click()
     page.locator("#entry-feedback", has_text="Board 1: 1-0").wait_for()
     prompt.wait_for(state="detached")
+    assert page.locator("#board-1 td.result").inner_text() == "1-0"  # the row, swapped out of band
     page.wait_for_load_state("networkidle")
     context.close()
     assert Game.objects.get(round=rnd, board=1).result == Result.WHITE_WINS
