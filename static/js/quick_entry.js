@@ -19,6 +19,25 @@
     }
   }
 
+  // An entry the server did not take (an expired session, a server error) stays in
+  // sight under the box until the arbiter dismisses it: typed, never silently lost.
+  function keepUnsent(form, text, status) {
+    const list = document.getElementById("corrections");
+    if (!list) return;
+    const item = document.createElement("div");
+    item.className = "correction unsent";
+    item.setAttribute("role", "alert");
+    const message = document.createElement("span");
+    message.textContent = form.dataset.unsent + " “" + text + "” (HTTP " + status + ") ";
+    const dismiss = document.createElement("button");
+    dismiss.type = "button";
+    dismiss.className = "link";
+    dismiss.setAttribute("data-dismiss-correction", "");
+    dismiss.textContent = "×";
+    item.append(message, dismiss);
+    list.prepend(item);
+  }
+
   function setUp(form) {
     if (form.dataset.queueReady) return;
     form.dataset.queueReady = "1";
@@ -55,9 +74,8 @@
           const feedback = document.getElementById("entry-feedback");
           if (reply.ok && feedback) {
             htmx.swap(feedback, reply.html, { swapStyle: "outerHTML" });
-          } else if (feedback) {
-            feedback.className = "feedback error";
-            feedback.textContent = queue[0] + ": HTTP " + reply.status;
+          } else {
+            keepUnsent(form, queue[0], reply.status);
           }
           queue.shift();
         }

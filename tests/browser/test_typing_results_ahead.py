@@ -96,3 +96,25 @@ def test_after_publishing_the_box_is_there_without_a_reload_and_a_correction_is_
     context.close()
     assert Game.objects.get(round=rnd, board=1).result == Result.WHITE_WINS
     assert AuditEntry.objects.get(action="correct result").old_value == Result.DRAW
+
+
+def test_an_entry_the_server_refuses_stays_in_sight(browser, live_server, django_user_model) -> None:
+    t = builders.tournament(players=6, rounds=5)
+    rnd = builders.round_with(t, 1, "1-4, 2-5, 3-6", status=RoundStatus.PUBLISHED)
+    arbiter = django_user_model.objects.create_user("arbiter")
+    appoint(t, arbiter, "arbiter")
+    client = Client()
+    client.force_login(arbiter)
+    context = browser.new_context()
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{t.pk}/rounds/1/")
+    context.clear_cookies()  # the session ends while the page is open
+    page.locator("input[name=entry]").click()
+    page.keyboard.type("2 =\n", delay=30)
+    unsent = page.locator("#corrections .unsent")
+    unsent.wait_for()
+    assert "“2 =” (HTTP 403)" in unsent.inner_text()
+    page.wait_for_load_state("networkidle")
+    context.close()
+    assert Game.objects.get(round=rnd, board=2).result == Result.PENDING
