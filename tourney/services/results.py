@@ -45,6 +45,11 @@ def later_paired_rounds(rnd: Round) -> list[int]:
     return list(later.order_by("number").values_list("number", flat=True))
 
 
+def _needs_reason(rnd: Round, later: list[int]) -> bool:
+    """A correction after the results are published, or under a later pairing, is explained."""
+    return rnd.status == RoundStatus.CLOSED or bool(later)
+
+
 def _label(result: str) -> str:
     return str(Result(result).label) if result else _("no result")
 
@@ -54,7 +59,7 @@ def _check_correction(game: Game, rnd: Round, *, confirmed: bool, reason: str) -
     confirmed), and once the results are published (or a later round is paired on them)
     it needs a reason for the audit trail. Returns the later rounds already paired."""
     later = later_paired_rounds(rnd)
-    needs_reason = rnd.status == RoundStatus.CLOSED or bool(later)
+    needs_reason = _needs_reason(rnd, later)
     if not confirmed or (needs_reason and not reason.strip()):
         message = _("board %(b)d already has %(r)s: confirm the correction") % {
             "b": game.board,
@@ -92,10 +97,13 @@ def set_result(
         if game.result == result:
             return False
         if expected is not None and game.result != expected:
+            later = later_paired_rounds(rnd)
             raise ResultConflict(
                 _("board %(b)d now has %(r)s (entered since your page showed %(seen)s): nothing was saved")
                 % {"b": game.board, "r": _label(game.result), "seen": _label(expected)},
                 current=game.result,
+                later_rounds=later,
+                needs_reason=_needs_reason(rnd, later),
             )
         refusal = _refusal(rnd, timezone.now())
         if refusal:

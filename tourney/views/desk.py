@@ -17,13 +17,13 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling
 
 from tourney.access import tournament_role
-from tourney.errors import CorrectionUnconfirmed, DomainError, ResultConflict
+from tourney.errors import CorrectionUnconfirmed, DomainError
 from tourney.forms import ExchangeForm
-from tourney.models import Game, Result, Round, RoundStatus, Tournament
+from tourney.models import Game, Result, Round, Tournament
 from tourney.quick_entry import EntryError, parse_entry, parse_result
 from tourney.services.manual_changes import exchange_players
 from tourney.services.pairing import request_pairing
-from tourney.services.results import later_paired_rounds, later_rounds_warning, set_result
+from tourney.services.results import later_rounds_warning, set_result
 from tourney.services.rounds import close_round, publish_pairing, round_for, unpublish_pairing
 from tourney.views.confirm import confirmation
 from tourney.views.http import HtmxHttpRequest, TournamentRequest
@@ -171,21 +171,17 @@ def round_close(request: TournamentRequest, tournament_id: int, number: int) -> 
     return _answer(request, rnd, done=_("Results of round %d published.") % number)
 
 
-def _correction_context(rnd: Round, game: Game, result: str, error: CorrectionUnconfirmed | ResultConflict) -> dict:
+def _correction_context(game: Game, result: str, error: CorrectionUnconfirmed) -> dict:
     """What the arbiter must confirm: the board's result now, the one typed, the later
     rounds already paired with the old one."""
-    later = getattr(error, "later_rounds", None)
-    if later is None:
-        later = later_paired_rounds(rnd)
-    needs_reason = getattr(error, "needs_reason", rnd.status == RoundStatus.CLOSED or bool(later))
     return {
         "board": game.board,
         "current": error.current,
         "current_label": Result(error.current).label if error.current else _("no result"),
         "new": result,
         "new_label": Result(result).label if result else _("no result"),
-        "later_warning": later_rounds_warning(later) if later else "",
-        "needs_reason": needs_reason,
+        "later_warning": later_rounds_warning(error.later_rounds) if error.later_rounds else "",
+        "needs_reason": error.needs_reason,
     }
 
 
@@ -229,9 +225,9 @@ def round_result(request: TournamentRequest, tournament_id: int, number: int) ->
         message = (_("Board %(b)d: %(r)s") if changed else _("Board %(b)d: already %(r)s")) % {"b": board, "r": label}
     except (EntryError, ValueError) as error:
         message = str(error) or _("type the board and the result, e.g. “12 1-0”")
-    except (CorrectionUnconfirmed, ResultConflict) as error:
+    except CorrectionUnconfirmed as error:  # a conflict too: the board changed meanwhile
         message = str(error)
-        correction = _correction_context(rnd, game, result, error)
+        correction = _correction_context(game, result, error)
     except DomainError as error:
         message = _("Refused: %s") % error
     if not request.htmx:
