@@ -24,3 +24,11 @@ class RegistrationRefused(DomainError):
 
 class SetupRefused(DomainError):
     """A change of the tournament's settings, tie-break list or appointments is refused."""
+
+
+class EntriesRefused(RegistrationRefused):
+    """A file of entries is refused: every problem found, each naming its line and column."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems

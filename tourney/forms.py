@@ -6,7 +6,9 @@ from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -135,6 +137,16 @@ class PlayerEditForm(forms.ModelForm):
 
 class UploadForm(forms.Form):
     file = forms.FileField(label=_("File"))
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        limit = settings.UPLOAD_MAX_BYTES
+        if upload.size > limit:
+            raise forms.ValidationError(
+                gettext("The file is %(size)s: the limit is %(limit)s. Split it, or ask the administrator.")
+                % {"size": filesizeformat(upload.size), "limit": filesizeformat(limit)}
+            )
+        return upload
 
 
 class WithdrawForm(forms.Form):

@@ -2,9 +2,10 @@
 TRF or CSV file into an existing one.
 
 tourney.trf_io maps the file's records to rows; this module writes them. Players join a
-tournament through the registration service, one by one as the registration form enters
-them (initial order and pairing numbers of C.04.2.B, late entries from the first open
-round, C.04.2.C.2, audited). A refused player or line is named and nothing is written.
+tournament through the registration service, all of a file at once
+(registration.register_many: initial order and pairing numbers of C.04.2.B, late entries
+from the first open round, C.04.2.C.2, one audit entry). Every refused player or line is
+named, with its column, and nothing is written.
 """
 
 from __future__ import annotations
@@ -43,61 +44,74 @@ def import_tournament(t: TrfTournament, *, system: str | None = None, name: str 
 
 def import_players(tournament: Tournament, trf: str | TrfTournament, *, user: User | None = None) -> list[Player]:
     """Register the players of a TRF file (its 001 records) in *tournament*, in their
-    start-number order. Raises pairing.engine.trf.TrfError for a malformed file,
-    trf_io.TrfImportError naming the refused player otherwise."""
+    start-number order, all at once (registration.register_many). Raises
+    pairing.engine.trf.TrfError for a malformed file, trf_io.TrfImportError naming the
+    refused players otherwise."""
     t = parse_trf(trf) if isinstance(trf, str) else trf
-    created: list[Player] = []
-    with transaction.atomic():
-        for start, data in trf_io.players_to_register(t, tournament.players.all()):
-            try:
-                created.append(registration.register(tournament, data, user=user))
-            except RegistrationRefused as error:
-                where = {"n": start, "name": data["name"], "e": error}
-                raise trf_io.TrfImportError(_("player %(n)d (%(name)s): %(e)s") % where) from None
-    for player in created:
-        player.refresh_from_db()
-    return created
+    rows: list[tuple[str, registration.PlayerData]] = []
+    for start, data in trf_io.players_to_register(t, tournament.players.all()):
+        rows.append((_("player %(n)d (%(name)s)") % {"n": start, "name": data["name"]}, data))  # type: ignore[arg-type]
+    try:
+        return registration.register_many(tournament, rows, user=user, source="a TRF file")
+    except RegistrationRefused as error:
+        raise trf_io.TrfImportError(str(error)) from None
+
+
+# CSV columns: the registration form's fields and the round of entry.
+CSV_COLUMNS = (*registration.PLAYER_FIELDS, "entry_round")
 
 
 def import_csv(tournament: Tournament, text: str, *, user: User | None = None) -> list[Player]:
     """Register every row of a CSV file (header: name, rating, title, federation, fide_id,
-    sex, birth_date, entry_round; name is required). A bad row is named by its line."""
+    sex, birth_date, entry_round; name is required), all at once. A refusal names every
+    bad row by its line and column."""
     try:
         dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    reader = csv.DictReader(io.StringIO(text), dialect=dialect)
+    reader = csv.DictReader(io.StringIO(text, newline=""), dialect=dialect)
     if reader.fieldnames is None:
         raise RegistrationRefused(_("the file is empty"))
     header = [(h or "").strip().lower() for h in reader.fieldnames]
     if "name" not in header:
         raise RegistrationRefused(_("the first line must name the columns, one of them 'name'"))
-    created = []
-    with transaction.atomic():
+    rows: list[tuple[str, registration.PlayerData]] = []
+    problems: list[str] = []
+    try:
         for row in reader:
-            line = reader.line_num
+            where = _("line %d") % reader.line_num
             values = {(k or "").strip().lower(): (v or "").strip() for k, v in row.items() if k}
             if not any(values.values()):
                 continue
-            data: dict[str, Any] = {k: values.get(k, "") for k in (*registration.PLAYER_FIELDS, "entry_round")}
-            data["title"] = data["title"].upper()
-            data["sex"] = data["sex"].lower()[:1]
-            data["federation"] = data["federation"].upper()
+            data, row_problems = _csv_row(values)
+            problems += [
+                _("%(where)s, column %(column)s: %(problem)s") % {"where": where, "column": k, "problem": v}
+                for k, v in row_problems.items()
+            ]
+            if not row_problems:
+                rows.append((where, data))  # type: ignore[arg-type]
+    except csv.Error as error:
+        raise RegistrationRefused(_("line %(l)d: %(e)s") % {"l": reader.line_num, "e": error}) from None
+    return registration.register_many(tournament, rows, user=user, source="a CSV file", problems=problems)
+
+
+def _csv_row(values: dict[str, str]) -> tuple[dict[str, Any], dict[str, str]]:
+    """One CSV row as the registration form's data, and what is wrong with it by column."""
+    data: dict[str, Any] = {k: values.get(k, "") for k in CSV_COLUMNS}
+    data["title"] = data["title"].upper()
+    data["sex"] = data["sex"].lower()[:1]
+    data["federation"] = data["federation"].upper()
+    problems: dict[str, str] = {}
+    for column in ("rating", "entry_round"):
+        if data[column]:
             try:
-                data["rating"] = int(data["rating"] or 0)
-                if data["entry_round"]:
-                    data["entry_round"] = int(data["entry_round"])
+                data[column] = int(data[column])
             except ValueError:
-                raise RegistrationRefused(_("line %d: rating and entry round must be whole numbers") % line) from None
-            if data["title"] not in Title.values:
-                raise RegistrationRefused(_("line %(l)d: unknown title %(t)r") % {"l": line, "t": data["title"]})
-            try:
-                created.append(registration.register(tournament, data, user=user))
-            except RegistrationRefused as error:
-                raise RegistrationRefused(_("line %(l)d: %(e)s") % {"l": line, "e": error}) from None
-    for p in created:
-        p.refresh_from_db()
-    return created
+                problems[column] = _("%(v)r is not a whole number") % {"v": data[column]}
+    data["rating"] = data["rating"] or 0
+    if data["title"] not in Title.values:
+        problems["title"] = _("unknown title %(t)r") % {"t": data["title"]}
+    return data, problems
 
 
 def looks_like_trf(text: str) -> bool:

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from pairing.engine.tiebreaks import NAMES
 from pairing.engine.trf import TrfError, parse_trf
 from tourney.access import tournament_creator, tournament_role, user_roles
-from tourney.errors import DomainError
+from tourney.errors import DomainError, EntriesRefused
 from tourney.forms import (
     AppointForm,
     ByeForm,
@@ -234,6 +234,9 @@ def player_csv(request: TournamentRequest, tournament_id: int) -> HttpResponse:
         return _registration_page(request, upload_form=form)
     try:
         players = import_entries(request.tournament, _read_upload(form.cleaned_data["file"]), user=request.user)
+    except EntriesRefused as error:
+        form.add_error("file", error.problems)  # type: ignore[arg-type]
+        return _registration_page(request, upload_form=form)
     except DomainError as error:
         form.add_error("file", str(error))
         return _registration_page(request, upload_form=form)
