@@ -369,3 +369,32 @@ def test_it_saves_the_tiebreak_list_once(running) -> None:
     client.post(url, {"preset": "", "codes": "BH/C1 SB"})  # the same list again: nothing to record
     entry = AuditEntry.objects.get(tournament=t, action="change tie-breaks")
     assert (entry.new_value, entry.user) == ("BH/C1 SB", user)
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("Rossi\nMario", "control character U+000A"),
+        ("Rossi\tMario", "control character U+0009"),
+        ("Rossi\x1b[31m", "control character U+001B"),
+        ("Rossi\x00", "Null characters are not allowed."),  # Django's own check comes first
+    ],
+)
+def test_the_forms_refuse_a_control_character(organizer, name: str, message: str) -> None:
+    organizer.post("/new/", SETTINGS)
+    t = Tournament.objects.get()
+    page = organizer.post(f"/t/{t.pk}/registration/add/", {"name": name, "rating": 2000}).content.decode()
+    assert message in page and not t.players.exists()
+    assert "control character" in organizer.post("/new/", {**SETTINGS, "name": "Open\r\n012 X"}).content.decode()
+    assert Tournament.objects.count() == 1
+
+
+def test_a_birth_date_may_be_typed_the_iso_way(organizer) -> None:
+    organizer.post("/new/", SETTINGS)
+    t = Tournament.objects.get()
+    organizer.post(f"/t/{t.pk}/registration/add/", {"name": "Rossi", "rating": 2000, "birth_date": "1990-05-17"})
+    assert t.players.get().birth_date == "1990/05/17"
+    player = t.players.get()
+    data = {"name": "Rossi", "rating": 2000, "birth_date": "1991-06-18"}
+    organizer.post(f"/t/{t.pk}/registration/{player.pk}/", data)
+    assert t.players.get().birth_date == "1991/06/18"

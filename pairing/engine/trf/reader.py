@@ -23,8 +23,10 @@ first error.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+from pairing.engine.text import describe
 from pairing.engine.trf import trf26
 from pairing.engine.trf.records import (
     BB_CODES,
@@ -48,6 +50,12 @@ from pairing.engine.trf.records import (
     digits,
 )
 
+# C0 controls but tab (read as a blank), DEL, and the Unicode line separators.
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f\x85\u2028\u2029]")
+
+
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
 
 def read_trf(path: str | Path) -> TrfTournament:
     data = Path(path).read_bytes()
@@ -64,8 +72,8 @@ def parse_trf(text: str) -> TrfTournament:
 
 class _Parser:
     def __init__(self, text: str) -> None:
-        # Only LF (and CR LF) end a line, so that line numbers match what an editor shows.
-        self.lines = text.split("\n")
+        # CR LF, LF and a lone CR (old Mac tools) each end a line, as editors count them.
+        self.lines = _LINE_END.split(text.removeprefix("\ufeff"))
         self.values: dict[str, object] = {}
         self.players: list[TrfPlayer] = []
         self.player_lines: dict[int, int] = {}
@@ -84,7 +92,11 @@ class _Parser:
 
     def parse(self) -> TrfTournament:
         for number, raw in enumerate(self.lines, 1):
-            line = RecordLine(number, raw.rstrip("\r").replace("\t", " "))
+            line = RecordLine(number, raw.replace("\t", " "))
+            at = _CONTROL.search(line.text)
+            if at:
+                # A record is one line of text: a control character is a damaged or binary file.
+                raise line.error(at.start() + 1, f"control character {describe(at.group())} in a TRF record")
             if not line.text.strip():
                 continue
             tag = line.text[:3]

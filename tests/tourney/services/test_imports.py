@@ -291,3 +291,14 @@ def test_the_page_lists_every_bad_row(desk) -> None:
     page = client.post(f"/t/{t.pk}/registration/csv/", {"file": upload}).content.decode()
     assert "line 2, column rating: &#x27;lots&#x27; is not a whole number" in page
     assert "line 3, column rating: &#x27;many&#x27; is not a whole number" in page
+
+
+def test_a_csv_cell_with_a_control_character_is_refused() -> None:
+    t = _empty()
+    with pytest.raises(EntriesRefused) as refused:
+        import_csv(t, 'name,federation\n"Rossi\nMario",ITA\nNeri,I\x1bA\n')
+    assert refused.value.problems == [
+        "line 3, column name: control character U+000A at position 6",
+        "line 4, column federation: control character U+001B at position 2",
+    ]
+    assert not t.players.exists()
