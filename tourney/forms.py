@@ -176,6 +176,16 @@ class UploadForm(forms.Form):
         return upload
 
 
+class TrfImportForm(UploadForm):
+    rounds = forms.IntegerField(
+        min_value=1,
+        max_value=99,
+        required=False,
+        label=_("Rounds"),
+        help_text=_("only for a file that does not declare them (XXR or record 142)"),
+    )
+
+
 class WithdrawForm(forms.Form):
     from_round = forms.IntegerField(min_value=2, required=False, label=_("No longer paired from round"))
 

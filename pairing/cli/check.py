@@ -7,10 +7,18 @@ import json
 from pathlib import Path
 from typing import TextIO
 
-from pairing.cli.common import EXIT_DIFFERENCE, EXIT_INPUT, UsageError, pair_state, resolve_system
+from pairing.cli.common import (
+    EXIT_DIFFERENCE,
+    EXIT_INPUT,
+    InputError,
+    UsageError,
+    load_tournament,
+    pair_state,
+    resolve_system,
+)
 from pairing.engine.checker import check_round
 from pairing.engine.state import PairingError
-from pairing.engine.trf import TrfError, TrfTournament, read_trf
+from pairing.engine.trf import TrfError, TrfTournament
 from pairing.engine.trf.state import cut, pairing_rows, recorded_pairing, state_for_round
 
 
@@ -92,15 +100,19 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         expected = expected_pairings(source, args.expected)
         if expected:
             out.write(f"comparing with the expected pairings of {args.expected or 'expected-pairings.json'}\n")
-        return check_tournament(read_trf(source), args, out, expected)
+        return check_tournament(load_tournament(args, pairing=False), args, out, expected)
     files = sorted(source.glob("*.trf"))
     agree = total = 0
     malformed = False
     for path in files:
         try:
-            t = read_trf(path)
+            t = load_tournament(args, str(path), pairing=False)
         except TrfError as exc:
             err.write(f"{path}:{exc.line}:{exc.column}: {exc.message}\n")
+            malformed = True
+            continue
+        except (InputError, UsageError, OSError) as exc:
+            err.write(f"{path}: {exc}\n")
             malformed = True
             continue
         a, n = check_rounds(t, args, out, expected_pairings(path, args.expected), prefix=f"{path.name} ")

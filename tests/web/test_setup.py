@@ -398,3 +398,27 @@ def test_a_birth_date_may_be_typed_the_iso_way(organizer) -> None:
     data = {"name": "Rossi", "rating": 2000, "birth_date": "1991-06-18"}
     organizer.post(f"/t/{t.pk}/registration/{player.pk}/", data)
     assert t.players.get().birth_date == "1991/06/18"
+
+
+def test_the_import_reads_a_file_with_cr_line_ends_and_a_byte_order_mark(organizer, fixtures_dir) -> None:
+    text = (fixtures_dir / "trf" / "dutch-seed-example.trf").read_bytes().replace(b"\n", b"\r")
+    response = organizer.post("/import/", {"file": SimpleUploadedFile("t.trf", b"\xef\xbb\xbf" + text)})
+    t = Tournament.objects.get()
+    assert response.status_code == 302 and t.players.count() == 14 and t.round_set.count() == 6
+
+
+def test_the_import_refuses_random_bytes_naming_line_and_column(organizer) -> None:
+    page = organizer.post("/import/", {"file": SimpleUploadedFile("t.trf", bytes(range(256)) * 4)}).content.decode()
+    assert "line 1, column 1: control character U+0000" in page and not Tournament.objects.exists()
+
+
+def test_the_import_asks_for_the_round_count_a_file_does_not_declare(organizer, fixtures_dir) -> None:
+    text = (fixtures_dir / "trf" / "dutch-seed-example.trf").read_text().replace("XXR 6\n", "")
+    page = organizer.post("/import/", {"file": SimpleUploadedFile("t.trf", text.encode())}).content.decode()
+    assert "the file does not declare the number of rounds (XXR or record 142)" in page
+    assert not Tournament.objects.exists()
+    organizer.post("/import/", {"file": SimpleUploadedFile("t.trf", text.encode()), "rounds": "9"})
+    assert Tournament.objects.get().rounds == 9
+    beyond = text.replace("XXC white1", "XXR 5\nXXC white1")
+    page = organizer.post("/import/", {"file": SimpleUploadedFile("t.trf", beyond.encode())}).content.decode()
+    assert "round 6 is beyond the 5 rounds the file declares (XXR/142)" in page

@@ -11,6 +11,7 @@ named, with its column, and nothing is written.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 from typing import Any
 
@@ -25,9 +26,34 @@ from tourney.models import Player, Title, Tournament
 from tourney.services import registration
 
 
-def import_tournament(t: TrfTournament, *, system: str | None = None, name: str | None = None) -> Tournament:
-    """Create the tournament, its players and its rounds as the file records them.
-    Raises trf_io.TrfImportError for a round the database cannot hold."""
+def importable(t: TrfTournament, rounds: int | None = None) -> TrfTournament:
+    """The file as a tournament can be made of it, as strict as ``python -m pairing``: players
+    (001 records) and a number of rounds, declared (XXR, record 142) or given as *rounds*.
+    The reader already refused rounds beyond the declared count. Raises TrfImportError."""
+    if not t.players:
+        raise trf_io.TrfImportError(_("the file has no player (001 record)"))
+    if t.total_rounds is not None:
+        if rounds is not None and rounds != t.total_rounds:
+            raise trf_io.TrfImportError(
+                _("the file declares %(n)d rounds, not %(r)d") % {"n": t.total_rounds, "r": rounds}
+            )
+        return t
+    if rounds is None:
+        raise trf_io.TrfImportError(
+            _("the file does not declare the number of rounds (XXR or record 142): give the number of rounds")
+        )
+    if rounds < t.rounds_in_file:
+        raise trf_io.TrfImportError(_("the file already records %d rounds") % t.rounds_in_file)
+    return dataclasses.replace(t, xx_rounds=rounds)
+
+
+def import_tournament(
+    t: TrfTournament, *, system: str | None = None, name: str | None = None, rounds: int | None = None
+) -> Tournament:
+    """Create the tournament, its players and its rounds as the file records them (*rounds*:
+    the number of rounds when the file declares none). Raises trf_io.TrfImportError for a
+    file without players or round count, or a round the database cannot hold."""
+    t = importable(t, rounds)
     with transaction.atomic():
         tournament = Tournament.objects.create(**trf_io.tournament_fields(t, system=system, name=name))
         players = trf_io.player_rows(t, tournament)

@@ -24,6 +24,7 @@ from tourney.forms import (
     PlayerForm,
     TiebreakForm,
     TournamentForm,
+    TrfImportForm,
     UploadForm,
     WithdrawForm,
 )
@@ -47,7 +48,7 @@ from tourney.views.http import HtmxHttpRequest, TournamentRequest
 
 
 def _read_upload(upload: UploadedFile) -> str:
-    raw = upload.read()
+    raw = upload.read().removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte-order mark, whatever follows
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -69,12 +70,13 @@ def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
 @tournament_creator
 def tournament_import(request: HtmxHttpRequest) -> HttpResponse:
     """A new tournament from a FIDE TRF file (players, and the rounds it records)."""
-    form = UploadForm(request.POST or None, request.FILES or None)
+    form = TrfImportForm(request.POST or None, request.FILES or None)
     error = ""
     if request.method == "POST" and form.is_valid():
         try:
             trf = parse_trf(_read_upload(form.cleaned_data["file"]))
-            tournament = setup.create_tournament_from_trf(trf=trf, user=request.user)
+            rounds = form.cleaned_data["rounds"]
+            tournament = setup.create_tournament_from_trf(trf=trf, user=request.user, rounds=rounds)
         except TrfError as e:
             error = _("line %(line)s, column %(column)s: %(message)s") % {
                 "line": e.line,

@@ -58,7 +58,7 @@ _LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 def read_trf(path: str | Path) -> TrfTournament:
-    data = Path(path).read_bytes()
+    data = Path(path).read_bytes().removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte-order mark
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -117,6 +117,7 @@ class _Parser:
             else:
                 self.other.append(line.text.rstrip())
         self.check_references()
+        self.check_declared_rounds()
         return TrfTournament(
             players=tuple(self.players),  # file order: XXC rank makes it the initial order
             deputy_arbiters=tuple(self.deputies),
@@ -244,6 +245,8 @@ class _Parser:
                 raise line.error(tokens[0][0] if tokens else 5, "XXR needs the number of rounds")
             if "xx_rounds" in self.values:
                 raise line.error(1, "XXR given twice")
+            if int(tokens[0][1]) == 0:
+                raise line.error(tokens[0][0], "XXR needs at least 1 round")
             self.values["xx_rounds"] = int(tokens[0][1])
         elif tag == "XXC":
             self.xx_config.extend(word for _, word in tokens)
@@ -304,6 +307,20 @@ class _Parser:
             self.accelerations.append(trf26.accelerated_rounds_250(line))
         elif tag == "260":
             self.prohibited.append(trf26.prohibited_260(line))
+
+    def check_declared_rounds(self) -> None:
+        """C.04.1.a: the number of rounds is declared beforehand; no block may lie beyond it."""
+        declared = self.values.get("xx_rounds", self.values.get("rounds_142"))
+        if not isinstance(declared, int):
+            return
+        for p in self.players:
+            if len(p.rounds) > declared:
+                extra = next(k for k in range(declared, len(p.rounds)) if not p.rounds[k].is_blank)
+                raise TrfError(
+                    self.player_lines[p.start],
+                    ROUND_COLUMN + ROUND_WIDTH * extra,
+                    f"round {extra + 1} is beyond the {declared} rounds the file declares (XXR/142)",
+                )
 
     def check_references(self) -> None:
         """Opponents must exist, and both players of a game must name each other."""

@@ -186,7 +186,7 @@ def test_a_block_the_database_cannot_hold_is_named_and_nothing_is_written() -> N
         TrfPlayer(start=1, name="A", rounds=(TrfRound(2, "w", "1"), TrfRound(2, "b", "="))),
         TrfPlayer(start=2, name="B", rounds=(TrfRound(1, "b", "0"), TrfRound(1, "w", "0"))),
     )
-    trf = parse_trf(write_trf(TrfTournament(name="Broken", players=players)))
+    trf = parse_trf(write_trf(TrfTournament(name="Broken", players=players, xx_rounds=2)))
     with pytest.raises(TrfImportError, match=r"round 2: 2 \(White\) has '0' but 1 \(Black\) has '='"):
         import_tournament(trf)
     assert not Tournament.objects.exists() and not Player.objects.exists() and not Round.objects.exists()
