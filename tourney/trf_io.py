@@ -377,11 +377,10 @@ def export_tournament(tournament: Tournament) -> TrfTournament:
         code = _BYE_WRITTEN.get((kind, bye.requested)) or _BYE_WRITTEN[(kind, not bye.requested)]
         blocks[bye.round.number][bye.player.pairing_number] = TrfRound(None, "-", code)
     scoring = adapters.scoring_of(tournament)
-    blank = TrfRound(None, " ", " ")
     numbers = [r.number for r in rounds]
     players = []
     for p in tournament.players.order_by("pairing_number"):
-        row = tuple(blocks[n].get(p.pairing_number, blank) for n in range(1, (max(numbers) if numbers else 0) + 1))
+        row = tuple(_block(blocks[n], p, n) for n in range(1, (max(numbers) if numbers else 0) + 1))
         points = sum(scoring.points(Outcome(r.result)) for r in row if r.result.strip())
         players.append(
             TrfPlayer(
@@ -425,6 +424,19 @@ def export_tournament(tournament: Tournament) -> TrfTournament:
         ),
         type_192=f"FIDE_{tournament.pairing_system.upper()}{edition}",
     )
+
+
+_BLANK = TrfRound(None, " ", " ")
+# A round the player takes no part in (not entered yet, withdrawn): a zero-point bye, as the
+# endorsed engines write it and read it back as "not paired" (bbpPairings; the shared corpus).
+_NOT_TAKING_PART = TrfRound(None, "-", "Z")
+
+
+def _block(blocks: dict[int, TrfRound], player: Player, number: int) -> TrfRound:
+    if player.pairing_number in blocks:
+        return blocks[player.pairing_number]
+    withdrawn = player.withdrawal_round is not None and number >= player.withdrawal_round
+    return _NOT_TAKING_PART if number < player.entry_round or withdrawn else _BLANK
 
 
 def export_text(tournament: Tournament, fmt: str = "trf26") -> str:

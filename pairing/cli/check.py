@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 from pathlib import Path
 from typing import TextIO
@@ -40,6 +41,11 @@ def expected_pairings(path: Path, explicit: str | None) -> dict[str, list[list[i
     return table.get(path.name)
 
 
+def not_in_round(t: TrfTournament, rnd: int) -> frozenset[int]:
+    """Players whose line has nothing for round *rnd* (a blank block, or no block at all)."""
+    return frozenset(p.start for p in t.players if len(p.rounds) < rnd or p.rounds[rnd - 1].is_blank)
+
+
 def check_rounds(
     t: TrfTournament,
     args: argparse.Namespace,
@@ -62,6 +68,9 @@ def check_rounds(
             continue
         total += 1
         state = state_for_round(cut(t, rnd), rnd)
+        # A player with no block in a round the file records took no part in it, however the
+        # program that wrote the file says so: a blank block (TRF16), "0000 - Z" or "0000 - -".
+        state = dataclasses.replace(state, absent=state.absent | not_in_round(t, rnd))
         notes = [str(v) for v in check_round(state, recorded, args.system)]
         for note in notes:
             out.write(f"{prefix}round {rnd}: the recorded pairing breaks {note}\n")

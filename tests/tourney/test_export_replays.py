@@ -1,0 +1,121 @@
+"""The tournament's own TRF export replays: every round the engine paired, exported and re-paired
+by ``python -m pairing --check`` from the rounds before it, comes out the same, with late
+entries, withdrawals, requested byes and forfeits. Rounds a player took no part in are written
+``0000 - Z`` (as the endorsed engines write them), and --check reads that, ``0000 - -`` and
+blank blocks alike."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+import pytest
+
+from pairing.cli.check import check_rounds
+from pairing.cli.parser import build_parser
+from pairing.engine.trf import parse_trf
+from tests import builders
+from tourney.models import Result, Round, RoundStatus, Tournament
+from tourney.services.pairing import pair_round
+from tourney.services.registration import register, request_bye, withdraw
+from tourney.services.results import set_result
+from tourney.services.rounds import close_round, publish_pairing
+from tourney.trf_io import export_text
+
+pytestmark = pytest.mark.django_db
+Event = Callable[[Tournament], object]
+
+
+def _late(name: str, rating: int) -> Event:
+    return lambda t: register(t, {"name": name, "rating": rating})
+
+
+def _withdraw(number: int) -> Event:
+    return lambda t: withdraw(builders.player(t, number))
+
+
+def _bye(number: int, rnd: int, kind: str) -> Event:
+    return lambda t: request_bye(builders.player(t, number), rnd, kind)
+
+
+def play(t: Tournament, events: dict[int, list[Event]]) -> None:
+    """Every round paired by the engine, published, played (the higher rating wins, every third
+    board drawn, every seventh forfeited) and closed; *events* happen before round r is paired."""
+    for number in range(1, t.rounds + 1):
+        for event in events.get(number, []):
+            event(t)
+        rnd = Round.objects.get_or_create(tournament=t, number=number)[0]
+        pair_round(round_id=rnd.pk)
+        rnd.refresh_from_db()
+        assert rnd.status == RoundStatus.PAIRED, rnd.pairing_error
+        publish_pairing(round_id=rnd.pk)
+        for game in rnd.games.select_related("white", "black"):
+            if game.board % 7 == 0:
+                result = Result.WHITE_WINS_FORFEIT
+            elif game.board % 3 == 0:
+                result = Result.DRAW
+            else:
+                result = Result.WHITE_WINS if game.white.rating >= game.black.rating else Result.BLACK_WINS
+            set_result(game_id=game.pk, result=result)
+        close_round(round_id=rnd.pk)
+
+
+def replay(t: Tournament, fmt: str) -> tuple[int, int, str]:
+    args = build_parser().parse_args([f"--{t.pairing_system}", "--check", "-"])
+    out = io.StringIO()
+    agree, total = check_rounds(parse_trf(export_text(t, fmt)), args, out)
+    return agree, total, out.getvalue()
+
+
+SCENARIOS = {
+    # The arbiter's 24-player Dubov event: two late entries, a withdrawal, requested byes.
+    "dubov-late-entries-and-a-withdrawal": (
+        "dubov",
+        24,
+        5,
+        {
+            2: [_late("Late One", 2300), _late("Late Two", 1900), _bye(3, 2, "half")],
+            3: [_withdraw(9), _bye(5, 3, "zero")],
+            4: [_bye(12, 4, "full")],
+        },
+    ),
+    "dutch-late-entry-after-round-four-and-withdrawals": (
+        "dutch",
+        15,
+        7,
+        {
+            2: [_withdraw(14)],
+            3: [_bye(2, 3, "half"), _bye(7, 3, "half")],
+            5: [_late("Late Three", 2450), _withdraw(4)],
+        },
+    ),
+    "burstein-with-byes": ("burstein", 12, 5, {2: [_bye(1, 2, "half")], 3: [_late("Late Four", 2000)]}),
+    "lim-with-a-withdrawal": ("lim", 11, 5, {3: [_withdraw(6)], 4: [_bye(2, 4, "zero")]}),
+}
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+@pytest.mark.parametrize("fmt", ["trf16", "trf26"])
+def test_every_round_of_the_export_replays(name: str, fmt: str) -> None:
+    system, players, rounds, events = SCENARIOS[name]
+    t = builders.tournament(players=players, rounds=rounds, pairing_system=system)
+    play(t, events)
+    assert replay(t, fmt) == (rounds, rounds, "")
+
+
+def test_rounds_a_player_took_no_part_in_are_zero_point_byes_in_the_file() -> None:
+    t = builders.tournament(players=6, rounds=4)
+    play(t, {2: [_late("Late One", 1000), _withdraw(2)]})
+    blocks = {p.name: [(b.opponent, b.colour, b.result) for b in p.rounds] for p in parse_trf(export_text(t)).players}
+    assert blocks["Late One"][0] == (None, "-", "Z")  # not entered yet in round 1
+    assert blocks["Bruno"][1:] == [(None, "-", "Z")] * 3  # withdrawn from round 2
+
+
+@pytest.mark.parametrize("form", ["        ", "0000 - -", "0000 - Z"])
+def test_check_reads_every_form_of_a_round_not_taken_part_in(form: str) -> None:
+    t = builders.tournament(players=6, rounds=4)
+    play(t, {2: [_late("Late One", 1000), _withdraw(2)]})
+    text = export_text(t, "trf16").replace("0000 - Z", form)
+    args = build_parser().parse_args(["--dutch", "--check", "-"])
+    out = io.StringIO()
+    assert check_rounds(parse_trf(text), args, out) == (4, 4) and out.getvalue() == ""
