@@ -171,6 +171,7 @@ def tournament_fields(t: TrfTournament, *, system: str | None = None, name: str 
         "pairing_system": pairing_system,
         "rules_edition": edition,
         "initial_colour": colour,
+        "initial_colour_from_file": bool(colour),
         "tiebreaks": _tiebreaks(t),
         "status": TournamentStatus.FINISHED
         if played and played == t.total_rounds

@@ -422,3 +422,23 @@ def test_the_import_asks_for_the_round_count_a_file_does_not_declare(organizer, 
     beyond = text.replace("XXC white1", "XXR 5\nXXC white1")
     page = organizer.post("/import/", {"file": SimpleUploadedFile("t.trf", beyond.encode())}).content.decode()
     assert "round 6 is beyond the 5 rounds the file declares (XXR/142)" in page
+
+
+def test_an_imported_tournament_says_its_initial_colour_came_from_the_file(organizer, fixtures_dir) -> None:
+    trf = (fixtures_dir / "trf" / "dutch-seed-example.trf").read_bytes()
+    organizer.post("/import/", {"file": SimpleUploadedFile("t.trf", trf)})
+    t = Tournament.objects.get()
+    assert (t.initial_colour, t.initial_colour_from_file) == ("white", True)
+    for url in (f"/t/{t.pk}/", f"/t/{t.pk}/settings/", f"/t/{t.pk}/registration/"):
+        page = organizer.get(url).content.decode()
+        assert "from the imported file" in page.lower() and "drawn by lot:" not in page.lower(), url
+        assert "(drawn by lot)" not in page, url
+
+
+def test_a_colour_drawn_here_still_says_drawn_by_lot(organizer) -> None:
+    organizer.post("/new/", SETTINGS)
+    t = Tournament.objects.get()
+    organizer.post(f"/t/{t.pk}/draw-colour/", {})
+    t.refresh_from_db()
+    assert t.initial_colour and not t.initial_colour_from_file
+    assert "(drawn by lot)" in organizer.get(f"/t/{t.pk}/").content.decode()
