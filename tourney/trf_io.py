@@ -27,8 +27,9 @@ from pairing.engine.boards import sort_boards
 from pairing.engine.common.editions import KNOWN_EDITIONS
 from pairing.engine.state import Board, Colour, Outcome
 from pairing.engine.tiebreaks import TieBreakCodeError, parse
-from pairing.engine.trf import TrfPlayer, TrfRound, TrfTournament, resolve_xxs, write_trf
-from pairing.engine.trf.state import initial_colour_of
+from pairing.engine.trf import TrfBye, TrfPlayer, TrfRound, TrfTournament, resolve_xxs, write_trf
+from pairing.engine.trf.state import initial_colour_of, next_round
+from pairing.engine.trf.trf26 import byes_240_from_rounds
 from tourney import adapters
 from tourney.models import (
     Bye,
@@ -398,6 +399,11 @@ def export_tournament(tournament: Tournament) -> TrfTournament:
             )
         )
     config = {InitialColour.WHITE: ("white1",), InitialColour.BLACK: ("black1",)}.get(tournament.initial_colour, ())
+    upcoming = next_round(TrfTournament(players=tuple(players)))
+    absent: tuple[int, ...] = ()
+    if upcoming > max(numbers, default=0) and upcoming <= tournament.rounds:
+        # The round to pair next, not in the file yet: who will not take part (XXZ, record 240).
+        absent = tuple(p.pairing_number for p in tournament.players.all() if not _takes_part(p, upcoming))
     edition = f"_{tournament.rules_edition}" if tournament.rules_edition else ""
     return TrfTournament(
         players=tuple(players),
@@ -415,6 +421,7 @@ def export_tournament(tournament: Tournament) -> TrfTournament:
         xx_rounds=tournament.rounds,
         xx_config=config,
         xx_scoring=_xxs(tournament),
+        xx_absent=absent,
         # TRF-2026 record 162, always written so that a reader never has to assume the defaults.
         scoring_162=(
             ("W", tournament.points_win),
@@ -433,11 +440,16 @@ _BLANK = TrfRound(None, " ", " ")
 _NOT_TAKING_PART = TrfRound(None, "-", "Z")
 
 
+def _takes_part(player: Player, number: int) -> bool:
+    """Entered by round *number* and not withdrawn before it."""
+    withdrawn = player.withdrawal_round is not None and number >= player.withdrawal_round
+    return player.entry_round <= number and not withdrawn
+
+
 def _block(blocks: dict[int, TrfRound], player: Player, number: int) -> TrfRound:
     if player.pairing_number in blocks:
         return blocks[player.pairing_number]
-    withdrawn = player.withdrawal_round is not None and number >= player.withdrawal_round
-    return _NOT_TAKING_PART if number < player.entry_round or withdrawn else _BLANK
+    return _BLANK if _takes_part(player, number) else _NOT_TAKING_PART
 
 
 def export_text(tournament: Tournament, fmt: str = "trf26") -> str:
@@ -455,6 +467,10 @@ def export_text(tournament: Tournament, fmt: str = "trf26") -> str:
         # The FIDE TRF16 records, and the engines' XX lines; no TRF-2026 record.
         t = dataclasses.replace(t, scoring_162=(), type_192="")
         return write_trf(t, trf26=False)
+    if t.xx_absent:
+        # TRF-2026 says the round to pair's absences with record 240 (the blocks' byes derived too).
+        upcoming = TrfBye("Z", next_round(t), t.xx_absent)
+        t = dataclasses.replace(t, byes_240=(*byes_240_from_rounds(t), upcoming))
     codes = [str(c) for c in (tournament.tiebreaks or [])]
     if codes:
         t = dataclasses.replace(t, other_records=(*t.other_records, "202 " + " ".join(codes)))

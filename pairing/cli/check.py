@@ -67,7 +67,8 @@ def check_rounds(
         if not recorded.boards and recorded.bye is None:
             continue
         total += 1
-        state = state_for_round(cut(t, rnd), rnd)
+        # XXZ names the absentees of the round after the file, not of a recorded round.
+        state = state_for_round(dataclasses.replace(cut(t, rnd), xx_absent=()), rnd)
         # A player with no block in a round the file records took no part in it, however the
         # program that wrote the file says so: a blank block (TRF16), "0000 - Z" or "0000 - -".
         state = dataclasses.replace(state, absent=state.absent | not_in_round(t, rnd))

@@ -38,10 +38,11 @@ def _bye(number: int, rnd: int, kind: str) -> Event:
     return lambda t: request_bye(builders.player(t, number), rnd, kind)
 
 
-def play(t: Tournament, events: dict[int, list[Event]]) -> None:
-    """Every round paired by the engine, published, played (the higher rating wins, every third
-    board drawn, every seventh forfeited) and closed; *events* happen before round r is paired."""
-    for number in range(1, t.rounds + 1):
+def play(t: Tournament, events: dict[int, list[Event]], rounds: int | None = None) -> None:
+    """Every round (or the first *rounds*) paired by the engine, published, played (the higher
+    rating wins, every third board drawn, every seventh forfeited) and closed; *events* happen
+    before round r is paired."""
+    for number in range(1, (rounds or t.rounds) + 1):
         for event in events.get(number, []):
             event(t)
         rnd = Round.objects.get_or_create(tournament=t, number=number)[0]
@@ -119,3 +120,34 @@ def test_check_reads_every_form_of_a_round_not_taken_part_in(form: str) -> None:
     args = build_parser().parse_args(["--dutch", "--check", "-"])
     out = io.StringIO()
     assert check_rounds(parse_trf(text), args, out) == (4, 4) and out.getvalue() == ""
+
+
+@pytest.mark.parametrize("fmt", ["trf16", "trf26"])
+def test_another_program_pairs_the_next_round_of_the_export_as_the_app_does(fmt: str, tmp_path) -> None:
+    from pairing.cli import main
+
+    t = builders.tournament(players=10, rounds=5, pairing_system="dutch")
+    play(t, {2: [_late("Late One", 2200)]}, rounds=2)
+    leaving = withdraw(builders.player(t, 4), 3)
+    register(t, {"name": "Later", "rating": 2100, "entry_round": 4})
+    path = tmp_path / f"export.{fmt}"
+    path.write_text(export_text(t, fmt))
+    absent = {t.players.get(pk=leaving.pk).pairing_number, t.players.get(name="Later").pairing_number}
+    assert set(parse_trf(path.read_text()).xx_absent) == absent
+    out, err = io.StringIO(), io.StringIO()
+    assert main([str(path), "-p"], stdout=out, stderr=err) == 0, err.getvalue()
+    rnd = Round.objects.create(tournament=t, number=3)
+    pair_round(round_id=rnd.pk)
+    app = {(g.white.pairing_number, g.black.pairing_number) for g in rnd.games.select_related("white", "black")}
+    app |= {(b.player.pairing_number, 0) for b in rnd.byes.select_related("player")}
+    lines = out.getvalue().split()
+    assert {(int(w), int(b)) for w, b in zip(lines[1::2], lines[2::2], strict=True)} == app
+
+
+def test_check_ignores_the_absentees_of_the_round_after_the_file() -> None:
+    from tests.cli.test_cli import DUTCH
+
+    text = DUTCH.read_text().replace("XXC white1", "XXC white1\nXXZ 3 5")
+    args = build_parser().parse_args(["--dutch", "--check", "-"])
+    out = io.StringIO()
+    assert check_rounds(parse_trf(text), args, out) == (6, 6) and out.getvalue() == ""
