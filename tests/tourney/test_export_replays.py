@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from pairing.cli.check import check_rounds
 from pairing.cli.parser import build_parser
-from pairing.engine.trf import parse_trf
+from pairing.engine.trf import parse_trf, read_trf
 from tests import builders
 from tourney.models import Result, Round, RoundStatus, Tournament
+from tourney.services.imports import import_tournament
 from tourney.services.pairing import pair_round
 from tourney.services.registration import register, request_bye, withdraw
 from tourney.services.results import set_result
@@ -151,3 +153,15 @@ def test_check_ignores_the_absentees_of_the_round_after_the_file() -> None:
     args = build_parser().parse_args(["--dutch", "--check", "-"])
     out = io.StringIO()
     assert check_rounds(parse_trf(text), args, out) == (6, 6) and out.getvalue() == ""
+
+
+CORPUS = sorted((Path(__file__).resolve().parents[1] / "fixtures" / "trf" / "corpus" / "dutch-2017").glob("*.trf"))
+
+
+@pytest.mark.parametrize("path", CORPUS[:8], ids=lambda p: p.name)
+def test_an_imported_corpus_tournament_replays_from_its_export(path: Path) -> None:
+    # Paired by an endorsed engine, with late entries, withdrawals, byes and forfeits: imported,
+    # exported, and every round re-paired from the export.
+    t = import_tournament(read_trf(path), system="dutch")
+    rounds = t.round_set.count()
+    assert replay(t, "trf16") == (rounds, rounds, "")
