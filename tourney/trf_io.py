@@ -310,30 +310,33 @@ def _same_player(data: dict[str, Any]) -> str:
     return f"id {data['fide_id']}" if data["fide_id"] else f"name {str(data['name']).casefold()}"
 
 
-def players_to_register(t: TrfTournament, registered: Iterable[Player]) -> Iterator[tuple[int, dict[str, Any]]]:
+def players_to_register(
+    t: TrfTournament, registered: Iterable[Player]
+) -> tuple[list[tuple[int, dict[str, Any]]], list[str]]:
     """The file's players (its 001 records) in start-number order, each with the data the
-    registration form would give: titles and sexes as FIDE writes them. Only the players
-    are read: their start numbers, points and round blocks belong to the file's own
-    tournament. Raises TrfImportError, naming the player, when the file has none, or on
-    reaching one without a name, with a title FIDE does not award, or already among the
-    *registered* players or earlier in the file (same FIDE ID, else same name)."""
+    registration form would give (titles and sexes as FIDE writes them), and the problems
+    found, each naming its player: no name, a title FIDE does not award, already among the
+    *registered* players or earlier in the file (same FIDE ID, else same name). Only the
+    players are read: their start numbers, points and round blocks belong to the file's own
+    tournament. Raises TrfImportError when the file has no player."""
     if not t.players:
         raise TrfImportError(_("the file has no player (001 record)"))
     known = {_same_player({"fide_id": p.fide_id, "name": p.name}) for p in registered}
+    rows, problems = [], []
     for p in sorted(t.players, key=lambda p: p.start):
         data = _player_data(p)
         where = {"n": p.start, "name": data["name"]}
-        if not data["name"]:
-            raise TrfImportError(_("player %(n)d has no name") % where)
-        if data["title"] not in Title.values:
-            raise TrfImportError(
-                _("player %(n)d (%(name)s): unknown title %(title)s") % {**where, "title": data["title"]}
-            )
         key = _same_player(data)
-        if key in known:
-            raise TrfImportError(_("player %(n)d (%(name)s) is already registered") % where)
+        if not data["name"]:
+            problems.append(_("player %(n)d has no name") % where)
+        elif data["title"] not in Title.values:
+            problems.append(_("player %(n)d (%(name)s): unknown title %(title)s") % {**where, "title": data["title"]})
+        elif key in known:
+            problems.append(_("player %(n)d (%(name)s) is already registered") % where)
+        else:
+            rows.append((p.start, data))
         known.add(key)
-        yield p.start, data
+    return rows, problems
 
 
 # ---------------------------------------------------------------- export

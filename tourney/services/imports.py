@@ -71,16 +71,22 @@ def import_tournament(
 def import_players(tournament: Tournament, trf: str | TrfTournament, *, user: User | None = None) -> list[Player]:
     """Register the players of a TRF file (its 001 records) in *tournament*, in their
     start-number order, all at once (registration.register_many). Raises
-    pairing.engine.trf.TrfError for a malformed file, trf_io.TrfImportError naming the
-    refused players otherwise."""
-    t = parse_trf(trf) if isinstance(trf, str) else trf
-    rows: list[tuple[str, registration.PlayerData]] = []
-    for start, data in trf_io.players_to_register(t, tournament.players.all()):
-        rows.append((_("player %(n)d (%(name)s)") % {"n": start, "name": data["name"]}, data))  # type: ignore[arg-type]
+    pairing.engine.trf.TrfError for a malformed file, trf_io.TrfImportError naming every
+    refused player otherwise."""
     try:
-        return registration.register_many(tournament, rows, user=user, source="a TRF file")
+        return _register_trf_players(tournament, parse_trf(trf) if isinstance(trf, str) else trf, user)
     except RegistrationRefused as error:
         raise trf_io.TrfImportError(str(error)) from None
+
+
+def _register_trf_players(tournament: Tournament, t: TrfTournament, user: User | None) -> list[Player]:
+    """Raises EntriesRefused listing every refused player, TrfImportError for a file without one."""
+    found, problems = trf_io.players_to_register(t, tournament.players.all())
+    rows: list[tuple[str, registration.PlayerData]] = [
+        (_("player %(n)d (%(name)s)") % {"n": start, "name": data["name"]}, data)  # type: ignore[misc]
+        for start, data in found
+    ]
+    return registration.register_many(tournament, rows, user=user, source="a TRF file", problems=problems)
 
 
 # CSV columns: the registration form's fields and the round of entry.
@@ -151,7 +157,7 @@ def import_entries(tournament: Tournament, text: str, *, user: User | None = Non
     if not looks_like_trf(text):
         return import_csv(tournament, text, user=user)
     try:
-        return import_players(tournament, text, user=user)
+        return _register_trf_players(tournament, parse_trf(text), user)
     except TrfError as e:
         raise RegistrationRefused(
             _("line %(line)s, column %(column)s: %(message)s")

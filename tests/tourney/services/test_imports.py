@@ -302,3 +302,17 @@ def test_a_csv_cell_with_a_control_character_is_refused() -> None:
         "line 4, column federation: control character U+001B at position 2",
     ]
     assert not t.players.exists()
+
+
+def test_every_refused_player_of_a_trf_is_named() -> None:
+    t = _empty()
+    import_players(t, SEED.read_text())
+    trf = read_trf(SEED)
+    players = tuple(dataclasses.replace(p, rounds=()) for p in trf.players)
+    players += (dataclasses.replace(players[0], start=99, name="Zeta", fide_id="", title="XM"),)
+    with pytest.raises(EntriesRefused) as refused:
+        import_entries(t, write_trf(dataclasses.replace(trf, players=players, xx_rounds=None)))
+    assert len(refused.value.problems) == len(trf.players) + 1  # every one already registered, and Zeta
+    assert refused.value.problems[0] == "player 1 (Alice) is already registered"
+    assert refused.value.problems[-1] == "player 99 (Zeta): unknown title XM"
+    assert t.players.count() == len(trf.players)
