@@ -18,7 +18,7 @@ import dataclasses
 import datetime
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Any
 
 from django.utils.translation import gettext as _
