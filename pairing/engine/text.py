@@ -42,3 +42,19 @@ def spreadsheet_cell(value: object) -> str:
     if _NUMBER.match(text):
         return text
     return "'" + text if text.startswith(_FORMULA_PREFIXES) else text
+
+
+def decode(data: bytes) -> str:
+    """A text file's bytes as text: UTF-8 (a byte-order mark skipped), UTF-16 when its
+    byte-order mark says so (Windows' "Unicode" text, spreadsheets' "Unicode text"), else
+    Latin-1, which older Windows tools write."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            pass
+    data = data.removeprefix(b"\xef\xbb\xbf")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")

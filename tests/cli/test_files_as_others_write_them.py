@@ -113,3 +113,10 @@ def test_rounds_beyond_the_declared_count_are_refused(tmp_path: Path) -> None:
         code, out, err = run(path, mode)
         assert (code, out) == (2, "")
         assert err.startswith(f"{path}:") and "round 6 is beyond the 5 rounds the file declares (XXR/142)" in err
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_a_utf16_file_with_its_byte_order_mark_is_read(tmp_path: Path, encoding: str) -> None:
+    bom = {"utf-16": b"", "utf-16-le": b"\xff\xfe", "utf-16-be": b"\xfe\xff"}[encoding]
+    code, out, _ = run("--check", _file(tmp_path, bom + TEXT.replace("\n", "\r\n").encode(encoding)))
+    assert (code, out.splitlines()[-1]) == (0, "agree 6 of 6 rounds")

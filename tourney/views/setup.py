@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from pairing.engine.text import decode
 from pairing.engine.tiebreaks import NAMES
 from pairing.engine.trf import TrfError, parse_trf
 from tourney.access import tournament_creator, tournament_role, user_roles
@@ -48,11 +49,7 @@ from tourney.views.http import HtmxHttpRequest, TournamentRequest
 
 
 def _read_upload(upload: UploadedFile) -> str:
-    raw = upload.read().removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte-order mark, whatever follows
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")  # older TRF and spreadsheet exports are often Latin-1
+    return decode(upload.read())  # UTF-8 or UTF-16 by their byte-order marks, else Latin-1
 
 
 @require_http_methods(["GET", "POST"])

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from pairing.engine.text import describe
+from pairing.engine.text import decode, describe
 from pairing.engine.trf import trf26
 from pairing.engine.trf.records import (
     BB_CODES,
@@ -58,12 +58,7 @@ _LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 def read_trf(path: str | Path) -> TrfTournament:
-    data = Path(path).read_bytes().removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte-order mark
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")  # older Windows tools write Latin-1
-    return parse_trf(text)
+    return parse_trf(decode(Path(path).read_bytes()))
 
 
 def parse_trf(text: str) -> TrfTournament:

@@ -316,3 +316,14 @@ def test_every_refused_player_of_a_trf_is_named() -> None:
     assert refused.value.problems[0] == "player 1 (Alice) is already registered"
     assert refused.value.problems[-1] == "player 99 (Zeta): unknown title XM"
     assert t.players.count() == len(trf.players)
+
+
+def test_a_csv_saved_as_unicode_text_by_a_spreadsheet_is_read(desk) -> None:
+    client, t = desk
+    text = "name\trating\tbirth_date\r\nRossi, Mario\t2100\t1990-05-17\r\nBianchi, Anna\t2200\t1991\r\n"
+    upload = SimpleUploadedFile("entries.txt", b"\xff\xfe" + text.encode("utf-16-le"))
+    client.post(f"/t/{t.pk}/registration/csv/", {"file": upload})
+    assert _rows(t) == [
+        (1, "Bianchi, Anna", "", 2200, "", "", "", "1991", 1),
+        (2, "Rossi, Mario", "", 2100, "", "", "", "1990/05/17", 1),
+    ]
