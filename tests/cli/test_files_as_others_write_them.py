@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from pairing.engine.trf import read_trf, write_trf
 from pairing.engine.trf.state import cut
@@ -120,3 +122,25 @@ def test_a_utf16_file_with_its_byte_order_mark_is_read(tmp_path: Path, encoding:
     bom = {"utf-16": b"", "utf-16-le": b"\xff\xfe", "utf-16-be": b"\xfe\xff"}[encoding]
     code, out, _ = run("--check", _file(tmp_path, bom + TEXT.replace("\n", "\r\n").encode(encoding)))
     assert (code, out.splitlines()[-1]) == (0, "agree 6 of 6 rounds")
+
+
+_EDITS = st.lists(
+    st.tuples(st.integers(0, len(TEXT) - 1), st.integers(0, 12), st.text(alphabet=" 0123456789wbWDL=+-UHFZ\r\n")),
+    min_size=1,
+    max_size=5,
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(edits=_EDITS)
+def test_a_damaged_file_gets_an_exit_status_never_a_traceback(
+    tmp_path: Path, edits: list[tuple[int, int, str]]
+) -> None:
+    text = TEXT
+    for at, removed, insert in edits:
+        text = text[:at] + insert + text[at + removed :]
+    path = _file(tmp_path, text)
+    for mode in ("-p", "--check", "--aro"):
+        code, _out, err = run(path, mode)
+        assert code in (0, 1, 2, 3)
+        assert code != 2 or err.strip()  # a message, never silence
