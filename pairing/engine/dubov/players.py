@@ -83,8 +83,10 @@ def upfloat_history(state: TournamentState, player_id: int, before: dict[int, li
     return out
 
 
-def entrants(state: TournamentState) -> list[DubovEntrant]:
-    """The players to pair this round, in the order: score descending, then pairing number."""
+def entrants(state: TournamentState, edition: str | None = None) -> list[DubovEntrant]:
+    """The players to pair this round, in the order: score descending, then pairing number.
+
+    The *edition* decides who may still receive the PAB (C.2, see common.byes)."""
     ratings = aros(state)
     max_t = max_upfloats(state.total_rounds)
     last = state.round_to_pair - 1
@@ -97,6 +99,7 @@ def entrants(state: TournamentState) -> list[DubovEntrant]:
             DubovEntrant.of(
                 state,
                 p,
+                edition,
                 aro=ratings[p.id],
                 preference=dubov_colour_preference(p),
                 games=sum(1 for e in p.history if e.played),
