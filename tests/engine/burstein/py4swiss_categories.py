@@ -1,0 +1,174 @@
+"""Kinds of disagreement between our Burstein engine (2026 edition) and py4swiss (which
+implements the same 2026 text, C.04.4.2 effective from 1 February 2026).
+
+A differing round is put in a category only when it is *explained*: our engine, run
+again with py4swiss's reading of one rule (or of two or three together) swapped in,
+gives exactly py4swiss's pairing (for a seeding round, paired by the Dutch system, the
+Dutch comparison's categories apply). Each reading is adjudicated from the text by a
+named test in test_edition_2026.py.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import itertools
+from collections.abc import Iterator
+
+from pairing.engine.burstein import brackets, corrected, opposition
+from pairing.engine.burstein.corrected import BursteinEntrant
+from pairing.engine.common.editions import EDITION_2026
+from pairing.engine.state import Outcome, TournamentState
+
+OTHER = "other (unexplained)"
+SEEDING_LATE_ENTRY = (
+    "1.6 seeding round (Dutch): py4swiss takes the parity of final pairing numbers while a player "
+    "has not yet taken part (the Dutch comparison's E.5 category)"
+)
+C6_HIGHEST_FLOATS = (
+    "[C6]/[C7]: py4swiss floats the highest scores first (it minimises the lowest outgoing floater "
+    "score first, not the highest)"
+)
+BYE_GAMES = "3.1.4: py4swiss gives the PAB to the player with fewer games played"
+FULL_BYE_PAB = "[C2]: py4swiss gives the PAB to a player who had a requested full-point bye (C.04.1 art. 4 bars it)"
+ORDER_NEXT_TIES_FLOAT = (
+    "4.3: py4swiss ranks the next BSN as a partner no better than floating (its preference "
+    "starts at 0 with the next player, the virtual player's value)"
+)
+ORDER_NEXT_LOSES_TO_FLOAT = ORDER_NEXT_TIES_FLOAT + ", the tie going to the float"
+POINTS_AS_WRITTEN = (
+    "1.7.1: py4swiss counts in the current scores the byes requested for the round being paired "
+    "(it reads the TRF points column as written)"
+)
+ZERO_BYES_ALL_ROUNDS = (
+    "1.7.2 rule 3: py4swiss counts a series of zero-point byes as draws only when the player has no other round"
+)
+LATE_ENTRY_NUMBERS = (
+    "1.8.2/5.2.1: py4swiss uses the final pairing numbers while a player has not yet taken part "
+    "(C.04.2: the numbers of the players taking part)"
+)
+
+_original_choose_bye = corrected.choose_bye
+_original_entrants = corrected.entrants
+
+
+@contextlib.contextmanager
+def reading(
+    name: str, state: TournamentState, their_bye: int | None = None, written: dict[int, int] | None = None
+) -> Iterator[None]:
+    """Swap in py4swiss's reading of one rule for the duration of the block."""
+    saved = []
+
+    def patch(module: object, attribute: str, value: object) -> None:
+        saved.append((module, attribute, getattr(module, attribute)))
+        setattr(module, attribute, value)
+
+    if name == C6_HIGHEST_FLOATS:
+        patch(
+            brackets,
+            "score_digits",
+            lambda levels, base: {s: base ** (len(levels) - 1 - t) for t, s in enumerate(levels)},
+        )
+    elif name == POINTS_AS_WRITTEN:
+        points = written or {}
+        patch(opposition, "current_score", lambda s, pid: points.get(pid, s.score(pid)))
+    elif name == ZERO_BYES_ALL_ROUNDS:
+        patch(
+            opposition,
+            "trailing_zero_byes",
+            lambda p: len(p.history) if p.history and all(e.outcome is Outcome.ZERO_BYE for e in p.history) else 0,
+        )
+    elif name == ORDER_NEXT_TIES_FLOAT:
+        patch(brackets, "order_bonus", lambda own, partner: max(0, partner - own - 1))
+    elif name == ORDER_NEXT_LOSES_TO_FLOAT:
+        patch(brackets, "order_bonus", lambda own, partner: 2 * (partner - own - 1) if partner else 1)
+    elif name in (BYE_GAMES, FULL_BYE_PAB):
+
+        def forced(players, compatible):  # type: ignore[no-untyped-def]
+            return next(p for p in players if p.id == their_bye)
+
+        patch(corrected, "choose_bye", forced)
+    elif name == LATE_ENTRY_NUMBERS:
+
+        def final_numbers(s: TournamentState) -> list[BursteinEntrant]:
+            out = []
+            for e in _original_entrants(s):
+                index = dataclasses.replace(e.index, minus_number=-e.id)
+                out.append(dataclasses.replace(e, number=e.id, index=index))
+            return out
+
+        patch(corrected, "entrants", final_numbers)
+    try:
+        yield
+    finally:
+        for module, attribute, value in reversed(saved):
+            setattr(module, attribute, value)
+
+
+def _rows(state: TournamentState) -> set[tuple[int, int]]:
+    result = corrected.pair_round(state)
+    out = {(b.white, b.black) for b in result.boards}
+    if result.bye is not None:
+        out.add((result.bye, 0))
+    return out
+
+
+def _bye(rows: set[tuple[int, int]]) -> int | None:
+    return next((a for a, b in rows if b == 0), None)
+
+
+def _late_entries(state: TournamentState) -> bool:
+    numbers = state.pairing_numbers
+    return any(numbers.get(p.id) != p.id for p in state.players)
+
+
+def bye_reading(state: TournamentState, ours: int, theirs: int) -> str:
+    """Why py4swiss's PAB receiver is not ours, judged by 3.1."""
+    players = {e.id: e for e in corrected.entrants(state)}
+    mine, other = players[ours], players[theirs]
+    if not other.bye_eligible and any(e.outcome is Outcome.FULL_BYE for e in state.by_id[theirs].history):
+        return FULL_BYE_PAB
+    if other.bye_eligible and mine.score == other.score and other.games < mine.games:
+        return BYE_GAMES
+    return OTHER
+
+
+def categorise(
+    state: TournamentState,
+    ours: set[tuple[int, int]],
+    theirs: set[tuple[int, int]],
+    edition: str,
+    written: dict[int, int] | None = None,
+) -> str:
+    """The readings that explain py4swiss's pairing; *written*: the TRF points column."""
+    if edition != EDITION_2026:
+        return OTHER
+    if state.round_to_pair <= corrected.seeding_rounds(state.total_rounds):
+        same_pairs = {frozenset(r) for r in ours} == {frozenset(r) for r in theirs}
+        return SEEDING_LATE_ENTRY if same_pairs and _late_entries(state) else OTHER
+    readings: list[str] = [C6_HIGHEST_FLOATS, ORDER_NEXT_TIES_FLOAT, ORDER_NEXT_LOSES_TO_FLOAT]
+    if written and any(written.get(p.id, state.score(p.id)) != state.score(p.id) for p in state.players):
+        readings.append(POINTS_AS_WRITTEN)
+    if any(opposition.trailing_zero_byes(p) not in (0, len(p.history)) for p in state.players):
+        readings.append(ZERO_BYES_ALL_ROUNDS)
+    if _late_entries(state):
+        readings.append(LATE_ENTRY_NUMBERS)
+    our_bye, their_bye = _bye(ours), _bye(theirs)
+    required: str | None = None
+    if our_bye != their_bye:
+        if our_bye is None or their_bye is None:
+            return OTHER
+        required = bye_reading(state, our_bye, their_bye)
+        if required == OTHER:
+            return OTHER
+    for size in (0, 1, 2, 3):
+        for combination in itertools.combinations(readings, size):
+            names = (required, *combination) if required else combination
+            if not names:
+                continue
+            with contextlib.ExitStack() as stack:
+                for name in names:
+                    stack.enter_context(reading(name, state, their_bye, written))
+                if _rows(state) == theirs:
+                    return " + ".join(names)
+    return OTHER
