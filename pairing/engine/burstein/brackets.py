@@ -79,67 +79,121 @@ def pair_bracket(
 ) -> list[tuple[int, int]]:
     """The pairs of the bracket of the players scoring *resident* or more (the incoming
     floaters), the next bracket's residents scoring *lower*; as (higher BSN, lower BSN)."""
-    people = list(remaining)
-    n = len(people)
-    in_bracket = [p.score >= resident for p in people]
-    in_next = [lower is not None and p.score == lower for p in people]
-    bracket = sorted((i for i in range(n) if in_bracket[i]), key=lambda i: people[i].rank, reverse=True)
-    bsn = {i: k + 1 for k, i in enumerate(bracket)}  # 4.1
-    levels = sorted({people[i].score for i in bracket})
-    base = len(bracket) + 1
-    digit = score_digits(levels, base)
-    top_scores = base ** len(levels)
-    radix = (
-        top_scores,  # C6
-        n // 2 + 1,  # C7: pairs in the next bracket
-        top_scores,  # C7: the floaters paired there, by score
-        len(bracket) // 2 + 1,  # C8
-        len(bracket) + 2,  # article 4, one BSN at a time
-    )
+    return Bracket(remaining, resident, lower, compatible).pairs()
 
-    def fields(i: int, j: int) -> tuple[int, ...]:
-        a, b = people[i], people[j]
-        if in_bracket[i] and in_bracket[j]:
+
+class Bracket:
+    """One bracket among the players still to be paired, and the weights of its criteria."""
+
+    def __init__(
+        self,
+        remaining: Sequence[Bracketed],
+        resident: int,
+        lower: int | None,
+        compatible: Callable[[int, int], bool],
+    ) -> None:
+        self.people = people = list(remaining)
+        self.n = n = len(people)
+        self.position = {p.id: i for i, p in enumerate(people)}
+        self.in_bracket = [p.score >= resident for p in people]
+        self.in_next = [lower is not None and p.score == lower for p in people]
+        self.bracket = sorted((i for i in range(n) if self.in_bracket[i]), key=lambda i: people[i].rank, reverse=True)
+        self.bsn = {i: k + 1 for k, i in enumerate(self.bracket)}  # 4.1
+        levels = sorted({people[i].score for i in self.bracket})
+        base = len(self.bracket) + 1
+        self.digit = score_digits(levels, base)
+        top_scores = base ** len(levels)
+        self.radix = (
+            top_scores,  # C6
+            n // 2 + 1,  # C7: pairs in the next bracket
+            top_scores,  # C7: the floaters paired there, by score
+            len(self.bracket) // 2 + 1,  # C8
+            len(self.bracket) + 2,  # article 4, one BSN at a time
+        )
+        self.edges: dict[tuple[int, int], int] = {}
+        for i in range(n):
+            for j in range(i + 1, n):
+                if compatible(people[i].id, people[j].id):
+                    w = 0
+                    for value, r in zip(self.fields(i, j), (1, *self.radix[:-1]), strict=True):
+                        w = w * r + value
+                    self.edges[(i, j)] = w
+
+    def fields(self, i: int, j: int) -> tuple[int, ...]:
+        """C5, C6, C7 (pairs, floaters' scores), C8 for the pair of positions i and j."""
+        a, b = self.people[i], self.people[j]
+        if self.in_bracket[i] and self.in_bracket[j]:
             both = a.colour is None or b.colour is None or a.colour is not b.colour
-            return (1, digit[a.score] + digit[b.score], 0, 0, int(both))  # C5, C6, C8
-        if in_next[i] or in_next[j]:
-            floater = a if in_bracket[i] else b if in_bracket[j] else None
-            if floater is not None or (in_next[i] and in_next[j]):
-                return (0, 0, 1, digit[floater.score] if floater is not None else 0, 0)  # C7
+            return (1, self.digit[a.score] + self.digit[b.score], 0, 0, int(both))  # C5, C6, C8
+        if self.in_next[i] or self.in_next[j]:
+            floater = a if self.in_bracket[i] else b if self.in_bracket[j] else None
+            if floater is not None or (self.in_next[i] and self.in_next[j]):
+                return (0, 0, 1, self.digit[floater.score] if floater is not None else 0, 0)  # C7
         return (0, 0, 0, 0, 0)  # C4 only
 
-    base_edges = {}
-    for i in range(n):
-        for j in range(i + 1, n):
-            if compatible(people[i].id, people[j].id):
-                w = 0
-                for value, r in zip(fields(i, j), (1, *radix[:-1]), strict=True):
-                    w = w * r + value
-                base_edges[(i, j)] = w
-
-    fixed: list[tuple[int, int]] = []
-    gone: set[int] = set()  # paired in this bracket
-    floats: set[int] = set()  # outgoing floaters, settled
-    for i in bracket:
-        if i in gone or i in floats:
-            continue
+    def _solve(self, gone: set[int], floats: set[int], bonus_of: int | None) -> list[int]:
         edges = []
-        for (u, v), w in base_edges.items():
+        for (u, v), w in self.edges.items():
             if u in gone or v in gone:
                 continue
-            if (u in floats and in_bracket[v]) or (v in floats and in_bracket[u]):
+            if (u in floats and self.in_bracket[v]) or (v in floats and self.in_bracket[u]):
                 continue  # a settled floater is paired in no bracket pair
             bonus = 0
-            if i in (u, v):
-                bonus = order_bonus(bsn[i], bsn.get(v if u == i else u, 0))
-            edges.append((u, v, w * radix[-1] + bonus))
-        mate = max_weight_matching(n, edges, max_cardinality=True)
-        if any(mate[v] == -1 for v in range(n) if v not in gone):
+            if bonus_of in (u, v):
+                bonus = order_bonus(self.bsn[bonus_of], self.bsn.get(v if u == bonus_of else u, 0))
+            edges.append((u, v, w * self.radix[-1] + bonus))
+        mate = max_weight_matching(self.n, edges, max_cardinality=True)
+        if any(mate[v] == -1 for v in range(self.n) if v not in gone):
             raise ValueError("the players still to be paired cannot all be paired (C4)")
-        j = mate[i]
-        if in_bracket[j]:
-            fixed.append((people[i].id, people[j].id))
+        return mate
+
+    def pairs(self) -> list[tuple[int, int]]:
+        """The first pairing in article 4 order among those that best meet [C4]-[C8]."""
+        fixed: list[tuple[int, int]] = []
+        gone: set[int] = set()  # paired in this bracket
+        floats: set[int] = set()  # outgoing floaters, settled
+        for i in self.bracket:
+            if i in gone or i in floats:
+                continue
+            j = self._solve(gone, floats, i)[i]
+            if self.in_bracket[j]:
+                fixed.append((self.people[i].id, self.people[j].id))
+                gone |= {i, j}
+            else:
+                floats.add(i)
+        return fixed
+
+    def value(self, pairs: Sequence[tuple[int, int]]) -> int | None:
+        """How well the bracket pairing *pairs* meets [C4]-[C8] (larger is better; None when
+        it breaks an absolute criterion or leaves the rest unpairable)."""
+        total = 0
+        gone: set[int] = set()
+        for a, b in pairs:
+            i, j = sorted((self.position[a], self.position[b]))
+            if (i, j) not in self.edges:
+                return None
+            total += self.edges[(i, j)]
             gone |= {i, j}
-        else:
-            floats.add(i)
-    return fixed
+        floats = set(self.bracket) - gone
+        try:
+            mate = self._solve(gone, floats, None)
+        except ValueError:
+            return None
+        rest = sum(self.edges[(u, v)] for u, v in enumerate(mate) if u < v and u not in gone)
+        return total + rest
+
+    def criteria(self, value: int) -> tuple[int, ...]:
+        """A :meth:`value` split into its criteria: C5, C6, C7 pairs, C7 scores, C8."""
+        out = []
+        for r in reversed(self.radix[:-1]):
+            value, digit = divmod(value, r)
+            out.append(digit)
+        return (value, *reversed(out))
+
+    def order(self, pairs: Sequence[tuple[int, int]]) -> tuple[int, ...]:
+        """Article 4.3: the BSN each BSN meets, 0 for a float; the larger, the earlier."""
+        partner: dict[int, int] = {}
+        for a, b in pairs:
+            i, j = self.position[a], self.position[b]
+            partner[i], partner[j] = self.bsn[j], self.bsn[i]
+        return tuple(partner.get(i, 0) for i in self.bracket)

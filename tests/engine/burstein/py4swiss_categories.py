@@ -43,6 +43,17 @@ POINTS_AS_WRITTEN = (
 ZERO_BYES_ALL_ROUNDS = (
     "1.7.2 rule 3: py4swiss counts a series of zero-point byes as draws only when the player has no other round"
 )
+WORSE = {
+    0: "[C5]: in the first bracket where the pairings part, py4swiss's has fewer pairs",
+    1: "[C6]: in the first bracket where the pairings part, py4swiss's outgoing floaters score more",
+    2: "[C7]: in the first bracket where the pairings part, py4swiss's floaters leave fewer pairs in the next one",
+    3: "[C7]: in the first bracket where the pairings part, py4swiss's floaters leave higher scores floating on",
+    4: "[C8]: in the first bracket where the pairings part, py4swiss's gives fewer players their colour preference",
+}
+LATER_ORDER = (
+    "article 4: in the first bracket where the pairings part, py4swiss's meets the criteria as well as ours "
+    "but comes later in the BSN order (its matching does not settle 4.3)"
+)
 LATE_ENTRY_NUMBERS = (
     "1.8.2/5.2.1: py4swiss uses the final pairing numbers while a player has not yet taken part "
     "(C.04.2: the numbers of the players taking part)"
@@ -133,6 +144,44 @@ def bye_reading(state: TournamentState, ours: int, theirs: int) -> str:
     return OTHER
 
 
+def judge(state: TournamentState, theirs: set[tuple[int, int]]) -> str:
+    """The text's verdict on py4swiss's pairing, bracket by bracket from the top (our
+    indices, which are the text's): where it first parts from ours, is it worse on
+    [C5]-[C8], or as good and later in the order of article 4?"""
+    players = corrected.entrants(state)
+    bye = _bye(theirs)
+    remaining = [p for p in players if p.id != bye]
+    compatible = corrected.Compatibility(state, players)
+    their_pairs = {frozenset(r) for r in theirs if r[1] != 0}
+    scores = sorted({p.score for p in remaining}, reverse=True)
+    for k, resident in enumerate(scores):
+        if len(remaining) < 2:
+            break
+        lower = next((s for s in scores[k + 1 :] if any(p.score == s for p in remaining)), None)
+        bracket = brackets.Bracket(remaining, resident, lower, compatible)
+        ours = bracket.pairs()
+        members = {bracket.people[i].id for i in bracket.bracket}
+        mine_set = {frozenset(r) for r in ours}
+        other = [tuple(r) for r in their_pairs if r <= members]
+        if mine_set != set(map(frozenset, other)):
+            ordered = [
+                (a, b) if bracket.bsn[bracket.position[a]] < bracket.bsn[bracket.position[b]] else (b, a)
+                for a, b in other
+            ]
+            mine_value, their_value = bracket.value(ours), bracket.value(ordered)
+            if their_value is None or mine_value is None:
+                return OTHER
+            if mine_value > their_value:
+                mine_c, their_c = bracket.criteria(mine_value), bracket.criteria(their_value)
+                return WORSE[next(k for k in range(5) if mine_c[k] != their_c[k])]
+            if mine_value == their_value and bracket.order(ours) > bracket.order(ordered):
+                return LATER_ORDER
+            return OTHER
+        taken = {pid for pair in ours for pid in pair}
+        remaining = [p for p in remaining if p.id not in taken]
+    return OTHER
+
+
 def categorise(
     state: TournamentState,
     ours: set[tuple[int, int]],
@@ -171,4 +220,7 @@ def categorise(
                     stack.enter_context(reading(name, state, their_bye, written))
                 if _rows(state) == theirs:
                     return " + ".join(names)
-    return OTHER
+    verdict = judge(state, theirs)  # with py4swiss's PAB, when its reading was the required one
+    if required and verdict != OTHER:
+        return f"{required} + {verdict}"
+    return verdict
