@@ -38,15 +38,19 @@ def check_rounds(
     out: TextIO,
     expected: dict[str, list[list[int]]] | None = None,
     prefix: str = "",
+    notes: set[str] | None = None,
 ) -> tuple[int, int]:
     """Re-pair every recorded round from the rounds before it; print each difference.
 
     The engine's pairing is compared with the round as recorded, or with *expected* for
     the rounds it lists; the recorded pairing is also checked against the basic rules.
-    Returns (rounds that agree, rounds checked).
+    A note on how the edition was chosen goes into *notes*. Returns (rounds that agree,
+    rounds checked).
     """
     args = argparse.Namespace(**vars(args))  # the system may come from this file's record 192
-    resolve_system(args, t)
+    note = resolve_system(args, t)
+    if note and notes is not None:
+        notes.add(note)
     agree = total = 0
     for rnd in range(1, t.rounds_in_file + 1):
         recorded = recorded_pairing(t, rnd)
@@ -54,7 +58,7 @@ def check_rounds(
             continue
         total += 1
         state = state_for_round(cut(t, rnd), rnd)
-        notes = [str(v) for v in check_round(state, recorded, args.system)]
+        notes = [str(v) for v in check_round(state, recorded, args.system, args.edition)]
         for note in notes:
             out.write(f"{prefix}round {rnd}: the recorded pairing breaks {note}\n")
         try:
@@ -78,9 +82,15 @@ def check_rounds(
 
 
 def check_tournament(
-    t: TrfTournament, args: argparse.Namespace, out: TextIO, expected: dict[str, list[list[int]]] | None = None
+    t: TrfTournament,
+    args: argparse.Namespace,
+    out: TextIO,
+    err: TextIO,
+    expected: dict[str, list[list[int]]] | None = None,
 ) -> int:
-    agree, total = check_rounds(t, args, out, expected)
+    notes: set[str] = set()
+    agree, total = check_rounds(t, args, out, expected, notes=notes)
+    _write_notes(notes, err)
     out.write(f"agree {agree} of {total} rounds\n")
     return 0 if agree == total else EXIT_DIFFERENCE
 
@@ -92,10 +102,11 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         expected = expected_pairings(source, args.expected)
         if expected:
             out.write(f"comparing with the expected pairings of {args.expected or 'expected-pairings.json'}\n")
-        return check_tournament(read_trf(source), args, out, expected)
+        return check_tournament(read_trf(source), args, out, err, expected)
     files = sorted(source.glob("*.trf"))
     agree = total = 0
     malformed = False
+    notes: set[str] = set()
     for path in files:
         try:
             t = read_trf(path)
@@ -103,9 +114,15 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             err.write(f"{path}:{exc.line}:{exc.column}: {exc.message}\n")
             malformed = True
             continue
-        a, n = check_rounds(t, args, out, expected_pairings(path, args.expected), prefix=f"{path.name} ")
+        a, n = check_rounds(t, args, out, expected_pairings(path, args.expected), f"{path.name} ", notes)
         agree, total = agree + a, total + n
+    _write_notes(notes, err)
     out.write(f"agree {agree} of {total} rounds ({len(files)} tournaments)\n")
     if malformed:
         return EXIT_INPUT
     return 0 if agree == total and total else EXIT_DIFFERENCE
+
+
+def _write_notes(notes: set[str], err: TextIO) -> None:
+    for note in sorted(notes):
+        err.write(f"note: {note}\n")

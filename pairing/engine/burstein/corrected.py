@@ -10,7 +10,7 @@ What changed from the seed edition, rule by rule (the seed edition is in
 - 1.7, 1.8 ranking: Buchholz, then Sonneborn-Berger, then the pairing number
   (``opposition``); the seed text ranked by Sonneborn-Berger, Buchholz, Median, rating.
 - 3.1 the PAB, chosen before pairing (:func:`choose_bye`): [C2] (C.04.1 art. 4: no PAB
-  and no win's points without playing, so a full-point bye bars it, common.byes), the
+  and no win's points without playing, so a full-point bye bars it, common.general_rules), the
   rest can all be paired, lowest score, most games played, lowest 1.8 ranking; the seed
   text's rule 4 took the lowest Sonneborn-Berger.
 - 2, 3.2, 4 brackets with incoming and outgoing floaters, criteria [C1]-[C8] and the
@@ -143,15 +143,10 @@ def _colour_of(a: BursteinEntrant, b: BursteinEntrant, initial: Colour) -> Colou
 
 
 def seeding_round(state: TournamentState, options: PairingOptions | None) -> Pairing:
-    """1.6.1: a seeding round is paired by the FIDE (Dutch) system of the same edition."""
+    """1.6.1: a seeding round is paired by the FIDE (Dutch) system, of the same edition."""
     from pairing.engine import dutch
 
-    edition = EDITION_2026 if EDITION_2026 in dutch.EDITIONS else dutch.EDITIONS[0]
-    pairing = dutch.pair_round(state, options, edition)
-    if edition != EDITION_2026:
-        note = "C.04.4.2 (2026) 1.6: seeding round paired by the Dutch system of the seed texts"
-        pairing = Pairing(boards=pairing.boards, bye=pairing.bye, notes=(*pairing.notes, note))
-    return pairing
+    return dutch.pair_round(state, options, EDITION_2026)
 
 
 def pair_round(state: TournamentState, options: PairingOptions | None = None) -> Pairing:

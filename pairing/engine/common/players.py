@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Self
 
-from pairing.engine.common.byes import pab_eligible
 from pairing.engine.common.colours import ColourState, colour_state
+from pairing.engine.common.editions import EDITION_2017
+from pairing.engine.common.general_rules import pab_eligible
 from pairing.engine.state import Player, TournamentState
 
 
@@ -26,19 +27,19 @@ class Entrant:
     score: int  # pairing score in tenths: real points plus acceleration (C.04.5)
     rating: int
     opponents: frozenset[int]  # met over the board (C.04.1.b; an unplayed game is no rematch, C.04.2.D.6)
-    bye_eligible: bool  # may receive the PAB (C.04.1.d; 2026: C.04.1 art. 4), see common.byes
+    bye_eligible: bool  # C.04.1.d (2026: art. 4), see pairing.engine.common.general_rules
 
     @classmethod
-    def of(cls, state: TournamentState, player: Player, edition: str | None = None, **extras: Any) -> Self:
-        """The entrant *player* is in *state*'s round under the *edition* of the rules
-        (None: the seed texts), with a system's *extras*."""
+    def of(cls, state: TournamentState, player: Player, edition: str = EDITION_2017, **extras: Any) -> Self:
+        """The entrant *player* is in *state*'s round under the *edition* of the general
+        rules, with a system's *extras*."""
         return cls(
             id=player.id,
             number=state.pairing_numbers[player.id],
             score=state.pairing_score(player.id),
             rating=player.rating,
             opponents=player.played_opponents(),
-            bye_eligible=pab_eligible(state, player, edition),
+            bye_eligible=pab_eligible(player, state.scoring, edition),
             **extras,
         )
 

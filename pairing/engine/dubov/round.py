@@ -5,7 +5,7 @@ Two editions pair by the same code. The 2026 text (C.04.4.1 effective from 1 Feb
 C.x -> 2.x [Cx], E.x -> 5.2.x) and one change of substance: its C2 no longer names
 "a pairing-allocated bye or a forfeit win" but refers to C.04.1 article 4, which bars
 the PAB to anyone who already scored a win's points in one round without playing (a
-requested full-point bye too). That rule lives in pairing.engine.common.byes, chosen
+requested full-point bye too). That rule lives in pairing.engine.common.general_rules, chosen
 by the edition when the entrants are built. Everything else (C6 reworded as "the score
 differences taken in descending order", the same criterion; the PAB chosen before
 pairing; the mild preference for Black of a player with no game) reads as in 2018.

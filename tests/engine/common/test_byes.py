@@ -1,10 +1,10 @@
-"""Who may still receive the PAB, per edition of C.04.1 (pairing.engine.common.byes)."""
+"""Who may still receive the PAB, per edition of C.04.1 (pairing.engine.common.general_rules)."""
 
 from __future__ import annotations
 
 import pytest
 
-from pairing.engine.common.byes import pab_eligible
+from pairing.engine.common.general_rules import pab_eligible
 from tests.engine.burstein.swiss_builder import Tournament
 
 
@@ -36,5 +36,5 @@ def test_the_2026_basic_rules_bar_the_pab_after_any_win_scored_without_playing(
 ) -> None:
     state = state_after(round_one)
     player = state.by_id[4]
-    assert pab_eligible(state, player, "2017") is seed_text
-    assert pab_eligible(state, player, "2026") is text_2026
+    assert pab_eligible(player, state.scoring, "2017") is seed_text
+    assert pab_eligible(player, state.scoring, "2026") is text_2026
