@@ -25,6 +25,9 @@ SEEDING_LATE_ENTRY = (
     "1.6 seeding round (Dutch): py4swiss takes the parity of final pairing numbers while a player "
     "has not yet taken part (the Dutch comparison's E.5 category)"
 )
+SEEDING_DUTCH_2017 = (
+    "1.6 seeding round: py4swiss pairs it by the seed edition's Dutch rules, not the Dutch system in force (2026)"
+)
 C6_HIGHEST_FLOATS = (
     "[C6]/[C7]: py4swiss floats the highest scores first (it minimises the lowest outgoing floater "
     "score first, not the highest)"
@@ -182,6 +185,26 @@ def judge(state: TournamentState, theirs: set[tuple[int, int]]) -> str:
     return OTHER
 
 
+def seeding_reading(state: TournamentState, ours: set[tuple[int, int]], theirs: set[tuple[int, int]]) -> str:
+    """A seeding round: py4swiss pairs it with its Dutch engine (the Dutch comparison's
+    categories), which follows the seed edition's Dutch rules."""
+    from pairing.engine import dutch
+
+    def same_pairs(a: set[tuple[int, int]], b: set[tuple[int, int]]) -> bool:
+        return {frozenset(r) for r in a} == {frozenset(r) for r in b}
+
+    late = _late_entries(state)
+    if same_pairs(ours, theirs) and late:
+        return SEEDING_LATE_ENTRY
+    pairing = dutch.pair_round(state, None, "2017")
+    seed_rows = {(b.white, b.black) for b in pairing.boards} | ({(pairing.bye, 0)} if pairing.bye else set())
+    if seed_rows == theirs:
+        return SEEDING_DUTCH_2017
+    if same_pairs(seed_rows, theirs) and late:
+        return f"{SEEDING_DUTCH_2017} + {SEEDING_LATE_ENTRY}"
+    return OTHER
+
+
 def categorise(
     state: TournamentState,
     ours: set[tuple[int, int]],
@@ -193,8 +216,7 @@ def categorise(
     if edition != EDITION_2026:
         return OTHER
     if state.round_to_pair <= corrected.seeding_rounds(state.total_rounds):
-        same_pairs = {frozenset(r) for r in ours} == {frozenset(r) for r in theirs}
-        return SEEDING_LATE_ENTRY if same_pairs and _late_entries(state) else OTHER
+        return seeding_reading(state, ours, theirs)
     readings: list[str] = [C6_HIGHEST_FLOATS, ORDER_NEXT_TIES_FLOAT, ORDER_NEXT_LOSES_TO_FLOAT]
     if written and any(written.get(p.id, state.score(p.id)) != state.score(p.id) for p in state.players):
         readings.append(POINTS_AS_WRITTEN)
