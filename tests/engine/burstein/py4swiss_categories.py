@@ -231,7 +231,7 @@ def categorise(
             return OTHER
         required = bye_reading(state, our_bye, their_bye)
         if required == OTHER:
-            return OTHER
+            required = None  # 3.1.5, the ranking: a reading of the index may explain it
     for size in (0, 1, 2, 3):
         for combination in itertools.combinations(readings, size):
             names = (required, *combination) if required else combination
@@ -242,6 +242,8 @@ def categorise(
                     stack.enter_context(reading(name, state, their_bye, written))
                 if _rows(state) == theirs:
                     return " + ".join(names)
+    if our_bye != their_bye and required is None:
+        return OTHER
     verdict = judge(state, theirs)  # with py4swiss's PAB, when its reading was the required one
     if required and verdict != OTHER:
         return f"{required} + {verdict}"
