@@ -28,6 +28,10 @@ SEEDING_LATE_ENTRY = (
 SEEDING_DUTCH_2017 = (
     "1.6 seeding round: py4swiss pairs it by the seed edition's Dutch rules, not the Dutch system in force (2026)"
 )
+SEEDING_PAB_SCORE = (
+    "1.6 seeding round: py4swiss's Dutch engine gives the PAB to a higher score than it must "
+    "(Dutch 2026 C5: minimise the PAB receiver's score; 2017 C.7 alike)"
+)
 C6_HIGHEST_FLOATS = (
     "[C6]/[C7]: py4swiss floats the highest scores first (it minimises the lowest outgoing floater "
     "score first, not the highest)"
@@ -202,6 +206,9 @@ def seeding_reading(state: TournamentState, ours: set[tuple[int, int]], theirs: 
         return SEEDING_DUTCH_2017
     if same_pairs(seed_rows, theirs) and late:
         return f"{SEEDING_DUTCH_2017} + {SEEDING_LATE_ENTRY}"
+    our_bye, their_bye = _bye(ours), _bye(theirs)
+    if our_bye is not None and their_bye is not None and state.score(their_bye) > state.score(our_bye):
+        return SEEDING_PAB_SCORE
     return OTHER
 
 
@@ -225,16 +232,21 @@ def categorise(
     if _late_entries(state):
         readings.append(LATE_ENTRY_NUMBERS)
     our_bye, their_bye = _bye(ours), _bye(theirs)
-    required: str | None = None
+    required: tuple[str, ...] = ()
     if our_bye != their_bye:
         if our_bye is None or their_bye is None:
             return OTHER
-        required = bye_reading(state, our_bye, their_bye)
-        if required == OTHER:
-            required = None  # 3.1.5, the ranking: a reading of the index may explain it
+        kind = bye_reading(state, our_bye, their_bye)
+        if kind != OTHER:
+            required = (kind,)
+        else:  # 3.1.5, the ranking: a reading of the index may give py4swiss's PAB
+            index_readings = [r for r in readings if r in (POINTS_AS_WRITTEN, ZERO_BYES_ALL_ROUNDS, LATE_ENTRY_NUMBERS)]
+            required = _readings_giving_bye(state, index_readings, their_bye, written)
+            if not required:
+                return OTHER
     for size in (0, 1, 2, 3):
-        for combination in itertools.combinations(readings, size):
-            names = (required, *combination) if required else combination
+        for combination in itertools.combinations([r for r in readings if r not in required], size):
+            names = (*required, *combination)
             if not names:
                 continue
             with contextlib.ExitStack() as stack:
@@ -242,9 +254,22 @@ def categorise(
                     stack.enter_context(reading(name, state, their_bye, written))
                 if _rows(state) == theirs:
                     return " + ".join(names)
-    if our_bye != their_bye and required is None:
-        return OTHER
-    verdict = judge(state, theirs)  # with py4swiss's PAB, when its reading was the required one
+    verdict = judge(state, theirs)  # with py4swiss's PAB when it differs (explained above)
     if required and verdict != OTHER:
-        return f"{required} + {verdict}"
+        return " + ".join((*required, verdict))
     return verdict
+
+
+def _readings_giving_bye(
+    state: TournamentState, candidates: list[str], their_bye: int, written: dict[int, int] | None
+) -> tuple[str, ...]:
+    """The fewest index readings with which our PAB choice is py4swiss's."""
+    for size in range(1, len(candidates) + 1):
+        for combination in itertools.combinations(candidates, size):
+            with contextlib.ExitStack() as stack:
+                for name in combination:
+                    stack.enter_context(reading(name, state, their_bye, written))
+                players = corrected.entrants(state)
+                if corrected.choose_bye(players, corrected.Compatibility(state, players)).id == their_bye:
+                    return combination
+    return ()
