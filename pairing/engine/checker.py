@@ -181,5 +181,13 @@ def check_pairing(
 
 def check_round(state: TournamentState, pairing: Pairing, system: str, edition: str = EDITION_2017) -> list[Violation]:
     """:func:`check_pairing` with *system*'s last-round colour exceptions: the safety net to
-    run on any engine's output before it is published."""
-    return check_pairing(state, pairing, colour_exempt=last_round_exemptions(state, system), edition=edition)
+    run on any engine's output before it is published.
+
+    Dutch: the colour criteria name "topscorers or topscorers' opponents" (2017 C.8, C.9;
+    2026 C10, C11), so the opponent of a topscorer is exempt with him.
+    """
+    exempt = last_round_exemptions(state, system)
+    if exempt and system == "dutch":
+        exempt |= {b.black for b in pairing.boards if b.white in exempt}
+        exempt |= {b.white for b in pairing.boards if b.black in exempt}
+    return check_pairing(state, pairing, colour_exempt=exempt, edition=edition)
