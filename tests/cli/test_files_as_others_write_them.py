@@ -12,9 +12,15 @@ from hypothesis import strategies as st
 
 from pairing.engine.trf import read_trf, write_trf
 from pairing.engine.trf.state import cut
-from tests.cli.test_cli import DUTCH, EXPECTED, rows, run
+from tests.cli.test_cli import DUTCH, EXPECTED, rows
+from tests.cli.test_cli import run as run_cli
 
 TEXT = DUTCH.read_text(encoding="utf-8")
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    """The CLI on the Dutch worked example, a tournament of the seed edition's time."""
+    return run_cli("--edition", "2017", *argv)
 
 
 def _file(tmp_path: Path, text: str | bytes, name: str = "t.trf") -> str:

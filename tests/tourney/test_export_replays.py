@@ -64,7 +64,9 @@ def play(t: Tournament, events: dict[int, list[Event]], rounds: int | None = Non
 
 
 def replay(t: Tournament, fmt: str) -> tuple[int, int, str]:
-    args = build_parser().parse_args([f"--{t.pairing_system}", "--check", "-"])
+    # The rules edition the tournament was paired by, named as the arbiter would name it.
+    edition = t.rules_edition or "2017"
+    args = build_parser().parse_args([f"--{t.pairing_system}", "--edition", edition, "--check", "-"])
     out = io.StringIO()
     agree, total = check_rounds(parse_trf(export_text(t, fmt)), args, out)
     return agree, total, out.getvalue()
