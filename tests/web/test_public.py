@@ -145,3 +145,12 @@ def test_the_crosstable_shows_a_game_without_result_and_never_a_draft(client) ->
     for cell in ("3w1", "2w½", "2b", "1w", "3b1"):
         assert f'<td class="result cell">{cell}</td>' in page, cell
     assert '<td class="result cell">4w</td>' not in page  # round 3 is a draft
+
+
+def test_the_drawn_initial_colour_stays_with_the_arbiter_until_round_1_is_published(client, desk) -> None:
+    t, arbiter_client, _user = desk
+    builders.round_with(t, 1, "1-2 *", status="paired")
+    assert "Initial colour" not in client.get(_url("tournament_detail", t)).content.decode()
+    assert "Initial colour" in arbiter_client.get(_url("tournament_detail", t)).content.decode()
+    Round.objects.filter(tournament=t, number=1).update(status=RoundStatus.PUBLISHED)
+    assert "Initial colour" in client.get(_url("tournament_detail", t)).content.decode()

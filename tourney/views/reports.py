@@ -17,24 +17,37 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tourney import presentation
+from tourney.access import tournament_role
 from tourney.models import PUBLIC_STATUSES, Bye, ByeKind, Game, Round, RoundStatus, Tournament
 from tourney.trf_io import TRF_FORMATS, export_text
-from tourney.views.http import HtmxHttpRequest
+from tourney.views.http import HtmxHttpRequest, TournamentRequest
 
 
 def _file_name(tournament: Tournament) -> str:
     return slugify(tournament.name) or f"tournament-{tournament.pk}"
 
 
-@require_GET
-def export_trf(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
+def _trf_download(request: HtmxHttpRequest, tournament: Tournament, *, public: bool) -> HttpResponse:
     fmt = request.GET.get("format", "trf26").lower()
     if fmt not in TRF_FORMATS:
         raise Http404(_("Unknown TRF format."))
-    response = HttpResponse(export_text(tournament, fmt), content_type="text/plain; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{_file_name(tournament)}-{fmt}.trf"'
+    response = HttpResponse(export_text(tournament, fmt, public=public), content_type="text/plain; charset=utf-8")
+    suffix = "" if public else "-arbiter-with-drafts"
+    response["Content-Disposition"] = f'attachment; filename="{_file_name(tournament)}-{fmt}{suffix}.trf"'
     return response
+
+
+@require_GET
+def export_trf(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    """The public FIDE report: published rounds only, the initial colour once it is seen."""
+    return _trf_download(request, get_object_or_404(Tournament, pk=tournament_id), public=True)
+
+
+@require_GET
+@tournament_role("direct")
+def export_trf_arbiter(request: TournamentRequest, tournament_id: int) -> HttpResponse:
+    """The arbiter's own file: every round with a pairing, drafts included, and the initial colour."""
+    return _trf_download(request, request.tournament, public=False)
 
 
 @require_GET
