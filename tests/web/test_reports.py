@@ -14,6 +14,7 @@ from django.urls import reverse
 from pairing.engine.trf import parse_trf
 from tests import builders
 from tourney.models import Tournament
+from tourney.roles import appoint
 
 pytestmark = pytest.mark.django_db
 
@@ -83,8 +84,16 @@ def test_an_unpublished_round_is_not_printed_for_the_public(client) -> None:
 def test_an_arbiter_prints_a_pairing_before_publishing_it(client, arbiter) -> None:
     t = builders.tournament(players=2, rounds=1)
     builders.round_with(t, 1, "1-2 *", status="paired")
+    appoint(t, arbiter, "arbiter")
     client.force_login(arbiter)
     assert client.get(_url("print_pairing", t, number=1)).status_code == 200
+
+
+def test_the_arbiter_of_another_tournament_does_not_print_the_draft(client, desk) -> None:
+    _own, arbiter_client, _user = desk
+    other = builders.tournament(players=2, rounds=1, name="Other Open")
+    builders.round_with(other, 1, "1-2 *", status="paired")
+    assert arbiter_client.get(_url("print_pairing", other, number=1)).status_code == 404
 
 
 def test_results_sheet(client, seed: Tournament) -> None:
@@ -94,6 +103,7 @@ def test_results_sheet(client, seed: Tournament) -> None:
 
 def test_the_pairing_sheet_gives_each_player_the_points_before_the_round(client, arbiter) -> None:
     t = builders.tournament(players=4, rounds=2)
+    appoint(t, arbiter, "arbiter")
     builders.round_with(t, 1, "1-3 1-0, 4-2 =", status="closed")
     builders.round_with(t, 2, "1-4 *, 2-3 *", status="paired")
     client.force_login(arbiter)

@@ -16,7 +16,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from tourney import presentation
+from tourney import presentation, roles
 from tourney.access import tournament_role
 from tourney.models import PUBLIC_STATUSES, Bye, ByeKind, Game, Round, RoundStatus, Tournament
 from tourney.trf_io import TRF_FORMATS, export_text
@@ -72,8 +72,9 @@ def export_csv(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
 def _printable_round(request: HtmxHttpRequest, tournament_id: int, number: int) -> tuple[Tournament, Round]:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     rnd = get_object_or_404(tournament.round_set, number=number)
-    # An arbiter may print a pairing before publishing it; the public sees published rounds.
-    arbiter = request.user.has_perm("tourney.direct_tournament")
+    # The tournament's own arbiter may print a pairing before publishing it; the public
+    # (and the arbiters of other tournaments) see published rounds.
+    arbiter = roles.can_direct(request.user, tournament)
     visible = rnd.status in PUBLIC_STATUSES or (rnd.status == RoundStatus.PAIRED and arbiter)
     if not visible:
         raise Http404(_("This round is not published."))
