@@ -105,10 +105,6 @@ class Tournament(models.Model):
 
     class Meta:
         ordering = ["-start_date", "name"]
-        permissions = [
-            ("manage_tournament", "Can organise a tournament (settings, registration)"),
-            ("direct_tournament", "Can act as arbiter (pair, publish, enter results)"),
-        ]
         constraints = [
             models.CheckConstraint(
                 condition=Q(end_date__isnull=True)

@@ -369,3 +369,33 @@ def test_it_saves_the_tiebreak_list_once(running) -> None:
     client.post(url, {"preset": "", "codes": "BH/C1 SB"})  # the same list again: nothing to record
     entry = AuditEntry.objects.get(tournament=t, action="change tie-breaks")
     assert (entry.new_value, entry.user) == ("BH/C1 SB", user)
+
+
+def test_a_dismissed_arbiter_reads_no_draft(running, django_user_model) -> None:
+    t, client, _user = running
+    builders.round_with(t, 2, "1-2 *, 3-4 *, 5-6 *", status=RoundStatus.PAIRED)
+    deputy = django_user_model.objects.create_user("deputy")
+    appointment = appoint(t, deputy, "arbiter")
+    client.post(f"/t/{t.pk}/appointments/{appointment.pk}/dismiss/")
+    former = Client()
+    former.force_login(deputy)
+    assert "Bruno" not in former.get(f"/t/{t.pk}/rounds/2/").content.decode()
+    assert former.get(f"/t/{t.pk}/rounds/2/print/pairing/").status_code == 404
+    assert former.get(f"/t/{t.pk}/export/trf/arbiter/").status_code == 403
+
+
+def test_a_one_off_organizer_creates_and_imports_no_tournament_of_his_own(running, django_user_model) -> None:
+    t, client, _user = running
+    guest = django_user_model.objects.create_user("guest")
+    client.post(f"/t/{t.pk}/appointments/", {"username": "guest", "role": "organizer"})
+    guest_client = Client()
+    guest_client.force_login(guest)
+    assert guest_client.get(f"/t/{t.pk}/settings/").status_code == 200  # his tournament
+    assert guest_client.get("/new/").status_code == 403
+    assert guest_client.post("/new/", SETTINGS).status_code == 403
+    assert guest_client.get("/import/").status_code == 403
+    appointment = t.appointments.get(user=guest)
+    client.post(f"/t/{t.pk}/appointments/{appointment.pk}/dismiss/")
+    assert guest_client.get(f"/t/{t.pk}/settings/").status_code == 403
+    assert guest_client.get("/new/").status_code == 403
+    assert Tournament.objects.count() == 1
