@@ -399,3 +399,24 @@ def test_a_one_off_organizer_creates_and_imports_no_tournament_of_his_own(runnin
     assert guest_client.get(f"/t/{t.pk}/settings/").status_code == 403
     assert guest_client.get("/new/").status_code == 403
     assert Tournament.objects.count() == 1
+
+
+@pytest.mark.parametrize("target", ["https://evil.example/phish", "//evil.example/", "/\\evil.example"])
+def test_the_colour_draw_does_not_redirect_to_another_site(target, django_user_model) -> None:
+    t = builders.tournament(players=4, initial_colour="")
+    user = django_user_model.objects.create_user("boss")
+    appoint(t, user, "organizer")
+    client = Client()
+    client.force_login(user)
+    response = client.post(f"/t/{t.pk}/draw-colour/", {"next": target})
+    assert response.status_code == 302 and response.url == f"/t/{t.pk}/registration/"
+
+
+def test_the_colour_draw_returns_to_the_page_it_came_from(django_user_model) -> None:
+    t = builders.tournament(players=4, initial_colour="")
+    user = django_user_model.objects.create_user("boss")
+    appoint(t, user, "organizer")
+    client = Client()
+    client.force_login(user)
+    response = client.post(f"/t/{t.pk}/draw-colour/", {"next": f"/t/{t.pk}/settings/"})
+    assert response.status_code == 302 and response.url == f"/t/{t.pk}/settings/"

@@ -10,6 +10,7 @@ from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -140,7 +141,13 @@ def draw_colour(request: TournamentRequest, tournament_id: int) -> HttpResponse:
     else:
         colour = tournament.get_initial_colour_display()
         messages.success(request, _("Drawn by lot: the first player has %s in round 1.") % colour)
-    return redirect(request.POST.get("next") or reverse("registration", args=[tournament_id]))
+    return redirect(_same_site(request, request.POST.get("next", "")) or reverse("registration", args=[tournament_id]))
+
+
+def _same_site(request: HtmxHttpRequest, url: str) -> str:
+    """*url* when it leads to a page of this site, else "" (no open redirect)."""
+    same_host = {request.get_host()}
+    return url if url_has_allowed_host_and_scheme(url, same_host, require_https=request.is_secure()) else ""
 
 
 # ---------------------------------------------------------------- appointments
