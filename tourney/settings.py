@@ -95,7 +95,7 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
-    "tourney.admin_site.RepairAdminConfig",  # django.contrib.admin, for superusers only
+    "tourney.apps.RepairAdminConfig",  # django.contrib.admin, for superusers only
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -175,6 +175,11 @@ STORAGES = {
     },
 }
 
+# Login throttling (tourney/login_throttle.py): this many failures for one user name from
+# one address lock that pair out for this many minutes.
+LOGIN_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+LOGIN_LOCKOUT_MINUTES = env_int("LOGIN_LOCKOUT_MINUTES", 15)
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournament_list"
 LOGOUT_REDIRECT_URL = "tournament_list"
@@ -204,6 +209,20 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 600)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+
+# The cache (login throttling) is shared by every process: Redis when there is one
+# (CACHE_URL, else REDIS_URL), else one process's memory, as in development.
+CACHE_URL = env_str("CACHE_URL", REDIS_URL)
+if CACHE_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": "tourney",
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 LOGGING = {
     "version": 1,

@@ -1,0 +1,110 @@
+"""Login throttling: after LOGIN_FAILURE_LIMIT failed logins for one user name from one
+address, that pair is refused for LOGIN_LOCKOUT_MINUTES, whatever the password.
+
+The count lives in Django's configured cache (Redis when REDIS_URL is set, so every
+worker process shares it). A success clears it. The refusal names the wait, never
+whether the account exists. Both the site's login and the admin's go through here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.views import LoginView
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import ngettext
+
+
+def _limit() -> int:
+    return settings.LOGIN_FAILURE_LIMIT
+
+
+def _lockout_seconds() -> int:
+    return settings.LOGIN_LOCKOUT_MINUTES * 60
+
+
+def client_address(request: HttpRequest | None) -> str:
+    # REMOTE_ADDR, never X-Forwarded-For: a client writes that header itself.
+    return (request.META.get("REMOTE_ADDR") if request is not None else None) or "unknown"
+
+
+def _key(username: str, address: str) -> str:
+    digest = hashlib.sha256(f"{username.strip().casefold()}\n{address}".encode()).hexdigest()
+    return f"login-failures:{digest}"
+
+
+def is_locked(username: str, address: str) -> bool:
+    return (cache.get(_key(username, address)) or 0) >= _limit()
+
+
+def record_failure(username: str, address: str) -> int:
+    """Count one more failure; the lockout runs from the last one. Returns the count."""
+    key = _key(username, address)
+    cache.add(key, 0, _lockout_seconds())
+    try:
+        count = cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.set(key, 1, _lockout_seconds())
+        count = 1
+    cache.touch(key, _lockout_seconds())
+    return count
+
+
+def clear_failures(username: str, address: str) -> None:
+    cache.delete(_key(username, address))
+
+
+class ThrottledLogin:
+    """The check for AuthenticationForm and its admin subclass (mixed in before them)."""
+
+    request: HttpRequest | None
+    throttled = False
+
+    def clean(self) -> dict[str, Any]:
+        username = self.data.get("username", "")  # type: ignore[attr-defined]
+        address = client_address(self.request)
+        if username and is_locked(username, address):
+            self.throttled = True
+            minutes = settings.LOGIN_LOCKOUT_MINUTES
+            raise forms.ValidationError(
+                ngettext(
+                    "Too many failed logins for this user name from your address. Try again in %(minutes)d minute.",
+                    "Too many failed logins for this user name from your address. Try again in %(minutes)d minutes.",
+                    minutes,
+                )
+                % {"minutes": minutes},
+                code="throttled",
+            )
+        try:
+            cleaned = super().clean()  # type: ignore[misc]
+        except forms.ValidationError:
+            if username:
+                record_failure(username, address)
+            raise
+        if self.get_user() is not None:  # type: ignore[attr-defined]  # a form without a password tried nothing
+            clear_failures(username, address)
+        return cleaned
+
+
+class ThrottledAuthenticationForm(ThrottledLogin, AuthenticationForm):
+    pass
+
+
+class ThrottledAdminAuthenticationForm(ThrottledLogin, AdminAuthenticationForm):
+    pass
+
+
+class ThrottledLoginView(LoginView):
+    authentication_form = ThrottledAuthenticationForm
+
+    def form_invalid(self, form: Any) -> HttpResponse:
+        response = super().form_invalid(form)
+        if getattr(form, "throttled", False):
+            response.status_code = 429  # Too Many Requests
+        return response
