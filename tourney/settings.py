@@ -109,6 +109,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "tourney.middleware.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Content-Security-Policy with a nonce per request (tourney/csp.py).
+    "tourney.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The reader's language: the choice made on the page (cookie), else the browser's.
     "django.middleware.locale.LocaleMiddleware",
@@ -124,7 +126,7 @@ MIDDLEWARE = [
 
 if not DEBUG:
     # Production serves the collected static files itself; in development runserver does.
-    MIDDLEWARE.insert(2, "whitenoise.middleware.WhiteNoiseMiddleware")
+    MIDDLEWARE.insert(2, "whitenoise.middleware.WhiteNoiseMiddleware")  # static files need no CSP
 
 ROOT_URLCONF = "tourney.urls"
 WSGI_APPLICATION = "tourney.wsgi.application"
@@ -140,6 +142,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "tourney.csp.csp_nonce",
             ],
         },
     },
@@ -198,6 +201,21 @@ SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# Scripts and styles from this site only; an inline one needs the request's nonce,
+# written {{ csp_nonce }} in a template (tourney/csp.py).
+CONTENT_SECURITY_POLICY = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", "'nonce-{nonce}'"],
+    "style-src": ["'self'", "'nonce-{nonce}'"],
+    "img-src": ["'self'", "data:"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+}
+CONTENT_SECURITY_POLICY_REPORT_ONLY = env_bool("CONTENT_SECURITY_POLICY_REPORT_ONLY", False)
 if env_bool("BEHIND_TLS_PROXY", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
