@@ -157,3 +157,29 @@ def test_the_arbiters_trf_has_the_draft_and_the_colour_behind_the_role_check(cli
     stranger = Client()
     stranger.force_login(User.objects.create_user("stranger"))
     assert stranger.get(url).status_code == 403
+
+
+def test_a_draft_printout_is_marked_draft(client, desk) -> None:
+    t, arbiter_client, _user = desk
+    builders.round_with(t, 1, "1-2 *, 3-4 *, 5-6 *", status="paired")
+    page = arbiter_client.get(_url("print_pairing", t, number=1)).content.decode()
+    assert "DRAFT: this pairing is not published and may still change." in page
+    assert 'class="printout draft" data-watermark="DRAFT"' in page
+    arbiter_client.cookies["django_language"] = "it"
+    assert (
+        "BOZZA: questo abbinamento non è pubblicato"
+        in arbiter_client.get(_url("print_pairing", t, number=1)).content.decode()
+    )
+    t.round_set.filter(number=1).update(status="published")
+    assert "DRAFT" not in client.get(_url("print_pairing", t, number=1)).content.decode()
+
+
+def test_the_public_round_page_has_no_print_link_before_publication(client, desk) -> None:
+    t, arbiter_client, _user = desk
+    builders.round_with(t, 1, "1-2 *, 3-4 *, 5-6 *", status="paired")
+    url = reverse("round_detail", args=[t.pk, 1])
+    print_url = _url("print_pairing", t, number=1)
+    assert print_url not in client.get(url).content.decode()
+    assert print_url in arbiter_client.get(url).content.decode()
+    t.round_set.filter(number=1).update(status="published")
+    assert print_url in client.get(url).content.decode()

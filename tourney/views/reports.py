@@ -117,6 +117,7 @@ def print_pairing(request: HtmxHttpRequest, tournament_id: int, number: int) -> 
             "public_url": public_url,
             "qr": qr_svg(public_url),
             "pab": ByeKind.PAIRING_ALLOCATED,
+            "draft": rnd.status not in PUBLIC_STATUSES,
         },
     )
 
