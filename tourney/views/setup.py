@@ -334,19 +334,29 @@ def bye_cancel(request: TournamentRequest, tournament_id: int, bye_id: int) -> H
 
 # ---------------------------------------------------------------- audit
 
+AUDIT_PAGE_SIZE = 100
+
 
 @require_http_methods(["GET"])
 @tournament_role("register")
 def audit_log(request: TournamentRequest, tournament_id: int) -> HttpResponse:
     """Every change with who, when, old and new value (results, corrections, refusals, pairings)."""
     tournament = request.tournament
-    entries = AuditEntry.objects.filter(tournament=tournament).select_related("user")
+    all_entries = AuditEntry.objects.filter(tournament=tournament)
+    entries = all_entries.select_related("user")
     action = request.GET.get("action", "")
     if action:
         entries = entries.filter(action=action)
-    page = Paginator(entries, 200).get_page(request.GET.get("page"))
-    actions = (
-        AuditEntry.objects.filter(tournament=tournament).values_list("action", flat=True).distinct().order_by("action")
-    )
-    context = {"tournament": tournament, "page": page, "action": action, "actions": actions}
+    number = request.GET.get("round", "")
+    if number.isdigit():
+        entries = entries.filter(round_number=int(number))
+    page = Paginator(entries, AUDIT_PAGE_SIZE).get_page(request.GET.get("page"))
+    context = {
+        "tournament": tournament,
+        "page": page,
+        "action": action,
+        "actions": all_entries.values_list("action", flat=True).distinct().order_by("action"),
+        "round": int(number) if number.isdigit() else None,
+        "rounds": range(1, tournament.rounds + 1),
+    }
     return render(request, "tourney/audit.html", context)
