@@ -154,3 +154,14 @@ def test_the_drawn_initial_colour_stays_with_the_arbiter_until_round_1_is_publis
     assert "Initial colour" in arbiter_client.get(_url("tournament_detail", t)).content.decode()
     Round.objects.filter(tournament=t, number=1).update(status=RoundStatus.PUBLISHED)
     assert "Initial colour" in client.get(_url("tournament_detail", t)).content.decode()
+
+
+def test_a_withdrawn_player_is_marked_on_the_public_tournament_page(client) -> None:
+    t = builders.tournament(players=4, rounds=5)
+    builders.round_with(t, 1, "1-3 1-0, 2-4 =", status="closed")
+    t.players.filter(pairing_number=3).update(withdrawal_round=3)
+    page = client.get(_url("tournament_detail", t)).content.decode()
+    assert re.search(r"Carla</a> <span class=\"withdrawn-mark\">withdrawn from round 3</span>", page)
+    assert page.count("withdrawn-mark") == 1
+    client.cookies["django_language"] = "it"
+    assert "ritiro dal turno 3" in client.get(_url("tournament_detail", t)).content.decode()
