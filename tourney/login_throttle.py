@@ -1,5 +1,7 @@
 """Login throttling: after LOGIN_FAILURE_LIMIT failed logins for one user name from one
-address, that pair is refused for LOGIN_LOCKOUT_MINUTES, whatever the password.
+address, that pair is refused for LOGIN_LOCKOUT_MINUTES, whatever the password; after
+LOGIN_ADDRESS_FAILURE_LIMIT failures from one address, whatever the user names (one
+password tried on many accounts), the address is.
 
 The count lives in Django's configured cache (Redis when REDIS_URL is set, so every
 worker process shares it). A success clears it. The refusal names the wait, never
@@ -21,10 +23,6 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import ngettext
 
 
-def _limit() -> int:
-    return settings.LOGIN_FAILURE_LIMIT
-
-
 def _lockout_seconds() -> int:
     return settings.LOGIN_LOCKOUT_MINUTES * 60
 
@@ -39,25 +37,44 @@ def _key(username: str, address: str) -> str:
     return f"login-failures:{digest}"
 
 
-def is_locked(username: str, address: str) -> bool:
-    return (cache.get(_key(username, address)) or 0) >= _limit()
+def _address_key(address: str) -> str:
+    return f"login-failures-address:{hashlib.sha256(address.encode()).hexdigest()}"
 
 
-def record_failure(username: str, address: str) -> int:
-    """Count one more failure; the lockout runs from the last one. Returns the count."""
-    key = _key(username, address)
+def locked_out(username: str, address: str) -> str | None:
+    """ "user" when the user name is locked out from *address*, "address" when the whole
+    address is, else None."""
+    if (cache.get(_key(username, address)) or 0) >= settings.LOGIN_FAILURE_LIMIT:
+        return "user"
+    if (cache.get(_address_key(address)) or 0) >= settings.LOGIN_ADDRESS_FAILURE_LIMIT:
+        return "address"
+    return None
+
+
+def _count(key: str) -> int:
     cache.add(key, 0, _lockout_seconds())
     try:
         count = cache.incr(key)
     except ValueError:  # expired between add and incr
         cache.set(key, 1, _lockout_seconds())
         count = 1
-    cache.touch(key, _lockout_seconds())
+    cache.touch(key, _lockout_seconds())  # the lockout runs from the last failure
     return count
 
 
+def record_failure(username: str, address: str) -> int:
+    """Count one more failure for the pair and for the address; returns the pair's count."""
+    _count(_address_key(address))
+    return _count(_key(username, address))
+
+
 def clear_failures(username: str, address: str) -> None:
+    """A success clears the pair's count (the address keeps its own)."""
     cache.delete(_key(username, address))
+
+
+def clear_address(address: str) -> None:
+    cache.delete(_address_key(address))
 
 
 class ThrottledLogin:
@@ -69,18 +86,10 @@ class ThrottledLogin:
     def clean(self) -> dict[str, Any]:
         username = self.data.get("username", "")  # type: ignore[attr-defined]
         address = client_address(self.request)
-        if username and is_locked(username, address):
+        lock = locked_out(username, address) if username else None
+        if lock:
             self.throttled = True
-            minutes = settings.LOGIN_LOCKOUT_MINUTES
-            raise forms.ValidationError(
-                ngettext(
-                    "Too many failed logins for this user name from your address. Try again in %(minutes)d minute.",
-                    "Too many failed logins for this user name from your address. Try again in %(minutes)d minutes.",
-                    minutes,
-                )
-                % {"minutes": minutes},
-                code="throttled",
-            )
+            raise forms.ValidationError(_refusal(lock, settings.LOGIN_LOCKOUT_MINUTES), code="throttled")
         try:
             cleaned = super().clean()  # type: ignore[misc]
         except forms.ValidationError:
@@ -90,6 +99,22 @@ class ThrottledLogin:
         if self.get_user() is not None:  # type: ignore[attr-defined]  # a form without a password tried nothing
             clear_failures(username, address)
         return cleaned
+
+
+def _refusal(lock: str, minutes: int) -> str:
+    if lock == "user":
+        text = ngettext(
+            "Too many failed logins for this user name from your address. Try again in %(minutes)d minute.",
+            "Too many failed logins for this user name from your address. Try again in %(minutes)d minutes.",
+            minutes,
+        )
+    else:
+        text = ngettext(
+            "Too many failed logins from your address. Try again in %(minutes)d minute.",
+            "Too many failed logins from your address. Try again in %(minutes)d minutes.",
+            minutes,
+        )
+    return text % {"minutes": minutes}
 
 
 class ThrottledAuthenticationForm(ThrottledLogin, AuthenticationForm):

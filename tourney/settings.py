@@ -179,8 +179,10 @@ STORAGES = {
 }
 
 # Login throttling (tourney/login_throttle.py): this many failures for one user name from
-# one address lock that pair out for this many minutes.
+# one address lock that pair out for this many minutes; this many from one address, for
+# any user names, lock the address out.
 LOGIN_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+LOGIN_ADDRESS_FAILURE_LIMIT = env_int("LOGIN_ADDRESS_FAILURE_LIMIT", 30)
 LOGIN_LOCKOUT_MINUTES = env_int("LOGIN_LOCKOUT_MINUTES", 15)
 
 LOGIN_URL = "login"

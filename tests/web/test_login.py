@@ -7,7 +7,7 @@ import uuid
 import pytest
 from django.test import Client
 
-from tourney.login_throttle import clear_failures
+from tourney.login_throttle import clear_address, clear_failures
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "a-long-test-password"
@@ -26,6 +26,7 @@ def account(django_user_model):
     yield user
     for address in ("127.0.0.1", "10.0.0.9"):
         clear_failures(name, address)
+        clear_address(address)
 
 
 def _login(client: Client, username: str, password: str, address: str = "127.0.0.1"):
@@ -87,3 +88,14 @@ def test_the_admin_login_is_throttled_too(client, django_user_model) -> None:
     response = client.post("/admin/login/", {"username": name, "password": PASSWORD})
     assert "_auth_user_id" not in client.session and "Too many failed logins" in response.content.decode()
     clear_failures(name, "127.0.0.1")
+    clear_address("127.0.0.1")
+
+
+def test_one_address_trying_many_user_names_is_locked_out(client, account, settings) -> None:
+    settings.LOGIN_ADDRESS_FAILURE_LIMIT = 6
+    for k in range(6):
+        _login(client, f"{account.username}-guess-{k}", "Spring2026!")  # one failure per name
+    response = _login(client, account.username, PASSWORD)
+    assert response.status_code == 429
+    assert "Too many failed logins from your address. Try again in 15 minutes." in response.content.decode()
+    assert _login(Client(), account.username, PASSWORD, address="10.0.0.9").status_code == 302
