@@ -55,3 +55,17 @@ def test_an_expired_form_says_so_in_italian() -> None:
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
     response = client.post(f"/t/{t.pk}/registration/add/", {"name": "X"})
     assert response.status_code == 403 and "Modulo scaduto" in response.content.decode()
+
+
+def test_a_server_error_is_the_sites_own_page_in_italian(monkeypatch) -> None:
+    from tourney.views import public
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(public.Tournament.objects, "annotate", broken)
+    client = Client(raise_request_exception=False)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    response = client.get("/")
+    assert response.status_code == 500 and "Errore del server" in response.content.decode()
+    assert "boom" not in response.content.decode()
