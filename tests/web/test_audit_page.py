@@ -82,3 +82,44 @@ def test_the_migration_fills_in_the_round_of_older_entries(trail) -> None:
     assert AuditEntry.objects.filter(round_number=1).count() == 4
     assert AuditEntry.objects.filter(round_number=2).count() == 2
     assert AuditEntry.objects.get(action="withdraw").round_number is None
+
+
+def test_actions_read_in_the_readers_language(trail) -> None:
+    t, client = trail
+    audit.record(t, Game.objects.first(), action="admin change result", old="1-0", new="0-1")
+    page = client.get(f"/t/{t.pk}/audit/").content.decode()
+    assert "<td>pairing published</td>" in page and "<td>changed in the admin: result</td>" in page
+    assert '<option value="publish pairing">pairing published</option>' in page
+    client.cookies["django_language"] = "it"
+    page = client.get(f"/t/{t.pk}/audit/").content.decode()
+    assert "<td>abbinamento pubblicato</td>" in page and "<td>risultato inserito</td>" in page
+    assert "<td>modificato nell&#x27;amministrazione: result</td>" in page
+    assert '<option value="withdraw">giocatore ritirato</option>' in page
+
+
+def _recorded_actions() -> set[str]:
+    """The constant actions given to audit.record, directly or through a variable `action`."""
+    import ast
+    import pathlib
+
+    found = set()
+    for path in pathlib.Path(audit.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            values: list[ast.AST] = []
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) == "record":
+                values = [k.value for k in node.keywords if k.arg == "action"]
+            elif isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "action" for t in node.targets):
+                values = [node.value]
+            for value in values:
+                options = [value.body, value.orelse] if isinstance(value, ast.IfExp) else [value]
+                found |= {o.value for o in options if isinstance(o, ast.Constant) and isinstance(o.value, str)}
+    return found
+
+
+def test_every_action_the_code_records_has_a_label() -> None:
+    """A new audit action needs its label in tourney.audit.ACTION_LABELS (and Italian)."""
+    from tourney.audit import ACTION_LABELS
+
+    recorded = _recorded_actions()
+    assert {"pair round", "late entry", "correct result"} <= recorded  # the walk finds them
+    assert recorded - set(ACTION_LABELS) == set(), "add these to tourney.audit.ACTION_LABELS"

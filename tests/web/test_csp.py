@@ -8,21 +8,14 @@ from html.parser import HTMLParser
 
 import pytest
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.urls import get_resolver, reverse
 
+from tests.web.test_i18n import _patterns
 from tourney.models import Bye, ByeKind, Player, Tournament
 from tourney.roles import appoint
 
 pytestmark = pytest.mark.django_db
 SKIPPED_PREFIXES = ("i18n/", "accounts/logout/")
-
-
-def _patterns(resolver: URLResolver, prefix: str = "") -> list[tuple[str, URLPattern]]:
-    out = []
-    for p in resolver.url_patterns:
-        route = prefix + str(p.pattern)
-        out += _patterns(p, route) if isinstance(p, URLResolver) else [(route, p)]
-    return out
 
 
 class _InlineCode(HTMLParser):
