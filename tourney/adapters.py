@@ -129,14 +129,12 @@ def check_earlier_rounds(rnd: Round) -> None:
             raise IncompleteRound(f"round {number} is not paired yet")
 
 
-def state_for_round(rnd: Round) -> engine.TournamentState:
-    """The engine's view of the tournament just before *rnd* is paired."""
-    check_earlier_rounds(rnd)
-    tournament = rnd.tournament
-    players = list(tournament.players.order_by("pairing_number"))
-    history = round_entries(tournament, rnd.number)
+def engine_players(
+    players: Iterable[Player], history: dict[int, dict[int, engine.RoundEntry]], rounds: int
+) -> tuple[engine.Player, ...]:
+    """The engine's players, each with his rounds 1..*rounds* from *history* (not paired where it has none)."""
     not_paired = engine.RoundEntry(None, None, engine.Outcome.NOT_PAIRED)
-    engine_players = tuple(
+    return tuple(
         engine.Player(
             id=p.pairing_number,
             name=p.name,
@@ -146,12 +144,19 @@ def state_for_round(rnd: Round) -> engine.TournamentState:
             fide_id=p.fide_id,
             sex=p.sex,
             birth=p.birth_date,
-            history=tuple(history.get(k, {}).get(p.pairing_number, not_paired) for k in range(1, rnd.number)),
+            history=tuple(history.get(k, {}).get(p.pairing_number, not_paired) for k in range(1, rounds + 1)),
         )
         for p in players
     )
+
+
+def state_for_round(rnd: Round) -> engine.TournamentState:
+    """The engine's view of the tournament just before *rnd* is paired."""
+    check_earlier_rounds(rnd)
+    tournament = rnd.tournament
+    players = list(tournament.players.order_by("pairing_number"))
     return engine.TournamentState(
-        players=engine_players,
+        players=engine_players(players, round_entries(tournament, rnd.number), rnd.number - 1),
         total_rounds=tournament.rounds,
         round_to_pair=rnd.number,
         initial_colour=engine.Colour.BLACK if tournament.initial_colour == InitialColour.BLACK else engine.Colour.WHITE,
@@ -179,21 +184,9 @@ def prepared_state(rnd: Round) -> tuple[engine.TournamentState, tuple[str, ...]]
 def state_after(tournament: Tournament, rounds: int) -> engine.TournamentState:
     """The public view of the tournament after *rounds* rounds: published rounds only,
     results as far as entered (standings, ARO lists and player cards)."""
-    players = list(tournament.players.order_by("pairing_number"))
-    history = round_entries(tournament, rounds + 1, public=True)
-    not_paired = engine.RoundEntry(None, None, engine.Outcome.NOT_PAIRED)
+    players = tournament.players.order_by("pairing_number")
     return engine.TournamentState(
-        players=tuple(
-            engine.Player(
-                id=p.pairing_number,
-                name=p.name,
-                rating=p.rating,
-                title=p.title,
-                federation=p.federation,
-                history=tuple(history.get(k, {}).get(p.pairing_number, not_paired) for k in range(1, rounds + 1)),
-            )
-            for p in players
-        ),
+        players=engine_players(players, round_entries(tournament, rounds + 1, public=True), rounds),
         total_rounds=tournament.rounds,
         round_to_pair=min(rounds + 1, tournament.rounds),
         scoring=scoring_of(tournament),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import zoneinfo
 from decimal import Decimal
 from typing import Any
 
@@ -11,7 +12,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from pairing.engine.tiebreaks import PRESETS, TieBreakCodeError, parse
-from tourney.models import AppointmentRole, ByeKind, Player, Tournament
+from tourney.models import AppointmentRole, ByeKind, Player, Tournament, default_time_zone
 from tourney.services.setup import FIXED_AFTER_ROUND_ONE, POINT_FIELDS, last_paired_round
 
 # The models' field names are plain (a verbose_name would need a migration): the forms label them.
@@ -33,6 +34,7 @@ TOURNAMENT_LABELS = {
     "lim_maxi": _("Lim maxi-tournament"),
     "correction_policy": _("Correction policy"),
     "correction_window_minutes": _("Correction window (minutes)"),
+    "time_zone": _("Time zone"),
     "status": _("Status"),
 }
 PLAYER_LABELS = {
@@ -70,6 +72,7 @@ class TournamentForm(forms.ModelForm):
             *POINT_FIELDS,
             "correction_policy",
             "correction_window_minutes",
+            "time_zone",
             "status",
         ]
         widgets = {
@@ -80,6 +83,10 @@ class TournamentForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        zone = self.fields["time_zone"]
+        zone.widget = forms.TextInput(attrs={"list": "time-zones", "autocomplete": "off"})
+        self.time_zones = sorted(zoneinfo.available_timezones())  # the datalist's suggestions
+        zone.required = False  # a form without it keeps the tournament's zone (a new one: the site's)
         for name in POINT_FIELDS:
             model_field = Tournament._meta.get_field(name)
             tenths = getattr(self.instance, name) if self.instance.pk else model_field.default
@@ -113,6 +120,9 @@ class TournamentForm(forms.ModelForm):
             if last and rounds < last.number:
                 self.add_error("rounds", _("round %d is already paired") % last.number)
         return data
+
+    def clean_time_zone(self) -> str:
+        return self.cleaned_data.get("time_zone") or self.instance.time_zone or default_time_zone()
 
 
 class PlayerForm(forms.ModelForm):
@@ -156,6 +166,7 @@ class ByeForm(forms.Form):
     def __init__(self, tournament: Tournament, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["player"].queryset = tournament.players.all()
+        self.fields["round"].widget.attrs["max"] = tournament.rounds  # the service says why beyond it
 
 
 class AppointForm(forms.Form):

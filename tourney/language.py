@@ -1,4 +1,4 @@
-"""The language of a logged-in user: his own choice, whatever browser he uses (issue 8).
+"""The language of a logged-in user: his own choice, whatever browser he uses.
 
 A reader who is not logged in gets the language he chose on the page (Django's language
 cookie) or else his browser's (``LocaleMiddleware``). A logged-in user's choice is his:

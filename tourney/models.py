@@ -8,9 +8,12 @@ The database enforces what it can: one appearance per player and round
 
 from __future__ import annotations
 
+import zoneinfo
+
 from django.conf import settings
 from django.contrib.contenttypes.fields import GenericForeignKey
 from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models, transaction
 from django.db.models import Q
@@ -51,6 +54,16 @@ class TournamentStatus(models.TextChoices):
     REGISTRATION = "registration", _("Registration open")
     RUNNING = "running", _("Running")
     FINISHED = "finished", _("Finished")
+
+
+def default_time_zone() -> str:
+    """A new tournament's time zone: the site's (settings.TIME_ZONE)."""
+    return settings.TIME_ZONE
+
+
+def validate_time_zone(value: str) -> None:
+    if value not in zoneinfo.available_timezones():
+        raise ValidationError(_("%(zone)s is not a time zone (e.g. Europe/Rome)"), params={"zone": value})
 
 
 def _tenths(default: int, help_text: str) -> models.PositiveSmallIntegerField:
@@ -98,6 +111,13 @@ class Tournament(models.Model):
     )
     correction_window_minutes = models.PositiveIntegerField(
         default=60, help_text=_("Deadline after publication when the policy is 'deadline'")
+    )
+    # Where the tournament is played: its times (publication, correction deadline) are shown in it.
+    time_zone = models.CharField(
+        max_length=64,
+        default=default_time_zone,
+        validators=[validate_time_zone],
+        help_text=_("The times of this tournament are shown in this zone, e.g. Europe/Rome"),
     )
     status = models.CharField(max_length=16, choices=TournamentStatus.choices, default=TournamentStatus.DRAFT)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -107,7 +107,7 @@ def test_late_entry_withdrawal_and_requested_bye(desk) -> None:
     assert (late.pairing_number, late.entry_round) == (1, 2)
     alice = Player.objects.get(tournament=t, name="Alice")
     assert alice.pairing_number == 2
-    client.post(f"/t/{t.pk}/registration/{alice.pk}/withdraw/", {"from_round": "3"})
+    client.post(f"/t/{t.pk}/registration/{alice.pk}/withdraw/", {"from_round": "3", "confirmed": "1"})
     alice.refresh_from_db()
     assert alice.withdrawal_round == 3
     bruno = Player.objects.get(tournament=t, name="Bruno")
@@ -198,7 +198,7 @@ def _messages(response) -> list[str]:
 def test_it_withdraws_a_player_from_a_round_not_yet_paired(running) -> None:
     t, client, user = running
     carla = builders.player(t, 3)
-    response = client.post(f"/t/{t.pk}/registration/{carla.pk}/withdraw/", {"from_round": "3"})
+    response = client.post(f"/t/{t.pk}/registration/{carla.pk}/withdraw/", {"from_round": "3", "confirmed": "1"})
     assert response.status_code == 302 and response.url == f"/t/{t.pk}/registration/#players"
     carla.refresh_from_db()
     assert carla.withdrawal_round == 3
@@ -211,7 +211,7 @@ def test_it_refuses_a_withdrawal_from_a_round_already_paired(running) -> None:
     t, client, _user = running
     builders.round_with(t, 2, "1-2, 4-5, 3-6")
     carla = builders.player(t, 3)
-    response = client.post(f"/t/{t.pk}/registration/{carla.pk}/withdraw/", {"from_round": "2"})
+    response = client.post(f"/t/{t.pk}/registration/{carla.pk}/withdraw/", {"from_round": "2", "confirmed": "1"})
     assert _messages(response) == ["round 2 is already paired: the withdrawal can take effect from round 3"]
     carla.refresh_from_db()
     assert carla.withdrawal_round is None
@@ -221,7 +221,7 @@ def test_it_refuses_a_withdrawal_from_a_round_already_paired(running) -> None:
 def test_it_refuses_a_withdrawal_without_a_round(running) -> None:
     t, client, _user = running
     carla = builders.player(t, 3)
-    response = client.post(f"/t/{t.pk}/registration/{carla.pk}/withdraw/", {"from_round": "x"})
+    response = client.post(f"/t/{t.pk}/registration/{carla.pk}/withdraw/", {"from_round": "x", "confirmed": "1"})
     assert _messages(response) == ["give the first round the player is no longer paired in"]
     carla.refresh_from_db()
     assert carla.withdrawal_round is None
@@ -420,3 +420,41 @@ def test_the_colour_draw_returns_to_the_page_it_came_from(django_user_model) -> 
     client.force_login(user)
     response = client.post(f"/t/{t.pk}/draw-colour/", {"next": f"/t/{t.pk}/settings/"})
     assert response.status_code == 302 and response.url == f"/t/{t.pk}/settings/"
+
+
+def test_a_withdrawal_asks_for_a_confirmation_first(running) -> None:
+    t, client, _user = running
+    carla = builders.player(t, 3)
+    response = client.post(f"/t/{t.pk}/registration/{carla.pk}/withdraw/", {"from_round": "3"})
+    page = response.content.decode()
+    assert response.status_code == 200 and "Withdraw Carla from round 3?" in page
+    assert '<input type="hidden" name="from_round" value="3">' in page and 'name="confirmed" value="1"' in page
+    carla.refresh_from_db()
+    assert carla.withdrawal_round is None
+    assert not AuditEntry.objects.filter(tournament=t, action="withdraw").exists()
+
+
+def test_the_organizer_gives_the_tournament_its_time_zone(running) -> None:
+    t, client, _user = running
+    assert 'name="time_zone"' in client.get(f"/t/{t.pk}/settings/").content.decode()
+    data = {**SETTINGS, "name": "Test Open", "pairing_system": t.pairing_system, "time_zone": "Europe/Rome"}
+    response = client.post(f"/t/{t.pk}/settings/", data)
+    assert response.status_code == 302
+    t.refresh_from_db()
+    assert t.time_zone == "Europe/Rome"
+    assert "time_zone=Europe/Rome" in AuditEntry.objects.get(tournament=t, action="change settings").new_value
+    page = client.post(f"/t/{t.pk}/settings/", {**data, "time_zone": "Mars/Olympus"}).content.decode()
+    assert "Mars/Olympus is not a time zone (e.g. Europe/Rome)" in page
+    t.refresh_from_db()
+    assert t.time_zone == "Europe/Rome"
+
+
+def test_the_bye_form_offers_the_next_round_to_pair(running) -> None:
+    t, client, _user = running
+    t.rounds = 2
+    t.save(update_fields=["rounds"])
+    page = client.get(f"/t/{t.pk}/registration/").content.decode()
+    assert '<input type="number" name="round" value="2" min="1" max="2" required id="id_round">' in page
+    builders.round_with(t, 2, "4-1, 5-2, 6-3")
+    page = client.get(f"/t/{t.pk}/registration/").content.decode()  # every round is paired
+    assert '<input type="number" name="round" min="1" max="2" required id="id_round">' in page

@@ -44,6 +44,7 @@ from tourney.services.registration import (
     withdraw,
 )
 from tourney.trf_io import TrfImportError
+from tourney.views.confirm import confirmation
 from tourney.views.http import HtmxHttpRequest, TournamentRequest
 
 
@@ -196,7 +197,8 @@ def _registration_page(request: TournamentRequest, **extra: object) -> HttpRespo
         "players": tournament.players.all(),
         "player_form": PlayerForm(initial={"entry_round": first_open}),
         "upload_form": UploadForm(),
-        "bye_form": ByeForm(tournament, initial={"round": first_open}),
+        # A bye is requested for a round not paired yet: the next one to pair, if any is left.
+        "bye_form": ByeForm(tournament, initial={"round": first_open if first_open <= tournament.rounds else None}),
         "byes": requested_byes(tournament),
         "first_open": first_open,
         "frozen": numbers_frozen(tournament),
@@ -275,8 +277,19 @@ def player_withdraw(request: TournamentRequest, tournament_id: int, player_id: i
     if not form.is_valid():
         messages.error(request, _("give the first round the player is no longer paired in"))
         return _back_to(request.tournament, "#players")
+    from_round = form.cleaned_data["from_round"] or first_open_round(request.tournament)
+    if request.POST.get("confirmed") != "1":
+        return confirmation(
+            request,
+            url=reverse("player_withdraw", args=[tournament_id, player.pk]),
+            back=reverse("player_edit", args=[tournament_id, player.pk]),
+            question=_("Withdraw %(name)s from round %(r)d?") % {"name": player.name, "r": from_round},
+            consequence=_("The player is no longer paired from that round on (C.04.2.D.3)."),
+            button=_("Yes, withdraw the player"),
+            fields={"from_round": from_round},
+        )
     try:
-        player = withdraw(player, form.cleaned_data["from_round"], user=request.user)
+        player = withdraw(player, from_round, user=request.user)
     except DomainError as error:
         messages.error(request, str(error))
     else:

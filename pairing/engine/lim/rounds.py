@@ -30,23 +30,8 @@ def pair_score_groups(data: LimRound, players: Sequence[int]) -> list[tuple[int,
     middle = next((g for g in groups if data.score[g[0]] == median), [])
     pairer = GroupPairer(data)
 
-    upper_pairs: list[tuple[int, int]] = []
-    carried: list[Floater] = []
-    for index, group in enumerate(above):
-        adjacent = above[index + 1] if index + 1 < len(above) else (middle or _last(below))
-        result = pairer.pair(group, carried, DOWN, adjacent, below_median=False)
-        upper_pairs += result.pairs
-        carried = [Floater(p, DOWN) for p in result.floaters]
-    from_above = carried
-
-    lower_pairs: list[tuple[int, int]] = []
-    carried = []
-    for index, group in enumerate(below):
-        adjacent = below[index + 1] if index + 1 < len(below) else (middle or _last(above))
-        result = pairer.pair(group, carried, UP, adjacent, below_median=True)
-        lower_pairs += result.pairs
-        carried = [Floater(p, UP) for p in result.floaters]
-    from_below = carried
+    upper_pairs, from_above = _pair_towards_median(pairer, above, DOWN, middle or _last(below))
+    lower_pairs, from_below = _pair_towards_median(pairer, below, UP, middle or _last(above))
 
     while True:
         result = pairer.pair(middle, from_above + from_below, DOWN, (), below_median=False)
@@ -68,6 +53,22 @@ def pair_score_groups(data: LimRound, players: Sequence[int]) -> list[tuple[int,
             raise PairingError(
                 "the median score group cannot be paired even with every other pairing cracked (C.04.4.3 2.6)"
             )
+
+
+def _pair_towards_median(
+    pairer: GroupPairer, groups: list[list[int]], direction: str, beyond: list[int]
+) -> tuple[list[tuple[int, int]], list[Floater]]:
+    """Pair *groups* in order, each group's floaters carried into the next one, the way
+    pairing goes (3.2); *beyond* is the group after the last one. Returns the pairs and the
+    floaters left for the median group."""
+    pairs: list[tuple[int, int]] = []
+    carried: list[Floater] = []
+    for index, group in enumerate(groups):
+        adjacent = groups[index + 1] if index + 1 < len(groups) else beyond
+        result = pairer.pair(group, carried, direction, adjacent, below_median=direction == UP)
+        pairs += result.pairs
+        carried = [Floater(p, direction) for p in result.floaters]
+    return pairs, carried
 
 
 def _last(groups: list[list[int]]) -> list[int]:
