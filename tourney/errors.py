@@ -46,3 +46,11 @@ class ResultConflict(CorrectionUnconfirmed):
     """The board's result changed since the form was shown (another arbiter entered one):
     nothing is written; ``current`` is the result the board holds now, which the arbiter
     may confirm to correct like any other."""
+
+
+class EntriesRefused(RegistrationRefused):
+    """A file of entries is refused: every problem found, each naming its line and column."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems

@@ -96,6 +96,9 @@ class Tournament(models.Model):
     # C.04.4.3: the Lim maxi-tournament rules (3.2, 3.8, 5.7).
     lim_maxi = models.BooleanField(default=False, help_text=_("Lim system: apply the maxi-tournament rules"))
     initial_colour = models.CharField(max_length=5, choices=InitialColour.choices, blank=True, default="")
+    # An imported tournament's initial colour is the file's (XXC, record 152 or its first round),
+    # not drawn here: the pages say where it came from.
+    initial_colour_from_file = models.BooleanField(default=False)
     # C.04.1.c and TRF26 record 162: points for each kind of result.
     points_win = _tenths(10, _("Points for a win, in tenths of a point"))
     points_draw = _tenths(5, _("Points for a draw, in tenths of a point"))

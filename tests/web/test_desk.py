@@ -441,3 +441,15 @@ def test_two_arbiters_entering_different_results_on_one_board_at_once_one_is_ref
     stored = Game.objects.get(round=rnd, board=2).result
     assert f"board 2 now has {Result(stored).label}" in refused[0]
     assert AuditEntry.objects.filter(action="result").count() == 1
+
+
+@pytest.mark.parametrize("board", ["x", "", "-1", "0", "1.5", "99999999999999999999", "١"])
+def test_a_board_that_is_not_a_number_gets_a_clean_message(desk, board: str) -> None:
+    t, client, _user = desk
+    builders.round_with(t, 1, "1-4, 2-5, 3-6", byes="7 pab", status=RoundStatus.PUBLISHED)
+    answer = _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"board": board, "result": "1-0"})
+    assert answer.status_code == 200
+    assert f"{board!r} is not a board number" in answer.content.decode().replace("&#x27;", "'")
+    page = client.post(f"/t/{t.pk}/rounds/1/result/", {"board": board, "result": "1-0"}, follow=True)
+    assert "is not a board number" in page.content.decode() and "invalid literal" not in page.content.decode()
+    assert not Game.objects.exclude(result=Result.PENDING).exists()

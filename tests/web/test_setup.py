@@ -458,3 +458,76 @@ def test_the_bye_form_offers_the_next_round_to_pair(running) -> None:
     builders.round_with(t, 2, "4-1, 5-2, 6-3")
     page = client.get(f"/t/{t.pk}/registration/").content.decode()  # every round is paired
     assert '<input type="number" name="round" min="1" max="2" required id="id_round">' in page
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("Rossi\nMario", "control character U+000A"),
+        ("Rossi\tMario", "control character U+0009"),
+        ("Rossi\x1b[31m", "control character U+001B"),
+        ("Rossi\x00", "Null characters are not allowed."),  # Django's own check comes first
+    ],
+)
+def test_the_forms_refuse_a_control_character(organizer, name: str, message: str) -> None:
+    organizer.post("/new/", SETTINGS)
+    t = Tournament.objects.get()
+    page = organizer.post(f"/t/{t.pk}/registration/add/", {"name": name, "rating": 2000}).content.decode()
+    assert message in page and not t.players.exists()
+    assert "control character" in organizer.post("/new/", {**SETTINGS, "name": "Open\r\n012 X"}).content.decode()
+    assert Tournament.objects.count() == 1
+
+
+def test_a_birth_date_may_be_typed_the_iso_way(organizer) -> None:
+    organizer.post("/new/", SETTINGS)
+    t = Tournament.objects.get()
+    organizer.post(f"/t/{t.pk}/registration/add/", {"name": "Rossi", "rating": 2000, "birth_date": "1990-05-17"})
+    assert t.players.get().birth_date == "1990/05/17"
+    player = t.players.get()
+    data = {"name": "Rossi", "rating": 2000, "birth_date": "1991-06-18"}
+    organizer.post(f"/t/{t.pk}/registration/{player.pk}/", data)
+    assert t.players.get().birth_date == "1991/06/18"
+
+
+def test_the_import_reads_a_file_with_cr_line_ends_and_a_byte_order_mark(organizer, fixtures_dir) -> None:
+    text = (fixtures_dir / "trf" / "dutch-seed-example.trf").read_bytes().replace(b"\n", b"\r")
+    response = organizer.post("/import/", {"file": SimpleUploadedFile("t.trf", b"\xef\xbb\xbf" + text)})
+    t = Tournament.objects.get()
+    assert response.status_code == 302 and t.players.count() == 14 and t.round_set.count() == 6
+
+
+def test_the_import_refuses_random_bytes_naming_line_and_column(organizer) -> None:
+    page = organizer.post("/import/", {"file": SimpleUploadedFile("t.trf", bytes(range(256)) * 4)}).content.decode()
+    assert "line 1, column 1: control character U+0000" in page and not Tournament.objects.exists()
+
+
+def test_the_import_asks_for_the_round_count_a_file_does_not_declare(organizer, fixtures_dir) -> None:
+    text = (fixtures_dir / "trf" / "dutch-seed-example.trf").read_text().replace("XXR 6\n", "")
+    page = organizer.post("/import/", {"file": SimpleUploadedFile("t.trf", text.encode())}).content.decode()
+    assert "the file does not declare the number of rounds (XXR or record 142)" in page
+    assert not Tournament.objects.exists()
+    organizer.post("/import/", {"file": SimpleUploadedFile("t.trf", text.encode()), "rounds": "9"})
+    assert Tournament.objects.get().rounds == 9
+    beyond = text.replace("XXC white1", "XXR 5\nXXC white1")
+    page = organizer.post("/import/", {"file": SimpleUploadedFile("t.trf", beyond.encode())}).content.decode()
+    assert "round 6 is beyond the 5 rounds the file declares (XXR/142)" in page
+
+
+def test_an_imported_tournament_says_its_initial_colour_came_from_the_file(organizer, fixtures_dir) -> None:
+    trf = (fixtures_dir / "trf" / "dutch-seed-example.trf").read_bytes()
+    organizer.post("/import/", {"file": SimpleUploadedFile("t.trf", trf)})
+    t = Tournament.objects.get()
+    assert (t.initial_colour, t.initial_colour_from_file) == ("white", True)
+    for url in (f"/t/{t.pk}/", f"/t/{t.pk}/settings/", f"/t/{t.pk}/registration/"):
+        page = organizer.get(url).content.decode()
+        assert "from the imported file" in page.lower() and "drawn by lot:" not in page.lower(), url
+        assert "(drawn by lot)" not in page, url
+
+
+def test_a_colour_drawn_here_still_says_drawn_by_lot(organizer) -> None:
+    organizer.post("/new/", SETTINGS)
+    t = Tournament.objects.get()
+    organizer.post(f"/t/{t.pk}/draw-colour/", {})
+    t.refresh_from_db()
+    assert t.initial_colour and not t.initial_colour_from_file
+    assert "(drawn by lot)" in organizer.get(f"/t/{t.pk}/").content.decode()

@@ -20,7 +20,7 @@ from tourney.access import tournament_role
 from tourney.errors import CorrectionUnconfirmed, DomainError
 from tourney.forms import ExchangeForm
 from tourney.models import Game, Result, Round, Tournament
-from tourney.quick_entry import EntryError, parse_entry, parse_result
+from tourney.quick_entry import EntryError, parse_board, parse_entry, parse_result
 from tourney.services.manual_changes import exchange_players
 from tourney.services.pairing import request_pairing
 from tourney.services.results import later_rounds_warning, set_result
@@ -207,7 +207,7 @@ def round_result(request: TournamentRequest, tournament_id: int, number: int) ->
             board, result = parse_entry(request.POST["entry"])
             expected = None
         else:
-            board, result = int(request.POST.get("board", "")), parse_result(request.POST.get("result", ""))
+            board, result = parse_board(request.POST.get("board", "")), parse_result(request.POST.get("result", ""))
             expected = request.POST.get("expected")
         game = Game.objects.filter(round=rnd, board=board).first()
         if game is None:

@@ -14,10 +14,11 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from pairing.engine.text import decode
 from pairing.engine.tiebreaks import NAMES
 from pairing.engine.trf import TrfError, parse_trf
 from tourney.access import tournament_creator, tournament_role, user_roles
-from tourney.errors import DomainError
+from tourney.errors import DomainError, EntriesRefused
 from tourney.forms import (
     AppointForm,
     ByeForm,
@@ -25,6 +26,7 @@ from tourney.forms import (
     PlayerForm,
     TiebreakForm,
     TournamentForm,
+    TrfImportForm,
     UploadForm,
     WithdrawForm,
 )
@@ -49,11 +51,7 @@ from tourney.views.http import HtmxHttpRequest, TournamentRequest
 
 
 def _read_upload(upload: UploadedFile) -> str:
-    raw = upload.read()
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")  # older TRF and spreadsheet exports are often Latin-1
+    return decode(upload.read())  # UTF-8 or UTF-16 by their byte-order marks, else Latin-1
 
 
 @require_http_methods(["GET", "POST"])
@@ -71,12 +69,13 @@ def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
 @tournament_creator
 def tournament_import(request: HtmxHttpRequest) -> HttpResponse:
     """A new tournament from a FIDE TRF file (players, and the rounds it records)."""
-    form = UploadForm(request.POST or None, request.FILES or None)
+    form = TrfImportForm(request.POST or None, request.FILES or None)
     error = ""
     if request.method == "POST" and form.is_valid():
         try:
             trf = parse_trf(_read_upload(form.cleaned_data["file"]))
-            tournament = setup.create_tournament_from_trf(trf=trf, user=request.user)
+            rounds = form.cleaned_data["rounds"]
+            tournament = setup.create_tournament_from_trf(trf=trf, user=request.user, rounds=rounds)
         except TrfError as e:
             error = _("line %(line)s, column %(column)s: %(message)s") % {
                 "line": e.line,
@@ -243,6 +242,9 @@ def player_csv(request: TournamentRequest, tournament_id: int) -> HttpResponse:
         return _registration_page(request, upload_form=form)
     try:
         players = import_entries(request.tournament, _read_upload(form.cleaned_data["file"]), user=request.user)
+    except EntriesRefused as error:
+        form.add_error("file", error.problems)  # type: ignore[arg-type]
+        return _registration_page(request, upload_form=form)
     except DomainError as error:
         form.add_error("file", str(error))
         return _registration_page(request, upload_form=form)

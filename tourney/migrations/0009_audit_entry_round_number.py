@@ -27,7 +27,7 @@ def fill_round_numbers(apps, schema_editor) -> None:
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tourney", "0007_rights_come_from_appointments"),
+        ("tourney", "0008_rights_come_from_appointments"),
         ("contenttypes", "0002_remove_content_type_name"),
     ]
 

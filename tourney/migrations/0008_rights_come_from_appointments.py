@@ -46,7 +46,7 @@ def take_back_appointment_rights(apps, schema_editor) -> None:
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tourney", "0006_tournament_time_zone"),
+        ("tourney", "0007_tournament_initial_colour_from_file"),
         ("auth", "0012_alter_user_first_name_max_length"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
