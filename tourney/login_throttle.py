@@ -28,8 +28,15 @@ def _lockout_seconds() -> int:
 
 
 def client_address(request: HttpRequest | None) -> str:
-    # REMOTE_ADDR, never X-Forwarded-For: a client writes that header itself.
-    return (request.META.get("REMOTE_ADDR") if request is not None else None) or "unknown"
+    """REMOTE_ADDR; behind TRUSTED_PROXY_COUNT proxies, the address the outermost of them
+    appended to X-Forwarded-For (the entries before it are the client's own to write)."""
+    if request is None:
+        return "unknown"
+    proxies = settings.TRUSTED_PROXY_COUNT
+    forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if a.strip()]
+    if proxies and len(forwarded) >= proxies:
+        return forwarded[-proxies]
+    return request.META.get("REMOTE_ADDR") or "unknown"
 
 
 def _key(username: str, address: str) -> str:

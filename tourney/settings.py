@@ -218,8 +218,12 @@ CONTENT_SECURITY_POLICY = {
     "frame-ancestors": ["'none'"],
 }
 CONTENT_SECURITY_POLICY_REPORT_ONLY = env_bool("CONTENT_SECURITY_POLICY_REPORT_ONLY", False)
-if env_bool("BEHIND_TLS_PROXY", False):
+BEHIND_TLS_PROXY = env_bool("BEHIND_TLS_PROXY", False)
+if BEHIND_TLS_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Proxies in front that append the client's address to X-Forwarded-For (the login
+# throttle counts per client address; behind a proxy REMOTE_ADDR is the proxy's).
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 1 if BEHIND_TLS_PROXY else 0)
 
 # Celery: a Redis broker when REDIS_URL is set, otherwise tasks run eagerly
 # in the calling process so that `make run` needs no service at all.

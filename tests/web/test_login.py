@@ -103,3 +103,29 @@ def test_one_address_trying_many_user_names_is_locked_out(client, account, setti
     assert _login(Client(), account.username, PASSWORD, address="10.0.0.9").status_code == 302
     for k in range(6):
         clear_failures(f"{account.username}-guess-{k}", "127.0.0.1")
+
+
+def test_behind_a_proxy_the_client_address_is_the_one_the_proxy_appended(client, account, settings) -> None:
+    settings.TRUSTED_PROXY_COUNT = 1
+    for _ in range(5):  # the client forges a first entry; the proxy appends the real address
+        client.post(
+            "/accounts/login/",
+            {"username": account.username, "password": "wrong"},
+            REMOTE_ADDR="172.18.0.2",
+            HTTP_X_FORWARDED_FOR="1.2.3.4, 10.0.0.9",
+        )
+    other_client = Client()
+    response = other_client.post(
+        "/accounts/login/",
+        {"username": account.username, "password": PASSWORD},
+        REMOTE_ADDR="172.18.0.2",
+        HTTP_X_FORWARDED_FOR="127.0.0.1",  # another client behind the same proxy
+    )
+    assert response.status_code == 302
+    locked = Client().post(
+        "/accounts/login/",
+        {"username": account.username, "password": PASSWORD},
+        REMOTE_ADDR="172.18.0.2",
+        HTTP_X_FORWARDED_FOR="5.6.7.8, 10.0.0.9",
+    )
+    assert locked.status_code == 429
