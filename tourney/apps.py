@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django.apps import AppConfig
+from django.contrib.admin import apps as admin_apps
 from django.db.models.signals import post_migrate
 
 
@@ -14,3 +15,10 @@ class TourneyConfig(AppConfig):
 
         # After migrate, once the permissions exist: idempotent.
         post_migrate.connect(ensure_role_groups, sender=self)
+
+
+class RepairAdminConfig(admin_apps.AdminConfig):
+    """django.contrib.admin with the superusers-only site (tourney/admin_site.py)."""
+
+    default = False  # TourneyConfig stays this module's app config
+    default_site = "tourney.admin_site.RepairAdminSite"

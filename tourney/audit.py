@@ -5,8 +5,11 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
+from django.utils.functional import Promise
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
-from tourney.models import AuditEntry, Tournament
+from tourney.models import AuditEntry, Round, Tournament
 
 # Who makes a change: a signed-in user, or anonymous (a public page or a worker).
 User = AbstractBaseUser | AnonymousUser
@@ -29,7 +32,60 @@ def record(
         content_type=ContentType.objects.get_for_model(subject),
         object_id=str(subject.pk),
         object_repr=str(subject)[:200],
+        round_number=round_number_of(subject),
         old_value="" if old is None else str(old),
         new_value="" if new is None else str(new),
         reason=reason,
     )
+
+
+def round_number_of(subject: models.Model) -> int | None:
+    """The round a change belongs to: the round itself, or the round of a game or a bye."""
+    if isinstance(subject, Round):
+        return subject.number
+    rnd = getattr(subject, "round", None)
+    return rnd.number if isinstance(rnd, Round) else None
+
+
+# What the audit page shows for each action (stored in English, the same in every language).
+ACTION_LABELS: dict[str, Promise] = {
+    "admin add": _("added in the admin"),
+    "admin delete": _("deleted in the admin"),
+    "appoint": _("appointment"),
+    "cancel bye": _("bye cancelled"),
+    "cancel withdrawal": _("withdrawal cancelled"),
+    "change pairing": _("pairing changed by hand"),
+    "change player": _("player changed"),
+    "change settings": _("settings changed"),
+    "change tie-breaks": _("tie-breaks changed"),
+    "close round": _("results published"),
+    "correct result": _("result corrected"),
+    "create tournament": _("tournament created"),
+    "dismiss": _("appointment ended"),
+    "draw initial colour": _("initial colour drawn by lot"),
+    "import TRF": _("TRF file imported"),
+    "late entry": _("late entry registered"),
+    "open round": _("round opened"),
+    "pair round": _("round paired"),
+    "pairing failed": _("pairing attempt failed"),
+    "publish pairing": _("pairing published"),
+    "refused result": _("result refused"),
+    "register player": _("player registered"),
+    "renumber players": _("pairing numbers reassigned"),
+    "request bye": _("bye requested"),
+    "request pairing": _("pairing requested"),
+    "result": _("result entered"),
+    "withdraw": _("player withdrawn"),
+    # Recorded by work on other branches (the desk's undo, the bulk registration).
+    "unpublish pairing": _("publication of the pairing undone"),
+    "register players": _("players registered"),
+    "late entries": _("late entries registered"),
+}
+_ADMIN_CHANGE = "admin change "
+
+
+def action_label(action: str) -> str:
+    """The action in the reader's language; an action without a label as it is stored."""
+    if action.startswith(_ADMIN_CHANGE):
+        return gettext("changed in the admin: %(field)s") % {"field": action.removeprefix(_ADMIN_CHANGE)}
+    return str(ACTION_LABELS.get(action, action))

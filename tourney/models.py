@@ -128,10 +128,6 @@ class Tournament(models.Model):
 
     class Meta:
         ordering = ["-start_date", "name"]
-        permissions = [
-            ("manage_tournament", "Can organise a tournament (settings, registration)"),
-            ("direct_tournament", "Can act as arbiter (pair, publish, enter results)"),
-        ]
         constraints = [
             models.CheckConstraint(
                 condition=Q(end_date__isnull=True)
@@ -443,6 +439,9 @@ class AuditEntry(models.Model):
     object_id = models.CharField(max_length=40)
     subject = GenericForeignKey("content_type", "object_id")
     object_repr = models.CharField(max_length=200)
+    # The round the change belongs to (a round, or a game or bye of it), for the audit
+    # page's filter; kept when the game or bye is later deleted.
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
     old_value = models.TextField(blank=True)
     new_value = models.TextField(blank=True)
     reason = models.TextField(blank=True)

@@ -1,6 +1,10 @@
-"""Organizer and arbiter roles, as Django groups with permissions.
+"""Who may do what: rights on a tournament come from its appointments only.
 
-Public pages need no login; these groups gate the pages that change a tournament.
+Public pages need no login. One group remains, *Organizers*: the organizers-at-large a
+superuser names, who may create and import tournaments. Everything done on a tournament
+(its settings, registration, pairing, results) needs an Appointment to *that*
+tournament; dismissing the appointment ends the rights it gave. An appointment never
+adds a group, and no group grants a right on a tournament.
 """
 
 from __future__ import annotations
@@ -10,53 +14,23 @@ from typing import Any
 from django.contrib.auth.models import Group, Permission
 
 ORGANIZERS = "Organizers"
-ARBITERS = "Arbiters"
-
-_ORGANIZER_PERMISSIONS = [
-    "manage_tournament",
-    "add_tournament",
-    "change_tournament",
-    "view_tournament",
-    "add_player",
-    "change_player",
-    "view_player",
-    "add_round",
-    "view_round",
-    "view_game",
-    "view_bye",
-    "view_auditentry",
-]
-_ARBITER_PERMISSIONS = [
-    "direct_tournament",
-    "view_tournament",
-    "view_player",
-    "change_player",
-    "add_round",
-    "change_round",
-    "view_round",
-    "change_game",
-    "view_game",
-    "add_bye",
-    "change_bye",
-    "delete_bye",
-    "view_bye",
-    "view_auditentry",
-]
+# The group's one permission: creating (and importing) a tournament.
+ORGANIZER_PERMISSIONS = ["add_tournament"]
 
 
 def ensure_role_groups(**_: Any) -> None:
-    for name, codenames in ((ORGANIZERS, _ORGANIZER_PERMISSIONS), (ARBITERS, _ARBITER_PERMISSIONS)):
-        group, _ = Group.objects.get_or_create(name=name)
-        perms = Permission.objects.filter(content_type__app_label="tourney", codename__in=codenames)
-        group.permissions.add(*perms)
+    """The Organizers group with exactly its permission (run after every migrate)."""
+    group, _ = Group.objects.get_or_create(name=ORGANIZERS)
+    perms = Permission.objects.filter(content_type__app_label="tourney", codename__in=ORGANIZER_PERMISSIONS)
+    group.permissions.set(perms)
 
 
 # ---------------------------------------------------------------- per tournament
 #
-# The groups say what kind of user someone is; an Appointment says on which
-# tournament. An organizer creates tournaments (the Organizers group's add
-# permission) and is appointed organizer of each one they create; they appoint
-# the arbiters, who run the rounds of that tournament only. Superusers may do all.
+# An organizer-at-large (the Organizers group, given by a superuser) creates
+# tournaments and is appointed organizer of each one they create; the organizers of a
+# tournament appoint its arbiters and other organizers, who act on that tournament
+# only. Superusers may do all.
 
 
 def can_create_tournament(user: Any) -> bool:
@@ -89,11 +63,10 @@ def can_register(user: Any, tournament: Any) -> bool:
 
 
 def appoint(tournament: Any, user: Any, role: str, *, by: Any = None) -> Any:
-    """Give *user* *role* on *tournament*, and the matching group (for the admin's repair pages)."""
+    """Give *user* *role* on *tournament* (and nothing beyond it: no group)."""
     from tourney.models import Appointment
 
     appointment, _ = Appointment.objects.get_or_create(
         tournament=tournament, user=user, role=role, defaults={"appointed_by": by}
     )
-    user.groups.add(Group.objects.get_or_create(name=ORGANIZERS if role == "organizer" else ARBITERS)[0])
     return appointment

@@ -95,7 +95,7 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "tourney.apps.RepairAdminConfig",  # django.contrib.admin, for superusers only
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -109,6 +109,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "tourney.middleware.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Content-Security-Policy with a nonce per request (tourney/csp.py).
+    "tourney.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The reader's language: the choice made on the page (cookie), else the browser's.
     "django.middleware.locale.LocaleMiddleware",
@@ -124,7 +126,7 @@ MIDDLEWARE = [
 
 if not DEBUG:
     # Production serves the collected static files itself; in development runserver does.
-    MIDDLEWARE.insert(2, "whitenoise.middleware.WhiteNoiseMiddleware")
+    MIDDLEWARE.insert(2, "whitenoise.middleware.WhiteNoiseMiddleware")  # static files need no CSP
 
 ROOT_URLCONF = "tourney.urls"
 WSGI_APPLICATION = "tourney.wsgi.application"
@@ -140,6 +142,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "tourney.csp.csp_nonce",
             ],
         },
     },
@@ -175,6 +178,13 @@ STORAGES = {
     },
 }
 
+# Login throttling (tourney/login_throttle.py): this many failures for one user name from
+# one address lock that pair out for this many minutes; this many from one address, for
+# any user names, lock the address out.
+LOGIN_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+LOGIN_ADDRESS_FAILURE_LIMIT = env_int("LOGIN_ADDRESS_FAILURE_LIMIT", 30)
+LOGIN_LOCKOUT_MINUTES = env_int("LOGIN_LOCKOUT_MINUTES", 15)
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournament_list"
 LOGOUT_REDIRECT_URL = "tournament_list"
@@ -183,6 +193,9 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 # Production switches: on whenever DEBUG is off, each overridable.
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
 SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not DEBUG)
+# The language cookie travels like the session's: over HTTPS only in production.
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", not DEBUG)
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
@@ -190,8 +203,27 @@ SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
-if env_bool("BEHIND_TLS_PROXY", False):
+# Scripts and styles from this site only; an inline one needs the request's nonce,
+# written {{ csp_nonce }} in a template (tourney/csp.py).
+CONTENT_SECURITY_POLICY = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", "'nonce-{nonce}'"],
+    "style-src": ["'self'", "'nonce-{nonce}'"],
+    "img-src": ["'self'", "data:"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+}
+CONTENT_SECURITY_POLICY_REPORT_ONLY = env_bool("CONTENT_SECURITY_POLICY_REPORT_ONLY", False)
+BEHIND_TLS_PROXY = env_bool("BEHIND_TLS_PROXY", False)
+if BEHIND_TLS_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Proxies in front that append the client's address to X-Forwarded-For (the login
+# throttle counts per client address; behind a proxy REMOTE_ADDR is the proxy's).
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 1 if BEHIND_TLS_PROXY else 0)
 
 # Celery: a Redis broker when REDIS_URL is set, otherwise tasks run eagerly
 # in the calling process so that `make run` needs no service at all.
@@ -204,6 +236,20 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 600)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+
+# The cache (login throttling) is shared by every process: Redis when there is one
+# (CACHE_URL, else REDIS_URL), else one process's memory, as in development.
+CACHE_URL = env_str("CACHE_URL", REDIS_URL)
+if CACHE_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": "tourney",
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 LOGGING = {
     "version": 1,

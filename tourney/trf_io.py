@@ -21,6 +21,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from pairing.engine.boards import sort_boards
@@ -32,6 +33,7 @@ from pairing.engine.trf.state import initial_colour_of, next_round
 from pairing.engine.trf.trf26 import byes_240_from_rounds
 from tourney import adapters
 from tourney.models import (
+    PUBLIC_STATUSES,
     Bye,
     ByeKind,
     Game,
@@ -365,11 +367,22 @@ def _trf_date(value: datetime.date | None) -> str:
     return value.strftime("%Y/%m/%d") if value else ""
 
 
-def export_tournament(tournament: Tournament) -> TrfTournament:
-    """The tournament as TRF records (rounds with a pairing; results as far as entered)."""
+def export_tournament(tournament: Tournament, *, public: bool = False) -> TrfTournament:
+    """The tournament as TRF records (rounds with a pairing; results as far as entered).
+
+    *public*: what the public pages show, no more: the games and byes of published rounds,
+    the requested byes of the others, and the initial colour once a round is published
+    (before that it is the arbiter's to announce)."""
     rounds = list(tournament.round_set.filter(entries__isnull=False).distinct().order_by("number"))
+    games = Game.objects.filter(round__in=rounds)
+    byes = Bye.objects.filter(round__in=rounds)
+    if public:
+        games = games.filter(round__status__in=PUBLIC_STATUSES)
+        byes = byes.filter(Q(round__status__in=PUBLIC_STATUSES) | Q(requested=True))
+        announced = set(byes.values_list("round_id", flat=True))
+        rounds = [r for r in rounds if r.status in PUBLIC_STATUSES or r.pk in announced]
     blocks: dict[int, dict[int, TrfRound]] = defaultdict(dict)
-    for game in Game.objects.filter(round__in=rounds).select_related("round", "white", "black"):
+    for game in games.select_related("round", "white", "black"):
         w, b = game.white.pairing_number, game.black.pairing_number
         if game.result == Result.PENDING:
             white_code = black_code = " "
@@ -377,7 +390,7 @@ def export_tournament(tournament: Tournament) -> TrfTournament:
             white_code, black_code = (o.value for o in adapters.GAME_OUTCOMES[(game.result, game.unrated)])
         blocks[game.round.number][w] = TrfRound(b, "w", white_code)
         blocks[game.round.number][b] = TrfRound(w, "b", black_code)
-    for bye in Bye.objects.filter(round__in=rounds).select_related("round", "player"):
+    for bye in byes.select_related("round", "player"):
         kind = ByeKind(bye.kind)
         code = _BYE_WRITTEN.get((kind, bye.requested)) or _BYE_WRITTEN[(kind, not bye.requested)]
         blocks[bye.round.number][bye.player.pairing_number] = TrfRound(None, "-", code)
@@ -402,6 +415,8 @@ def export_tournament(tournament: Tournament) -> TrfTournament:
             )
         )
     config = {InitialColour.WHITE: ("white1",), InitialColour.BLACK: ("black1",)}.get(tournament.initial_colour, ())
+    if public and not any(r.status in PUBLIC_STATUSES for r in rounds):
+        config = ()
     upcoming = next_round(TrfTournament(players=tuple(players)))
     absent: tuple[int, ...] = ()
     if upcoming > max(numbers, default=0) and upcoming <= tournament.rounds:
@@ -455,13 +470,14 @@ def _block(blocks: dict[int, TrfRound], player: Player, number: int) -> TrfRound
     return _BLANK if _takes_part(player, number) else _NOT_TAKING_PART
 
 
-def export_text(tournament: Tournament, fmt: str = "trf26") -> str:
-    """The FIDE report as text: *fmt* ``trf16`` or ``trf26``, with ranks and points."""
+def export_text(tournament: Tournament, fmt: str = "trf26", *, public: bool = False) -> str:
+    """The FIDE report as text: *fmt* ``trf16`` or ``trf26``, with ranks and points
+    (*public*: published rounds only, see :func:`export_tournament`)."""
     from tourney.standings import tournament_standings  # the rank column only: the mapping needs no standings
 
     if fmt not in TRF_FORMATS:
         raise ValueError(f"unknown TRF format {fmt!r}; expected one of {', '.join(TRF_FORMATS)}")
-    t = export_tournament(tournament)
+    t = export_tournament(tournament, public=public)
     table = tournament_standings(tournament)
     if table.after_round:
         rank = {row.player_id: row.rank for row in table.standings.rows}

@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from tourney.login_throttle import ThrottledLoginView
 from tourney.views import desk, public, setup
 
 T = "t/<int:tournament_id>/"
@@ -38,7 +39,7 @@ urlpatterns = [
     path(T + "byes/", setup.bye_request, name="bye_request"),
     path(T + "byes/<int:bye_id>/cancel/", setup.bye_cancel, name="bye_cancel"),
     path(T + "audit/", setup.audit_log, name="audit"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     path("", include("tourney.urls_reports")),

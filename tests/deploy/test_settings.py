@@ -95,3 +95,23 @@ def test_without_redis_tasks_run_eagerly_and_with_it_they_go_to_the_broker() -> 
             env={**clean, "DJANGO_SETTINGS_MODULE": "tourney.settings", **env},
         ).stdout
         assert out.strip() == expected
+
+
+def test_the_language_cookie_is_secure_whenever_the_session_cookie_is() -> None:
+    code = "from django.conf import settings as s; print(s.LANGUAGE_COOKIE_SECURE, s.SESSION_COOKIE_SECURE)"
+    production = {"DEBUG": "0", "SECRET_KEY": "s" * 60}
+    for env, expected in (
+        ({}, "False False"),
+        (production, "True True"),
+        ({**production, "SESSION_COOKIE_SECURE": "0"}, "False False"),
+    ):
+        clean = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY", "SESSION_COOKIE_SECURE")}
+        out = subprocess.run(
+            [sys.executable, "-c", f"import django; django.setup(); {code}"],
+            cwd=ROOT,
+            text=True,
+            capture_output=True,
+            check=True,
+            env={**clean, "DJANGO_SETTINGS_MODULE": "tourney.settings", **env},
+        ).stdout
+        assert out.strip() == expected, env

@@ -4,22 +4,20 @@ import io
 from pathlib import Path
 
 import pytest
-from django.contrib.auth.models import Group
 from django.core.management import call_command
 from django.test import Client
 
 from tests import builders
 from tourney.models import Tournament
-from tourney.roles import ARBITERS, appoint
+from tourney.roles import appoint
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "trf"
 
 
 @pytest.fixture
 def arbiter(django_user_model):
-    user = django_user_model.objects.create_user("arbiter", password="not-used")
-    user.groups.add(Group.objects.get(name=ARBITERS))
-    return user
+    """A user with no right yet: appoint him to a tournament (rights come from appointments)."""
+    return django_user_model.objects.create_user("arbiter", password="not-used")
 
 
 @pytest.fixture

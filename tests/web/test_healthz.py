@@ -20,12 +20,14 @@ def test_it_answers_an_unlisted_host_over_http_in_production(client, settings) -
     assert client.get("/", HTTP_HOST="127.0.0.1:8000").status_code == 400
 
 
-def test_it_reports_a_database_failure(client, monkeypatch) -> None:
+def test_it_reports_a_database_failure_without_its_details(client, monkeypatch, caplog) -> None:
     from django.db import connection
 
     def broken():
-        raise RuntimeError("database is down")
+        raise RuntimeError('connection to server at "db.internal" (10.0.0.5), port 5432 failed')
 
     monkeypatch.setattr(connection, "cursor", broken)
     response = client.get("/healthz")
-    assert response.status_code == 503 and "database is down" in response.json()["database"]
+    assert response.status_code == 503 and response.json() == {"status": "error", "database": "unavailable"}
+    assert "db.internal" not in response.content.decode() and "5432" not in response.content.decode()
+    assert "db.internal" in caplog.text  # the operator finds it in the log

@@ -145,3 +145,23 @@ def test_the_crosstable_shows_a_game_without_result_and_never_a_draft(client) ->
     for cell in ("3w1", "2w½", "2b", "1w", "3b1"):
         assert f'<td class="result cell">{cell}</td>' in page, cell
     assert '<td class="result cell">4w</td>' not in page  # round 3 is a draft
+
+
+def test_the_drawn_initial_colour_stays_with_the_arbiter_until_round_1_is_published(client, desk) -> None:
+    t, arbiter_client, _user = desk
+    builders.round_with(t, 1, "1-2 *", status="paired")
+    assert "Initial colour" not in client.get(_url("tournament_detail", t)).content.decode()
+    assert "Initial colour" in arbiter_client.get(_url("tournament_detail", t)).content.decode()
+    Round.objects.filter(tournament=t, number=1).update(status=RoundStatus.PUBLISHED)
+    assert "Initial colour" in client.get(_url("tournament_detail", t)).content.decode()
+
+
+def test_a_withdrawn_player_is_marked_on_the_public_tournament_page(client) -> None:
+    t = builders.tournament(players=4, rounds=5)
+    builders.round_with(t, 1, "1-3 1-0, 2-4 =", status="closed")
+    t.players.filter(pairing_number=3).update(withdrawal_round=3)
+    page = client.get(_url("tournament_detail", t)).content.decode()
+    assert re.search(r"Carla</a> <span class=\"withdrawn-mark\">withdrawn from round 3</span>", page)
+    assert page.count("withdrawn-mark") == 1
+    client.cookies["django_language"] = "it"
+    assert "ritiro dal turno 3" in client.get(_url("tournament_detail", t)).content.decode()

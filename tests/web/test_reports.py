@@ -7,11 +7,14 @@ import io
 import re
 
 import pytest
+from django.contrib.auth.models import User
+from django.test import Client
 from django.urls import reverse
 
 from pairing.engine.trf import parse_trf
 from tests import builders
 from tourney.models import Tournament
+from tourney.roles import appoint
 
 pytestmark = pytest.mark.django_db
 
@@ -81,8 +84,16 @@ def test_an_unpublished_round_is_not_printed_for_the_public(client) -> None:
 def test_an_arbiter_prints_a_pairing_before_publishing_it(client, arbiter) -> None:
     t = builders.tournament(players=2, rounds=1)
     builders.round_with(t, 1, "1-2 *", status="paired")
+    appoint(t, arbiter, "arbiter")
     client.force_login(arbiter)
     assert client.get(_url("print_pairing", t, number=1)).status_code == 200
+
+
+def test_the_arbiter_of_another_tournament_does_not_print_the_draft(client, desk) -> None:
+    _own, arbiter_client, _user = desk
+    other = builders.tournament(players=2, rounds=1, name="Other Open")
+    builders.round_with(other, 1, "1-2 *", status="paired")
+    assert arbiter_client.get(_url("print_pairing", other, number=1)).status_code == 404
 
 
 def test_results_sheet(client, seed: Tournament) -> None:
@@ -92,12 +103,86 @@ def test_results_sheet(client, seed: Tournament) -> None:
 
 def test_the_pairing_sheet_gives_each_player_the_points_before_the_round(client, arbiter) -> None:
     t = builders.tournament(players=4, rounds=2)
+    appoint(t, arbiter, "arbiter")
     builders.round_with(t, 1, "1-3 1-0, 4-2 =", status="closed")
     builders.round_with(t, 2, "1-4 *, 2-3 *", status="paired")
     client.force_login(arbiter)
     page = client.get(_url("print_pairing", t, number=2)).content.decode()
     points = re.findall(r'<td class="points">([^<]*)</td>', page)
     assert points == ["1", "0.5", "0.5", "0"]  # 1-4 and 2-3, White's points then Black's
+
+
+def _rounds_in(text: str) -> dict[int, list[object]]:
+    return {p.start: [r for r in p.rounds if r.opponent or r.result.strip()] for p in parse_trf(text).players}
+
+
+def test_the_public_trf_holds_published_rounds_only(client) -> None:
+    t = builders.tournament(players=4, rounds=3)
+    builders.round_with(t, 1, "1-3 1-0, 4-2 =", status="closed")
+    builders.round_with(t, 2, "1-4 *, 2-3 *", status="paired")  # the arbiter's draft
+    for fmt in ("trf16", "trf26"):
+        text = client.get(_url("export_trf", t) + f"?format={fmt}").content.decode()
+        assert all(len(rounds) == 1 for rounds in _rounds_in(text).values()), fmt
+
+
+def test_the_public_trf_keeps_the_requested_byes_the_public_page_shows(client) -> None:
+    t = builders.tournament(players=4, rounds=3)
+    builders.round_with(t, 1, "1-3 1-0, 4-2 =", status="closed")
+    builders.round_with(t, 2, "1-4 *", byes="2 half, 3 pab", status="paired")
+    text = client.get(_url("export_trf", t)).content.decode()
+    rounds = _rounds_in(text)
+    assert [r.result for r in rounds[2]] == ["=", "H"]
+    assert len(rounds[1]) == len(rounds[3]) == len(rounds[4]) == 1  # no draft game, no draft PAB
+
+
+def test_the_public_trf_does_not_tell_the_drawn_initial_colour_before_round_1_is_out(client) -> None:
+    t = builders.tournament(players=4, rounds=3, initial_colour="black")
+    builders.round_with(t, 1, "1-3 *, 4-2 *", status="paired")
+    for fmt in ("trf16", "trf26"):
+        report = parse_trf(client.get(_url("export_trf", t) + f"?format={fmt}").content.decode())
+        assert report.initial_colour is None, fmt
+    t.round_set.filter(number=1).update(status="published")
+    assert parse_trf(client.get(_url("export_trf", t)).content.decode()).initial_colour == "b"
+
+
+def test_the_arbiters_trf_has_the_draft_and_the_colour_behind_the_role_check(client, desk) -> None:
+    t, arbiter_client, _user = desk
+    builders.round_with(t, 1, "1-3 *, 4-2 *", status="paired")
+    url = _url("export_trf_arbiter", t)
+    assert client.get(url).status_code == 302  # to the login page
+    response = arbiter_client.get(url + "?format=trf16")
+    assert response["Content-Disposition"].endswith('-trf16-arbiter-with-drafts.trf"')
+    report = parse_trf(response.content.decode())
+    assert report.initial_colour == "w" and len(_rounds_in(response.content.decode())[1]) == 1
+    stranger = Client()
+    stranger.force_login(User.objects.create_user("stranger"))
+    assert stranger.get(url).status_code == 403
+
+
+def test_a_draft_printout_is_marked_draft(client, desk) -> None:
+    t, arbiter_client, _user = desk
+    builders.round_with(t, 1, "1-2 *, 3-4 *, 5-6 *", status="paired")
+    page = arbiter_client.get(_url("print_pairing", t, number=1)).content.decode()
+    assert "DRAFT: this pairing is not published and may still change." in page
+    assert 'class="printout draft" data-watermark="DRAFT"' in page
+    arbiter_client.cookies["django_language"] = "it"
+    assert (
+        "BOZZA: questo abbinamento non è pubblicato"
+        in arbiter_client.get(_url("print_pairing", t, number=1)).content.decode()
+    )
+    t.round_set.filter(number=1).update(status="published")
+    assert "DRAFT" not in client.get(_url("print_pairing", t, number=1)).content.decode()
+
+
+def test_the_public_round_page_has_no_print_link_before_publication(client, desk) -> None:
+    t, arbiter_client, _user = desk
+    builders.round_with(t, 1, "1-2 *, 3-4 *, 5-6 *", status="paired")
+    url = reverse("round_detail", args=[t.pk, 1])
+    print_url = _url("print_pairing", t, number=1)
+    assert print_url not in client.get(url).content.decode()
+    assert print_url in arbiter_client.get(url).content.decode()
+    t.round_set.filter(number=1).update(status="published")
+    assert print_url in client.get(url).content.decode()
 
 
 def test_the_csv_never_hands_a_spreadsheet_a_formula(client) -> None:

@@ -371,6 +371,57 @@ def test_it_saves_the_tiebreak_list_once(running) -> None:
     assert (entry.new_value, entry.user) == ("BH/C1 SB", user)
 
 
+def test_a_dismissed_arbiter_reads_no_draft(running, django_user_model) -> None:
+    t, client, _user = running
+    builders.round_with(t, 2, "1-2 *, 3-4 *, 5-6 *", status=RoundStatus.PAIRED)
+    deputy = django_user_model.objects.create_user("deputy")
+    appointment = appoint(t, deputy, "arbiter")
+    client.post(f"/t/{t.pk}/appointments/{appointment.pk}/dismiss/")
+    former = Client()
+    former.force_login(deputy)
+    assert "Bruno" not in former.get(f"/t/{t.pk}/rounds/2/").content.decode()
+    assert former.get(f"/t/{t.pk}/rounds/2/print/pairing/").status_code == 404
+    assert former.get(f"/t/{t.pk}/export/trf/arbiter/").status_code == 403
+
+
+def test_a_one_off_organizer_creates_and_imports_no_tournament_of_his_own(running, django_user_model) -> None:
+    t, client, _user = running
+    guest = django_user_model.objects.create_user("guest")
+    client.post(f"/t/{t.pk}/appointments/", {"username": "guest", "role": "organizer"})
+    guest_client = Client()
+    guest_client.force_login(guest)
+    assert guest_client.get(f"/t/{t.pk}/settings/").status_code == 200  # his tournament
+    assert guest_client.get("/new/").status_code == 403
+    assert guest_client.post("/new/", SETTINGS).status_code == 403
+    assert guest_client.get("/import/").status_code == 403
+    appointment = t.appointments.get(user=guest)
+    client.post(f"/t/{t.pk}/appointments/{appointment.pk}/dismiss/")
+    assert guest_client.get(f"/t/{t.pk}/settings/").status_code == 403
+    assert guest_client.get("/new/").status_code == 403
+    assert Tournament.objects.count() == 1
+
+
+@pytest.mark.parametrize("target", ["https://evil.example/phish", "//evil.example/", "/\\evil.example"])
+def test_the_colour_draw_does_not_redirect_to_another_site(target, django_user_model) -> None:
+    t = builders.tournament(players=4, initial_colour="")
+    user = django_user_model.objects.create_user("boss")
+    appoint(t, user, "organizer")
+    client = Client()
+    client.force_login(user)
+    response = client.post(f"/t/{t.pk}/draw-colour/", {"next": target})
+    assert response.status_code == 302 and response.url == f"/t/{t.pk}/registration/"
+
+
+def test_the_colour_draw_returns_to_the_page_it_came_from(django_user_model) -> None:
+    t = builders.tournament(players=4, initial_colour="")
+    user = django_user_model.objects.create_user("boss")
+    appoint(t, user, "organizer")
+    client = Client()
+    client.force_login(user)
+    response = client.post(f"/t/{t.pk}/draw-colour/", {"next": f"/t/{t.pk}/settings/"})
+    assert response.status_code == 302 and response.url == f"/t/{t.pk}/settings/"
+
+
 def test_a_withdrawal_asks_for_a_confirmation_first(running) -> None:
     t, client, _user = running
     carla = builders.player(t, 3)

@@ -29,3 +29,11 @@ def tournament_roles(context: template.Context, tournament: object) -> dict[str,
     if request is None or tournament is None:
         return {"manage": False, "direct": False, "register": False}
     return user_roles(request.user, tournament)
+
+
+@register.filter
+def audit_action(action: str) -> str:
+    """An audit entry's action in the reader's language."""
+    from tourney.audit import action_label
+
+    return action_label(action)

@@ -65,12 +65,16 @@ def tournament_detail(request: HtmxHttpRequest, tournament_id: int) -> HttpRespo
     template = "tourney/tournament_detail.html"
     if request.htmx and request.htmx.target in ("players", "rounds"):
         template += f"#{request.htmx.target}"
+    can = user_roles(request.user, tournament)
+    last_public = presentation.last_public_round(tournament)
     context = {
         "tournament": tournament,
         "players": tournament.players.all(),
         "rounds": _round_rows(tournament),
-        "last_public": presentation.last_public_round(tournament),
-        "can": user_roles(request.user, tournament),
+        "last_public": last_public,
+        "can": can,
+        # The colour drawn by lot is the arbiter's until round 1's pairing shows it.
+        "show_initial_colour": bool(last_public) or can["register"],
     }
     return render(request, template, context)
 

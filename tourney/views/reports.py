@@ -17,24 +17,24 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from pairing.engine.text import spreadsheet_cell
-from tourney import presentation
+from tourney import presentation, roles
+from tourney.access import tournament_role
 from tourney.models import PUBLIC_STATUSES, Bye, ByeKind, Game, Round, RoundStatus, Tournament
 from tourney.trf_io import TRF_FORMATS, export_text
-from tourney.views.http import HtmxHttpRequest
+from tourney.views.http import HtmxHttpRequest, TournamentRequest
 
 
 def _file_name(tournament: Tournament) -> str:
     return slugify(tournament.name) or f"tournament-{tournament.pk}"
 
 
-@require_GET
-def export_trf(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
+def _trf_download(request: HtmxHttpRequest, tournament: Tournament, *, public: bool) -> HttpResponse:
     fmt = request.GET.get("format", "trf26").lower()
     if fmt not in TRF_FORMATS:
         raise Http404(_("Unknown TRF format."))
-    response = HttpResponse(export_text(tournament, fmt), content_type="text/plain; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{_file_name(tournament)}-{fmt}.trf"'
+    response = HttpResponse(export_text(tournament, fmt, public=public), content_type="text/plain; charset=utf-8")
+    suffix = "" if public else "-arbiter-with-drafts"
+    response["Content-Disposition"] = f'attachment; filename="{_file_name(tournament)}-{fmt}{suffix}.trf"'
     return response
 
 
@@ -47,6 +47,19 @@ class _SpreadsheetWriter:
 
     def writerow(self, row: list[object]) -> None:
         self.writer.writerow([spreadsheet_cell(v) for v in row])
+
+
+@require_GET
+def export_trf(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    """The public FIDE report: published rounds only, the initial colour once it is seen."""
+    return _trf_download(request, get_object_or_404(Tournament, pk=tournament_id), public=True)
+
+
+@require_GET
+@tournament_role("direct")
+def export_trf_arbiter(request: TournamentRequest, tournament_id: int) -> HttpResponse:
+    """The arbiter's own file: every round with a pairing, drafts included, and the initial colour."""
+    return _trf_download(request, request.tournament, public=False)
 
 
 @require_GET
@@ -71,8 +84,9 @@ def export_csv(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
 def _printable_round(request: HtmxHttpRequest, tournament_id: int, number: int) -> tuple[Tournament, Round]:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     rnd = get_object_or_404(tournament.round_set, number=number)
-    # An arbiter may print a pairing before publishing it; the public sees published rounds.
-    arbiter = request.user.has_perm("tourney.direct_tournament")
+    # The tournament's own arbiter may print a pairing before publishing it; the public
+    # (and the arbiters of other tournaments) see published rounds.
+    arbiter = roles.can_direct(request.user, tournament)
     visible = rnd.status in PUBLIC_STATUSES or (rnd.status == RoundStatus.PAIRED and arbiter)
     if not visible:
         raise Http404(_("This round is not published."))
@@ -115,6 +129,7 @@ def print_pairing(request: HtmxHttpRequest, tournament_id: int, number: int) -> 
             "public_url": public_url,
             "qr": qr_svg(public_url),
             "pab": ByeKind.PAIRING_ALLOCATED,
+            "draft": rnd.status not in PUBLIC_STATUSES,
         },
     )
 

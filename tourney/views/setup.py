@@ -10,6 +10,7 @@ from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -140,7 +141,13 @@ def draw_colour(request: TournamentRequest, tournament_id: int) -> HttpResponse:
     else:
         colour = tournament.get_initial_colour_display()
         messages.success(request, _("Drawn by lot: the first player has %s in round 1.") % colour)
-    return redirect(request.POST.get("next") or reverse("registration", args=[tournament_id]))
+    return redirect(_same_site(request, request.POST.get("next", "")) or reverse("registration", args=[tournament_id]))
+
+
+def _same_site(request: HtmxHttpRequest, url: str) -> str:
+    """*url* when it leads to a page of this site, else "" (no open redirect)."""
+    same_host = {request.get_host()}
+    return url if url_has_allowed_host_and_scheme(url, same_host, require_https=request.is_secure()) else ""
 
 
 # ---------------------------------------------------------------- appointments
@@ -342,19 +349,29 @@ def bye_cancel(request: TournamentRequest, tournament_id: int, bye_id: int) -> H
 
 # ---------------------------------------------------------------- audit
 
+AUDIT_PAGE_SIZE = 100
+
 
 @require_http_methods(["GET"])
 @tournament_role("register")
 def audit_log(request: TournamentRequest, tournament_id: int) -> HttpResponse:
     """Every change with who, when, old and new value (results, corrections, refusals, pairings)."""
     tournament = request.tournament
-    entries = AuditEntry.objects.filter(tournament=tournament).select_related("user")
+    all_entries = AuditEntry.objects.filter(tournament=tournament)
+    entries = all_entries.select_related("user")
     action = request.GET.get("action", "")
     if action:
         entries = entries.filter(action=action)
-    page = Paginator(entries, 200).get_page(request.GET.get("page"))
-    actions = (
-        AuditEntry.objects.filter(tournament=tournament).values_list("action", flat=True).distinct().order_by("action")
-    )
-    context = {"tournament": tournament, "page": page, "action": action, "actions": actions}
+    number = request.GET.get("round", "")
+    if number.isdigit():
+        entries = entries.filter(round_number=int(number))
+    page = Paginator(entries, AUDIT_PAGE_SIZE).get_page(request.GET.get("page"))
+    context = {
+        "tournament": tournament,
+        "page": page,
+        "action": action,
+        "actions": all_entries.values_list("action", flat=True).distinct().order_by("action"),
+        "round": int(number) if number.isdigit() else None,
+        "rounds": range(1, tournament.rounds + 1),
+    }
     return render(request, "tourney/audit.html", context)
