@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from tourney import audit
 from tourney.audit import User
+from tourney.caching import public_change
 from tourney.errors import ResultRefused
 from tourney.models import RESULT_STATUSES, CorrectionPolicy, Game, Result, Round, RoundStatus
 
@@ -68,5 +69,6 @@ def set_result(*, game_id: int, result: str, user: User | None = None, reason: s
             game.save(update_fields=["result", "result_entered_by", "result_entered_at"])
             action = "result" if old == Result.PENDING else "correct result"
             audit.record(rnd.tournament, game, action=action, old=old, new=result, user=user, reason=reason)
+            public_change(rnd.tournament_id, round_number=rnd.number)
             return True
     raise ResultRefused(refusal)

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tourney import presentation
+from tourney.caching import one_round, public_page
 from tourney.models import PUBLIC_STATUSES, Bye, ByeKind, Game, Round, RoundStatus, Tournament
 from tourney.trf_io import TRF_FORMATS, export_text
 from tourney.views.http import HtmxHttpRequest
@@ -27,6 +28,7 @@ def _file_name(tournament: Tournament) -> str:
 
 
 @require_GET
+@public_page()
 def export_trf(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     fmt = request.GET.get("format", "trf26").lower()
@@ -38,6 +40,7 @@ def export_trf(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
 
 
 @require_GET
+@public_page()
 def export_csv(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     table, rows, _done = presentation.standings_table(tournament, request.GET.get("round"))
@@ -79,6 +82,7 @@ def qr_svg(url: str) -> str:
 
 
 @require_GET
+@public_page()
 def print_pairing(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament, rnd = _printable_round(request, tournament_id, number)
     games, byes = _boards_and_byes(rnd)
@@ -108,6 +112,7 @@ def print_pairing(request: HtmxHttpRequest, tournament_id: int, number: int) -> 
 
 
 @require_GET
+@public_page(one_round)
 def print_results(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament, rnd = _printable_round(request, tournament_id, number)
     if rnd.status not in PUBLIC_STATUSES:
@@ -121,6 +126,7 @@ def print_results(request: HtmxHttpRequest, tournament_id: int, number: int) -> 
 
 
 @require_GET
+@public_page()
 def print_standings(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     table, rows, _done = presentation.standings_table(tournament, request.GET.get("round"))
