@@ -17,8 +17,11 @@ RESULTS = [Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW, Result.WHITE_WINS,
 POINTS = {Result.WHITE_WINS: (10, 0), Result.BLACK_WINS: (0, 10), Result.DRAW: (5, 5)}
 
 
-def build_event(players: int, rounds: int, *, total_rounds: int | None = None, seed: int = 7) -> Tournament:
-    """*players* players, rounds 1..*rounds* closed with every result in."""
+def build_event(
+    players: int, rounds: int, *, total_rounds: int | None = None, last_open: bool = False, seed: int = 7
+) -> Tournament:
+    """*players* players, rounds 1..*rounds* closed with every result in; with *last_open*
+    the last of them is published with no result yet (the desk enters them)."""
     rng = random.Random(seed)
     t = Tournament.objects.create(
         name=f"Bench Open {players}",
@@ -35,7 +38,9 @@ def build_event(players: int, rounds: int, *, total_rounds: int | None = None, s
     score = {p.pk: 0 for p in roster}
     whites = {p.pk: 0 for p in roster}
     for number in range(1, rounds + 1):
-        rnd = Round.objects.create(tournament=t, number=number, status=RoundStatus.CLOSED)
+        open_now = last_open and number == rounds
+        status = RoundStatus.PUBLISHED if open_now else RoundStatus.CLOSED
+        rnd = Round.objects.create(tournament=t, number=number, status=status)
         order = sorted(roster, key=lambda p: (-score[p.pk], p.pairing_number))
         pab = order.pop() if len(order) % 2 else None
         games = []
@@ -43,10 +48,10 @@ def build_event(players: int, rounds: int, *, total_rounds: int | None = None, s
             a, b = order[k], order[k + 1]
             white, black = (a, b) if whites[a.pk] <= whites[b.pk] else (b, a)
             whites[white.pk] += 1
-            result = rng.choice(RESULTS)
+            result = Result.PENDING if open_now else rng.choice(RESULTS)
             games.append(Game(round=rnd, board=board, white=white, black=black, result=result))
-            score[white.pk] += POINTS[result][0]
-            score[black.pk] += POINTS[result][1]
+            score[white.pk] += POINTS.get(result, (0, 0))[0]
+            score[black.pk] += POINTS.get(result, (0, 0))[1]
         games = Game.objects.bulk_create(games)
         entries = [RoundEntry(round=rnd, player_id=g.white_id, game=g) for g in games]
         entries += [RoundEntry(round=rnd, player_id=g.black_id, game=g) for g in games]

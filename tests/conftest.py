@@ -74,6 +74,7 @@ def _fresh_public_cache(settings) -> None:
     of their own, so nothing is flushed (the Redis database may be the Celery broker's too)
     and no page cached by another test, or another run, is ever served."""
     settings.PUBLIC_CACHE_RELEASE = f"test-{uuid.uuid4().hex}"
+    settings.PUBLIC_PAGE_REFRESH_SECONDS = 0  # a change shows at once (its own tests set it)
 
 
 @pytest.fixture

@@ -30,7 +30,9 @@ a cache a reader can hit, and the arbiter never reads a public copy older than h
 from __future__ import annotations
 
 import hashlib
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import wraps
@@ -191,14 +193,59 @@ def _render(view: Callable[..., HttpResponse], request: HttpRequest, args: tuple
     return view(request, *args, **kwargs)
 
 
+class RecentPages:
+    """The pages this process served last, by key. A key names one version of one page,
+    whose bytes never change: a copy here is never stale, and a big page (a 2,000-player
+    crosstable is megabytes) is not fetched from Redis at every request."""
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self.pages: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self.size = 0
+        self.lock = threading.Lock()
+
+    def get(self, key: str) -> dict[str, Any] | None:
+        with self.lock:
+            page = self.pages.get(key)
+            if page is not None:
+                self.pages.move_to_end(key)
+            return page
+
+    def put(self, key: str, page: dict[str, Any]) -> None:
+        size = len(page["content"])
+        if size > self.max_bytes // 4:
+            return
+        with self.lock:
+            if key in self.pages:
+                return
+            self.pages[key] = page
+            self.size += size
+            while self.size > self.max_bytes:
+                _, old = self.pages.popitem(last=False)
+                self.size -= len(old["content"])
+
+
+recent_pages = RecentPages(max_bytes=64 * 1024 * 1024)
+
+
 def _cached_page(
     view: Callable[..., HttpResponse], request: HttpRequest, args: tuple, kwargs: dict, version: PageVersion
 ) -> tuple[dict[str, Any] | None, HttpResponse | None, str]:
-    """The page for *version* (from the cache, or rendered and stored), or the view's own
-    answer when it is not a page to keep (404, redirect); the ETag it was made for."""
-    page = cache.get(version.key)
+    """The page for *version* (kept in this process, from the cache, or rendered and
+    stored), or the view's own answer when it is not a page to keep (404, redirect); the
+    ETag it was made for."""
+    page = recent_pages.get(version.key)
     if page is not None:
         return page, None, version.etag
+    page = cache.get(version.key)
+    if page is not None:
+        recent_pages.put(version.key, page)
+        return page, None, version.etag
+    previous = cache.get(version.latest)
+    if previous is not None and time.time() - previous["rendered"] < settings.PUBLIC_PAGE_REFRESH_SECONDS:
+        # Rendered moments ago: results coming in every second do not make every big page
+        # render every second (a reader's copy is at most PUBLIC_PAGE_REFRESH_SECONDS late).
+        return previous, None, previous["etag"]
     lock = version.key + ":lock"
     deadline = time.monotonic() + LOCK_SECONDS
     while not cache.add(lock, 1, timeout=LOCK_SECONDS):
@@ -216,9 +263,15 @@ def _cached_page(
         response = _render(view, request, args, kwargs)
         if response.status_code != 200 or response.streaming:
             return None, response, version.etag
-        page = {**_stored(response), "etag": version.etag}
+        page = {
+            **_stored(response),
+            "etag": version.etag,
+            "last_modified": version.last_modified,
+            "rendered": time.time(),
+        }
         ttl = settings.PUBLIC_PAGE_CACHE_SECONDS
         cache.set_many({version.key: page, version.latest: page}, timeout=ttl)
+        recent_pages.put(version.key, page)
         return page, None, version.etag
     finally:
         cache.delete(lock)
@@ -260,8 +313,10 @@ def public_page(parts: PartsOf = whole_tournament) -> ViewDecorator:
             if own is not None:
                 return own
             assert page is not None
-            if etag != version.etag:  # the previous copy while the new one is rendered
-                return _public_headers(_response(page), etag, version.last_modified, 0)
+            if etag != version.etag:  # the previous copy, while the new one is due or rendered
+                modified = page["last_modified"]
+                answer = get_conditional_response(request, etag=etag) or _response(page)
+                return _public_headers(answer, etag, modified, 0)
             return _public_headers(_response(page), etag, version.last_modified, max_age)
 
         wrapped.public_page = True  # type: ignore[attr-defined]

@@ -223,6 +223,9 @@ SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 PUBLIC_CACHE_RELEASE = env_str("PUBLIC_CACHE_RELEASE", "1")
 # A rendered public page stays this long in the cache unless a change replaces it first.
 PUBLIC_PAGE_CACHE_SECONDS = env_int("PUBLIC_PAGE_CACHE_SECONDS", 3600)
+# A page renewed less than this many seconds ago is served as it is while changes come in
+# (results every second would otherwise render a big crosstable every second); 0: never.
+PUBLIC_PAGE_REFRESH_SECONDS = env_int("PUBLIC_PAGE_REFRESH_SECONDS", 2)
 # Cache-Control max-age of public pages: how long a proxy or a browser may reuse one.
 PUBLIC_PAGE_MAX_AGE = env_int("PUBLIC_PAGE_MAX_AGE", 2)
 

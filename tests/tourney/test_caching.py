@@ -3,6 +3,8 @@ own tournament only, once committed; a draft never reaches a cache a reader can 
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from django.core.cache import cache
 from django.db import transaction
@@ -199,3 +201,21 @@ def _release() -> str:
     from django.conf import settings
 
     return settings.PUBLIC_CACHE_RELEASE
+
+
+def test_while_results_come_in_a_page_renews_at_most_every_few_seconds(
+    settings, django_capture_on_commit_callbacks, monkeypatch
+) -> None:
+    settings.PUBLIC_PAGE_REFRESH_SECONDS = 2
+    t = _event()
+    url = reverse("standings", kwargs={"tournament_id": t.pk})
+    first = Client().get(url)
+    with django_capture_on_commit_callbacks(execute=True):
+        results.set_result(game_id=_game(t), result=Result.DRAW)
+    again = Client().get(url)
+    assert again["ETag"] == first["ETag"]  # rendered a moment ago: served as it is...
+    assert "max-age=0" in again["Cache-Control"]  # ...and nobody downstream keeps it
+    assert Client().get(url, headers={"If-None-Match": first["ETag"]}).status_code == 304
+    later = time.time() + 3
+    monkeypatch.setattr(caching.time, "time", lambda: later)
+    assert Client().get(url)["ETag"] != first["ETag"]  # two seconds on: the change is there
