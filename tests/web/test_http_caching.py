@@ -156,3 +156,16 @@ def test_a_result_posted_at_the_desk_is_never_stored(event, arbiter_client) -> N
         _url("round_result", event, number=2), {"board": 1, "result": Result.DRAW}, headers={"HX-Request": "true"}
     )
     assert "no-store" in response["Cache-Control"]
+
+
+def test_a_browser_that_takes_gzip_gets_the_page_compressed_once(event) -> None:
+    import gzip
+
+    url = _url("crosstable", event)
+    plain = Client().get(url)
+    zipped = Client().get(url, headers={"Accept-Encoding": "gzip, deflate, br"})
+    assert zipped["Content-Encoding"] == "gzip" and "Accept-Encoding" in zipped["Vary"]
+    assert gzip.decompress(zipped.content) == plain.content
+    assert zipped["ETag"] == f"W/{plain['ETag']}"
+    again = Client().get(url, headers={"Accept-Encoding": "gzip", "If-None-Match": zipped["ETag"]})
+    assert again.status_code == 304
