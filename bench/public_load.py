@@ -7,8 +7,10 @@ Redis cache), then drives every public page with wrk (Debian's ``wrk``) at 50 an
 connections, asking for gzip as browsers do. For each page it prints requests/s, p50/p95/p99 latency, the error count
 (socket errors, timeouts, non-2xx/3xx answers) and the ratio to a trivial page of the same
 server (/healthz: one SELECT 1). Meanwhile an arbiter, logged in, enters round 10's
-results on the desk (an HTMX POST per result, every --result-every seconds): their latency
-is printed at the end. Each result is a change: the public pages are renewed under load.
+results on the desk (an HTMX POST per result, every --result-every seconds), through a
+second gunicorn as deploy/nginx.conf routes logged-in users (--desk-workers 0: the same
+server as the crowd): their latency is printed at the end. Each result is a change: the
+public pages are renewed under load.
 
 Targets: every public page at least half the trivial page's throughput, p99 under 1 s at
 200 connections, no error, result entry median under 100 ms during the load.
@@ -149,6 +151,24 @@ class Desk(threading.Thread):
             self.failures += not ok
 
 
+def serve(port: int, workers: int, env: dict[str, str]) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "tourney.wsgi:application", "--bind", f"127.0.0.1:{port}",
+         "--workers", str(workers), "--timeout", "60", "--log-level", "warning"],
+        cwd=ROOT,
+        env=env,
+    )  # fmt: skip
+
+
+def wait_for(base: str) -> None:
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(f"{base}/healthz", timeout=2).read()
+            return
+        except OSError:
+            time.sleep(0.2)
+
+
 def wrk(url: str, connections: int, duration: int, script: str) -> dict[str, float]:
     out = subprocess.run(
         [
@@ -179,6 +199,12 @@ def main() -> None:
     parser.add_argument("--connections", default="50,200")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers")
     parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument(
+        "--desk-workers",
+        type=int,
+        default=2,
+        help="gunicorn workers of a second server for logged-in users, as the proxy routes them (0: none)",
+    )
     parser.add_argument("--result-every", type=float, default=1.0, help="seconds between two results at the desk")
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/tourney_bench")
     parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/15"))
@@ -191,22 +217,17 @@ def main() -> None:
     tournament, player, boards = build(args)
 
     base = f"http://127.0.0.1:{args.port}"
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "tourney.wsgi:application", "--bind", f"127.0.0.1:{args.port}",
-         "--workers", str(args.workers), "--timeout", "60", "--log-level", "warning"],
-        cwd=ROOT,
-        env=env,
-    )  # fmt: skip
+    servers = [serve(args.port, args.workers, env)]
+    desk_base = base
+    if args.desk_workers:  # as the proxy routes logged-in users (deploy/nginx.conf)
+        servers.append(serve(args.port + 1, args.desk_workers, env))
+        desk_base = f"http://127.0.0.1:{args.port + 1}"
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # the finally below stops gunicorn
     script = Path(static_root) / "report.lua"
     script.write_text(LUA)
     try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(f"{base}/healthz", timeout=2).read()
-                break
-            except OSError:
-                time.sleep(0.2)
+        wait_for(base)
+        wait_for(desk_base)
         t, last = f"{base}/t/{tournament}", args.rounds
         pages = {
             "trivial (/healthz)": f"{base}/healthz",
@@ -218,7 +239,7 @@ def main() -> None:
             "crosstable": f"{t}/crosstable/",
             "player card": f"{t}/players/{player}/",
         }
-        desk = Desk(base, tournament, last, boards, args.result_every)
+        desk = Desk(desk_base, tournament, last, boards, args.result_every)
         desk.login()
         desk.start()
         levels = [int(c) for c in args.connections.split(",")]
@@ -249,8 +270,10 @@ def main() -> None:
                 f"p90 {lat[int(0.9 * (len(lat) - 1))]:.0f} ms, worst {lat[-1]:.0f} ms, {desk.failures} failed"
             )
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            server.wait(timeout=30)
 
 
 if __name__ == "__main__":

@@ -125,7 +125,7 @@ def versions(tournament_id: int, parts: Sequence[str]) -> tuple[str, ...]:
 @dataclass(frozen=True)
 class PageVersion:
     key: str  # the cached page
-    latest: str  # the last page rendered for this variant, whatever its version
+    latest: str  # where the last page rendered for this variant is, whatever its version
     etag: str  # quoted
     last_modified: float
 
@@ -242,20 +242,27 @@ class RecentPages:
 recent_pages = RecentPages(max_bytes=64 * 1024 * 1024)
 
 
+def _page(key: str) -> dict[str, Any] | None:
+    """The page stored under *key*: this process's copy, else Redis's (then kept here)."""
+    page = recent_pages.get(key)
+    if page is None:
+        page = cache.get(key)
+        if page is not None:
+            recent_pages.put(key, page)
+    return page
+
+
 def _cached_page(
     view: Callable[..., HttpResponse], request: HttpRequest, args: tuple, kwargs: dict, version: PageVersion
 ) -> tuple[dict[str, Any] | None, HttpResponse | None, str]:
     """The page for *version* (kept in this process, from the cache, or rendered and
     stored), or the view's own answer when it is not a page to keep (404, redirect); the
     ETag it was made for."""
-    page = recent_pages.get(version.key)
+    page = _page(version.key)
     if page is not None:
         return page, None, version.etag
-    page = cache.get(version.key)
-    if page is not None:
-        recent_pages.put(version.key, page)
-        return page, None, version.etag
-    previous = cache.get(version.latest)
+    latest = cache.get(version.latest)  # a small pointer: {"key", "rendered"}
+    previous = _page(latest["key"]) if latest is not None else None
     if previous is not None and time.time() - previous["rendered"] < settings.PUBLIC_PAGE_REFRESH_SECONDS:
         # Rendered moments ago: results coming in every second do not make every big page
         # render every second (a reader's copy is at most PUBLIC_PAGE_REFRESH_SECONDS late).
@@ -264,11 +271,10 @@ def _cached_page(
     deadline = time.monotonic() + LOCK_SECONDS
     while not cache.add(lock, 1, timeout=LOCK_SECONDS):
         # Another process renders this page: serve the previous copy meanwhile, or wait for it.
-        previous = cache.get(version.latest)
         if previous is not None:
             return previous, None, previous["etag"]
         time.sleep(WAIT_STEP)
-        page = cache.get(version.key)
+        page = _page(version.key)
         if page is not None:
             return page, None, version.etag
         if time.monotonic() > deadline:
@@ -284,7 +290,8 @@ def _cached_page(
             "rendered": time.time(),
         }
         ttl = settings.PUBLIC_PAGE_CACHE_SECONDS
-        cache.set_many({version.key: page, version.latest: page}, timeout=ttl)
+        latest = {"key": version.key, "rendered": page["rendered"]}
+        cache.set_many({version.key: page, version.latest: latest}, timeout=ttl)
         recent_pages.put(version.key, page)
         return page, None, version.etag
     finally:

@@ -25,7 +25,7 @@ def compose() -> dict:
     return yaml.safe_load((ROOT / "docker-compose.yml").read_text())
 
 
-LONG_RUNNING = {"proxy", "web", "worker", "db", "redis"}
+LONG_RUNNING = {"proxy", "web", "desk", "worker", "db", "redis"}
 
 
 def test_it_has_the_services_with_health_checks(compose) -> None:
@@ -54,8 +54,17 @@ def test_the_web_scales_behind_the_proxy(compose) -> None:
     assert "ports" not in web and "container_name" not in web
     assert services["proxy"]["ports"] == ["8000:80"]
     conf = (ROOT / "deploy" / "nginx.conf").read_text()
-    assert "resolver 127.0.0.11" in conf and "set $web http://web:8000;" in conf and "proxy_pass $web;" in conf
+    assert "resolver 127.0.0.11" in conf and '"" "http://web:8000";' in conf and "proxy_pass $app;" in conf
     assert "./deploy/nginx.conf:/etc/nginx/conf.d/default.conf:ro" in services["proxy"]["volumes"]
+
+
+def test_logged_in_users_have_replicas_of_their_own(compose) -> None:
+    """The desk stays fast under the crowd: requests with a session cookie go to desk."""
+    desk, web = compose["services"]["desk"], compose["services"]["web"]
+    assert desk["command"].startswith("gunicorn tourney.wsgi:application")
+    assert desk["environment"] == web["environment"] and "ports" not in desk
+    conf = (ROOT / "deploy" / "nginx.conf").read_text()
+    assert 'map $cookie_sessionid $app { default "http://desk:8000"; "" "http://web:8000"; }' in conf
 
 
 def test_the_proxy_never_keeps_a_logged_in_users_page() -> None:
@@ -96,7 +105,7 @@ def test_the_worker_runs_celery_on_the_project_app(compose) -> None:
 
 
 def test_the_app_services_wait_for_healthy_db_and_redis(compose) -> None:
-    for name in ("migrate", "web", "worker"):
+    for name in ("migrate", "web", "desk", "worker"):
         depends = compose["services"][name]["depends_on"]
         assert depends["db"]["condition"] == depends["redis"]["condition"] == "service_healthy"
 
@@ -107,7 +116,7 @@ def test_data_lives_in_named_volumes(compose) -> None:
 
 
 def test_the_environment_is_what_the_settings_read(compose) -> None:
-    for name in ("migrate", "web", "worker"):
+    for name in ("migrate", "web", "desk", "worker"):
         env = compose["services"][name]["environment"]
         assert set(env) <= PROJECT_VARIABLES, set(env) - PROJECT_VARIABLES
         assert {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "REDIS_URL"} <= set(env)
