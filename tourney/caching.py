@@ -267,7 +267,9 @@ def _cached_page(
         # Rendered moments ago: results coming in every second do not make every big page
         # render every second (a reader's copy is at most PUBLIC_PAGE_REFRESH_SECONDS late).
         return previous, None, previous["etag"]
-    lock = version.key + ":lock"
+    # One render per page variant at a time, whatever the version: while results come in
+    # every second, processes rendering successive versions side by side would starve.
+    lock = version.latest + ":lock"
     deadline = time.monotonic() + LOCK_SECONDS
     while not cache.add(lock, 1, timeout=LOCK_SECONDS):
         # Another process renders this page: serve the previous copy meanwhile, or wait for it.
