@@ -300,6 +300,8 @@ def _cached_page(
         cache.delete(lock)
 
 
+# The query parameters the public pages read (standings after a round, the TRF format).
+PAGE_PARAMETERS = frozenset({"round", "format"})
 PartsOf = Callable[[dict[str, Any]], Sequence[str]]
 ViewDecorator = Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]
 
@@ -323,6 +325,12 @@ def public_page(parts: PartsOf = whole_tournament) -> ViewDecorator:
                 response = view(request, *args, **kwargs)
                 patch_cache_control(response, private=True, no_store=True, no_cache=True, max_age=0)
                 patch_vary_headers(response, ("Cookie",))
+                return response
+            if not set(request.GET) <= PAGE_PARAMETERS:
+                # Parameters no page reads: not a page to keep (a copy per made-up URL would
+                # crowd the cache out), rendered for this request alone.
+                response = _render(view, request, args, kwargs)
+                patch_cache_control(response, no_cache=True, max_age=0)
                 return response
             version = page_version(request, int(kwargs["tournament_id"]), parts(kwargs))
             request.public_etag = version.etag  # type: ignore[attr-defined]  # the live poll sends it back
