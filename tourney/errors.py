@@ -24,3 +24,33 @@ class RegistrationRefused(DomainError):
 
 class SetupRefused(DomainError):
     """A change of the tournament's settings, tie-break list or appointments is refused."""
+
+
+class CorrectionUnconfirmed(ResultRefused):
+    """A change of a result already entered needs an explicit, confirmed correction
+    (with a reason once the round's results are published); nothing is written.
+
+    ``current`` is the board's result now; ``later_rounds`` the rounds already paired
+    after the game's round, which were paired with that result; ``needs_reason`` whether
+    the confirmation must give a reason.
+    """
+
+    def __init__(self, message: str, *, current: str, later_rounds: list[int], needs_reason: bool) -> None:
+        super().__init__(message)
+        self.current = current
+        self.later_rounds = later_rounds
+        self.needs_reason = needs_reason
+
+
+class ResultConflict(CorrectionUnconfirmed):
+    """The board's result changed since the form was shown (another arbiter entered one):
+    nothing is written; ``current`` is the result the board holds now, which the arbiter
+    may confirm to correct like any other."""
+
+
+class EntriesRefused(RegistrationRefused):
+    """A file of entries is refused: every problem found, each naming its line and column."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import zoneinfo
 from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from pairing.engine.text import control_character, describe
 from pairing.engine.tiebreaks import PRESETS, TieBreakCodeError, parse
-from tourney.models import AppointmentRole, ByeKind, Player, Tournament
+from tourney.models import AppointmentRole, ByeKind, Player, Tournament, default_time_zone
+from tourney.services.registration import birth_date_of
 from tourney.services.setup import FIXED_AFTER_ROUND_ONE, POINT_FIELDS, last_paired_round
 
 # The models' field names are plain (a verbose_name would need a migration): the forms label them.
@@ -33,6 +38,7 @@ TOURNAMENT_LABELS = {
     "lim_maxi": _("Lim maxi-tournament"),
     "correction_policy": _("Correction policy"),
     "correction_window_minutes": _("Correction window (minutes)"),
+    "time_zone": _("Time zone"),
     "status": _("Status"),
 }
 PLAYER_LABELS = {
@@ -46,7 +52,23 @@ PLAYER_LABELS = {
 }
 
 
-class TournamentForm(forms.ModelForm):
+class TextWithoutControls:
+    """Refuses a control character (a newline, a tab, an escape) in any text field: names
+    and headers go one per line into TRF files and into CSV cells."""
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()  # type: ignore[misc]
+        for name, value in list(data.items()):
+            at = control_character(value) if isinstance(value, str) else None
+            if at is not None:
+                self.add_error(  # type: ignore[attr-defined]
+                    name,
+                    gettext("control character %(c)s at position %(at)d") % {"c": describe(value[at]), "at": at + 1},
+                )
+        return data
+
+
+class TournamentForm(TextWithoutControls, forms.ModelForm):
     """Settings; points are typed as points (1, 0.5) and stored in tenths."""
 
     class Meta:
@@ -70,6 +92,7 @@ class TournamentForm(forms.ModelForm):
             *POINT_FIELDS,
             "correction_policy",
             "correction_window_minutes",
+            "time_zone",
             "status",
         ]
         widgets = {
@@ -80,6 +103,10 @@ class TournamentForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        zone = self.fields["time_zone"]
+        zone.widget = forms.TextInput(attrs={"list": "time-zones", "autocomplete": "off"})
+        self.time_zones = sorted(zoneinfo.available_timezones())  # the datalist's suggestions
+        zone.required = False  # a form without it keeps the tournament's zone (a new one: the site's)
         for name in POINT_FIELDS:
             model_field = Tournament._meta.get_field(name)
             tenths = getattr(self.instance, name) if self.instance.pk else model_field.default
@@ -114,8 +141,18 @@ class TournamentForm(forms.ModelForm):
                 self.add_error("rounds", _("round %d is already paired") % last.number)
         return data
 
+    def clean_time_zone(self) -> str:
+        return self.cleaned_data.get("time_zone") or self.instance.time_zone or default_time_zone()
 
-class PlayerForm(forms.ModelForm):
+
+class BirthDateField(forms.CharField):
+    """YYYY/MM/DD or YYYY as FIDE records it; an ISO date (YYYY-MM-DD) is rewritten so."""
+
+    def to_python(self, value: Any) -> str:
+        return birth_date_of(super().to_python(value))
+
+
+class PlayerForm(TextWithoutControls, forms.ModelForm):
     entry_round = forms.IntegerField(
         min_value=1, required=False, label=_("Entry round"), help_text=_("late entry: the first round to be paired")
     )
@@ -124,17 +161,39 @@ class PlayerForm(forms.ModelForm):
         model = Player
         fields = ["name", "title", "rating", "federation", "fide_id", "sex", "birth_date"]
         labels = PLAYER_LABELS
+        field_classes = {"birth_date": BirthDateField}
 
 
-class PlayerEditForm(forms.ModelForm):
+class PlayerEditForm(TextWithoutControls, forms.ModelForm):
     class Meta:
         model = Player
         fields = ["name", "title", "rating", "federation", "fide_id", "sex", "birth_date"]
         labels = PLAYER_LABELS
+        field_classes = {"birth_date": BirthDateField}
 
 
 class UploadForm(forms.Form):
     file = forms.FileField(label=_("File"))
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        limit = settings.UPLOAD_MAX_BYTES
+        if upload.size > limit:
+            raise forms.ValidationError(
+                gettext("The file is %(size)s: the limit is %(limit)s. Split it, or ask the administrator.")
+                % {"size": filesizeformat(upload.size), "limit": filesizeformat(limit)}
+            )
+        return upload
+
+
+class TrfImportForm(UploadForm):
+    rounds = forms.IntegerField(
+        min_value=1,
+        max_value=99,
+        required=False,
+        label=_("Rounds"),
+        help_text=_("only for a file that does not declare them (XXR or record 142)"),
+    )
 
 
 class WithdrawForm(forms.Form):
@@ -156,9 +215,10 @@ class ByeForm(forms.Form):
     def __init__(self, tournament: Tournament, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["player"].queryset = tournament.players.all()
+        self.fields["round"].widget.attrs["max"] = tournament.rounds  # the service says why beyond it
 
 
-class AppointForm(forms.Form):
+class AppointForm(TextWithoutControls, forms.Form):
     username = forms.CharField(label=_("User name"))
     role = forms.ChoiceField(choices=AppointmentRole.choices, initial=AppointmentRole.ARBITER, label=_("Role"))
 
@@ -170,7 +230,7 @@ class AppointForm(forms.Form):
             raise forms.ValidationError(_("no user %(name)s") % {"name": name}) from None
 
 
-class ExchangeForm(forms.Form):
+class ExchangeForm(TextWithoutControls, forms.Form):
     first = forms.IntegerField(min_value=1, label=_("Player no."))
     second = forms.IntegerField(min_value=1, label=_("with player no."))
     reason = forms.CharField(required=False, label=_("Reason"))

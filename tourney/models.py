@@ -8,9 +8,12 @@ The database enforces what it can: one appearance per player and round
 
 from __future__ import annotations
 
+import zoneinfo
+
 from django.conf import settings
 from django.contrib.contenttypes.fields import GenericForeignKey
 from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models, transaction
 from django.db.models import Q
@@ -53,6 +56,16 @@ class TournamentStatus(models.TextChoices):
     FINISHED = "finished", _("Finished")
 
 
+def default_time_zone() -> str:
+    """A new tournament's time zone: the site's (settings.TIME_ZONE)."""
+    return settings.TIME_ZONE
+
+
+def validate_time_zone(value: str) -> None:
+    if value not in zoneinfo.available_timezones():
+        raise ValidationError(_("%(zone)s is not a time zone (e.g. Europe/Rome)"), params={"zone": value})
+
+
 def _tenths(default: int, help_text: str) -> models.PositiveSmallIntegerField:
     return models.PositiveSmallIntegerField(default=default, help_text=help_text)
 
@@ -83,6 +96,9 @@ class Tournament(models.Model):
     # C.04.4.3: the Lim maxi-tournament rules (3.2, 3.8, 5.7).
     lim_maxi = models.BooleanField(default=False, help_text=_("Lim system: apply the maxi-tournament rules"))
     initial_colour = models.CharField(max_length=5, choices=InitialColour.choices, blank=True, default="")
+    # An imported tournament's initial colour is the file's (XXC, record 152 or its first round),
+    # not drawn here: the pages say where it came from.
+    initial_colour_from_file = models.BooleanField(default=False)
     # C.04.1.c and TRF26 record 162: points for each kind of result.
     points_win = _tenths(10, _("Points for a win, in tenths of a point"))
     points_draw = _tenths(5, _("Points for a draw, in tenths of a point"))
@@ -98,6 +114,13 @@ class Tournament(models.Model):
     )
     correction_window_minutes = models.PositiveIntegerField(
         default=60, help_text=_("Deadline after publication when the policy is 'deadline'")
+    )
+    # Where the tournament is played: its times (publication, correction deadline) are shown in it.
+    time_zone = models.CharField(
+        max_length=64,
+        default=default_time_zone,
+        validators=[validate_time_zone],
+        help_text=_("The times of this tournament are shown in this zone, e.g. Europe/Rome"),
     )
     status = models.CharField(max_length=16, choices=TournamentStatus.choices, default=TournamentStatus.DRAFT)
     created_at = models.DateTimeField(auto_now_add=True)

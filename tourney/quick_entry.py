@@ -47,10 +47,22 @@ def parse_result(text: str) -> Result:
     return TYPED[key]
 
 
+# Board numbers are small positive integers (a PositiveSmallIntegerField).
+_LAST_BOARD = 32767
+
+
+def parse_board(text: str) -> int:
+    """A board number as a form sends it; anything else is the arbiter's typing error."""
+    text = (text or "").strip()
+    if not re.fullmatch(r"[0-9]{1,5}", text) or not 1 <= int(text) <= _LAST_BOARD:
+        raise EntryError(_("%(text)r is not a board number") % {"text": text})
+    return int(text)
+
+
 def parse_entry(text: str) -> tuple[int, Result]:
     """(board, result) from what the arbiter typed."""
     match = _ENTRY.match(text or "")
     if not match:
         raise EntryError(_("type the board and the result, e.g. “12 1-0”"))
     board, result = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
-    return int(board), parse_result(result)
+    return parse_board(board), parse_result(result)

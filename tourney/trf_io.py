@@ -18,7 +18,7 @@ import dataclasses
 import datetime
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -27,8 +27,9 @@ from pairing.engine.boards import sort_boards
 from pairing.engine.common.editions import KNOWN_EDITIONS
 from pairing.engine.state import Board, Colour, Outcome
 from pairing.engine.tiebreaks import TieBreakCodeError, parse
-from pairing.engine.trf import TrfPlayer, TrfRound, TrfTournament, resolve_xxs, write_trf
-from pairing.engine.trf.state import initial_colour_of
+from pairing.engine.trf import TrfBye, TrfPlayer, TrfRound, TrfTournament, resolve_xxs, write_trf
+from pairing.engine.trf.state import initial_colour_of, next_round
+from pairing.engine.trf.trf26 import byes_240_from_rounds
 from tourney import adapters
 from tourney.models import (
     Bye,
@@ -171,6 +172,7 @@ def tournament_fields(t: TrfTournament, *, system: str | None = None, name: str 
         "pairing_system": pairing_system,
         "rules_edition": edition,
         "initial_colour": colour,
+        "initial_colour_from_file": bool(colour),
         "tiebreaks": _tiebreaks(t),
         "status": TournamentStatus.FINISHED
         if played and played == t.total_rounds
@@ -308,30 +310,33 @@ def _same_player(data: dict[str, Any]) -> str:
     return f"id {data['fide_id']}" if data["fide_id"] else f"name {str(data['name']).casefold()}"
 
 
-def players_to_register(t: TrfTournament, registered: Iterable[Player]) -> Iterator[tuple[int, dict[str, Any]]]:
+def players_to_register(
+    t: TrfTournament, registered: Iterable[Player]
+) -> tuple[list[tuple[int, dict[str, Any]]], list[str]]:
     """The file's players (its 001 records) in start-number order, each with the data the
-    registration form would give: titles and sexes as FIDE writes them. Only the players
-    are read: their start numbers, points and round blocks belong to the file's own
-    tournament. Raises TrfImportError, naming the player, when the file has none, or on
-    reaching one without a name, with a title FIDE does not award, or already among the
-    *registered* players or earlier in the file (same FIDE ID, else same name)."""
+    registration form would give (titles and sexes as FIDE writes them), and the problems
+    found, each naming its player: no name, a title FIDE does not award, already among the
+    *registered* players or earlier in the file (same FIDE ID, else same name). Only the
+    players are read: their start numbers, points and round blocks belong to the file's own
+    tournament. Raises TrfImportError when the file has no player."""
     if not t.players:
         raise TrfImportError(_("the file has no player (001 record)"))
     known = {_same_player({"fide_id": p.fide_id, "name": p.name}) for p in registered}
+    rows, problems = [], []
     for p in sorted(t.players, key=lambda p: p.start):
         data = _player_data(p)
         where = {"n": p.start, "name": data["name"]}
-        if not data["name"]:
-            raise TrfImportError(_("player %(n)d has no name") % where)
-        if data["title"] not in Title.values:
-            raise TrfImportError(
-                _("player %(n)d (%(name)s): unknown title %(title)s") % {**where, "title": data["title"]}
-            )
         key = _same_player(data)
-        if key in known:
-            raise TrfImportError(_("player %(n)d (%(name)s) is already registered") % where)
+        if not data["name"]:
+            problems.append(_("player %(n)d has no name") % where)
+        elif data["title"] not in Title.values:
+            problems.append(_("player %(n)d (%(name)s): unknown title %(title)s") % {**where, "title": data["title"]})
+        elif key in known:
+            problems.append(_("player %(n)d (%(name)s) is already registered") % where)
+        else:
+            rows.append((p.start, data))
         known.add(key)
-        yield p.start, data
+    return rows, problems
 
 
 # ---------------------------------------------------------------- export
@@ -377,11 +382,10 @@ def export_tournament(tournament: Tournament) -> TrfTournament:
         code = _BYE_WRITTEN.get((kind, bye.requested)) or _BYE_WRITTEN[(kind, not bye.requested)]
         blocks[bye.round.number][bye.player.pairing_number] = TrfRound(None, "-", code)
     scoring = adapters.scoring_of(tournament)
-    blank = TrfRound(None, " ", " ")
     numbers = [r.number for r in rounds]
     players = []
     for p in tournament.players.order_by("pairing_number"):
-        row = tuple(blocks[n].get(p.pairing_number, blank) for n in range(1, (max(numbers) if numbers else 0) + 1))
+        row = tuple(_block(blocks[n], p, n) for n in range(1, (max(numbers) if numbers else 0) + 1))
         points = sum(scoring.points(Outcome(r.result)) for r in row if r.result.strip())
         players.append(
             TrfPlayer(
@@ -398,6 +402,11 @@ def export_tournament(tournament: Tournament) -> TrfTournament:
             )
         )
     config = {InitialColour.WHITE: ("white1",), InitialColour.BLACK: ("black1",)}.get(tournament.initial_colour, ())
+    upcoming = next_round(TrfTournament(players=tuple(players)))
+    absent: tuple[int, ...] = ()
+    if upcoming > max(numbers, default=0) and upcoming <= tournament.rounds:
+        # The round to pair next, not in the file yet: who will not take part (XXZ, record 240).
+        absent = tuple(p.pairing_number for p in tournament.players.all() if not _takes_part(p, upcoming))
     edition = f"_{tournament.rules_edition}" if tournament.rules_edition else ""
     return TrfTournament(
         players=tuple(players),
@@ -415,6 +424,7 @@ def export_tournament(tournament: Tournament) -> TrfTournament:
         xx_rounds=tournament.rounds,
         xx_config=config,
         xx_scoring=_xxs(tournament),
+        xx_absent=absent,
         # TRF-2026 record 162, always written so that a reader never has to assume the defaults.
         scoring_162=(
             ("W", tournament.points_win),
@@ -425,6 +435,24 @@ def export_tournament(tournament: Tournament) -> TrfTournament:
         ),
         type_192=f"FIDE_{tournament.pairing_system.upper()}{edition}",
     )
+
+
+_BLANK = TrfRound(None, " ", " ")
+# A round the player takes no part in (not entered yet, withdrawn): a zero-point bye, as the
+# endorsed engines write it and read it back as "not paired" (bbpPairings; the shared corpus).
+_NOT_TAKING_PART = TrfRound(None, "-", "Z")
+
+
+def _takes_part(player: Player, number: int) -> bool:
+    """Entered by round *number* and not withdrawn before it."""
+    withdrawn = player.withdrawal_round is not None and number >= player.withdrawal_round
+    return player.entry_round <= number and not withdrawn
+
+
+def _block(blocks: dict[int, TrfRound], player: Player, number: int) -> TrfRound:
+    if player.pairing_number in blocks:
+        return blocks[player.pairing_number]
+    return _BLANK if _takes_part(player, number) else _NOT_TAKING_PART
 
 
 def export_text(tournament: Tournament, fmt: str = "trf26") -> str:
@@ -442,6 +470,10 @@ def export_text(tournament: Tournament, fmt: str = "trf26") -> str:
         # The FIDE TRF16 records, and the engines' XX lines; no TRF-2026 record.
         t = dataclasses.replace(t, scoring_162=(), type_192="")
         return write_trf(t, trf26=False)
+    if t.xx_absent:
+        # TRF-2026 says the round to pair's absences with record 240 (the blocks' byes derived too).
+        upcoming = TrfBye("Z", next_round(t), t.xx_absent)
+        t = dataclasses.replace(t, byes_240=(*byes_240_from_rounds(t), upcoming))
     codes = [str(c) for c in (tournament.tiebreaks or [])]
     if codes:
         t = dataclasses.replace(t, other_records=(*t.other_records, "202 " + " ".join(codes)))

@@ -21,6 +21,7 @@ urlpatterns = [
     path(R + "pair/", desk.round_pair, name="round_pair"),
     path(R + "exchange/", desk.round_exchange, name="round_exchange"),
     path(R + "publish/", desk.round_publish, name="round_publish"),
+    path(R + "unpublish/", desk.round_unpublish, name="round_unpublish"),
     path(R + "result/", desk.round_result, name="round_result"),
     path(R + "close/", desk.round_close, name="round_close"),
     # Organizer and registration.

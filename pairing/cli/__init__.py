@@ -22,7 +22,7 @@ from typing import TextIO
 
 from pairing.cli.aro import run_aro
 from pairing.cli.check import run_check
-from pairing.cli.common import EXIT_INPUT, EXIT_UNPAIRABLE, UsageError, resolve_input
+from pairing.cli.common import EXIT_INPUT, EXIT_UNPAIRABLE, InputError, UsageError, resolve_input
 from pairing.cli.generate import run_generate
 from pairing.cli.pair import run_pair
 from pairing.cli.parser import build_parser
@@ -62,6 +62,9 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
         return run_pair(args, stdout, stderr)
     except TrfError as exc:
         stderr.write(f"{args.input}:{exc.line}:{exc.column}: {exc.message}\n")
+        return EXIT_INPUT
+    except InputError as exc:
+        stderr.write(f"{args.input}: {exc}\n")
         return EXIT_INPUT
     except (AccelerationError, UsageError, OSError) as exc:  # AccelerationError before PairingError, its base
         stderr.write(f"python -m pairing: {exc}\n")

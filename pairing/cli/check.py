@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 from pathlib import Path
 from typing import TextIO
 
-from pairing.cli.common import EXIT_DIFFERENCE, EXIT_INPUT, UsageError, pair_state, resolve_system
+from pairing.cli.common import (
+    EXIT_DIFFERENCE,
+    EXIT_INPUT,
+    InputError,
+    UsageError,
+    load_tournament,
+    pair_state,
+    resolve_system,
+)
 from pairing.engine.checker import check_round
 from pairing.engine.state import PairingError
-from pairing.engine.trf import TrfError, TrfTournament, read_trf
+from pairing.engine.trf import TrfError, TrfTournament
 from pairing.engine.trf.state import cut, pairing_rows, recorded_pairing, state_for_round
 
 
@@ -30,6 +39,11 @@ def expected_pairings(path: Path, explicit: str | None) -> dict[str, list[list[i
     except (ValueError, UnicodeDecodeError) as exc:
         raise UsageError(f"{source}: not a JSON table of expected pairings ({exc})") from exc
     return table.get(path.name)
+
+
+def not_in_round(t: TrfTournament, rnd: int) -> frozenset[int]:
+    """Players whose line has nothing for round *rnd* (a blank block, or no block at all)."""
+    return frozenset(p.start for p in t.players if len(p.rounds) < rnd or p.rounds[rnd - 1].is_blank)
 
 
 def check_rounds(
@@ -53,7 +67,11 @@ def check_rounds(
         if not recorded.boards and recorded.bye is None:
             continue
         total += 1
-        state = state_for_round(cut(t, rnd), rnd)
+        # XXZ names the absentees of the round after the file, not of a recorded round.
+        state = state_for_round(dataclasses.replace(cut(t, rnd), xx_absent=()), rnd)
+        # A player with no block in a round the file records took no part in it, however the
+        # program that wrote the file says so: a blank block (TRF16), "0000 - Z" or "0000 - -".
+        state = dataclasses.replace(state, absent=state.absent | not_in_round(t, rnd))
         notes = [str(v) for v in check_round(state, recorded, args.system)]
         for note in notes:
             out.write(f"{prefix}round {rnd}: the recorded pairing breaks {note}\n")
@@ -92,15 +110,19 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         expected = expected_pairings(source, args.expected)
         if expected:
             out.write(f"comparing with the expected pairings of {args.expected or 'expected-pairings.json'}\n")
-        return check_tournament(read_trf(source), args, out, expected)
+        return check_tournament(load_tournament(args, pairing=False), args, out, expected)
     files = sorted(source.glob("*.trf"))
     agree = total = 0
     malformed = False
     for path in files:
         try:
-            t = read_trf(path)
+            t = load_tournament(args, str(path), pairing=False)
         except TrfError as exc:
             err.write(f"{path}:{exc.line}:{exc.column}: {exc.message}\n")
+            malformed = True
+            continue
+        except (InputError, UsageError, OSError) as exc:
+            err.write(f"{path}: {exc}\n")
             malformed = True
             continue
         a, n = check_rounds(t, args, out, expected_pairings(path, args.expected), prefix=f"{path.name} ")

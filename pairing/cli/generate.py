@@ -16,7 +16,7 @@ def run_generate(args: argparse.Namespace, stdout: TextIO) -> int:
     try:
         config = GeneratorConfig(
             players=args.players,
-            rounds=args.rounds,
+            rounds=args.rounds or 7,
             draw_rate=args.draw_rate,
             forfeit_rate=args.forfeit_rate,
             bye_rate=args.bye_rate,

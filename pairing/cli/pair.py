@@ -5,15 +5,14 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from pairing.cli.common import pair_state, resolve_system, write_pairing
+from pairing.cli.common import load_tournament, pair_state, resolve_system, write_pairing
 from pairing.engine.checker import check_round
 from pairing.engine.state import PairingError
-from pairing.engine.trf import read_trf
 from pairing.engine.trf.state import state_for_round
 
 
 def run_pair(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
-    t = read_trf(args.input)
+    t = load_tournament(args, pairing=True)
     resolve_system(args, t)
     state = state_for_round(t, args.round)
     if t.total_rounds is not None and state.round_to_pair > t.total_rounds:

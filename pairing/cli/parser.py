@@ -85,7 +85,12 @@ def build_parser() -> argparse.ArgumentParser:
     gen = ap.add_argument_group("generator (--generate)")
     gen.add_argument("--seed", type=int, default=0)
     gen.add_argument("--players", type=int, default=30)
-    gen.add_argument("--rounds", type=int, default=7)
+    gen.add_argument(
+        "--rounds",
+        type=int,
+        help="rounds to generate (default 7); with -p/--check: the total number of rounds when the file "
+        "declares none (XXR/142)",
+    )
     gen.add_argument("--draw-rate", type=float, default=0.3)
     gen.add_argument("--forfeit-rate", type=float, default=0.02)
     gen.add_argument("--bye-rate", type=float, default=0.03, help="requested byes (H, Z, F) per player and round")
@@ -93,7 +98,12 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--late-rate", type=float, default=0.05, help="share of late entries")
     gen.add_argument("--rating-high", type=int, default=2600)
     gen.add_argument("--rating-low", type=int, default=1400)
-    gen.add_argument("--initial-colour", choices=("white", "black"), help="default: drawn by lot from the seed")
+    gen.add_argument(
+        "--initial-colour",
+        choices=("white", "black"),
+        help="default: drawn by lot from the seed; with -p: the colour of the first player in round 1 "
+        "when the file states none (XXC white1/black1, record 152) and no round shows it",
+    )
     gen.add_argument(
         "--trf26",
         action="store_true",

@@ -14,7 +14,7 @@ Swiss system:
 - C.04.1.f: colour difference between -2 and +2 after the round;
 - C.04.1.g: never the same colour three times in a row;
   (f and g count played games only, C.04.2.D.5; each system may exempt players in
-  the last round: pass them as *colour_exempt*, see :func:`last_round_exemptions`)
+  the last round: pass them as *colour_exempt*, see :func:`colour_exemptions`)
 - pairs the arbiter forbade (TRF ``XXP``, TRF-2026 ``260``).
 """
 
@@ -46,13 +46,26 @@ def topscorers(state: TournamentState) -> frozenset[int]:
 
 
 def last_round_exemptions(state: TournamentState, system: str) -> frozenset[int]:
-    """Players a system lets break C.04.1.f/g in the last round.
+    """The topscorers a system lets break C.04.1.f/g in the last round, whoever they meet.
 
     Dutch: topscorers (C.04.3 A.7, C.3). The other systems make no such exception here.
     """
     if system == "dutch":
         return topscorers(state)
     return frozenset()
+
+
+def colour_exemptions(state: TournamentState, pairing: Pairing, system: str) -> frozenset[int]:
+    """Players of *pairing* a system lets break C.04.1.f/g: in the Dutch last round the
+    topscorers and their opponents. C.3 forbids only two non-topscorers with the same
+    absolute preference to meet; C.8 and C.9 then minimise the "topscorers or topscorers'
+    opponents" who get a colour difference beyond 2 or a colour three times in a row, so
+    on a topscorer's board either player may be the one who yields."""
+    exempt = set(last_round_exemptions(state, system))
+    for board in pairing.boards:
+        if board.white in exempt or board.black in exempt:
+            exempt |= {board.white, board.black}
+    return frozenset(exempt)
 
 
 def _colours_played(state: TournamentState, player: int) -> list[Colour]:
@@ -155,4 +168,4 @@ def check_pairing(
 def check_round(state: TournamentState, pairing: Pairing, system: str) -> list[Violation]:
     """:func:`check_pairing` with *system*'s last-round colour exceptions: the safety net to
     run on any engine's output before it is published."""
-    return check_pairing(state, pairing, colour_exempt=last_round_exemptions(state, system))
+    return check_pairing(state, pairing, colour_exempt=colour_exemptions(state, pairing, system))

@@ -62,6 +62,7 @@ def _pair_and_publish(page, url: str, number: int) -> None:
     page.locator("#pairing table.pairing").wait_for(timeout=60_000)
     assert "pts · pref · floats" in page.locator("#pairing").inner_text()
     page.get_by_role("button", name="Publish the pairing").click()
+    page.get_by_role("button", name="Yes, publish the pairing").click()  # the confirm step
     page.locator("#pairing .status-published").wait_for()
 
 
@@ -79,6 +80,7 @@ def _enter_results(page, url: str, rnd: Round, forfeit_on: int | None = None) ->
         _type_result(page, board, "+-" if board == forfeit_on else RESULTS[k % len(RESULTS)])
     assert page.locator("#progress").inner_text().strip() == "all results in"
     page.get_by_role("button", name="Publish the results").click()
+    page.get_by_role("button", name="Yes, publish the results").click()
     page.locator("#pairing .status-closed").wait_for()
 
 
@@ -139,8 +141,13 @@ def test_a_fourteen_player_tournament_to_the_end_of_round_three(
     _enter_results(arb, url, round_1, forfeit_on=2)
     assert Game.objects.get(round=round_1, board=2).result == Result.WHITE_WINS_FORFEIT
 
-    # A correction before the deadline (C.04.2.D.8): the next pairing uses it.
-    _type_result(arb, 1, "0-1")
+    # A correction before the deadline (C.04.2.D.8), confirmed with a reason: the next pairing uses it.
+    entry = arb.locator("input[name=entry]")
+    entry.fill("1 0-1")
+    entry.press("Enter")
+    arb.locator("#correction-1 input[name=reason]").fill("score sheet signed 0-1")
+    arb.get_by_role("button", name="Correct the result").click()
+    arb.locator("#entry-feedback", has_text="Board 1:").wait_for()
     assert "Board 1: 0-1" in arb.locator("#entry-feedback").inner_text()
     assert Game.objects.get(round=round_1, board=1).result == Result.BLACK_WINS
 
@@ -165,6 +172,7 @@ def test_a_fourteen_player_tournament_to_the_end_of_round_three(
     org.goto(f"{url}/registration/{rossi.pk}/")
     org.fill("#id_from_round", "3")
     org.get_by_role("button", name="Withdraw").click()
+    org.get_by_role("button", name="Yes, withdraw the player").click()
     org.locator(".messages", has_text="withdrawn from round 3").wait_for()
 
     # ---- round 3

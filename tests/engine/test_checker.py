@@ -209,3 +209,44 @@ def test_the_dutch_engine_never_breaks_an_absolute_rule(seed: int, players: int,
     for rnd in range(1, rounds + 1):
         state = state_for_round(t, rnd)
         assert check_pairing(state, recorded_pairing(t, rnd), colour_exempt=last_round_exemptions(state, "dutch")) == []
+
+
+def test_a_topscorers_opponent_may_get_a_third_colour_or_a_difference_of_three_in_the_last_round() -> None:
+    # Last round of 3 (total=3): 1 has 2 points, a topscorer (C.04.3 A.7); 4 is not, and had
+    # White twice. On 1's board 4 may yield (C.8/C.9: "topscorers or topscorers' opponents").
+    state = tournament(4, "4-2 1-0, 1-3 1-0", "4-3 0-1, 2-1 0-1", total=3)
+    assert topscorers(state) == frozenset({1})
+    recorded = pairing("4-1, 3-2")
+    assert rules(check_pairing(state, recorded)) == ["C.04.1.f", "C.04.1.g"]  # 4: +3, WWW
+    assert check_round(state, recorded, "dutch") == []
+    assert rules(check_round(state, recorded, "dubov")) == ["C.04.1.f", "C.04.1.g"]
+    # Two non-topscorers may not do it (C.3), nor anyone before the last round.
+    assert rules(
+        check_round(
+            tournament(6, "4-2 1-0, 1-3 1-0, 5-6 =", "4-3 0-1, 2-1 0-1, 6-5 =", total=3),
+            pairing("4-5, 1-6, 3-2"),
+            "dutch",
+        )
+    ) == ["C.04.1.f", "C.04.1.g"]
+    assert rules(check_round(tournament(4, "4-2 1-0, 1-3 1-0", "4-3 0-1, 2-1 0-1", total=4), recorded, "dutch")) == [
+        "C.04.1.f",
+        "C.04.1.g",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "rule"), [("gen-dutch-seed3-opponent-g.trf", "C.04.1.g"), ("gen-dutch-seed39-opponent-f.trf", "C.04.1.f")]
+)
+def test_check_does_not_cry_wolf_on_a_topscorers_opponent(name: str, rule: str) -> None:
+    # Made by python -m pairing --generate (seeds 3 and 39): in the last round a non-topscorer
+    # facing a topscorer gets a third colour in a row or a colour difference of 3.
+    t = read_trf(FIXTURES / "checker" / name)
+    last = t.rounds_in_file
+    state = state_for_round(t, last)
+    recorded = recorded_pairing(t, last)
+    strict = check_pairing(state, recorded)
+    assert [v.rule for v in strict] == [rule]
+    (player,) = strict[0].players
+    assert player not in topscorers(state)
+    assert any({player} < {b.white, b.black} and {b.white, b.black} & topscorers(state) for b in recorded.boards)
+    assert check_round(state, recorded, "dutch") == []

@@ -123,6 +123,8 @@ def _closed_round_2(t: Tournament) -> int:
         (lambda t: setup.set_tiebreaks(tournament_id=t.pk, codes=["BH"], user=None), {"all", "base"}),
         (lambda t: setup.update_settings(tournament_id=t.pk, values={"place": "Rome"}, user=None), {"all", "base"}),
         (lambda t: registration.request_bye(builders.player(t, 2), 3, "zero"), {"all", "r3"}),
+        (lambda t: registration.register_many(t, [("line 2", {"name": "Zoe", "rating": 1500})]), {"all", "base"}),
+        (lambda t: rounds.unpublish_pairing(round_id=t.round_set.get(number=2).pk, reason="wrong"), {"all", "r2"}),
     ],
 )
 def test_each_service_bumps_what_it_changes(change, parts, django_capture_on_commit_callbacks) -> None:

@@ -129,3 +129,16 @@ def test_a_player_with_a_game_cannot_be_deleted() -> None:
     builders.round_with(t, 1, "1-2 1-0")
     with pytest.raises(RestrictedError):
         builders.player(t, 1).delete()
+
+
+def test_a_tournament_takes_the_sites_time_zone_and_refuses_an_unknown_one(settings) -> None:
+    from django.core.exceptions import ValidationError
+
+    from tourney.models import Tournament
+
+    settings.TIME_ZONE = "Europe/Rome"
+    t = Tournament(name="Open", rounds=5)
+    assert t.time_zone == "Europe/Rome"
+    t.time_zone = "Mars/Olympus"
+    with pytest.raises(ValidationError, match="Mars/Olympus is not a time zone"):
+        t.full_clean()

@@ -205,7 +205,7 @@ def test_a_result_corrected_after_the_next_round_is_in_the_report(tmp_path: Path
     assert second.games.count() == 2
     game = first.games.get(board=1)
     # C.04.2.D.8: within the announced deadline, the arbiter corrects round 1 (3 won, not 1).
-    assert set_result(game_id=game.pk, result=Result.BLACK_WINS, reason="score sheets")
+    assert set_result(game_id=game.pk, result=Result.BLACK_WINS, reason="score sheets", confirmed=True)
     report = parse_trf(export_text(t, "trf16"))
     one, three = report.player(1), report.player(3)
     assert (one.rounds[0].result, three.rounds[0].result) == ("0", "1")

@@ -3,6 +3,8 @@ status poll, publication, keyboard results, corrections, closing."""
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 from django.test import Client
 
@@ -11,6 +13,7 @@ from tourney.models import AuditEntry, Game, JobState, Result, Round, RoundStatu
 from tourney.roles import appoint
 
 pytestmark = pytest.mark.django_db
+CONFIRMED = {"confirmed": "1"}  # the confirm step of publishing (tested below)
 
 
 @pytest.fixture
@@ -119,7 +122,7 @@ def test_the_round_cycle_with_keyboard_results(desk, eager_celery, django_captur
     assert "pts · pref · floats" in page  # the draft explains itself
     assert "Pairing-allocated bye" in page
 
-    _htmx(client, f"/t/{t.pk}/rounds/1/publish/")
+    _htmx(client, f"/t/{t.pk}/rounds/1/publish/", CONFIRMED)
     rnd.refresh_from_db()
     assert rnd.status == RoundStatus.PUBLISHED
 
@@ -136,7 +139,7 @@ def test_the_round_cycle_with_keyboard_results(desk, eager_celery, django_captur
     assert "is not a result" in _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"entry": "1 2-0"}).content.decode()
     assert "has no board 9" in _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"entry": "9 1-0"}).content.decode()
 
-    _htmx(client, f"/t/{t.pk}/rounds/1/close/")
+    _htmx(client, f"/t/{t.pk}/rounds/1/close/", CONFIRMED)
     rnd.refresh_from_db()
     assert rnd.status == RoundStatus.CLOSED and rnd.correction_deadline is not None
 
@@ -159,9 +162,11 @@ def test_a_correction_after_the_deadline_is_refused_and_logged(desk) -> None:
     t, client, user = desk
     rnd = builders.round_with(t, 1, "1-4 1-0, 2-5 =, 3-6 0-1", byes="7 pab", status=RoundStatus.CLOSED)
     Round.objects.filter(pk=rnd.pk).update(correction_deadline=timezone.now() + timedelta(minutes=5))
-    assert "Board 1: 0-1" in _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"entry": "1 0-1"}).content.decode()
+    correction = {"board": "1", "result": "0-1", "expected": "1-0", "confirmed": "1", "reason": "sheet"}
+    assert "Board 1: 0-1" in _htmx(client, f"/t/{t.pk}/rounds/1/result/", correction).content.decode()
     Round.objects.filter(pk=rnd.pk).update(correction_deadline=timezone.now() - timedelta(minutes=1))
-    answer = _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"entry": "2 1-0"}).content.decode()
+    correction = {"board": "2", "result": "1-0", "expected": Result.DRAW, "confirmed": "1", "reason": "sheet"}
+    answer = _htmx(client, f"/t/{t.pk}/rounds/1/result/", correction).content.decode()
     assert "Refused" in answer and "deadline" in answer
     assert Game.objects.get(round=rnd, board=2).result == Result.DRAW
     refused = AuditEntry.objects.get(action="refused result")
@@ -172,7 +177,7 @@ def test_a_correction_after_the_deadline_is_refused_and_logged(desk) -> None:
 def test_publishing_answers_the_fragment_with_the_news(desk) -> None:
     t, client, user = desk
     rnd = builders.round_with(t, 1, "1-4, 2-5, 3-6", byes="7 pab")
-    page = _htmx(client, f"/t/{t.pk}/rounds/1/publish/").content.decode()
+    page = _htmx(client, f"/t/{t.pk}/rounds/1/publish/", CONFIRMED).content.decode()
     assert page.lstrip().startswith('<section id="pairing"') and "<html" not in page
     assert "Round 1 published: the pairing is frozen (C.04.2.D.10)." in page
     rnd.refresh_from_db()
@@ -183,7 +188,7 @@ def test_publishing_answers_the_fragment_with_the_news(desk) -> None:
 def test_publishing_without_htmx_redirects_with_the_news(desk) -> None:
     t, client, _user = desk
     rnd = builders.round_with(t, 1, "1-4, 2-5, 3-6", byes="7 pab")
-    response = client.post(f"/t/{t.pk}/rounds/1/publish/")
+    response = client.post(f"/t/{t.pk}/rounds/1/publish/", CONFIRMED)
     assert response.status_code == 302 and response.url == f"/t/{t.pk}/rounds/1/"
     assert [str(m) for m in response.wsgi_request._messages] == [
         "Round 1 published: the pairing is frozen (C.04.2.D.10)."
@@ -195,7 +200,7 @@ def test_publishing_without_htmx_redirects_with_the_news(desk) -> None:
 def test_it_refuses_to_publish_a_round_twice(desk) -> None:
     t, client, _user = desk
     builders.round_with(t, 1, "1-4, 2-5, 3-6", byes="7 pab", status=RoundStatus.PUBLISHED)
-    page = _htmx(client, f"/t/{t.pk}/rounds/1/publish/").content.decode()
+    page = _htmx(client, f"/t/{t.pk}/rounds/1/publish/", CONFIRMED).content.decode()
     assert "round 1 is published, not paired" in page and "pairing is frozen" not in page
     assert not AuditEntry.objects.filter(action="publish pairing").exists()
 
@@ -223,7 +228,228 @@ def test_it_exchanges_two_players_of_a_draft(desk) -> None:
 def test_it_refuses_to_close_a_round_with_boards_still_playing(desk) -> None:
     t, client, _user = desk
     rnd = builders.round_with(t, 1, "1-4 1-0, 2-5, 3-6 =", byes="7 pab", status=RoundStatus.PUBLISHED)
-    response = client.post(f"/t/{t.pk}/rounds/1/close/")
+    response = client.post(f"/t/{t.pk}/rounds/1/close/", CONFIRMED)
     assert [str(m) for m in response.wsgi_request._messages] == ["round 1 has no result yet on board(s) 2"]
     rnd.refresh_from_db()
     assert rnd.status == RoundStatus.PUBLISHED and rnd.correction_deadline is None
+
+
+def test_publishing_brings_the_keyboard_box_without_a_reload(desk) -> None:
+    t, client, _user = desk
+    builders.round_with(t, 1, "1-4, 2-5, 3-6", byes="7 pab")
+    page = client.get(f"/t/{t.pk}/rounds/1/").content.decode()
+    assert 'name="entry"' not in page  # a draft takes no results
+    fragment = _htmx(client, f"/t/{t.pk}/rounds/1/publish/", CONFIRMED).content.decode()
+    assert '<div id="quick-entry" hx-swap-oob="true">' in fragment
+    assert 'name="entry"' in fragment and "data-quick-entry" in fragment
+
+
+def test_the_keyboard_never_changes_a_board_that_has_a_result(desk) -> None:
+    t, client, _user = desk
+    rnd = builders.round_with(t, 1, "1-4 =, 2-5, 3-6", byes="7 pab", status=RoundStatus.PUBLISHED)
+    answer = _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"entry": "1 1-0"}).content.decode()
+    assert "board 1 already has ½-½: confirm the correction" in answer
+    assert 'hx-swap-oob="afterbegin:#corrections"' in answer and 'name="confirmed" value="1"' in answer
+    assert Game.objects.get(round=rnd, board=1).result == Result.DRAW
+    assert not AuditEntry.objects.filter(action="correct result").exists()
+    # The explicit correction, from the prompt.
+    confirm = {"board": "1", "result": "1-0", "expected": Result.DRAW, "confirmed": "1"}
+    answer = _htmx(client, f"/t/{t.pk}/rounds/1/result/", confirm).content.decode()
+    assert "Board 1: 1-0" in answer and '<div id="correction-1" hx-swap-oob="delete">' in answer
+    assert Game.objects.get(round=rnd, board=1).result == Result.WHITE_WINS
+
+
+def test_without_htmx_a_correction_to_confirm_gets_its_own_page(desk) -> None:
+    t, client, _user = desk
+    rnd = builders.round_with(t, 1, "1-4 =, 2-5, 3-6", byes="7 pab", status=RoundStatus.PUBLISHED)
+    response = client.post(f"/t/{t.pk}/rounds/1/result/", {"entry": "1 1-0"})
+    page = response.content.decode()
+    assert response.status_code == 200 and "<html" in page and 'name="confirmed" value="1"' in page
+    assert Game.objects.get(round=rnd, board=1).result == Result.DRAW
+
+
+def test_a_correction_without_a_csrf_token_is_refused(desk) -> None:
+    t, _client, user = desk
+    rnd = builders.round_with(t, 1, "1-4 =, 2-5, 3-6", byes="7 pab", status=RoundStatus.PUBLISHED)
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(user)
+    confirm = {"board": "1", "result": "1-0", "expected": Result.DRAW, "confirmed": "1"}
+    assert client.post(f"/t/{t.pk}/rounds/1/result/", confirm, headers={"HX-Request": "true"}).status_code == 403
+    assert Game.objects.get(round=rnd, board=1).result == Result.DRAW
+
+
+def test_a_board_button_over_a_result_changed_meanwhile_is_refused_with_the_current_value(desk) -> None:
+    t, client, _user = desk
+    rnd = builders.round_with(t, 1, "1-4, 2-5, 3-6", byes="7 pab", status=RoundStatus.PUBLISHED)
+    page = client.get(f"/t/{t.pk}/rounds/1/").content.decode()
+    assert '<input type="hidden" name="expected" value="">' in page  # the form carries what it saw
+    # Another arbiter saves 0-1 on board 2 after this page was shown.
+    Game.objects.filter(round=rnd, board=2).update(result=Result.BLACK_WINS)
+    seen = {"board": "2", "result": "1-0", "expected": ""}
+    answer = _htmx(client, f"/t/{t.pk}/rounds/1/result/", seen).content.decode()
+    assert "board 2 now has 0-1" in answer and "nothing was saved" in answer
+    assert Game.objects.get(round=rnd, board=2).result == Result.BLACK_WINS
+
+
+def test_a_correction_of_a_closed_round_is_confirmed_with_a_reason_and_warns_of_later_rounds(desk) -> None:
+    t, client, user = desk
+    rnd = builders.round_with(t, 1, "1-4 1-0, 2-5 =, 3-6 0-1", byes="7 pab", status=RoundStatus.PUBLISHED)
+    from tourney.services.rounds import close_round
+
+    close_round(round_id=rnd.pk)
+    builders.round_with(t, 2, "4-2, 5-3, 6-7", byes="1 pab")
+    url = f"/t/{t.pk}/rounds/1/result/"
+    answer = _htmx(client, url, {"entry": "1 0-1"}).content.decode()
+    assert "board 1 already has 1-0: confirm the correction" in answer
+    assert "already paired with the old result: round(s) 2" in answer
+    assert '<input name="reason" autocomplete="off" required>' in answer
+    confirm = {"board": "1", "result": "0-1", "expected": "1-0", "confirmed": "1", "reason": ""}
+    answer = _htmx(client, url, confirm).content.decode()
+    assert "board 1: give the reason for the correction" in answer
+    assert Game.objects.get(round=rnd, board=1).result == Result.WHITE_WINS
+    answer = _htmx(client, url, {**confirm, "reason": "score sheet signed 0-1"}).content.decode()
+    assert "Board 1: 0-1" in answer
+    entry = AuditEntry.objects.get(action="correct result")
+    assert (entry.user, entry.old_value, entry.new_value) == (user, "1-0", "0-1")
+    assert entry.reason == "score sheet signed 0-1 (already paired with the old result: round(s) 2)"
+
+
+def test_publishing_the_pairing_asks_for_a_confirmation_first(desk) -> None:
+    t, client, _user = desk
+    rnd = builders.round_with(t, 1, "1-4, 2-5, 3-6", byes="7 pab")
+    fragment = _htmx(client, f"/t/{t.pk}/rounds/1/publish/").content.decode()
+    assert fragment.lstrip().startswith('<section id="pairing"')
+    assert "Publish the pairing of round 1?" in fragment and 'name="confirmed" value="1"' in fragment
+    page = client.post(f"/t/{t.pk}/rounds/1/publish/").content.decode()  # without JavaScript: a page
+    assert "<html" in page and "Yes, publish the pairing" in page
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.PAIRED and not AuditEntry.objects.filter(action="publish pairing").exists()
+
+
+def test_publishing_the_results_asks_for_a_confirmation_first(desk) -> None:
+    t, client, _user = desk
+    rnd = builders.round_with(t, 1, "1-4 1-0, 2-5 =, 3-6 0-1", byes="7 pab", status=RoundStatus.PUBLISHED)
+    fragment = _htmx(client, f"/t/{t.pk}/rounds/1/close/").content.decode()
+    assert "Publish the results of round 1?" in fragment and "Yes, publish the results" in fragment
+    assert "<html" in client.post(f"/t/{t.pk}/rounds/1/close/").content.decode()
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.PUBLISHED
+    _htmx(client, f"/t/{t.pk}/rounds/1/close/", CONFIRMED)
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.CLOSED
+
+
+def test_the_arbiter_undoes_the_publication_of_the_last_round_with_a_reason(desk) -> None:
+    t, client, user = desk
+    rnd = builders.round_with(t, 1, "1-4, 2-5, 3-6", byes="7 pab", status=RoundStatus.PUBLISHED)
+    assert "Undo the publication" in client.get(f"/t/{t.pk}/rounds/1/").content.decode()
+    refused = _htmx(client, f"/t/{t.pk}/rounds/1/unpublish/", {"reason": ""}).content.decode()
+    assert "give the reason for undoing the publication" in refused
+    fragment = _htmx(client, f"/t/{t.pk}/rounds/1/unpublish/", {"reason": "board 3 wrong"}).content.decode()
+    assert fragment.lstrip().startswith('<section id="pairing"')
+    assert "Publication of round 1 undone" in fragment
+    assert '<div id="quick-entry" hx-swap-oob="true">' in fragment and 'name="entry"' not in fragment
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.PAIRED
+    entry = AuditEntry.objects.get(action="unpublish pairing")
+    assert (entry.user, entry.reason) == (user, "board 3 wrong")
+
+
+def test_undoing_a_publication_without_htmx_redirects_and_is_refused_with_results(desk) -> None:
+    t, client, _user = desk
+    rnd = builders.round_with(t, 1, "1-4 1-0, 2-5, 3-6", byes="7 pab", status=RoundStatus.PUBLISHED)
+    assert "Undo the publication" not in client.get(f"/t/{t.pk}/rounds/1/").content.decode()
+    response = client.post(f"/t/{t.pk}/rounds/1/unpublish/", {"reason": "x"})
+    assert response.status_code == 302 and response.url == f"/t/{t.pk}/rounds/1/"
+    assert [str(m) for m in response.wsgi_request._messages] == [
+        "round 1 already has results: its publication cannot be undone"
+    ]
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.PUBLISHED
+
+
+def test_undoing_a_publication_without_a_csrf_token_is_refused(desk) -> None:
+    t, _client, user = desk
+    rnd = builders.round_with(t, 1, "1-4, 2-5, 3-6", byes="7 pab", status=RoundStatus.PUBLISHED)
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(user)
+    response = client.post(f"/t/{t.pk}/rounds/1/unpublish/", {"reason": "x"}, headers={"HX-Request": "true"})
+    assert response.status_code == 403
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.PUBLISHED
+
+
+def test_pairing_the_next_round_is_disabled_with_the_reason_while_results_are_missing(desk, queued_pairings) -> None:
+    t, client, _user = desk
+    builders.round_with(t, 1, "1-4 1-0, 2-5, 3-6 =", byes="7 pab", status=RoundStatus.PUBLISHED)
+    page = client.get(f"/t/{t.pk}/rounds/2/").content.decode()
+    assert '<button type="submit" disabled aria-describedby="pair-blocker">Pair round 2</button>' in page
+    reason = "round 1 has no result yet on board(s) 2: enter them before pairing round 2"
+    assert reason in page
+    fragment = _htmx(client, f"/t/{t.pk}/rounds/2/pair/").content.decode()
+    assert reason in fragment
+    assert queued_pairings == [] and not AuditEntry.objects.filter(action="request pairing").exists()
+    assert not Round.objects.filter(tournament=t, number=2).exclude(status=RoundStatus.DRAFT).exists()
+    Game.objects.filter(round__tournament=t, board=2).update(result=Result.DRAW)
+    assert "disabled" not in client.get(f"/t/{t.pk}/rounds/2/").content.decode().split("Pair round 2")[0][-80:]
+
+
+def test_the_round_page_shows_the_deadline_in_the_tournaments_time_zone(desk) -> None:
+    from datetime import UTC, datetime
+
+    t, client, _user = desk
+    t.time_zone = "Europe/Rome"
+    t.save(update_fields=["time_zone"])
+    rnd = builders.round_with(t, 1, "1-4 1-0, 2-5 =, 3-6 0-1", byes="7 pab", status=RoundStatus.CLOSED)
+    deadline = datetime(2026, 11, 25, 13, 1, tzinfo=UTC)
+    Round.objects.filter(pk=rnd.pk).update(correction_deadline=deadline)
+    page = client.get(f"/t/{t.pk}/rounds/1/").content.decode()
+    assert "corrections until 2026-11-25 14:01 CET" in page
+
+
+@pytest.mark.services
+@pytest.mark.django_db(transaction=True)
+def test_two_arbiters_entering_different_results_on_one_board_at_once_one_is_refused(django_user_model) -> None:
+    from django.db import connection
+
+    from tests.tourney.test_round_integrity import _in_threads
+
+    assert connection.vendor == "postgresql"
+    t = builders.tournament(players=6)
+    rnd = builders.round_with(t, 1, "1-4, 2-5, 3-6", status=RoundStatus.PUBLISHED)
+    clients = []
+    for name, result in (("first", "1-0"), ("second", "0-1")):
+        user = django_user_model.objects.create_user(name)
+        appoint(t, user, "arbiter")
+        client = Client()
+        client.force_login(user)
+        clients.append((client, result))
+    picks = iter(clients)
+    lock = threading.Lock()
+
+    def press() -> str:
+        with lock:
+            client, result = next(picks)
+        # Both pages showed board 2 empty.
+        data = {"board": "2", "result": result, "expected": ""}
+        return client.post(f"/t/{t.pk}/rounds/1/result/", data, headers={"HX-Request": "true"}).content.decode()
+
+    answers = _in_threads(2, press)
+    saved = [a for a in answers if "Board 2: " in a]
+    refused = [a for a in answers if "nothing was saved" in a]
+    assert len(saved) == 1 and len(refused) == 1, answers
+    stored = Game.objects.get(round=rnd, board=2).result
+    assert f"board 2 now has {Result(stored).label}" in refused[0]
+    assert AuditEntry.objects.filter(action="result").count() == 1
+
+
+@pytest.mark.parametrize("board", ["x", "", "-1", "0", "1.5", "99999999999999999999", "١"])
+def test_a_board_that_is_not_a_number_gets_a_clean_message(desk, board: str) -> None:
+    t, client, _user = desk
+    builders.round_with(t, 1, "1-4, 2-5, 3-6", byes="7 pab", status=RoundStatus.PUBLISHED)
+    answer = _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"board": board, "result": "1-0"})
+    assert answer.status_code == 200
+    assert f"{board!r} is not a board number" in answer.content.decode().replace("&#x27;", "'")
+    page = client.post(f"/t/{t.pk}/rounds/1/result/", {"board": board, "result": "1-0"}, follow=True)
+    assert "is not a board number" in page.content.decode() and "invalid literal" not in page.content.decode()
+    assert not Game.objects.exclude(result=Result.PENDING).exists()

@@ -98,3 +98,25 @@ def test_the_pairing_sheet_gives_each_player_the_points_before_the_round(client,
     page = client.get(_url("print_pairing", t, number=2)).content.decode()
     points = re.findall(r'<td class="points">([^<]*)</td>', page)
     assert points == ["1", "0.5", "0.5", "0"]  # 1-4 and 2-3, White's points then Black's
+
+
+def test_the_csv_never_hands_a_spreadsheet_a_formula(client) -> None:
+    t = builders.tournament(players=4, rounds=3)
+    for number, name in ((1, '=HYPERLINK("http://x")'), (2, "+39 Rossi"), (3, "-Neri"), (4, "@SUM(A1)")):
+        t.players.filter(pairing_number=number).update(name=name, fide_id="")
+    builders.round_with(t, 1, "1-3 1-0, 4-2 =", status="closed")
+    rows = list(csv.reader(io.StringIO(client.get(_url("export_csv", t)).content.decode())))
+    names = [row[2] for row in rows[1:]]
+    assert sorted(names) == sorted(['\'=HYPERLINK("http://x")', "'+39 Rossi", "'-Neri", "'@SUM(A1)"])
+    assert all(re.fullmatch(r"-?\d+(\.\d+)?|", cell) for row in rows[1:] for cell in row[7:])
+
+
+def test_a_control_character_stored_in_a_name_never_reaches_a_file(client) -> None:
+    t = builders.tournament(players=2, rounds=1)
+    t.players.filter(pairing_number=1).update(name="Alice\n001    9 Forged")  # as old data or the admin could hold
+    builders.round_with(t, 1, "1-2 1-0", status="closed")
+    for fmt in ("trf16", "trf26"):
+        text = client.get(_url("export_trf", t) + f"?format={fmt}").content.decode()
+        assert [p.name for p in parse_trf(text).players] == ["Alice 001    9 Forged", "Bruno"]
+    text = client.get(_url("export_csv", t)).content.decode()
+    assert "Alice 001    9 Forged" in text and len(list(csv.reader(io.StringIO(text)))) == 3

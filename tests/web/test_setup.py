@@ -107,7 +107,7 @@ def test_late_entry_withdrawal_and_requested_bye(desk) -> None:
     assert (late.pairing_number, late.entry_round) == (1, 2)
     alice = Player.objects.get(tournament=t, name="Alice")
     assert alice.pairing_number == 2
-    client.post(f"/t/{t.pk}/registration/{alice.pk}/withdraw/", {"from_round": "3"})
+    client.post(f"/t/{t.pk}/registration/{alice.pk}/withdraw/", {"from_round": "3", "confirmed": "1"})
     alice.refresh_from_db()
     assert alice.withdrawal_round == 3
     bruno = Player.objects.get(tournament=t, name="Bruno")
@@ -198,7 +198,7 @@ def _messages(response) -> list[str]:
 def test_it_withdraws_a_player_from_a_round_not_yet_paired(running) -> None:
     t, client, user = running
     carla = builders.player(t, 3)
-    response = client.post(f"/t/{t.pk}/registration/{carla.pk}/withdraw/", {"from_round": "3"})
+    response = client.post(f"/t/{t.pk}/registration/{carla.pk}/withdraw/", {"from_round": "3", "confirmed": "1"})
     assert response.status_code == 302 and response.url == f"/t/{t.pk}/registration/#players"
     carla.refresh_from_db()
     assert carla.withdrawal_round == 3
@@ -211,7 +211,7 @@ def test_it_refuses_a_withdrawal_from_a_round_already_paired(running) -> None:
     t, client, _user = running
     builders.round_with(t, 2, "1-2, 4-5, 3-6")
     carla = builders.player(t, 3)
-    response = client.post(f"/t/{t.pk}/registration/{carla.pk}/withdraw/", {"from_round": "2"})
+    response = client.post(f"/t/{t.pk}/registration/{carla.pk}/withdraw/", {"from_round": "2", "confirmed": "1"})
     assert _messages(response) == ["round 2 is already paired: the withdrawal can take effect from round 3"]
     carla.refresh_from_db()
     assert carla.withdrawal_round is None
@@ -221,7 +221,7 @@ def test_it_refuses_a_withdrawal_from_a_round_already_paired(running) -> None:
 def test_it_refuses_a_withdrawal_without_a_round(running) -> None:
     t, client, _user = running
     carla = builders.player(t, 3)
-    response = client.post(f"/t/{t.pk}/registration/{carla.pk}/withdraw/", {"from_round": "x"})
+    response = client.post(f"/t/{t.pk}/registration/{carla.pk}/withdraw/", {"from_round": "x", "confirmed": "1"})
     assert _messages(response) == ["give the first round the player is no longer paired in"]
     carla.refresh_from_db()
     assert carla.withdrawal_round is None
@@ -369,3 +369,114 @@ def test_it_saves_the_tiebreak_list_once(running) -> None:
     client.post(url, {"preset": "", "codes": "BH/C1 SB"})  # the same list again: nothing to record
     entry = AuditEntry.objects.get(tournament=t, action="change tie-breaks")
     assert (entry.new_value, entry.user) == ("BH/C1 SB", user)
+
+
+def test_a_withdrawal_asks_for_a_confirmation_first(running) -> None:
+    t, client, _user = running
+    carla = builders.player(t, 3)
+    response = client.post(f"/t/{t.pk}/registration/{carla.pk}/withdraw/", {"from_round": "3"})
+    page = response.content.decode()
+    assert response.status_code == 200 and "Withdraw Carla from round 3?" in page
+    assert '<input type="hidden" name="from_round" value="3">' in page and 'name="confirmed" value="1"' in page
+    carla.refresh_from_db()
+    assert carla.withdrawal_round is None
+    assert not AuditEntry.objects.filter(tournament=t, action="withdraw").exists()
+
+
+def test_the_organizer_gives_the_tournament_its_time_zone(running) -> None:
+    t, client, _user = running
+    assert 'name="time_zone"' in client.get(f"/t/{t.pk}/settings/").content.decode()
+    data = {**SETTINGS, "name": "Test Open", "pairing_system": t.pairing_system, "time_zone": "Europe/Rome"}
+    response = client.post(f"/t/{t.pk}/settings/", data)
+    assert response.status_code == 302
+    t.refresh_from_db()
+    assert t.time_zone == "Europe/Rome"
+    assert "time_zone=Europe/Rome" in AuditEntry.objects.get(tournament=t, action="change settings").new_value
+    page = client.post(f"/t/{t.pk}/settings/", {**data, "time_zone": "Mars/Olympus"}).content.decode()
+    assert "Mars/Olympus is not a time zone (e.g. Europe/Rome)" in page
+    t.refresh_from_db()
+    assert t.time_zone == "Europe/Rome"
+
+
+def test_the_bye_form_offers_the_next_round_to_pair(running) -> None:
+    t, client, _user = running
+    t.rounds = 2
+    t.save(update_fields=["rounds"])
+    page = client.get(f"/t/{t.pk}/registration/").content.decode()
+    assert '<input type="number" name="round" value="2" min="1" max="2" required id="id_round">' in page
+    builders.round_with(t, 2, "4-1, 5-2, 6-3")
+    page = client.get(f"/t/{t.pk}/registration/").content.decode()  # every round is paired
+    assert '<input type="number" name="round" min="1" max="2" required id="id_round">' in page
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("Rossi\nMario", "control character U+000A"),
+        ("Rossi\tMario", "control character U+0009"),
+        ("Rossi\x1b[31m", "control character U+001B"),
+        ("Rossi\x00", "Null characters are not allowed."),  # Django's own check comes first
+    ],
+)
+def test_the_forms_refuse_a_control_character(organizer, name: str, message: str) -> None:
+    organizer.post("/new/", SETTINGS)
+    t = Tournament.objects.get()
+    page = organizer.post(f"/t/{t.pk}/registration/add/", {"name": name, "rating": 2000}).content.decode()
+    assert message in page and not t.players.exists()
+    assert "control character" in organizer.post("/new/", {**SETTINGS, "name": "Open\r\n012 X"}).content.decode()
+    assert Tournament.objects.count() == 1
+
+
+def test_a_birth_date_may_be_typed_the_iso_way(organizer) -> None:
+    organizer.post("/new/", SETTINGS)
+    t = Tournament.objects.get()
+    organizer.post(f"/t/{t.pk}/registration/add/", {"name": "Rossi", "rating": 2000, "birth_date": "1990-05-17"})
+    assert t.players.get().birth_date == "1990/05/17"
+    player = t.players.get()
+    data = {"name": "Rossi", "rating": 2000, "birth_date": "1991-06-18"}
+    organizer.post(f"/t/{t.pk}/registration/{player.pk}/", data)
+    assert t.players.get().birth_date == "1991/06/18"
+
+
+def test_the_import_reads_a_file_with_cr_line_ends_and_a_byte_order_mark(organizer, fixtures_dir) -> None:
+    text = (fixtures_dir / "trf" / "dutch-seed-example.trf").read_bytes().replace(b"\n", b"\r")
+    response = organizer.post("/import/", {"file": SimpleUploadedFile("t.trf", b"\xef\xbb\xbf" + text)})
+    t = Tournament.objects.get()
+    assert response.status_code == 302 and t.players.count() == 14 and t.round_set.count() == 6
+
+
+def test_the_import_refuses_random_bytes_naming_line_and_column(organizer) -> None:
+    page = organizer.post("/import/", {"file": SimpleUploadedFile("t.trf", bytes(range(256)) * 4)}).content.decode()
+    assert "line 1, column 1: control character U+0000" in page and not Tournament.objects.exists()
+
+
+def test_the_import_asks_for_the_round_count_a_file_does_not_declare(organizer, fixtures_dir) -> None:
+    text = (fixtures_dir / "trf" / "dutch-seed-example.trf").read_text().replace("XXR 6\n", "")
+    page = organizer.post("/import/", {"file": SimpleUploadedFile("t.trf", text.encode())}).content.decode()
+    assert "the file does not declare the number of rounds (XXR or record 142)" in page
+    assert not Tournament.objects.exists()
+    organizer.post("/import/", {"file": SimpleUploadedFile("t.trf", text.encode()), "rounds": "9"})
+    assert Tournament.objects.get().rounds == 9
+    beyond = text.replace("XXC white1", "XXR 5\nXXC white1")
+    page = organizer.post("/import/", {"file": SimpleUploadedFile("t.trf", beyond.encode())}).content.decode()
+    assert "round 6 is beyond the 5 rounds the file declares (XXR/142)" in page
+
+
+def test_an_imported_tournament_says_its_initial_colour_came_from_the_file(organizer, fixtures_dir) -> None:
+    trf = (fixtures_dir / "trf" / "dutch-seed-example.trf").read_bytes()
+    organizer.post("/import/", {"file": SimpleUploadedFile("t.trf", trf)})
+    t = Tournament.objects.get()
+    assert (t.initial_colour, t.initial_colour_from_file) == ("white", True)
+    for url in (f"/t/{t.pk}/", f"/t/{t.pk}/settings/", f"/t/{t.pk}/registration/"):
+        page = organizer.get(url).content.decode()
+        assert "from the imported file" in page.lower() and "drawn by lot:" not in page.lower(), url
+        assert "(drawn by lot)" not in page, url
+
+
+def test_a_colour_drawn_here_still_says_drawn_by_lot(organizer) -> None:
+    organizer.post("/new/", SETTINGS)
+    t = Tournament.objects.get()
+    organizer.post(f"/t/{t.pk}/draw-colour/", {})
+    t.refresh_from_db()
+    assert t.initial_colour and not t.initial_colour_from_file
+    assert "(drawn by lot)" in organizer.get(f"/t/{t.pk}/").content.decode()

@@ -37,6 +37,7 @@ KNOWN_WRITES = {
     "round_pair",
     "round_exchange",
     "round_publish",
+    "round_unpublish",
     "round_result",
     "round_close",
 }

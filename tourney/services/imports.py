@@ -2,14 +2,16 @@
 TRF or CSV file into an existing one.
 
 tourney.trf_io maps the file's records to rows; this module writes them. Players join a
-tournament through the registration service, one by one as the registration form enters
-them (initial order and pairing numbers of C.04.2.B, late entries from the first open
-round, C.04.2.C.2, audited). A refused player or line is named and nothing is written.
+tournament through the registration service, all of a file at once
+(registration.register_many: initial order and pairing numbers of C.04.2.B, late entries
+from the first open round, C.04.2.C.2, one audit entry). Every refused player or line is
+named, with its column, and nothing is written.
 """
 
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 from typing import Any
 
@@ -25,9 +27,34 @@ from tourney.models import Player, Title, Tournament
 from tourney.services import registration
 
 
-def import_tournament(t: TrfTournament, *, system: str | None = None, name: str | None = None) -> Tournament:
-    """Create the tournament, its players and its rounds as the file records them.
-    Raises trf_io.TrfImportError for a round the database cannot hold."""
+def importable(t: TrfTournament, rounds: int | None = None) -> TrfTournament:
+    """The file as a tournament can be made of it, as strict as ``python -m pairing``: players
+    (001 records) and a number of rounds, declared (XXR, record 142) or given as *rounds*.
+    The reader already refused rounds beyond the declared count. Raises TrfImportError."""
+    if not t.players:
+        raise trf_io.TrfImportError(_("the file has no player (001 record)"))
+    if t.total_rounds is not None:
+        if rounds is not None and rounds != t.total_rounds:
+            raise trf_io.TrfImportError(
+                _("the file declares %(n)d rounds, not %(r)d") % {"n": t.total_rounds, "r": rounds}
+            )
+        return t
+    if rounds is None:
+        raise trf_io.TrfImportError(
+            _("the file does not declare the number of rounds (XXR or record 142): give the number of rounds")
+        )
+    if rounds < t.rounds_in_file:
+        raise trf_io.TrfImportError(_("the file already records %d rounds") % t.rounds_in_file)
+    return dataclasses.replace(t, xx_rounds=rounds)
+
+
+def import_tournament(
+    t: TrfTournament, *, system: str | None = None, name: str | None = None, rounds: int | None = None
+) -> Tournament:
+    """Create the tournament, its players and its rounds as the file records them (*rounds*:
+    the number of rounds when the file declares none). Raises trf_io.TrfImportError for a
+    file without players or round count, or a round the database cannot hold."""
+    t = importable(t, rounds)
     with transaction.atomic():
         tournament = Tournament.objects.create(**trf_io.tournament_fields(t, system=system, name=name))
         players = trf_io.player_rows(t, tournament)
@@ -45,61 +72,80 @@ def import_tournament(t: TrfTournament, *, system: str | None = None, name: str 
 
 def import_players(tournament: Tournament, trf: str | TrfTournament, *, user: User | None = None) -> list[Player]:
     """Register the players of a TRF file (its 001 records) in *tournament*, in their
-    start-number order. Raises pairing.engine.trf.TrfError for a malformed file,
-    trf_io.TrfImportError naming the refused player otherwise."""
-    t = parse_trf(trf) if isinstance(trf, str) else trf
-    created: list[Player] = []
-    with transaction.atomic():
-        for start, data in trf_io.players_to_register(t, tournament.players.all()):
-            try:
-                created.append(registration.register(tournament, data, user=user))
-            except RegistrationRefused as error:
-                where = {"n": start, "name": data["name"], "e": error}
-                raise trf_io.TrfImportError(_("player %(n)d (%(name)s): %(e)s") % where) from None
-    for player in created:
-        player.refresh_from_db()
-    return created
+    start-number order, all at once (registration.register_many). Raises
+    pairing.engine.trf.TrfError for a malformed file, trf_io.TrfImportError naming every
+    refused player otherwise."""
+    try:
+        return _register_trf_players(tournament, parse_trf(trf) if isinstance(trf, str) else trf, user)
+    except RegistrationRefused as error:
+        raise trf_io.TrfImportError(str(error)) from None
+
+
+def _register_trf_players(tournament: Tournament, t: TrfTournament, user: User | None) -> list[Player]:
+    """Raises EntriesRefused listing every refused player, TrfImportError for a file without one."""
+    found, problems = trf_io.players_to_register(t, tournament.players.all())
+    rows: list[tuple[str, registration.PlayerData]] = [
+        (_("player %(n)d (%(name)s)") % {"n": start, "name": data["name"]}, data)  # type: ignore[misc]
+        for start, data in found
+    ]
+    return registration.register_many(tournament, rows, user=user, source="a TRF file", problems=problems)
+
+
+# CSV columns: the registration form's fields and the round of entry.
+CSV_COLUMNS = (*registration.PLAYER_FIELDS, "entry_round")
 
 
 def import_csv(tournament: Tournament, text: str, *, user: User | None = None) -> list[Player]:
     """Register every row of a CSV file (header: name, rating, title, federation, fide_id,
-    sex, birth_date, entry_round; name is required). A bad row is named by its line."""
+    sex, birth_date, entry_round; name is required), all at once. A refusal names every
+    bad row by its line and column."""
     try:
         dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    reader = csv.DictReader(io.StringIO(text), dialect=dialect)
+    reader = csv.DictReader(io.StringIO(text, newline=""), dialect=dialect)
     if reader.fieldnames is None:
         raise RegistrationRefused(_("the file is empty"))
     header = [(h or "").strip().lower() for h in reader.fieldnames]
     if "name" not in header:
         raise RegistrationRefused(_("the first line must name the columns, one of them 'name'"))
-    created = []
-    with transaction.atomic():
+    rows: list[tuple[str, registration.PlayerData]] = []
+    problems: list[str] = []
+    try:
         for row in reader:
-            line = reader.line_num
+            where = _("line %d") % reader.line_num
             values = {(k or "").strip().lower(): (v or "").strip() for k, v in row.items() if k}
             if not any(values.values()):
                 continue
-            data: dict[str, Any] = {k: values.get(k, "") for k in (*registration.PLAYER_FIELDS, "entry_round")}
-            data["title"] = data["title"].upper()
-            data["sex"] = data["sex"].lower()[:1]
-            data["federation"] = data["federation"].upper()
+            data, row_problems = _csv_row(values)
+            problems += [
+                _("%(where)s, column %(column)s: %(problem)s") % {"where": where, "column": k, "problem": v}
+                for k, v in row_problems.items()
+            ]
+            if not row_problems:
+                rows.append((where, data))  # type: ignore[arg-type]
+    except csv.Error as error:
+        raise RegistrationRefused(_("line %(l)d: %(e)s") % {"l": reader.line_num, "e": error}) from None
+    return registration.register_many(tournament, rows, user=user, source="a CSV file", problems=problems)
+
+
+def _csv_row(values: dict[str, str]) -> tuple[dict[str, Any], dict[str, str]]:
+    """One CSV row as the registration form's data, and what is wrong with it by column."""
+    data: dict[str, Any] = {k: values.get(k, "") for k in CSV_COLUMNS}
+    data["title"] = data["title"].upper()
+    data["sex"] = data["sex"].lower()[:1]
+    data["federation"] = data["federation"].upper()
+    problems: dict[str, str] = {}
+    for column in ("rating", "entry_round"):
+        if data[column]:
             try:
-                data["rating"] = int(data["rating"] or 0)
-                if data["entry_round"]:
-                    data["entry_round"] = int(data["entry_round"])
+                data[column] = int(data[column])
             except ValueError:
-                raise RegistrationRefused(_("line %d: rating and entry round must be whole numbers") % line) from None
-            if data["title"] not in Title.values:
-                raise RegistrationRefused(_("line %(l)d: unknown title %(t)r") % {"l": line, "t": data["title"]})
-            try:
-                created.append(registration.register(tournament, data, user=user))
-            except RegistrationRefused as error:
-                raise RegistrationRefused(_("line %(l)d: %(e)s") % {"l": line, "e": error}) from None
-    for p in created:
-        p.refresh_from_db()
-    return created
+                problems[column] = _("%(v)r is not a whole number") % {"v": data[column]}
+    data["rating"] = data["rating"] or 0
+    if data["title"] not in Title.values:
+        problems["title"] = _("unknown title %(t)r") % {"t": data["title"]}
+    return data, problems
 
 
 def looks_like_trf(text: str) -> bool:
@@ -113,7 +159,7 @@ def import_entries(tournament: Tournament, text: str, *, user: User | None = Non
     if not looks_like_trf(text):
         return import_csv(tournament, text, user=user)
     try:
-        return import_players(tournament, text, user=user)
+        return _register_trf_players(tournament, parse_trf(text), user)
     except TrfError as e:
         raise RegistrationRefused(
             _("line %(line)s, column %(column)s: %(message)s")

@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from pairing.engine import pair
 from pairing.engine.checker import check_round
@@ -22,7 +23,17 @@ from tourney import adapters, audit
 from tourney.audit import User
 from tourney.caching import public_change
 from tourney.errors import PairingRefused
-from tourney.models import PAIRABLE_STATUSES, Bye, ByeKind, JobState, Round, RoundStatus
+from tourney.models import (
+    PAIRABLE_STATUSES,
+    UNPAIRED_STATUSES,
+    Bye,
+    ByeKind,
+    Game,
+    JobState,
+    Result,
+    Round,
+    RoundStatus,
+)
 from tourney.services.setup import draw_initial_colour_once
 
 # A job a worker has yet to finish.
@@ -51,10 +62,41 @@ def request_pairing(*, round_id: int, user: User | None = None) -> bool:
         rnd = Round.objects.select_related("tournament").get(pk=round_id)
         if rnd.has_results:
             raise PairingRefused(f"round {rnd.number} already has results; it cannot be paired again")
+        blocker = pairing_blocker(rnd)
+        if blocker:
+            raise PairingRefused(blocker)  # said up front, not by a failing job
         audit.record(rnd.tournament, rnd, action="request pairing", user=user)
         public_change(rnd.tournament_id, round_number=rnd.number)
         transaction.on_commit(lambda: pair_round_task.delay(round_id))
     return True
+
+
+def pairing_blocker(rnd: Round) -> str:
+    """Why *rnd* cannot be paired yet, or '': every earlier round must be paired and have
+    every result, since the pairing reads their scores and colours (the same conditions
+    tourney.adapters checks when it builds the engine's state)."""
+    earlier = dict(
+        Round.objects.filter(tournament_id=rnd.tournament_id, number__lt=rnd.number).values_list("number", "status")
+    )
+    for number in range(1, rnd.number):
+        if earlier.get(number) is None or earlier[number] in UNPAIRED_STATUSES:
+            return _("round %(r)d is not paired yet: pair it before round %(n)d") % {"r": number, "n": rnd.number}
+    pending = (
+        Game.objects.filter(round__tournament_id=rnd.tournament_id, round__number__lt=rnd.number, result=Result.PENDING)
+        .order_by("round__number", "board")
+        .values_list("round__number", "board")
+    )
+    missing: dict[int, list[int]] = {}
+    for number, board in pending:
+        missing.setdefault(number, []).append(board)
+    if missing:
+        number, boards = next(iter(missing.items()))
+        return _("round %(r)d has no result yet on board(s) %(b)s: enter them before pairing round %(n)d") % {
+            "r": number,
+            "b": ", ".join(map(str, boards)),
+            "n": rnd.number,
+        }
+    return ""
 
 
 def pair_round(*, round_id: int, user: User | None = None) -> Round:

@@ -6,18 +6,20 @@ A refusal raises RegistrationRefused with the reason for the arbiter.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Sequence
 from typing import TypedDict
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import F, Max
 from django.utils.translation import gettext as _
 
+from pairing.engine.text import control_character, describe
 from tourney import audit
 from tourney.audit import User
 from tourney.caching import public_change
-from tourney.errors import RegistrationRefused
+from tourney.errors import EntriesRefused, RegistrationRefused
 from tourney.models import Bye, ByeKind, Player, Round, RoundStatus, Tournament
 
 # C.04.2.B.2 [b]: GM - IM - WGM - FM - WIM - CM - WFM - WCM - no title.
@@ -43,10 +45,51 @@ def first_open_round(tournament: Tournament) -> int:
 
 
 def _validate(player: Player) -> None:
+    problems = _field_problems(player)
+    if problems:
+        raise RegistrationRefused("; ".join(f"{k}: {v}" for k, v in problems.items()))
+
+
+def _field_problems(player: Player) -> dict[str, str]:
+    """What is wrong with the player's fields, by field: no query is made (the pairing
+    number and the tournament are the service's to set)."""
+    problems = {}
+    for name in PLAYER_FIELDS:
+        value = getattr(player, name)
+        at = control_character(value) if isinstance(value, str) else None
+        if at is not None:
+            problems[name] = _("control character %(c)s at position %(at)d") % {"c": describe(value[at]), "at": at + 1}
     try:
-        player.full_clean()
+        player.full_clean(exclude=["tournament", "pairing_number"], validate_unique=False, validate_constraints=False)
     except ValidationError as error:
-        raise RegistrationRefused("; ".join(f"{k}: {' '.join(v)}" for k, v in error.message_dict.items())) from None
+        for name, messages in error.message_dict.items():
+            problems.setdefault(name, " ".join(messages))
+    return problems
+
+
+_ISO_DATE = re.compile(r"^(\d{4})[-.](\d{2})[-.](\d{2})$")
+
+
+def birth_date_of(text: str) -> str:
+    """A birth date as FIDE records it (YYYY/MM/DD or YYYY); ISO dates (YYYY-MM-DD) are
+    accepted and rewritten."""
+    text = (text or "").strip()
+    match = _ISO_DATE.match(text)
+    return "/".join(match.groups()) if match else text
+
+
+def _same_fide_id(tournament: Tournament, player: Player) -> Player | None:
+    if not player.fide_id:
+        return None
+    return tournament.players.filter(fide_id=player.fide_id).exclude(pk=player.pk).first()
+
+
+def _refuse_same_fide_id(tournament: Tournament, player: Player) -> None:
+    other = _same_fide_id(tournament, player)
+    if other is not None:
+        raise RegistrationRefused(
+            _("FIDE ID %(id)s is already registered (%(name)s)") % {"id": player.fide_id, "name": other.name}
+        )
 
 
 def _refuse_while_pairing(tournament: Tournament) -> None:
@@ -102,6 +145,13 @@ class PlayerData(TypedDict, total=False):
 PLAYER_FIELDS = ("name", "title", "rating", "federation", "fide_id", "sex", "birth_date")
 
 
+def _fields(data: PlayerData) -> dict[str, object]:
+    fields = {k: data[k] for k in PLAYER_FIELDS if data.get(k) not in (None, "")}  # type: ignore[literal-required]
+    if "birth_date" in fields:
+        fields["birth_date"] = birth_date_of(str(fields["birth_date"]))
+    return fields
+
+
 def register(tournament: Tournament, data: PlayerData, *, user: User | None = None) -> Player:
     """Enter one player; a late entry (C.04.2.C.2) when round 1 has already been paired.
 
@@ -126,9 +176,10 @@ def register(tournament: Tournament, data: PlayerData, *, user: User | None = No
             tournament=tournament,
             pairing_number=last + 1,
             entry_round=entry_round,
-            **{k: data[k] for k in PLAYER_FIELDS if data.get(k) not in (None, "")},
+            **_fields(data),
         )
         _validate(player)
+        _refuse_same_fide_id(tournament, player)
         player.save()
         action = "late entry" if opens > 1 else "register player"
         audit.record(
@@ -144,6 +195,131 @@ def register(tournament: Tournament, data: PlayerData, *, user: User | None = No
         return player
 
 
+def register_many(
+    tournament: Tournament,
+    rows: Sequence[tuple[str, PlayerData]],
+    *,
+    user: User | None = None,
+    source: str = "",
+    problems: Sequence[str] = (),
+) -> list[Player]:
+    """Enter every player of a file at once, all or none (C.04.2.B.3, C.2 as :func:`register`).
+
+    *rows* pairs each player's data with where the file has it ("line 7"). Every row is
+    checked first; the refusal lists every problem, *problems* found while reading the file
+    included, each with its place and column. A FIDE ID may appear once, in the file and in
+    the tournament. Then the players are renumbered once, written in one go, and one audit
+    entry sums the import up: a file of thousands of rows costs a few queries.
+    """
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        _refuse_while_pairing(tournament)
+        opens = first_open_round(tournament)
+        existing = list(tournament.players.all())
+        found = list(problems)
+        ids = {p.fide_id: p.name for p in existing if p.fide_id}
+        id_rows: dict[str, str] = {}
+        new: list[Player] = []
+        for where, data in rows:
+            player, row_problems = _entry(tournament, data, opens)
+            if player.fide_id and not row_problems.get("fide_id"):
+                if player.fide_id in ids:
+                    row_problems["fide_id"] = _("FIDE ID %(id)s is already registered (%(name)s)") % {
+                        "id": player.fide_id,
+                        "name": ids[player.fide_id],
+                    }
+                elif player.fide_id in id_rows:
+                    row_problems["fide_id"] = _("FIDE ID %(id)s appears twice in the file, also at %(other)s") % {
+                        "id": player.fide_id,
+                        "other": id_rows[player.fide_id],
+                    }
+                else:
+                    id_rows[player.fide_id] = where
+            found += [
+                _("%(where)s, column %(column)s: %(problem)s") % {"where": where, "column": k, "problem": v}
+                for k, v in row_problems.items()
+            ]
+            new.append(player)
+        if found:
+            raise EntriesRefused(found)
+        if not new:
+            return []
+        moved = _number_newcomers(tournament, existing, new)
+        Player.objects.bulk_create(new, batch_size=500)
+        public_change(tournament.pk, base=True)
+        late = opens > 1
+        audit.record(
+            tournament,
+            tournament,
+            action="late entries" if late else "register players",
+            new=f"{len(new)} players{f' from {source}' if source else ''}: "
+            + "; ".join(f"{p.name} ({p.rating}) from round {p.entry_round}" for p in new),
+            user=user,
+        )
+        if moved:
+            old, wanted = moved
+            audit.record(
+                tournament,
+                tournament,
+                action="renumber players",
+                old=old,
+                new=wanted,
+                user=user,
+                reason="C.04.2.B.3 / C.3: initial order by rating, title, name",
+            )
+        return new
+
+
+def _entry(tournament: Tournament, data: PlayerData, opens: int) -> tuple[Player, dict[str, str]]:
+    """The unsaved player of one row, and what is wrong with it by column."""
+    problems: dict[str, str] = {}
+    entry_round = data.get("entry_round") or opens
+    try:
+        entry_round = int(entry_round)
+    except (TypeError, ValueError):
+        problems["entry_round"] = _("must be a whole number")
+        entry_round = opens
+    if entry_round < opens:
+        problems["entry_round"] = _("round %(r)d is already paired: a new player can enter from round %(o)d") % {
+            "r": entry_round,
+            "o": opens,
+        }
+    elif entry_round > tournament.rounds:
+        problems["entry_round"] = _("the tournament has only %d rounds") % tournament.rounds
+    player = Player(tournament=tournament, pairing_number=1, entry_round=max(entry_round, 1), **_fields(data))
+    for name, problem in _field_problems(player).items():
+        problems.setdefault(name, problem)
+    return player, problems
+
+
+def _number_newcomers(tournament: Tournament, existing: list[Player], new: list[Player]) -> tuple[str, str] | None:
+    """Pairing numbers for *new* (unsaved): the initial order of everyone while round 4 is
+    not paired (C.04.2.B.3), the players already registered moved in two UPDATEs; else the
+    next free numbers in the file's order. Returns the audit's old and new numbers of the
+    players moved, or None."""
+    if numbers_frozen(tournament):
+        last = max((p.pairing_number for p in existing), default=0)
+        for k, player in enumerate(new, start=last + 1):
+            player.pairing_number = k
+        return None
+    ordered = sorted([*existing, *new], key=initial_order_key)
+    for k, player in enumerate(ordered, start=1):
+        if player.pk is None:
+            player.pairing_number = k
+    wanted = {p.pk: k for k, p in enumerate(ordered, start=1) if p.pk is not None}
+    moved = [p for p in existing if p.pairing_number != wanted[p.pk]]
+    if not moved:
+        return None
+    old = " ".join(f"{p.name}={p.pairing_number}" for p in moved)
+    # Two steps, so that the unique (tournament, pairing number) holds at every row.
+    offset = len(ordered) + max(p.pairing_number for p in existing) + 1
+    Player.objects.filter(pk__in=[p.pk for p in moved]).update(pairing_number=F("pairing_number") + offset)
+    for p in moved:
+        p.pairing_number = wanted[p.pk]
+    Player.objects.bulk_update(moved, ["pairing_number"], batch_size=500)
+    return old, " ".join(f"{p.name}={p.pairing_number}" for p in moved)
+
+
 def update_player(player: Player, data: PlayerData, *, user: User | None = None) -> Player:
     """Correct a player's data (C.04.2.B.3: numbers follow while round 4 is not paired)."""
     with transaction.atomic():
@@ -153,7 +329,9 @@ def update_player(player: Player, data: PlayerData, *, user: User | None = None)
         for k in PLAYER_FIELDS:
             if k in data:
                 setattr(player, k, data[k] if data[k] is not None else "")
+        player.birth_date = birth_date_of(player.birth_date)
         _validate(player)
+        _refuse_same_fide_id(tournament, player)
         player.save()
         new = {k: getattr(player, k) for k in PLAYER_FIELDS}
         changes = {k for k in PLAYER_FIELDS if old[k] != new[k]}

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import zoneinfo
 from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tourney import audit
 from tourney.audit import User
 from tourney.caching import public_change
-from tourney.errors import ResultRefused
-from tourney.models import RESULT_STATUSES, CorrectionPolicy, Game, Result, Round, RoundStatus
+from tourney.errors import CorrectionUnconfirmed, ResultConflict, ResultRefused
+from tourney.models import PAIRED_STATUSES, RESULT_STATUSES, CorrectionPolicy, Game, Result, Round, RoundStatus
 
 
 def _refusal(rnd: Round, now: datetime) -> str:
@@ -29,7 +31,8 @@ def _correction_refusal(rnd: Round, now: datetime) -> str:
     if policy == CorrectionPolicy.NEVER:
         return f"round {rnd.number} is closed and this tournament allows no correction after that"
     if policy == CorrectionPolicy.DEADLINE and rnd.correction_deadline and now > rnd.correction_deadline:
-        return f"the correction deadline of round {rnd.number} passed at {rnd.correction_deadline:%Y-%m-%d %H:%M %Z}"
+        shown = timezone.localtime(rnd.correction_deadline, zoneinfo.ZoneInfo(rnd.tournament.time_zone))
+        return f"the correction deadline of round {rnd.number} passed at {shown:%Y-%m-%d %H:%M %Z}"
     if policy == CorrectionPolicy.NEXT_PAIRING:
         later = Round.objects.filter(tournament_id=rnd.tournament_id, number__gt=rnd.number)
         if later.paired().exists():
@@ -37,18 +40,72 @@ def _correction_refusal(rnd: Round, now: datetime) -> str:
     return ""
 
 
-def set_result(*, game_id: int, result: str, user: User | None = None, reason: str = "") -> bool:
+def later_paired_rounds(rnd: Round) -> list[int]:
+    """The rounds after *rnd* that are already paired (with the results *rnd* had then)."""
+    later = Round.objects.filter(tournament_id=rnd.tournament_id, number__gt=rnd.number, status__in=PAIRED_STATUSES)
+    return list(later.order_by("number").values_list("number", flat=True))
+
+
+def _needs_reason(rnd: Round, later: list[int]) -> bool:
+    """A correction after the results are published, or under a later pairing, is explained."""
+    return rnd.status == RoundStatus.CLOSED or bool(later)
+
+
+def _label(result: str) -> str:
+    return str(Result(result).label) if result else _("no result")
+
+
+def _check_correction(game: Game, rnd: Round, *, confirmed: bool, reason: str) -> list[int]:
+    """A change of a result already entered is a correction: never silent (it must be
+    confirmed), and once the results are published (or a later round is paired on them)
+    it needs a reason for the audit trail. Returns the later rounds already paired."""
+    later = later_paired_rounds(rnd)
+    needs_reason = _needs_reason(rnd, later)
+    if not confirmed or (needs_reason and not reason.strip()):
+        message = _("board %(b)d already has %(r)s: confirm the correction") % {
+            "b": game.board,
+            "r": _label(game.result),
+        }
+        if confirmed:
+            message = _("board %(b)d: give the reason for the correction") % {"b": game.board}
+        raise CorrectionUnconfirmed(message, current=game.result, later_rounds=later, needs_reason=needs_reason)
+    return later
+
+
+def set_result(
+    *,
+    game_id: int,
+    result: str,
+    user: User | None = None,
+    reason: str = "",
+    expected: str | None = None,
+    confirmed: bool = False,
+) -> bool:
     """Enter or correct a game's result; False when nothing changed (a double submit).
 
     Results go into a published round; once its results are published (closed), a
     correction is allowed only under the tournament's policy (C.04.2.D.8). A refused
     change raises ResultRefused and is written to the audit trail all the same.
+
+    *expected* is the result the arbiter's form showed (optimistic check): when the
+    board holds another one now, ResultConflict says which and nothing is written.
+    Changing a result already entered is a correction: it must be *confirmed*, with a
+    *reason* once the round is closed or a later round is paired (CorrectionUnconfirmed).
     """
     with transaction.atomic():
         game = Game.objects.select_for_update().select_related("round__tournament", "white", "black").get(pk=game_id)
         rnd = Round.objects.select_for_update().select_related("tournament").get(pk=game.round_id)
         if game.result == result:
             return False
+        if expected is not None and game.result != expected:
+            later = later_paired_rounds(rnd)
+            raise ResultConflict(
+                _("board %(b)d now has %(r)s (entered since your page showed %(seen)s): nothing was saved")
+                % {"b": game.board, "r": _label(game.result), "seen": _label(expected)},
+                current=game.result,
+                later_rounds=later,
+                needs_reason=_needs_reason(rnd, later),
+            )
         refusal = _refusal(rnd, timezone.now())
         if refusal:
             # The refusal is committed with this transaction; the error is raised after it.
@@ -63,12 +120,20 @@ def set_result(*, game_id: int, result: str, user: User | None = None, reason: s
             )
         else:
             old = game.result
+            later = _check_correction(game, rnd, confirmed=confirmed, reason=reason) if old else []
             game.result = Result(result)
             game.result_entered_by = user if user is not None and user.is_authenticated else None
             game.result_entered_at = timezone.now()
             game.save(update_fields=["result", "result_entered_by", "result_entered_at"])
             action = "result" if old == Result.PENDING else "correct result"
+            if later:
+                reason = f"{reason} ({later_rounds_warning(later)})"
             audit.record(rnd.tournament, game, action=action, old=old, new=result, user=user, reason=reason)
             public_change(rnd.tournament_id, round_number=rnd.number)
             return True
     raise ResultRefused(refusal)
+
+
+def later_rounds_warning(later: list[int]) -> str:
+    """The warning a correction gives when later rounds were paired with the old result."""
+    return _("already paired with the old result: round(s) %(rounds)s") % {"rounds": ", ".join(map(str, later))}

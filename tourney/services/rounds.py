@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.db.models import Max
@@ -56,6 +56,15 @@ def publish_pairing(*, round_id: int, user: User | None = None) -> Round:
         return rnd
 
 
+def correction_deadline(closed_at: datetime, window_minutes: int) -> datetime:
+    """The end of the correction window (C.04.2.D.8) on a whole minute, rounded up: the
+    deadline is announced to the minute, so the one enforced is the one shown."""
+    deadline = closed_at + timedelta(minutes=window_minutes)
+    if deadline.second or deadline.microsecond:
+        deadline = deadline.replace(second=0, microsecond=0) + timedelta(minutes=1)
+    return deadline
+
+
 def close_round(*, round_id: int, user: User | None = None) -> Round:
     """Publish the round's results (C.04.2.D.7); the correction deadline (D.8) starts now."""
     with transaction.atomic():
@@ -68,8 +77,40 @@ def close_round(*, round_id: int, user: User | None = None) -> Round:
         tournament = rnd.tournament
         rnd.status = RoundStatus.CLOSED
         if tournament.correction_policy == CorrectionPolicy.DEADLINE:
-            rnd.correction_deadline = timezone.now() + timedelta(minutes=tournament.correction_window_minutes)
+            rnd.correction_deadline = correction_deadline(timezone.now(), tournament.correction_window_minutes)
         rnd.save(update_fields=["status", "correction_deadline"])
         audit.record(tournament, rnd, action="close round", new=rnd.correction_deadline or "", user=user)
         public_change(tournament.pk, round_number=rnd.number)
         return rnd
+
+
+def unpublish_pairing(*, round_id: int, reason: str, user: User | None = None) -> Round:
+    """Take back the publication of the last round's pairing while it has no result: the
+    round is a paired draft again (it can be changed or paired again), and the audit trail
+    says who did it and why."""
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
+        refusal = unpublish_refusal(rnd)
+        if refusal:
+            raise PairingRefused(refusal)
+        if not reason.strip():
+            raise PairingRefused(_("give the reason for undoing the publication"))
+        old = rnd.published_at
+        rnd.status = RoundStatus.PAIRED
+        rnd.published_at = None
+        rnd.save(update_fields=["status", "published_at"])
+        audit.record(rnd.tournament, rnd, action="unpublish pairing", old=old or "", user=user, reason=reason.strip())
+        public_change(rnd.tournament_id, round_number=rnd.number)
+        return rnd
+
+
+def unpublish_refusal(rnd: Round) -> str:
+    """Why the publication of *rnd* cannot be undone now, or ''."""
+    if rnd.status != RoundStatus.PUBLISHED:
+        return _("round %(n)d is not published: there is no publication to undo") % {"n": rnd.number}
+    if rnd.has_results:
+        return _("round %(n)d already has results: its publication cannot be undone") % {"n": rnd.number}
+    later = Round.objects.filter(tournament_id=rnd.tournament_id, number__gt=rnd.number)
+    if later.exclude(status=RoundStatus.DRAFT).exists():
+        return _("only the last round's publication can be undone")
+    return ""

@@ -58,11 +58,11 @@ def create_tournament(*, tournament: Tournament, user: User) -> Tournament:
     return tournament
 
 
-def create_tournament_from_trf(*, trf: TrfTournament, user: User) -> Tournament:
+def create_tournament_from_trf(*, trf: TrfTournament, user: User, rounds: int | None = None) -> Tournament:
     """A new tournament as a FIDE TRF file records it (players and rounds); the importer
     becomes its organizer. All or nothing."""
     with transaction.atomic():
-        tournament = import_tournament(trf)
+        tournament = import_tournament(trf, rounds=rounds)
         roles.appoint(tournament, user, AppointmentRole.ORGANIZER, by=user)
         audit.record(tournament, tournament, action="import TRF", new=tournament.name, user=user)
     return tournament

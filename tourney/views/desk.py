@@ -11,19 +11,21 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling
 
 from tourney.access import tournament_role
-from tourney.errors import DomainError
+from tourney.errors import CorrectionUnconfirmed, DomainError
 from tourney.forms import ExchangeForm
 from tourney.models import Game, Result, Round, Tournament
-from tourney.quick_entry import EntryError, parse_entry, parse_result
+from tourney.quick_entry import EntryError, parse_board, parse_entry, parse_result
 from tourney.services.manual_changes import exchange_players
 from tourney.services.pairing import request_pairing
-from tourney.services.results import set_result
-from tourney.services.rounds import close_round, publish_pairing, round_for
+from tourney.services.results import later_rounds_warning, set_result
+from tourney.services.rounds import close_round, publish_pairing, round_for, unpublish_pairing
+from tourney.views.confirm import confirmation
 from tourney.views.http import HtmxHttpRequest, TournamentRequest
 from tourney.views.public import RESULT_BUTTONS, current_round, round_context, round_or_draft
 
@@ -40,8 +42,13 @@ def round_status(request: HtmxHttpRequest, tournament_id: int, number: int) -> H
     return response
 
 
-def _answer(request: TournamentRequest, rnd: Round, *, refusal: str = "", done: str = "") -> HttpResponse:
-    """The desk after an action: the pairing section for HTMX, else the round page with a message."""
+def _answer(
+    request: TournamentRequest, rnd: Round, *, refusal: str = "", done: str = "", entry_box: bool = False
+) -> HttpResponse:
+    """The desk after an action: the pairing section for HTMX, else the round page with a message.
+
+    *entry_box*: the action opened or closed the round for results, so the keyboard box
+    (outside the section) comes along out of band."""
     if not request.htmx:
         if refusal:
             messages.error(request, refusal)
@@ -49,7 +56,7 @@ def _answer(request: TournamentRequest, rnd: Round, *, refusal: str = "", done: 
             messages.success(request, done)
         return redirect(rnd)
     rnd.refresh_from_db()
-    context = {**round_context(request, rnd), "refusal": refusal, "done": done}
+    context = {**round_context(request, rnd), "refusal": refusal, "done": done, "entry_box_oob": entry_box}
     return render(request, "tourney/round_detail.html#pairing", context)
 
 
@@ -70,15 +77,59 @@ def round_pair(request: TournamentRequest, tournament_id: int, number: int) -> H
     return _answer(request, rnd)
 
 
+def _confirmed(request: TournamentRequest) -> bool:
+    return request.POST.get("confirmed") == "1"
+
+
+def _round_confirmation(
+    request: TournamentRequest, rnd: Round, name: str, question: str, consequence: str, button: str
+) -> HttpResponse:
+    url = reverse(name, args=[rnd.tournament_id, rnd.number])
+    return confirmation(
+        request,
+        url=url,
+        back=rnd.get_absolute_url(),
+        question=question,
+        consequence=consequence,
+        button=button,
+        rnd=rnd,
+    )
+
+
 @require_POST
 @tournament_role("direct")
 def round_publish(request: TournamentRequest, tournament_id: int, number: int) -> HttpResponse:
     rnd = _existing_round(request, number)
+    if not _confirmed(request):
+        return _round_confirmation(
+            request,
+            rnd,
+            "round_publish",
+            _("Publish the pairing of round %d?") % number,
+            _("Players and the public see it at once; afterwards it changes only to repair a rule (C.04.2.D.10)."),
+            _("Yes, publish the pairing"),
+        )
     try:
         publish_pairing(round_id=rnd.pk, user=request.user)
     except DomainError as error:
         return _answer(request, rnd, refusal=str(error))
-    return _answer(request, rnd, done=_("Round %d published: the pairing is frozen (C.04.2.D.10).") % number)
+    return _answer(
+        request, rnd, done=_("Round %d published: the pairing is frozen (C.04.2.D.10).") % number, entry_box=True
+    )
+
+
+@require_POST
+@tournament_role("direct")
+def round_unpublish(request: TournamentRequest, tournament_id: int, number: int) -> HttpResponse:
+    """Undo the publication of the last round while it has no result (with a reason)."""
+    rnd = _existing_round(request, number)
+    try:
+        unpublish_pairing(round_id=rnd.pk, reason=request.POST.get("reason", ""), user=request.user)
+    except DomainError as error:
+        return _answer(request, rnd, refusal=str(error))
+    return _answer(
+        request, rnd, done=_("Publication of round %d undone: the pairing is a draft again.") % number, entry_box=True
+    )
 
 
 @require_POST
@@ -104,6 +155,15 @@ def round_exchange(request: TournamentRequest, tournament_id: int, number: int) 
 @tournament_role("direct")
 def round_close(request: TournamentRequest, tournament_id: int, number: int) -> HttpResponse:
     rnd = _existing_round(request, number)
+    if not _confirmed(request):
+        return _round_confirmation(
+            request,
+            rnd,
+            "round_close",
+            _("Publish the results of round %d?") % number,
+            _("The standings are updated for everyone and the correction deadline starts (C.04.2.D.8)."),
+            _("Yes, publish the results"),
+        )
     try:
         close_round(round_id=rnd.pk, user=request.user)
     except DomainError as error:
@@ -111,33 +171,69 @@ def round_close(request: TournamentRequest, tournament_id: int, number: int) -> 
     return _answer(request, rnd, done=_("Results of round %d published.") % number)
 
 
+def _correction_context(game: Game, result: str, error: CorrectionUnconfirmed) -> dict:
+    """What the arbiter must confirm: the board's result now, the one typed, the later
+    rounds already paired with the old one."""
+    return {
+        "board": game.board,
+        "current": error.current,
+        "current_label": Result(error.current).label if error.current else _("no result"),
+        "new": result,
+        "new_label": Result(result).label if result else _("no result"),
+        "later_warning": later_rounds_warning(error.later_rounds) if error.later_rounds else "",
+        "needs_reason": error.needs_reason,
+    }
+
+
 @require_POST
 @tournament_role("direct")
 def round_result(request: TournamentRequest, tournament_id: int, number: int) -> HttpResponse:
     """One result, by the keyboard ("12 1-0") or a board's buttons (board, result).
 
+    The keyboard is for new results: it expects an empty board. A board's buttons carry
+    the result the page showed (``expected``). A change of a result already entered is
+    never applied silently: the answer asks for an explicit correction (``confirmed``,
+    with a reason once the round is closed), naming the later rounds already paired.
+
     For HTMX the answer is small: a line of feedback, the board's row and the count of
-    boards still to play, swapped in place (the page stays where the arbiter is typing).
+    boards still to play, swapped in place (the page stays where the arbiter is typing);
+    a correction to confirm is added to the list under the box.
     """
     rnd = _existing_round(request, number)
-    game, message, ok = None, "", False
+    game, message, ok, correction = None, "", False, None
     try:
         if "entry" in request.POST:
+            # The keyboard types new results: over one already entered it asks for a correction.
             board, result = parse_entry(request.POST["entry"])
+            expected = None
         else:
-            board, result = int(request.POST.get("board", "")), parse_result(request.POST.get("result", ""))
+            board, result = parse_board(request.POST.get("board", "")), parse_result(request.POST.get("result", ""))
+            expected = request.POST.get("expected")
         game = Game.objects.filter(round=rnd, board=board).first()
         if game is None:
             raise EntryError(_("round %(r)d has no board %(b)d") % {"r": number, "b": board})
-        changed = set_result(game_id=game.pk, result=result, user=request.user, reason=request.POST.get("reason", ""))
+        changed = set_result(
+            game_id=game.pk,
+            result=result,
+            user=request.user,
+            reason=request.POST.get("reason", ""),
+            expected=expected,
+            confirmed=request.POST.get("confirmed") == "1",
+        )
         ok = True
         label = Result(result).label if result else _("no result")
         message = (_("Board %(b)d: %(r)s") if changed else _("Board %(b)d: already %(r)s")) % {"b": board, "r": label}
     except (EntryError, ValueError) as error:
         message = str(error) or _("type the board and the result, e.g. “12 1-0”")
+    except CorrectionUnconfirmed as error:  # a conflict too: the board changed meanwhile
+        message = str(error)
+        correction = _correction_context(game, result, error)
     except DomainError as error:
         message = _("Refused: %s") % error
     if not request.htmx:
+        if correction:
+            context = {"round": rnd, "tournament": rnd.tournament, "message": message, "correction": correction}
+            return render(request, "tourney/result_correction.html", context)
         (messages.success if ok else messages.error)(request, message)
         return redirect(rnd)
     if game is not None:
@@ -154,5 +250,7 @@ def round_result(request: TournamentRequest, tournament_id: int, number: int) ->
         "pending": rnd.games.filter(result=Result.PENDING).count(),
         "oob": True,
         "can": {"direct": True},
+        "correction": correction,
+        "settled": ok and request.POST.get("confirmed") == "1",
     }
     return render(request, "tourney/result_saved.html", context)

@@ -18,6 +18,7 @@ from tourney.caching import one_round, public_page
 from tourney.forms import ExchangeForm
 from tourney.models import (
     PUBLIC_STATUSES,
+    UNPAIRED_STATUSES,
     Bye,
     ByeKind,
     Game,
@@ -28,7 +29,8 @@ from tourney.models import (
     RoundStatus,
     Tournament,
 )
-from tourney.services.pairing import reap_lost_pairing
+from tourney.services.pairing import pairing_blocker, reap_lost_pairing
+from tourney.services.rounds import unpublish_refusal
 from tourney.trf_io import TRF_FORMATS
 from tourney.views.http import HtmxHttpRequest
 
@@ -125,6 +127,8 @@ def round_context(request: HtmxHttpRequest, rnd: Round) -> dict[str, object]:
         "exchange_form": ExchangeForm(),
         "result_choices": RESULT_BUTTONS,
         "entering": can["direct"] and rnd.status in PUBLIC_STATUSES,
+        "pair_blocker": pairing_blocker(rnd) if can["direct"] and rnd.status in UNPAIRED_STATUSES else "",
+        "can_unpublish": can["direct"] and rnd.status == RoundStatus.PUBLISHED and not unpublish_refusal(rnd),
     }
 
 

@@ -16,6 +16,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from pairing.engine.text import spreadsheet_cell
 from tourney import presentation
 from tourney.caching import one_round, public_page
 from tourney.models import PUBLIC_STATUSES, Bye, ByeKind, Game, Round, RoundStatus, Tournament
@@ -39,6 +40,17 @@ def export_trf(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     return response
 
 
+class _SpreadsheetWriter:
+    """csv.writer whose cells a spreadsheet reads as text, never as a formula (a name
+    starting with =, +, - or @ is quoted with an apostrophe)."""
+
+    def __init__(self, out: HttpResponse) -> None:
+        self.writer = csv.writer(out)
+
+    def writerow(self, row: list[object]) -> None:
+        self.writer.writerow([spreadsheet_cell(v) for v in row])
+
+
 @require_GET
 @public_page()
 def export_csv(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
@@ -47,7 +59,7 @@ def export_csv(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     name = _file_name(tournament)
     response["Content-Disposition"] = f'attachment; filename="{name}-standings-round-{table.after_round}.csv"'
-    writer = csv.writer(response)
+    writer = _SpreadsheetWriter(response)
     codes = [tb.code for tb in table.standings.tiebreaks]
     writer.writerow(["rank", "start_number", "name", "title", "federation", "rating", "fide_id", "points", *codes])
     for r in rows:

@@ -13,10 +13,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from pairing.engine.text import decode
 from pairing.engine.tiebreaks import NAMES
 from pairing.engine.trf import TrfError, parse_trf
 from tourney.access import tournament_creator, tournament_role, user_roles
-from tourney.errors import DomainError
+from tourney.errors import DomainError, EntriesRefused
 from tourney.forms import (
     AppointForm,
     ByeForm,
@@ -24,6 +25,7 @@ from tourney.forms import (
     PlayerForm,
     TiebreakForm,
     TournamentForm,
+    TrfImportForm,
     UploadForm,
     WithdrawForm,
 )
@@ -43,15 +45,12 @@ from tourney.services.registration import (
     withdraw,
 )
 from tourney.trf_io import TrfImportError
+from tourney.views.confirm import confirmation
 from tourney.views.http import HtmxHttpRequest, TournamentRequest
 
 
 def _read_upload(upload: UploadedFile) -> str:
-    raw = upload.read()
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")  # older TRF and spreadsheet exports are often Latin-1
+    return decode(upload.read())  # UTF-8 or UTF-16 by their byte-order marks, else Latin-1
 
 
 @require_http_methods(["GET", "POST"])
@@ -69,12 +68,13 @@ def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
 @tournament_creator
 def tournament_import(request: HtmxHttpRequest) -> HttpResponse:
     """A new tournament from a FIDE TRF file (players, and the rounds it records)."""
-    form = UploadForm(request.POST or None, request.FILES or None)
+    form = TrfImportForm(request.POST or None, request.FILES or None)
     error = ""
     if request.method == "POST" and form.is_valid():
         try:
             trf = parse_trf(_read_upload(form.cleaned_data["file"]))
-            tournament = setup.create_tournament_from_trf(trf=trf, user=request.user)
+            rounds = form.cleaned_data["rounds"]
+            tournament = setup.create_tournament_from_trf(trf=trf, user=request.user, rounds=rounds)
         except TrfError as e:
             error = _("line %(line)s, column %(column)s: %(message)s") % {
                 "line": e.line,
@@ -189,7 +189,8 @@ def _registration_page(request: TournamentRequest, **extra: object) -> HttpRespo
         "players": tournament.players.all(),
         "player_form": PlayerForm(initial={"entry_round": first_open}),
         "upload_form": UploadForm(),
-        "bye_form": ByeForm(tournament, initial={"round": first_open}),
+        # A bye is requested for a round not paired yet: the next one to pair, if any is left.
+        "bye_form": ByeForm(tournament, initial={"round": first_open if first_open <= tournament.rounds else None}),
         "byes": requested_byes(tournament),
         "first_open": first_open,
         "frozen": numbers_frozen(tournament),
@@ -234,6 +235,9 @@ def player_csv(request: TournamentRequest, tournament_id: int) -> HttpResponse:
         return _registration_page(request, upload_form=form)
     try:
         players = import_entries(request.tournament, _read_upload(form.cleaned_data["file"]), user=request.user)
+    except EntriesRefused as error:
+        form.add_error("file", error.problems)  # type: ignore[arg-type]
+        return _registration_page(request, upload_form=form)
     except DomainError as error:
         form.add_error("file", str(error))
         return _registration_page(request, upload_form=form)
@@ -268,8 +272,19 @@ def player_withdraw(request: TournamentRequest, tournament_id: int, player_id: i
     if not form.is_valid():
         messages.error(request, _("give the first round the player is no longer paired in"))
         return _back_to(request.tournament, "#players")
+    from_round = form.cleaned_data["from_round"] or first_open_round(request.tournament)
+    if request.POST.get("confirmed") != "1":
+        return confirmation(
+            request,
+            url=reverse("player_withdraw", args=[tournament_id, player.pk]),
+            back=reverse("player_edit", args=[tournament_id, player.pk]),
+            question=_("Withdraw %(name)s from round %(r)d?") % {"name": player.name, "r": from_round},
+            consequence=_("The player is no longer paired from that round on (C.04.2.D.3)."),
+            button=_("Yes, withdraw the player"),
+            fields={"from_round": from_round},
+        )
     try:
-        player = withdraw(player, form.cleaned_data["from_round"], user=request.user)
+        player = withdraw(player, from_round, user=request.user)
     except DomainError as error:
         messages.error(request, str(error))
     else:

@@ -23,8 +23,10 @@ first error.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+from pairing.engine.text import decode, describe
 from pairing.engine.trf import trf26
 from pairing.engine.trf.records import (
     BB_CODES,
@@ -48,14 +50,15 @@ from pairing.engine.trf.records import (
     digits,
 )
 
+# C0 controls but tab (read as a blank), DEL, and the Unicode line separators.
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f\x85\u2028\u2029]")
+
+
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
 
 def read_trf(path: str | Path) -> TrfTournament:
-    data = Path(path).read_bytes()
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")  # older Windows tools write Latin-1
-    return parse_trf(text)
+    return parse_trf(decode(Path(path).read_bytes()))
 
 
 def parse_trf(text: str) -> TrfTournament:
@@ -64,8 +67,8 @@ def parse_trf(text: str) -> TrfTournament:
 
 class _Parser:
     def __init__(self, text: str) -> None:
-        # Only LF (and CR LF) end a line, so that line numbers match what an editor shows.
-        self.lines = text.split("\n")
+        # CR LF, LF and a lone CR (old Mac tools) each end a line, as editors count them.
+        self.lines = _LINE_END.split(text.removeprefix("\ufeff"))
         self.values: dict[str, object] = {}
         self.players: list[TrfPlayer] = []
         self.player_lines: dict[int, int] = {}
@@ -84,7 +87,11 @@ class _Parser:
 
     def parse(self) -> TrfTournament:
         for number, raw in enumerate(self.lines, 1):
-            line = RecordLine(number, raw.rstrip("\r").replace("\t", " "))
+            line = RecordLine(number, raw.replace("\t", " "))
+            at = _CONTROL.search(line.text)
+            if at:
+                # A record is one line of text: a control character is a damaged or binary file.
+                raise line.error(at.start() + 1, f"control character {describe(at.group())} in a TRF record")
             if not line.text.strip():
                 continue
             tag = line.text[:3]
@@ -105,6 +112,7 @@ class _Parser:
             else:
                 self.other.append(line.text.rstrip())
         self.check_references()
+        self.check_declared_rounds()
         return TrfTournament(
             players=tuple(self.players),  # file order: XXC rank makes it the initial order
             deputy_arbiters=tuple(self.deputies),
@@ -232,6 +240,8 @@ class _Parser:
                 raise line.error(tokens[0][0] if tokens else 5, "XXR needs the number of rounds")
             if "xx_rounds" in self.values:
                 raise line.error(1, "XXR given twice")
+            if int(tokens[0][1]) == 0:
+                raise line.error(tokens[0][0], "XXR needs at least 1 round")
             self.values["xx_rounds"] = int(tokens[0][1])
         elif tag == "XXC":
             self.xx_config.extend(word for _, word in tokens)
@@ -292,6 +302,20 @@ class _Parser:
             self.accelerations.append(trf26.accelerated_rounds_250(line))
         elif tag == "260":
             self.prohibited.append(trf26.prohibited_260(line))
+
+    def check_declared_rounds(self) -> None:
+        """C.04.1.a: the number of rounds is declared beforehand; no block may lie beyond it."""
+        declared = self.values.get("xx_rounds", self.values.get("rounds_142"))
+        if not isinstance(declared, int):
+            return
+        for p in self.players:
+            if len(p.rounds) > declared:
+                extra = next(k for k in range(declared, len(p.rounds)) if not p.rounds[k].is_blank)
+                raise TrfError(
+                    self.player_lines[p.start],
+                    ROUND_COLUMN + ROUND_WIDTH * extra,
+                    f"round {extra + 1} is beyond the {declared} rounds the file declares (XXR/142)",
+                )
 
     def check_references(self) -> None:
         """Opponents must exist, and both players of a game must name each other."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pairing.engine.text import printable
 from pairing.engine.trf.records import (
     HEADER_COUNT,
     ROUND_COLUMN,
@@ -91,4 +92,5 @@ def write_trf(t: TrfTournament, trf26: bool = False) -> str:
     lines += [f"{code} {format_points(v):>4}" for code, v in t.bb_scoring]
     lines += list_lines(t, trf26)
     lines += list(t.other_records)
-    return "\n".join(lines) + "\n"
+    # A record is one line: a control character (a newline in a name) never reaches the file.
+    return "\n".join(printable(line) for line in lines) + "\n"

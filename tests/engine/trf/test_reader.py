@@ -255,3 +255,10 @@ def test_any_damaged_file_reads_or_fails_with_a_line_and_column(source: str, edi
         return
     assert parse_trf(write_trf(t)) == t
     parse_trf(write_trf(t, trf26=True))
+
+
+def test_a_control_character_is_refused_with_its_line_and_column() -> None:
+    with pytest.raises(TrfError) as error:
+        parse_trf("012 Open\n001    1 m    Rossi\x1b[2J\n")
+    assert (error.value.line, error.value.column) == (2, 20)
+    assert "control character U+001B" in error.value.message

@@ -169,3 +169,11 @@ def test_any_tournament_the_format_can_hold_round_trips(seed: int) -> None:
     assert parse_trf(write_trf(t)) == t
     again = parse_trf(write_trf(t, trf26=True))
     assert again.players == t.players and write_trf(again, trf26=True) == write_trf(again)
+
+
+def test_a_newline_in_a_name_never_splits_a_record() -> None:
+    t = TrfTournament(name="Open\n001    9", players=(TrfPlayer(start=1, name="Rossi\nMario\r"),))
+    text = write_trf(t)
+    assert text.count("\n") == 2
+    back = parse_trf(text)
+    assert (back.name, [p.name for p in back.players]) == ("Open 001    9", ["Rossi Mario"])

@@ -13,7 +13,7 @@ from django.test import Client
 
 from pairing.engine.trf import TrfError, TrfPlayer, TrfRound, TrfTournament, parse_trf, read_trf, write_trf
 from tests import builders
-from tourney.errors import RegistrationRefused
+from tourney.errors import EntriesRefused, RegistrationRefused
 from tourney.models import AuditEntry, Bye, Game, Player, Round, RoundStatus, Tournament
 from tourney.roles import appoint
 from tourney.services.imports import (
@@ -23,7 +23,7 @@ from tourney.services.imports import (
     import_tournament,
     looks_like_trf,
 )
-from tourney.services.registration import initial_order_key
+from tourney.services.registration import initial_order_key, register
 from tourney.trf_io import TrfImportError
 
 pytestmark = pytest.mark.django_db
@@ -59,7 +59,8 @@ def test_the_players_of_a_file_are_registered_in_initial_order() -> None:
     # C.04.2.B.2: pairing numbers 1..n in the order rating, title, name.
     ordered = sorted(t.players.all(), key=initial_order_key)
     assert [p.pairing_number for p in ordered] == list(range(1, len(ordered) + 1))
-    assert AuditEntry.objects.filter(tournament=t, action="register player").count() == len(trf.players)
+    entry = AuditEntry.objects.get(tournament=t, action="register players")  # one entry sums the file up
+    assert entry.new_value.startswith(f"{len(trf.players)} players from a TRF file: ")
 
 
 def test_the_file_adds_to_the_players_already_registered() -> None:
@@ -76,7 +77,8 @@ def test_after_round_one_is_paired_the_players_are_late_entries() -> None:
     import_players(t, OTHER.read_text())
     newcomers = t.players.exclude(name__in=builders.NAMES[:4])
     assert {p.entry_round for p in newcomers} == {2}  # C.04.2.C.2: from the first open round
-    assert AuditEntry.objects.filter(tournament=t, action="late entry").count() == newcomers.count()
+    entry = AuditEntry.objects.get(tournament=t, action="late entries")
+    assert entry.new_value.startswith(f"{newcomers.count()} players from a TRF file: ")
 
 
 def test_all_players_or_none() -> None:
@@ -139,15 +141,18 @@ def test_every_csv_row_is_registered_and_audited() -> None:
         (1, "Bianchi, Anna", "WIM", 2200, "ITA", "", "w", "", 2),
         (2, "Rossi, Mario", "FM", 2100, "ITA", "", "m", "", 1),
     ]
-    assert AuditEntry.objects.filter(tournament=t, action="register player").count() == 2
+    entry = AuditEntry.objects.get(tournament=t, action="register players")
+    assert entry.new_value == (
+        "2 players from a CSV file: Rossi, Mario (2100) from round 1; Bianchi, Anna (2200) from round 2"
+    )
 
 
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("name,rating\nVerdi,2000\nNeri,lots\n", "line 3: rating and entry round must be whole numbers"),
-        ("name,title\nVerdi,GM\n\nNeri,XM\n", "line 4: unknown title 'XM'"),
-        ("name,entry_round\nVerdi,1\nNeri,12\n", "line 3: the tournament has only 9 rounds"),
+        ("name,rating\nVerdi,2000\nNeri,lots\n", "line 3, column rating: 'lots' is not a whole number"),
+        ("name,title\nVerdi,GM\n\nNeri,XM\n", "line 4, column title: unknown title 'XM'"),
+        ("name,entry_round\nVerdi,1\nNeri,12\n", "line 3, column entry_round: the tournament has only 9 rounds"),
         ("rating\n2000\n", "the first line must name the columns"),
         ("", "the file is empty"),
     ],
@@ -181,7 +186,7 @@ def test_a_block_the_database_cannot_hold_is_named_and_nothing_is_written() -> N
         TrfPlayer(start=1, name="A", rounds=(TrfRound(2, "w", "1"), TrfRound(2, "b", "="))),
         TrfPlayer(start=2, name="B", rounds=(TrfRound(1, "b", "0"), TrfRound(1, "w", "0"))),
     )
-    trf = parse_trf(write_trf(TrfTournament(name="Broken", players=players)))
+    trf = parse_trf(write_trf(TrfTournament(name="Broken", players=players, xx_rounds=2)))
     with pytest.raises(TrfImportError, match=r"round 2: 2 \(White\) has '0' but 1 \(Black\) has '='"):
         import_tournament(trf)
     assert not Tournament.objects.exists() and not Player.objects.exists() and not Round.objects.exists()
@@ -219,3 +224,106 @@ def test_the_registration_page_imports_a_trf(desk) -> None:
     assert f"{n} players registered from the file." in response.content.decode()
     again = client.post(f"/t/{t.pk}/registration/csv/", {"file": SimpleUploadedFile("entries.trf", SEED.read_bytes())})
     assert "is already registered" in again.content.decode() and t.players.count() == n
+
+
+# ---------------------------------------------------------------- a large file, at once
+
+
+def _csv(rows: int, *, start_id: int = 100000) -> str:
+    lines = ["name;rating;title;federation;fide_id;sex;birth_date"]
+    for k in range(rows):
+        lines.append(f"Player {k:05d};{1000 + (k * 7919) % 1700};;ITA;{start_id + k};m;1990-01-{1 + k % 28:02d}")
+    return "\n".join(lines) + "\n"
+
+
+def test_a_3000_row_csv_registers_in_a_few_queries(django_assert_max_num_queries) -> None:
+    t = builders.tournament(players=4, rounds=9)  # already registered: renumbered once with the newcomers
+    with django_assert_max_num_queries(60):
+        created = import_csv(t, _csv(3000))
+    assert len(created) == 3000 and t.players.count() == 3004
+    ordered = sorted(t.players.all(), key=initial_order_key)
+    assert [p.pairing_number for p in ordered] == list(range(1, 3005))
+    assert AuditEntry.objects.filter(tournament=t, action="register players").count() == 1
+    assert AuditEntry.objects.filter(tournament=t, action="renumber players").count() <= 1
+    assert t.players.get(name="Player 00000").birth_date == "1990/01/01"  # ISO dates accepted
+
+
+def test_every_bad_row_is_named_with_its_column_and_nothing_is_written() -> None:
+    t = builders.tournament(players=2, rounds=9)
+    text = "name,rating,title,fide_id,entry_round\nVerdi,lots,GM,1,\nNeri,2000,XM,2,\nBlu,2000,,3,12\nRosa,1,,x,\n"
+    with pytest.raises(EntriesRefused) as refused:
+        import_csv(t, text)
+    assert refused.value.problems == [
+        "line 2, column rating: 'lots' is not a whole number",
+        "line 3, column title: unknown title 'XM'",
+        "line 4, column entry_round: the tournament has only 9 rounds",
+        "line 5, column fide_id: digits only",
+    ]
+    assert t.players.count() == 2 and not AuditEntry.objects.filter(tournament=t).exists()
+
+
+def test_a_fide_id_twice_in_the_file_or_already_registered_is_refused() -> None:
+    t = _empty()
+    import_csv(t, "name,fide_id\nRossi,111\n")
+    with pytest.raises(EntriesRefused) as refused:
+        import_csv(t, "name,fide_id\nVerdi,222\nNeri,222\nRossetti,111\n")
+    assert refused.value.problems == [
+        "line 3, column fide_id: FIDE ID 222 appears twice in the file, also at line 2",
+        "line 4, column fide_id: FIDE ID 111 is already registered (Rossi)",
+    ]
+    with pytest.raises(RegistrationRefused, match=r"FIDE ID 111 is already registered \(Rossi\)"):
+        register(t, {"name": "Rossetti", "fide_id": "111"})
+    assert list(t.players.values_list("name", flat=True)) == ["Rossi"]
+
+
+def test_an_upload_over_the_limit_is_refused_with_its_size(desk, settings) -> None:
+    client, t = desk
+    settings.UPLOAD_MAX_BYTES = 1000
+    upload = SimpleUploadedFile("entries.csv", _csv(100).encode())
+    page = client.post(f"/t/{t.pk}/registration/csv/", {"file": upload}).content.decode()
+    assert "The file is 4.2\xa0KB: the limit is 1000\xa0bytes." in page
+    assert not t.players.exists()
+
+
+def test_the_page_lists_every_bad_row(desk) -> None:
+    client, t = desk
+    upload = SimpleUploadedFile("entries.csv", b"name,rating\nVerdi,lots\nNeri,many\n")
+    page = client.post(f"/t/{t.pk}/registration/csv/", {"file": upload}).content.decode()
+    assert "line 2, column rating: &#x27;lots&#x27; is not a whole number" in page
+    assert "line 3, column rating: &#x27;many&#x27; is not a whole number" in page
+
+
+def test_a_csv_cell_with_a_control_character_is_refused() -> None:
+    t = _empty()
+    with pytest.raises(EntriesRefused) as refused:
+        import_csv(t, 'name,federation\n"Rossi\nMario",ITA\nNeri,I\x1bA\n')
+    assert refused.value.problems == [
+        "line 3, column name: control character U+000A at position 6",
+        "line 4, column federation: control character U+001B at position 2",
+    ]
+    assert not t.players.exists()
+
+
+def test_every_refused_player_of_a_trf_is_named() -> None:
+    t = _empty()
+    import_players(t, SEED.read_text())
+    trf = read_trf(SEED)
+    players = tuple(dataclasses.replace(p, rounds=()) for p in trf.players)
+    players += (dataclasses.replace(players[0], start=99, name="Zeta", fide_id="", title="XM"),)
+    with pytest.raises(EntriesRefused) as refused:
+        import_entries(t, write_trf(dataclasses.replace(trf, players=players, xx_rounds=None)))
+    assert len(refused.value.problems) == len(trf.players) + 1  # every one already registered, and Zeta
+    assert refused.value.problems[0] == "player 1 (Alice) is already registered"
+    assert refused.value.problems[-1] == "player 99 (Zeta): unknown title XM"
+    assert t.players.count() == len(trf.players)
+
+
+def test_a_csv_saved_as_unicode_text_by_a_spreadsheet_is_read(desk) -> None:
+    client, t = desk
+    text = "name\trating\tbirth_date\r\nRossi, Mario\t2100\t1990-05-17\r\nBianchi, Anna\t2200\t1991\r\n"
+    upload = SimpleUploadedFile("entries.txt", b"\xff\xfe" + text.encode("utf-16-le"))
+    client.post(f"/t/{t.pk}/registration/csv/", {"file": upload})
+    assert _rows(t) == [
+        (1, "Bianchi, Anna", "", 2200, "", "", "", "1991", 1),
+        (2, "Rossi, Mario", "", 2100, "", "", "", "1990/05/17", 1),
+    ]

@@ -174,3 +174,19 @@ def test_a_retried_task_after_the_job_ended_changes_nothing() -> None:
     rnd.refresh_from_db()
     assert rnd.status == RoundStatus.PUBLISHED and rnd.pairing_error == ""
     assert list(rnd.games.values_list("board", "white", "black")) == before
+
+
+def test_a_round_is_not_queued_while_an_earlier_one_lacks_a_pairing_or_results(queued_pairings) -> None:
+    from tourney.services.pairing import pairing_blocker
+
+    t = builders.tournament(players=4, rounds=3)
+    third = Round.objects.create(tournament=t, number=3)
+    assert pairing_blocker(third) == "round 1 is not paired yet: pair it before round 3"
+    builders.round_with(t, 1, "1-3 1-0, 4-2", status=RoundStatus.PUBLISHED)
+    builders.round_with(t, 2, "3-2, 1-4", status=RoundStatus.PUBLISHED)
+    assert pairing_blocker(third) == "round 1 has no result yet on board(s) 2: enter them before pairing round 3"
+    with pytest.raises(PairingRefused, match="round 1 has no result yet"):
+        request_pairing(round_id=third.pk)
+    third.refresh_from_db()
+    assert (third.status, queued_pairings) == (RoundStatus.DRAFT, [])
+    assert not AuditEntry.objects.filter(action="request pairing").exists()

@@ -294,3 +294,27 @@ def test_it_refuses_to_cancel_a_bye_of_a_paired_round_or_a_pairing_allocated_bye
         cancel_bye(requested)
     assert Bye.objects.count() == 2
     assert not AuditEntry.objects.filter(action="cancel bye").exists()
+
+
+def test_a_fide_id_may_belong_to_one_player_only() -> None:
+    t = builders.tournament(players=2)
+    register(t, {"name": "Rossi", "fide_id": "860000"})
+    bruno = t.players.get(name="Bruno")
+    with pytest.raises(RegistrationRefused, match=r"FIDE ID 860000 is already registered \(Rossi\)"):
+        update_player(bruno, {"fide_id": "860000"})
+    assert t.players.get(name="Bruno").fide_id == ""
+
+
+def test_a_file_after_round_four_takes_the_next_numbers_in_file_order() -> None:
+    from tourney.services.registration import register_many
+
+    t = builders.tournament(players=4, rounds=7)
+    _paired_rounds(t, 4)
+    created = register_many(
+        t, [("line 2", {"name": "Low", "rating": 1000}), ("line 3", {"name": "High", "rating": 2900})]
+    )
+    assert [(p.name, p.pairing_number, p.entry_round) for p in created] == [("Low", 5, 5), ("High", 6, 5)]
+    assert _numbers(t)["Alice"] == 1 and AuditEntry.objects.get(action="late entries").new_value == (
+        "2 players: Low (1000) from round 5; High (2900) from round 5"
+    )
+    assert not AuditEntry.objects.filter(action="renumber players").exists()

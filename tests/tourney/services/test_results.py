@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from tests import builders
-from tourney.errors import ResultRefused
+from tourney.errors import CorrectionUnconfirmed, ResultConflict, ResultRefused
 from tourney.models import AuditEntry, CorrectionPolicy, Result, Round, RoundStatus
 from tourney.services.results import set_result
 from tourney.services.rounds import close_round
@@ -35,7 +35,7 @@ def test_it_refuses_a_result_before_the_pairing_is_published_and_logs_it() -> No
 def test_it_accepts_a_correction_before_the_deadline() -> None:
     rnd = _closed_round()
     game = rnd.games.get(board=1)
-    assert set_result(game_id=game.pk, result=Result.DRAW, reason="scoresheet")
+    assert set_result(game_id=game.pk, result=Result.DRAW, reason="scoresheet", confirmed=True)
     entry = AuditEntry.objects.get(action="correct result")
     assert (entry.old_value, entry.new_value, entry.reason) == ("1-0", "1/2-1/2", "scoresheet")
 
@@ -62,16 +62,16 @@ def test_it_refuses_a_late_correction(django_user_model) -> None:
 def test_until_next_pairing_a_correction_is_refused_once_the_next_round_is_paired() -> None:
     rnd = _closed_round(policy=CorrectionPolicy.NEXT_PAIRING)
     game = rnd.games.get(board=1)
-    assert set_result(game_id=game.pk, result=Result.DRAW)
+    assert set_result(game_id=game.pk, result=Result.DRAW, confirmed=True, reason="sheet")
     builders.round_with(rnd.tournament, 2, "3-4, 2-1")
     with pytest.raises(ResultRefused, match="round 2 is already paired"):
-        set_result(game_id=game.pk, result=Result.WHITE_WINS)
+        set_result(game_id=game.pk, result=Result.WHITE_WINS, confirmed=True, reason="sheet")
 
 
 def test_never_means_no_correction_after_closing() -> None:
     rnd = _closed_round(policy=CorrectionPolicy.NEVER)
     with pytest.raises(ResultRefused, match="allows no correction"):
-        set_result(game_id=rnd.games.get(board=2).pk, result=Result.WHITE_WINS)
+        set_result(game_id=rnd.games.get(board=2).pk, result=Result.WHITE_WINS, confirmed=True, reason="x")
 
 
 def test_the_same_result_twice_changes_nothing_even_after_the_deadline() -> None:
@@ -109,8 +109,65 @@ def test_a_correction_within_the_policy_is_audited_as_a_correction(django_user_m
     arbiter = django_user_model.objects.create_user("arbiter")
     rnd = _closed_round(policy=CorrectionPolicy.NEXT_PAIRING)
     game = rnd.games.get(board=2)
-    assert set_result(game_id=game.pk, result=Result.BLACK_WINS, user=arbiter, reason="wrong sheet")
+    assert set_result(game_id=game.pk, result=Result.BLACK_WINS, user=arbiter, reason="wrong sheet", confirmed=True)
     game.refresh_from_db()
     assert (game.result, game.result_entered_by) == (Result.BLACK_WINS, arbiter)
     entry = AuditEntry.objects.get(action="correct result")
     assert (entry.user, entry.old_value, entry.new_value, entry.reason) == (arbiter, "1/2-1/2", "0-1", "wrong sheet")
+
+
+def test_a_correction_is_never_silent_it_must_be_confirmed() -> None:
+    t = builders.tournament(players=2)
+    game = builders.round_with(t, 1, "1-2 =", status=RoundStatus.PUBLISHED).games.get()
+    with pytest.raises(CorrectionUnconfirmed, match="board 1 already has ½-½: confirm the correction") as refused:
+        set_result(game_id=game.pk, result=Result.WHITE_WINS)
+    assert (refused.value.current, refused.value.later_rounds, refused.value.needs_reason) == ("1/2-1/2", [], False)
+    game.refresh_from_db()
+    assert game.result == Result.DRAW
+    assert set_result(game_id=game.pk, result=Result.WHITE_WINS, confirmed=True)
+    assert AuditEntry.objects.get(action="correct result").old_value == Result.DRAW
+
+
+def test_a_write_over_a_result_changed_meanwhile_is_refused_with_the_current_value() -> None:
+    t = builders.tournament(players=2)
+    game = builders.round_with(t, 1, "1-2", status=RoundStatus.PUBLISHED).games.get()
+    # Two arbiters saw the board empty; the first saves 1-0, the second's 0-1 is refused.
+    assert set_result(game_id=game.pk, result=Result.WHITE_WINS, expected=Result.PENDING)
+    with pytest.raises(ResultConflict, match=r"board 1 now has 1-0 .*nothing was saved") as refused:
+        set_result(game_id=game.pk, result=Result.BLACK_WINS, expected=Result.PENDING, confirmed=True)
+    assert refused.value.current == Result.WHITE_WINS
+    game.refresh_from_db()
+    assert game.result == Result.WHITE_WINS
+    # The same value from both is no conflict: nothing changes twice.
+    assert not set_result(game_id=game.pk, result=Result.WHITE_WINS, expected=Result.PENDING)
+    assert AuditEntry.objects.filter(action="result").count() == 1
+
+
+def test_a_correction_of_a_closed_round_needs_a_reason_and_names_the_later_rounds() -> None:
+    rnd = _closed_round()
+    builders.round_with(rnd.tournament, 2, "3-4, 2-1")
+    game = rnd.games.get(board=1)
+    with pytest.raises(CorrectionUnconfirmed, match="give the reason") as refused:
+        set_result(game_id=game.pk, result=Result.DRAW, confirmed=True, reason="  ")
+    assert (refused.value.later_rounds, refused.value.needs_reason) == ([2], True)
+    assert set_result(game_id=game.pk, result=Result.DRAW, confirmed=True, reason="scoresheet signed 1/2")
+    entry = AuditEntry.objects.get(action="correct result")
+    assert entry.reason == "scoresheet signed 1/2 (already paired with the old result: round(s) 2)"
+
+
+def test_the_deadline_falls_on_a_whole_minute_so_the_one_shown_is_the_one_enforced(monkeypatch) -> None:
+    from datetime import UTC, datetime
+
+    closed_at = datetime(2026, 11, 25, 12, 0, 30, 250_000, tzinfo=UTC)
+    monkeypatch.setattr(timezone, "now", lambda: closed_at)
+    rnd = _closed_round(minutes=60)
+    rnd.tournament.time_zone = "Europe/Rome"
+    rnd.tournament.save(update_fields=["time_zone"])
+    deadline = datetime(2026, 11, 25, 13, 1, tzinfo=UTC)  # shown as 14:01 in Rome
+    assert rnd.correction_deadline == deadline
+    game = rnd.games.get(board=1)
+    monkeypatch.setattr(timezone, "now", lambda: deadline - timedelta(seconds=1))
+    assert set_result(game_id=game.pk, result=Result.DRAW, confirmed=True, reason="sheet")
+    monkeypatch.setattr(timezone, "now", lambda: deadline + timedelta(seconds=1))
+    with pytest.raises(ResultRefused, match="deadline of round 1 passed at 2026-11-25 14:01 CET"):
+        set_result(game_id=game.pk, result=Result.WHITE_WINS, confirmed=True, reason="sheet")

@@ -37,7 +37,9 @@ def test_closing_sets_the_correction_deadline() -> None:
     rnd = builders.round_with(t, 1, "1-3 1-0, 4-2 =", status=RoundStatus.PUBLISHED)
     rnd = close_round(round_id=rnd.pk)
     assert rnd.status == RoundStatus.CLOSED
-    assert timedelta(minutes=29) < rnd.correction_deadline - timezone.now() <= timedelta(minutes=30)
+    # The window, rounded up to the whole minute the page shows.
+    assert timedelta(minutes=29) < rnd.correction_deadline - timezone.now() <= timedelta(minutes=31)
+    assert (rnd.correction_deadline.second, rnd.correction_deadline.microsecond) == (0, 0)
 
 
 def test_it_opens_the_next_round_in_draft_and_audits_it(django_user_model) -> None:
@@ -130,3 +132,40 @@ def test_it_refuses_to_close_a_round_not_published_or_with_a_board_pending() -> 
     paired.refresh_from_db()
     assert (paired.status, paired.correction_deadline) == (RoundStatus.PUBLISHED, None)
     assert not AuditEntry.objects.filter(action="close round").exists()
+
+
+def test_the_publication_of_the_last_round_is_undone_with_a_reason_while_it_has_no_result(django_user_model) -> None:
+    from tourney.errors import PairingRefused
+    from tourney.models import AuditEntry
+    from tourney.services.rounds import unpublish_pairing
+
+    arbiter = django_user_model.objects.create_user("arbiter")
+    t = builders.tournament(players=4)
+    rnd = builders.round_with(t, 1, "1-3, 4-2")
+    publish_pairing(round_id=rnd.pk)
+    with pytest.raises(PairingRefused, match="give the reason"):
+        unpublish_pairing(round_id=rnd.pk, reason=" ", user=arbiter)
+    unpublish_pairing(round_id=rnd.pk, reason="wrong player marked absent", user=arbiter)
+    rnd.refresh_from_db()
+    assert (rnd.status, rnd.published_at) == (RoundStatus.PAIRED, None)
+    entry = AuditEntry.objects.get(action="unpublish pairing")
+    assert (entry.user, entry.reason) == (arbiter, "wrong player marked absent")
+    with pytest.raises(PairingRefused, match="not published"):
+        unpublish_pairing(round_id=rnd.pk, reason="again", user=arbiter)
+
+
+def test_a_publication_is_not_undone_once_a_result_is_in_or_a_later_round_is_paired() -> None:
+    from tourney.errors import PairingRefused
+    from tourney.services.rounds import unpublish_pairing
+
+    t = builders.tournament(players=4)
+    first = builders.round_with(t, 1, "1-3 1-0, 4-2", status=RoundStatus.PUBLISHED)
+    with pytest.raises(PairingRefused, match="already has results"):
+        unpublish_pairing(round_id=first.pk, reason="x")
+    Game = first.games.model
+    Game.objects.filter(round=first).update(result="")
+    builders.round_with(t, 2, "3-1, 2-4")
+    with pytest.raises(PairingRefused, match="only the last round"):
+        unpublish_pairing(round_id=first.pk, reason="x")
+    first.refresh_from_db()
+    assert first.status == RoundStatus.PUBLISHED

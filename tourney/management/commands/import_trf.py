@@ -7,7 +7,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from pairing.engine.trf import TrfError, parse_trf
+from pairing.engine.trf import TrfError, read_trf
 from tourney.models import PairingSystem, Tournament
 from tourney.services.imports import import_tournament
 from tourney.trf_io import TrfImportError
@@ -22,21 +22,25 @@ class Command(BaseCommand):
             "--system", choices=PairingSystem.values, help="pairing system (default: record 192, else dutch)"
         )
         parser.add_argument("--name", help="tournament name (default: record 012)")
+        parser.add_argument("--rounds", type=int, help="number of rounds, for a file that declares none (XXR/142)")
         parser.add_argument(
             "--if-absent", action="store_true", help="do nothing when a tournament of that name already exists"
         )
 
     def handle(
-        self, *args: object, file: Path, system: str | None, name: str | None, if_absent: bool, **options: object
+        self,
+        *args: object,
+        file: Path,
+        system: str | None,
+        name: str | None,
+        if_absent: bool,
+        rounds: int | None = None,
+        **options: object,
     ) -> None:
         try:
-            text = file.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            text = file.read_text(encoding="latin-1")  # older TRF files are often Latin-1
+            trf = read_trf(file)  # UTF-8 (a byte-order mark skipped), else Latin-1
         except OSError as error:
             raise CommandError(f"{file}: {error.strerror}") from None
-        try:
-            trf = parse_trf(text)
         except TrfError as error:
             raise CommandError(f"{file}:{error.line}:{error.column}: {error.message}") from None
         wanted = name or trf.name.strip() or "Imported tournament"
@@ -44,7 +48,7 @@ class Command(BaseCommand):
             self.stdout.write(f"{wanted!r} is already there (id {existing.pk}); nothing imported")
             return
         try:
-            tournament = import_tournament(trf, system=system, name=name)
+            tournament = import_tournament(trf, system=system, name=name, rounds=rounds)
         except TrfImportError as error:
             raise CommandError(f"{file}: {error}") from None
         self.stdout.write(
