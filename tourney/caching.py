@@ -41,6 +41,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.messages.storage.cookie import CookieStorage
+from django.core import checks
 from django.core.cache import cache
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
@@ -373,3 +374,20 @@ class PrivateByDefaultMiddleware:
             patch_cache_control(response, private=True, no_store=True, no_cache=True, max_age=0)
             patch_vary_headers(response, ("Cookie",))
         return response
+
+
+@checks.register(checks.Tags.caches, deploy=True)
+def check_shared_cache(app_configs: Any = None, **kwargs: Any) -> list[checks.CheckMessage]:
+    """`check --deploy`: the public pages' versions must be shared by every process. In this
+    process's memory, a change made in one gunicorn worker would not reach the others."""
+    backend = settings.CACHES["default"]["BACKEND"]
+    if backend.endswith("LocMemCache"):
+        return [
+            checks.Warning(
+                "The cache is this process's memory: with more than one web process, public pages "
+                "would not see changes made in another.",
+                hint="Set REDIS_URL (or CACHE_URL) so that every process shares the cache.",
+                id="tourney.W001",
+            )
+        ]
+    return []
