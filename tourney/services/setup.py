@@ -55,6 +55,7 @@ def create_tournament(*, tournament: Tournament, user: User) -> Tournament:
         tournament.save()
         roles.appoint(tournament, user, AppointmentRole.ORGANIZER, by=user)
         audit.record(tournament, tournament, action="create tournament", new=tournament.name, user=user)
+        public_change(tournament.pk, base=True)  # a number SQLite gives again after a deletion starts afresh
     return tournament
 
 
