@@ -5,11 +5,13 @@ every web process and the Celery worker):
 
 - ``all``: bumped by every change a reader can see;
 - ``base``: the players and the settings (names, ratings, tie-break list, number of rounds);
+- ``rounds``: a round's status (paired, published, closed...) and so its boards;
 - ``r<n>``: round *n* (pairing requested, paired, published, exchanged, results, closed,
   requested byes).
 
 A page depends on some of them: a round's pairing page on ``base`` and its own round; the
-tournament page, standings, crosstable, player cards and downloads on ``all``. The services
+tournament page on ``base`` and ``rounds`` (a result does not change it); the standings,
+crosstable, player cards and downloads on ``all``. The services
 call :func:`public_change` at the point of the write; the bump runs in
 ``transaction.on_commit``, so a reader never sees a new version before its data is committed.
 A token is the change time in microseconds (hex): it gives ``Last-Modified``, and a token
@@ -51,6 +53,7 @@ from django.utils.http import http_date
 
 ALL = "all"
 BASE = "base"
+ROUNDS = "rounds"
 VERSION_TTL = 30 * 24 * 3600  # a token lost after this comes back as a newer one: pages recompute once
 LOCK_SECONDS = 30  # one process renders a page while the others serve the previous copy or wait
 WAIT_STEP = 0.05
@@ -84,10 +87,12 @@ def _token_time(token: str) -> float:
 # ---------------------------------------------------------------- invalidation
 
 
-def parts_changed(*, round_number: int | None = None, base: bool = False) -> tuple[str, ...]:
+def parts_changed(*, round_number: int | None = None, base: bool = False, status: bool = False) -> tuple[str, ...]:
     parts = [ALL]
     if base:
         parts.append(BASE)
+    if status:
+        parts.append(ROUNDS)
     if round_number is not None:
         parts.append(round_part(round_number))
     return tuple(parts)
@@ -99,11 +104,14 @@ def bump(tournament_id: int, parts: Iterable[str]) -> None:
     cache.set_many({_version_key(tournament_id, p): token for p in parts}, timeout=VERSION_TTL)
 
 
-def public_change(tournament_id: int, *, round_number: int | None = None, base: bool = False) -> None:
+def public_change(
+    tournament_id: int, *, round_number: int | None = None, base: bool = False, status: bool = False
+) -> None:
     """What readers see of the tournament changes when the current transaction commits:
-    round *round_number*'s pairing or results, or (*base*) its players or settings. Every
-    change also renews the pages that show the whole tournament."""
-    parts = parts_changed(round_number=round_number, base=base)
+    round *round_number*'s pairing or results (*status*: and the round's status, or its
+    boards), or (*base*) its players or settings. Every change also renews the pages that
+    show the whole tournament's results."""
+    parts = parts_changed(round_number=round_number, base=base, status=status)
     transaction.on_commit(lambda: bump(tournament_id, parts))
 
 
@@ -309,6 +317,11 @@ ViewDecorator = Callable[[Callable[..., HttpResponse]], Callable[..., HttpRespon
 
 def whole_tournament(kwargs: dict[str, Any]) -> Sequence[str]:
     return (ALL,)
+
+
+def round_list(kwargs: dict[str, Any]) -> Sequence[str]:
+    """The tournament page: its settings and players, each round's status and boards."""
+    return (BASE, ROUNDS)
 
 
 def one_round(kwargs: dict[str, Any]) -> Sequence[str]:

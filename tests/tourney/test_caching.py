@@ -72,12 +72,21 @@ def _all(t: Tournament) -> set[str]:
     return set(_pages(t))
 
 
-def test_a_result_renews_its_round_and_the_tournament_wide_pages_only(django_capture_on_commit_callbacks) -> None:
+def test_a_result_renews_its_round_and_the_pages_of_results_only(django_capture_on_commit_callbacks) -> None:
     t = _event()
     before = _etags(t)
     game = t.round_set.get(number=2).games.get(board=1)
     with django_capture_on_commit_callbacks(execute=True):
         results.set_result(game_id=game.pk, result=Result.WHITE_WINS)
+    # The tournament page lists the rounds' statuses and boards: a result leaves it alone.
+    assert _changed(t, before) == _all(t) - ROUND_2_ONLY - {"tournament"}
+
+
+def test_publishing_the_results_renews_the_tournament_page_too(django_capture_on_commit_callbacks) -> None:
+    t = _event()
+    before = _etags(t)
+    with django_capture_on_commit_callbacks(execute=True):
+        rounds.close_round(round_id=_closed_round_2(t))
     assert _changed(t, before) == _all(t) - ROUND_2_ONLY
 
 
@@ -94,7 +103,7 @@ def test_a_requested_bye_renews_its_round_and_the_tournament_wide_pages(django_c
     before = _etags(t)
     with django_capture_on_commit_callbacks(execute=True):
         registration.request_bye(builders.player(t, 2), 3, "half")
-    assert _changed(t, before) == _all(t) - {"round 1", "round 2", "results sheet 1"}
+    assert _changed(t, before) == _all(t) - {"round 1", "round 2", "results sheet 1", "tournament"}
 
 
 def test_a_change_to_one_tournament_leaves_another_alone(django_capture_on_commit_callbacks) -> None:
@@ -117,24 +126,31 @@ def _closed_round_2(t: Tournament) -> int:
     ("change", "parts"),
     [
         (lambda t: results.set_result(game_id=_game(t), result=Result.DRAW), {"all", "r2"}),
-        (lambda t: rounds.close_round(round_id=_closed_round_2(t)), {"all", "r2"}),
+        (lambda t: rounds.close_round(round_id=_closed_round_2(t)), {"all", "r2", "rounds"}),
         (lambda t: registration.withdraw(builders.player(t, 4), 3), {"all", "base"}),
         (lambda t: registration.update_player(builders.player(t, 4), {"rating": 2000}), {"all", "base"}),
         (lambda t: setup.set_tiebreaks(tournament_id=t.pk, codes=["BH"], user=None), {"all", "base"}),
         (lambda t: setup.update_settings(tournament_id=t.pk, values={"place": "Rome"}, user=None), {"all", "base"}),
         (lambda t: registration.request_bye(builders.player(t, 2), 3, "zero"), {"all", "r3"}),
         (lambda t: registration.register_many(t, [("line 2", {"name": "Zoe", "rating": 1500})]), {"all", "base"}),
-        (lambda t: rounds.unpublish_pairing(round_id=t.round_set.get(number=2).pk, reason="wrong"), {"all", "r2"}),
+        (
+            lambda t: rounds.unpublish_pairing(round_id=t.round_set.get(number=2).pk, reason="wrong"),
+            {"all", "r2", "rounds"},
+        ),
     ],
 )
 def test_each_service_bumps_what_it_changes(change, parts, django_capture_on_commit_callbacks) -> None:
     t = _event()
-    names = ("all", "base", "r1", "r2", "r3")
+    names = ("all", "base", "rounds", "r1", "r2", "r3")
     before = dict(zip(names, caching.versions(t.pk, names), strict=True))
     with django_capture_on_commit_callbacks(execute=True):
         change(t)
     after = dict(zip(names, caching.versions(t.pk, names), strict=True))
     assert {n for n in names if before[n] != after[n]} == parts
+
+
+def _round_2(t: Tournament) -> int:
+    return t.round_set.get(number=2).pk
 
 
 def _game(t: Tournament) -> int:

@@ -66,7 +66,7 @@ def request_pairing(*, round_id: int, user: User | None = None) -> bool:
         if blocker:
             raise PairingRefused(blocker)  # said up front, not by a failing job
         audit.record(rnd.tournament, rnd, action="request pairing", user=user)
-        public_change(rnd.tournament_id, round_number=rnd.number)
+        public_change(rnd.tournament_id, round_number=rnd.number, status=True)
         transaction.on_commit(lambda: pair_round_task.delay(round_id))
     return True
 
@@ -126,7 +126,7 @@ def pair_round(*, round_id: int, user: User | None = None) -> Round:
             rnd.pairing_error = str(error) or error.__class__.__name__
             rnd.save(update_fields=["status", "pairing_job_state", "pairing_error"])
             audit.record(tournament, rnd, action="pairing failed", new=rnd.pairing_error, user=user)
-            public_change(tournament.pk, round_number=rnd.number)
+            public_change(tournament.pk, round_number=rnd.number, status=True)
             return rnd
         # The independent checker is the safety net on any engine's output.
         warnings = [*pairing.notes, *map(str, check_round(state, pairing, tournament.pairing_system))]
@@ -149,7 +149,7 @@ def pair_round(*, round_id: int, user: User | None = None) -> Round:
             ]
         )
         audit.record(tournament, rnd, action="pair round", old=old, new=rnd.engine_pairing, user=user)
-        public_change(tournament.pk, round_number=rnd.number)
+        public_change(tournament.pk, round_number=rnd.number, status=True)
         return rnd
 
 
@@ -201,7 +201,7 @@ def fail_job(round_id: int, message: str) -> bool:
         rnd.pairing_job_state = JobState.FAILED
         rnd.pairing_error = message
         rnd.save(update_fields=["status", "pairing_job_state", "pairing_error"])
-        public_change(rnd.tournament_id, round_number=rnd.number)
+        public_change(rnd.tournament_id, round_number=rnd.number, status=True)
         return True
 
 

@@ -52,7 +52,7 @@ def publish_pairing(*, round_id: int, user: User | None = None) -> Round:
         rnd.published_at = timezone.now()
         rnd.save(update_fields=["status", "published_at"])
         audit.record(rnd.tournament, rnd, action="publish pairing", user=user)
-        public_change(rnd.tournament_id, round_number=rnd.number)
+        public_change(rnd.tournament_id, round_number=rnd.number, status=True)
         return rnd
 
 
@@ -80,7 +80,7 @@ def close_round(*, round_id: int, user: User | None = None) -> Round:
             rnd.correction_deadline = correction_deadline(timezone.now(), tournament.correction_window_minutes)
         rnd.save(update_fields=["status", "correction_deadline"])
         audit.record(tournament, rnd, action="close round", new=rnd.correction_deadline or "", user=user)
-        public_change(tournament.pk, round_number=rnd.number)
+        public_change(tournament.pk, round_number=rnd.number, status=True)
         return rnd
 
 
@@ -100,7 +100,7 @@ def unpublish_pairing(*, round_id: int, reason: str, user: User | None = None) -
         rnd.published_at = None
         rnd.save(update_fields=["status", "published_at"])
         audit.record(rnd.tournament, rnd, action="unpublish pairing", old=old or "", user=user, reason=reason.strip())
-        public_change(rnd.tournament_id, round_number=rnd.number)
+        public_change(rnd.tournament_id, round_number=rnd.number, status=True)
         return rnd
 
 

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET
 
 from tourney import presentation, roles
 from tourney.access import user_roles
-from tourney.caching import one_round, public_page
+from tourney.caching import one_round, public_page, round_list
 from tourney.forms import ExchangeForm
 from tourney.models import (
     PUBLIC_STATUSES,
@@ -61,7 +61,7 @@ def _round_rows(tournament: Tournament) -> list[Round]:
 
 
 @require_GET
-@public_page()
+@public_page(round_list)
 def tournament_detail(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     template = "tourney/tournament_detail.html"
