@@ -68,6 +68,15 @@ def fixtures_dir() -> Path:
     return FIXTURES
 
 
+@pytest.fixture(autouse=True)
+def _fresh_public_cache(settings) -> None:
+    """Each test reads its own public cache (tourney/caching.py): the keys carry a release
+    of their own, so nothing is flushed (the Redis database may be the Celery broker's too)
+    and no page cached by another test, or another run, is ever served."""
+    settings.PUBLIC_CACHE_RELEASE = f"test-{uuid.uuid4().hex}"
+    settings.PUBLIC_PAGE_REFRESH_SECONDS = 0  # a change shows at once (its own tests set it)
+
+
 @pytest.fixture
 def eager_celery():
     """Run tasks in-process for this test even when a broker is configured."""

@@ -17,7 +17,9 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import CsrfViewMiddleware
 from django.utils import translation
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
 
@@ -59,10 +61,19 @@ class UserLanguageMiddleware:
         return self.get_response(request)
 
 
+@csrf_exempt
 @require_POST
 def set_language(request: HttpRequest) -> HttpResponse:
     """Django's language switch (the cookie, the redirect to ``next``); a logged-in user's
-    choice is also recorded as his."""
+    choice is also recorded as his.
+
+    A reader's switch needs no CSRF token: the public pages are shared by every reader
+    (tourney/caching.py) and carry none, and all it changes is his own language cookie.
+    A logged-in user's switch writes his preference: it is checked as every other POST."""
+    if request.user.is_authenticated:
+        refused = CsrfViewMiddleware(lambda r: HttpResponse()).process_view(request, django_set_language, (), {})
+        if refused is not None:
+            return refused
     response = django_set_language(request)
     code = request.POST.get("language")
     if request.user.is_authenticated and supported(code):

@@ -122,6 +122,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Whatever a logged-in user gets is private (tourney/caching.py).
+    "tourney.caching.PrivateByDefaultMiddleware",
 ]
 
 if not DEBUG:
@@ -143,6 +145,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "tourney.csp.csp_nonce",
+                # A page shared by every reader carries no CSRF token (tourney/caching.py).
+                "tourney.caching.csrf_for_shared_pages",
             ],
         },
     },
@@ -237,19 +241,25 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 600)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
-# The cache (login throttling) is shared by every process: Redis when there is one
-# (CACHE_URL, else REDIS_URL), else one process's memory, as in development.
+# The cache: Redis when REDIS_URL is set (shared by every web process and the worker, so a
+# change made anywhere renews the pages everywhere), else this process's memory (one
+# process: `make run`). Public pages are kept per change (tourney/caching.py).
 CACHE_URL = env_str("CACHE_URL", REDIS_URL)
 if CACHE_URL:
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": CACHE_URL,
-            "KEY_PREFIX": "tourney",
-        }
-    }
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}}
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "tourney"}}
+# Sessions in the database, read through the cache: any web process serves any arbiter.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# Part of every public cache key: change it on an upgrade that changes the pages.
+PUBLIC_CACHE_RELEASE = env_str("PUBLIC_CACHE_RELEASE", "1")
+# A rendered public page stays this long in the cache unless a change replaces it first.
+PUBLIC_PAGE_CACHE_SECONDS = env_int("PUBLIC_PAGE_CACHE_SECONDS", 3600)
+# A page renewed less than this many seconds ago is served as it is while changes come in
+# (results every second would otherwise render a big crosstable every second); 0: never.
+PUBLIC_PAGE_REFRESH_SECONDS = env_int("PUBLIC_PAGE_REFRESH_SECONDS", 2)
+# Cache-Control max-age of public pages: how long a proxy or a browser may reuse one.
+PUBLIC_PAGE_MAX_AGE = env_int("PUBLIC_PAGE_MAX_AGE", 2)
 
 LOGGING = {
     "version": 1,

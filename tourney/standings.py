@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db.models import Exists, OuterRef
+
 from pairing.engine.tiebreaks import PRESETS, Standings, TieBreak, TieBreakCodeError, edition_for, parse, standings
 from tourney import adapters
-from tourney.models import PUBLIC_STATUSES, Result, Tournament
+from tourney.models import PUBLIC_STATUSES, Game, Result, RoundEntry, Tournament
 
 DEFAULT_PRESET = "swiss"
 
@@ -43,12 +45,14 @@ def tiebreak_list(tournament: Tournament) -> tuple[tuple[TieBreak, ...], tuple[s
 def completed_rounds(tournament: Tournament) -> int:
     """The last round n such that rounds 1..n are published with every result in."""
     done = 0
-    for rnd in tournament.round_set.order_by("number"):
-        if rnd.status not in PUBLIC_STATUSES:
+    rounds = tournament.round_set.order_by("number").annotate(
+        pending=Exists(Game.objects.filter(round=OuterRef("pk"), result=Result.PENDING)),
+        paired=Exists(RoundEntry.objects.filter(round=OuterRef("pk"))),
+    )
+    for number, status, pending, paired in rounds.values_list("number", "status", "pending", "paired"):
+        if status not in PUBLIC_STATUSES or pending or not paired:
             break
-        if rnd.games.filter(result=Result.PENDING).exists() or not rnd.entries.exists():
-            break
-        done = rnd.number
+        done = number
     return done
 
 

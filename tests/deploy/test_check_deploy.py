@@ -29,3 +29,17 @@ def test_check_deploy_reports_nothing_with_production_variables() -> None:
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues (0 silenced)." in result.stdout
+
+
+def test_check_deploy_warns_of_a_cache_in_process_memory() -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_ALLOW_ASYNC_UNSAFE", "CACHE_URL")}
+    env.update(PRODUCTION)
+    env["REDIS_URL"] = ""
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "ERROR"],
+        cwd=ROOT,
+        env=env,
+        text=True,
+        capture_output=True,
+    )
+    assert "tourney.W001" in result.stdout + result.stderr

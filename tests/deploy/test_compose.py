@@ -25,19 +25,79 @@ def compose() -> dict:
     return yaml.safe_load((ROOT / "docker-compose.yml").read_text())
 
 
-def test_it_has_the_four_services_with_health_checks(compose) -> None:
+LONG_RUNNING = {"proxy", "web", "desk", "worker", "db", "redis"}
+
+
+def test_it_has_the_services_with_health_checks(compose) -> None:
     services = compose["services"]
-    assert set(services) == {"web", "worker", "db", "redis"}
-    for name, service in services.items():
-        assert service["healthcheck"]["test"], name
-        assert service.get("restart") == "unless-stopped", name
+    assert set(services) == LONG_RUNNING | {"migrate"}
+    for name in LONG_RUNNING:
+        assert services[name]["healthcheck"]["test"], name
+        assert services[name].get("restart") == "unless-stopped", name
 
 
-def test_the_web_runs_gunicorn_on_the_wsgi_app_after_migrating(compose) -> None:
-    command = compose["services"]["web"]["command"]
-    assert "manage.py migrate --noinput" in command
-    assert "gunicorn tourney.wsgi:application" in command
-    assert "/healthz" in str(compose["services"]["web"]["healthcheck"]["test"])
+def test_the_web_runs_gunicorn_on_the_wsgi_app_after_the_migrations(compose) -> None:
+    services = compose["services"]
+    assert services["migrate"]["command"] == "python manage.py migrate --noinput"
+    assert services["migrate"]["restart"] == "no"  # one run, before any web replica
+    web = services["web"]
+    assert web["command"].startswith("gunicorn tourney.wsgi:application")
+    assert web["depends_on"]["migrate"]["condition"] == "service_completed_successfully"
+    assert "/healthz" in str(web["healthcheck"]["test"])
+
+
+def test_the_web_scales_behind_the_proxy(compose) -> None:
+    """`docker compose up --scale web=3`: no fixed host port or name on web; the proxy
+    publishes the port and finds every replica through Docker's resolver."""
+    services = compose["services"]
+    web = services["web"]
+    assert "ports" not in web and "container_name" not in web
+    assert services["proxy"]["ports"] == ["8000:80"]
+    conf = (ROOT / "deploy" / "nginx.conf").read_text()
+    assert "resolver 127.0.0.11" in conf and '"" "http://web:8000";' in conf and "proxy_pass $app;" in conf
+    assert "./deploy/nginx.conf:/etc/nginx/conf.d/default.conf:ro" in services["proxy"]["volumes"]
+
+
+def test_logged_in_users_have_replicas_of_their_own(compose) -> None:
+    """The desk stays fast under the crowd: requests with a session cookie go to desk."""
+    desk, web = compose["services"]["desk"], compose["services"]["web"]
+    assert desk["command"].startswith("gunicorn tourney.wsgi:application")
+    assert desk["environment"] == web["environment"] and "ports" not in desk
+    conf = (ROOT / "deploy" / "nginx.conf").read_text()
+    assert 'map $cookie_sessionid $app { default "http://desk:8000"; "" "http://web:8000"; }' in conf
+
+
+def test_the_proxy_never_keeps_a_logged_in_users_page() -> None:
+    conf = (ROOT / "deploy" / "nginx.conf").read_text()
+    assert "proxy_no_cache $cookie_sessionid" in conf and "proxy_cache_bypass $cookie_sessionid" in conf
+    assert "$cookie_django_language" in conf and "$http_hx_target" in conf  # the page's variants
+
+
+def test_the_web_tier_keeps_no_state_of_its_own() -> None:
+    """Sessions and the cache are shared by every replica when REDIS_URL is set."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "from django.conf import settings as s; "
+        "print(s.SESSION_ENGINE, s.CACHES['default']['BACKEND'], s.CACHES['default']['LOCATION'])"
+    )
+    env = {**os.environ, "REDIS_URL": "redis://redis:6379/0", "DJANGO_SETTINGS_MODULE": "tourney.settings"}
+    env.pop("CACHE_URL", None)
+    out = subprocess.run(
+        [sys.executable, "-c", f"import django; django.setup(); {code}"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    assert out == [
+        "django.contrib.sessions.backends.cached_db",
+        "django.core.cache.backends.redis.RedisCache",
+        "redis://redis:6379/0",
+    ]
 
 
 def test_the_worker_runs_celery_on_the_project_app(compose) -> None:
@@ -45,7 +105,7 @@ def test_the_worker_runs_celery_on_the_project_app(compose) -> None:
 
 
 def test_the_app_services_wait_for_healthy_db_and_redis(compose) -> None:
-    for name in ("web", "worker"):
+    for name in ("migrate", "web", "desk", "worker"):
         depends = compose["services"][name]["depends_on"]
         assert depends["db"]["condition"] == depends["redis"]["condition"] == "service_healthy"
 
@@ -56,7 +116,7 @@ def test_data_lives_in_named_volumes(compose) -> None:
 
 
 def test_the_environment_is_what_the_settings_read(compose) -> None:
-    for name in ("web", "worker"):
+    for name in ("migrate", "web", "desk", "worker"):
         env = compose["services"][name]["environment"]
         assert set(env) <= PROJECT_VARIABLES, set(env) - PROJECT_VARIABLES
         assert {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "REDIS_URL"} <= set(env)

@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from tests import builders
 from tourney.models import Round, RoundStatus, Tournament
+from tourney.services.rounds import publish_pairing
 
 pytestmark = pytest.mark.django_db
 
@@ -65,13 +66,16 @@ def test_the_round_page_lists_boards_and_byes(client) -> None:
     assert "Pair round" not in page  # the public sees no arbiter button
 
 
-def test_the_public_does_not_see_a_draft_pairing_but_sees_it_once_published(client) -> None:
+def test_the_public_does_not_see_a_draft_pairing_but_sees_it_once_published(
+    client, django_capture_on_commit_callbacks
+) -> None:
     t = builders.tournament(players=4)
     rnd = builders.round_with(t, 1, "1-3, 4-2")
     assert "Alice" not in client.get(f"/t/{t.pk}/rounds/1/").content.decode()
-    Round.objects.filter(pk=rnd.pk).update(status=RoundStatus.PUBLISHED)
+    with django_capture_on_commit_callbacks(execute=True):
+        publish_pairing(round_id=rnd.pk)
     page = client.get(f"/t/{t.pk}/rounds/1/").content.decode()
-    assert "Alice" in page and 'hx-trigger="every 15s"' in page  # results come in: the page refreshes itself
+    assert "Alice" in page and 'hx-trigger="every 3s"' in page  # results come in: the page refreshes itself
 
 
 def test_public_pages_hide_the_management_links(desk) -> None:

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from pairing.engine.trf import TrfError, TrfTournament, parse_trf
 from tourney import trf_io
 from tourney.audit import User
+from tourney.caching import public_change
 from tourney.errors import RegistrationRefused
 from tourney.models import Player, Title, Tournament
 from tourney.services import registration
@@ -65,6 +66,7 @@ def import_tournament(
                 game.save()
             for bye in rows.byes:
                 bye.save()
+        public_change(tournament.pk, base=True)
     return tournament
 
 

@@ -11,6 +11,7 @@ from pairing.engine.checker import Violation, check_round
 from pairing.engine.state import Board, Pairing
 from tourney import adapters, audit
 from tourney.audit import User
+from tourney.caching import public_change
 from tourney.errors import PairingRefused
 from tourney.models import PAIRED_STATUSES, Bye, ByeKind, Game, Result, Round, RoundStatus
 from tourney.services.pairing import describe_round, store_pairing
@@ -84,6 +85,7 @@ def exchange_players(*, round_id: int, first: int, second: int, user: User | Non
             user=user,
             reason="; ".join(filter(None, [reason, *warnings])),
         )
+        public_change(tournament.pk, round_number=rnd.number)
         return rnd
 
 

@@ -21,6 +21,7 @@ from pairing.engine.checker import check_round
 from pairing.engine.state import Pairing, PairingError
 from tourney import adapters, audit
 from tourney.audit import User
+from tourney.caching import public_change
 from tourney.errors import PairingRefused
 from tourney.models import (
     PAIRABLE_STATUSES,
@@ -65,6 +66,7 @@ def request_pairing(*, round_id: int, user: User | None = None) -> bool:
         if blocker:
             raise PairingRefused(blocker)  # said up front, not by a failing job
         audit.record(rnd.tournament, rnd, action="request pairing", user=user)
+        public_change(rnd.tournament_id, round_number=rnd.number, status=True)
         transaction.on_commit(lambda: pair_round_task.delay(round_id))
     return True
 
@@ -124,6 +126,7 @@ def pair_round(*, round_id: int, user: User | None = None) -> Round:
             rnd.pairing_error = str(error) or error.__class__.__name__
             rnd.save(update_fields=["status", "pairing_job_state", "pairing_error"])
             audit.record(tournament, rnd, action="pairing failed", new=rnd.pairing_error, user=user)
+            public_change(tournament.pk, round_number=rnd.number, status=True)
             return rnd
         # The independent checker is the safety net on any engine's output.
         warnings = [*pairing.notes, *map(str, check_round(state, pairing, tournament.pairing_system))]
@@ -146,6 +149,7 @@ def pair_round(*, round_id: int, user: User | None = None) -> Round:
             ]
         )
         audit.record(tournament, rnd, action="pair round", old=old, new=rnd.engine_pairing, user=user)
+        public_change(tournament.pk, round_number=rnd.number, status=True)
         return rnd
 
 
@@ -197,6 +201,7 @@ def fail_job(round_id: int, message: str) -> bool:
         rnd.pairing_job_state = JobState.FAILED
         rnd.pairing_error = message
         rnd.save(update_fields=["status", "pairing_job_state", "pairing_error"])
+        public_change(rnd.tournament_id, round_number=rnd.number, status=True)
         return True
 
 
@@ -226,10 +231,14 @@ def reap_lost_pairing(round_id: int) -> bool:
 
 
 def mark_running(round_id: int) -> bool:
-    return (
+    running = (
         Round.objects.filter(pk=round_id, pairing_job_state=JobState.QUEUED).update(pairing_job_state=JobState.RUNNING)
         == 1
     )
+    if running:  # the round page says the job runs
+        rnd = Round.objects.values("tournament_id", "number").get(pk=round_id)
+        public_change(rnd["tournament_id"], round_number=rnd["number"])
+    return running
 
 
 def describe_round(rnd: Round) -> str:

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from pairing.engine.text import control_character, describe
 from tourney import audit
 from tourney.audit import User
+from tourney.caching import public_change
 from tourney.errors import EntriesRefused, RegistrationRefused
 from tourney.models import Bye, ByeKind, Player, Round, RoundStatus, Tournament
 
@@ -124,6 +125,7 @@ def renumber(tournament: Tournament, user: User | None = None) -> bool:
             user=user,
             reason="C.04.2.B.3 / C.3: initial order by rating, title, name",
         )
+        public_change(tournament.pk, base=True)
         return True
 
 
@@ -187,6 +189,7 @@ def register(tournament: Tournament, data: PlayerData, *, user: User | None = No
             new=f"{player.name} ({player.rating}) from round {entry_round}",
             user=user,
         )
+        public_change(tournament.pk, base=True)
         renumber(tournament, user)
         player.refresh_from_db()
         return player
@@ -243,6 +246,7 @@ def register_many(
             return []
         moved = _number_newcomers(tournament, existing, new)
         Player.objects.bulk_create(new, batch_size=500)
+        public_change(tournament.pk, base=True)
         late = opens > 1
         audit.record(
             tournament,
@@ -340,6 +344,7 @@ def update_player(player: Player, data: PlayerData, *, user: User | None = None)
                 new=", ".join(f"{k}={new[k]}" for k in sorted(changes)),
                 user=user,
             )
+            public_change(tournament.pk, base=True)
             renumber(tournament, user)
         player.refresh_from_db()
         return player
@@ -366,6 +371,7 @@ def withdraw(player: Player, from_round: int | None = None, *, user: User | None
         audit.record(
             tournament, player, action="withdraw", old=old or "", new=from_round, user=user, reason="C.04.2.D.3"
         )
+        public_change(tournament.pk, base=True)
         return player
 
 
@@ -382,6 +388,7 @@ def cancel_withdrawal(player: Player, *, user: User | None = None) -> Player:
         player.withdrawal_round = None
         player.save(update_fields=["withdrawal_round"])
         audit.record(tournament, player, action="cancel withdrawal", old=old, user=user)
+        public_change(tournament.pk, base=True)
         return player
 
 
@@ -419,6 +426,7 @@ def request_bye(player: Player, round_number: int, kind: str, *, user: User | No
         audit.record(
             tournament, bye, action="request bye", old=old, new=bye.get_kind_display(), user=user, reason="C.04.2.D.4"
         )
+        public_change(tournament.pk, round_number=round_number)
         return bye
 
 
@@ -429,6 +437,7 @@ def cancel_bye(bye: Bye, *, user: User | None = None) -> None:
         if bye.kind == ByeKind.PAIRING_ALLOCATED or bye.round.status != RoundStatus.DRAFT:
             raise RegistrationRefused(_("only a requested bye of a round not yet paired can be cancelled"))
         audit.record(bye.round.tournament, bye, action="cancel bye", old=bye.get_kind_display(), user=user)
+        public_change(bye.round.tournament_id, round_number=bye.round.number)
         bye.delete()
 
 

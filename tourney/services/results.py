@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from tourney import audit
 from tourney.audit import User
+from tourney.caching import public_change
 from tourney.errors import CorrectionUnconfirmed, ResultConflict, ResultRefused
 from tourney.models import PAIRED_STATUSES, RESULT_STATUSES, CorrectionPolicy, Game, Result, Round, RoundStatus
 
@@ -128,6 +129,7 @@ def set_result(
             if later:
                 reason = f"{reason} ({later_rounds_warning(later)})"
             audit.record(rnd.tournament, game, action=action, old=old, new=result, user=user, reason=reason)
+            public_change(rnd.tournament_id, round_number=rnd.number)
             return True
     raise ResultRefused(refusal)
 

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from tourney import audit
 from tourney.audit import User
+from tourney.caching import public_change
 from tourney.errors import PairingRefused, ResultRefused
 from tourney.models import CorrectionPolicy, Result, Round, RoundStatus, Tournament
 
@@ -27,6 +28,7 @@ def open_next_round(*, tournament_id: int, user: User | None = None) -> Round:
         rnd, created = Round.objects.get_or_create(tournament=tournament, number=last + 1)
         if created:
             audit.record(tournament, rnd, action="open round", new=rnd.number, user=user)
+            public_change(tournament.pk, round_number=rnd.number)
         return rnd
 
 
@@ -34,7 +36,10 @@ def round_for(tournament: Tournament, number: int) -> Round:
     """Round *number* of *tournament*, created in draft when it is not there yet."""
     if not 1 <= number <= tournament.rounds:
         raise PairingRefused(_("%(t)s has rounds 1 to %(n)d") % {"t": tournament, "n": tournament.rounds})
-    return Round.objects.get_or_create(tournament=tournament, number=number)[0]
+    rnd, created = Round.objects.get_or_create(tournament=tournament, number=number)
+    if created:
+        public_change(tournament.pk, round_number=number)
+    return rnd
 
 
 def publish_pairing(*, round_id: int, user: User | None = None) -> Round:
@@ -47,6 +52,7 @@ def publish_pairing(*, round_id: int, user: User | None = None) -> Round:
         rnd.published_at = timezone.now()
         rnd.save(update_fields=["status", "published_at"])
         audit.record(rnd.tournament, rnd, action="publish pairing", user=user)
+        public_change(rnd.tournament_id, round_number=rnd.number, status=True)
         return rnd
 
 
@@ -74,6 +80,7 @@ def close_round(*, round_id: int, user: User | None = None) -> Round:
             rnd.correction_deadline = correction_deadline(timezone.now(), tournament.correction_window_minutes)
         rnd.save(update_fields=["status", "correction_deadline"])
         audit.record(tournament, rnd, action="close round", new=rnd.correction_deadline or "", user=user)
+        public_change(tournament.pk, round_number=rnd.number, status=True)
         return rnd
 
 
@@ -93,6 +100,7 @@ def unpublish_pairing(*, round_id: int, reason: str, user: User | None = None) -
         rnd.published_at = None
         rnd.save(update_fields=["status", "published_at"])
         audit.record(rnd.tournament, rnd, action="unpublish pairing", old=old or "", user=user, reason=reason.strip())
+        public_change(rnd.tournament_id, round_number=rnd.number, status=True)
         return rnd
 
 

@@ -15,6 +15,7 @@ from pairing.engine.tiebreaks import TieBreakCodeError, parse
 from pairing.engine.trf import TrfTournament
 from tourney import audit, roles
 from tourney.audit import User
+from tourney.caching import public_change
 from tourney.errors import PairingRefused, SetupRefused
 from tourney.models import Appointment, AppointmentRole, InitialColour, Round, RoundStatus, Tournament
 from tourney.services.imports import import_tournament
@@ -54,6 +55,7 @@ def create_tournament(*, tournament: Tournament, user: User) -> Tournament:
         tournament.save()
         roles.appoint(tournament, user, AppointmentRole.ORGANIZER, by=user)
         audit.record(tournament, tournament, action="create tournament", new=tournament.name, user=user)
+        public_change(tournament.pk, base=True)  # a number SQLite gives again after a deletion starts afresh
     return tournament
 
 
@@ -87,6 +89,7 @@ def update_settings(*, tournament_id: int, values: dict[str, object], user: User
                 new="; ".join(f"{name}={values[name]}" for name in changed),
                 user=user,
             )
+            public_change(tournament.pk, base=True)
     return changed
 
 
@@ -124,6 +127,7 @@ def set_tiebreaks(*, tournament_id: int, codes: list[str], user: User) -> bool:
         audit.record(
             tournament, tournament, action="change tie-breaks", old=" ".join(old), new=" ".join(codes), user=user
         )
+        public_change(tournament.pk, base=True)
     return True
 
 
@@ -178,3 +182,4 @@ def draw_initial_colour_once(tournament: Tournament, user: User | None) -> None:
         user=user,
         reason="drawn by lot before round 1",
     )
+    public_change(tournament.pk, base=True)

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET
 
 from tourney import presentation, roles
 from tourney.access import user_roles
+from tourney.caching import one_round, public_page, round_list
 from tourney.forms import ExchangeForm
 from tourney.models import (
     PUBLIC_STATUSES,
@@ -60,6 +61,7 @@ def _round_rows(tournament: Tournament) -> list[Round]:
 
 
 @require_GET
+@public_page(round_list)
 def tournament_detail(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     template = "tourney/tournament_detail.html"
@@ -135,6 +137,7 @@ def round_context(request: HtmxHttpRequest, rnd: Round) -> dict[str, object]:
 
 
 @require_GET
+@public_page(one_round)
 def round_detail(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     rnd = current_round(get_object_or_404(Tournament, pk=tournament_id), number)
     template = "tourney/round_detail.html#pairing" if request.htmx else "tourney/round_detail.html"
@@ -142,6 +145,7 @@ def round_detail(request: HtmxHttpRequest, tournament_id: int, number: int) -> H
 
 
 @require_GET
+@public_page()
 def round_standings(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     """Points standings and the ARO list after round *number* (published rounds only)."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
@@ -161,6 +165,7 @@ def round_standings(request: HtmxHttpRequest, tournament_id: int, number: int) -
 
 
 @require_GET
+@public_page()
 def player_card(request: HtmxHttpRequest, tournament_id: int, player_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     player = get_object_or_404(Player, pk=player_id, tournament=tournament)
@@ -182,6 +187,7 @@ def player_card(request: HtmxHttpRequest, tournament_id: int, player_id: int) ->
 
 
 @require_GET
+@public_page()
 def standings(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     """The standings with the tournament's tie-breaks, after any completed round."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
@@ -202,6 +208,7 @@ def standings(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
 
 
 @require_GET
+@public_page()
 def crosstable(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     table, rows, done = presentation.standings_table(tournament, request.GET.get("round"))

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET
 from pairing.engine.text import spreadsheet_cell
 from tourney import presentation, roles
 from tourney.access import tournament_role
+from tourney.caching import one_round, public_page
 from tourney.models import PUBLIC_STATUSES, Bye, ByeKind, Game, Round, RoundStatus, Tournament
 from tourney.trf_io import TRF_FORMATS, export_text
 from tourney.views.http import HtmxHttpRequest, TournamentRequest
@@ -50,6 +51,7 @@ class _SpreadsheetWriter:
 
 
 @require_GET
+@public_page()
 def export_trf(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     """The public FIDE report: published rounds only, the initial colour once it is seen."""
     return _trf_download(request, get_object_or_404(Tournament, pk=tournament_id), public=True)
@@ -63,6 +65,7 @@ def export_trf_arbiter(request: TournamentRequest, tournament_id: int) -> HttpRe
 
 
 @require_GET
+@public_page()
 def export_csv(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     table, rows, _done = presentation.standings_table(tournament, request.GET.get("round"))
@@ -105,6 +108,7 @@ def qr_svg(url: str) -> str:
 
 
 @require_GET
+@public_page()
 def print_pairing(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament, rnd = _printable_round(request, tournament_id, number)
     games, byes = _boards_and_byes(rnd)
@@ -135,6 +139,7 @@ def print_pairing(request: HtmxHttpRequest, tournament_id: int, number: int) -> 
 
 
 @require_GET
+@public_page(one_round)
 def print_results(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament, rnd = _printable_round(request, tournament_id, number)
     if rnd.status not in PUBLIC_STATUSES:
@@ -148,6 +153,7 @@ def print_results(request: HtmxHttpRequest, tournament_id: int, number: int) -> 
 
 
 @require_GET
+@public_page()
 def print_standings(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     table, rows, _done = presentation.standings_table(tournament, request.GET.get("round"))

@@ -87,51 +87,73 @@ class Crosstable:
         scoring = state.scoring
         self.win = tenths(scoring.win)
         self.draw = tenths(scoring.draw)
+        self.draw_tenths = scoring.draw
         self.rows: dict[int, tuple[PlayerRound, ...]] = {}
+        # The same points in integer tenths, round by round: the sums over a large field
+        # are made in integers and turned into Fractions once (exactly the same values).
+        self.points_tenths: dict[int, tuple[int, ...]] = {}
+        point_of = {outcome: tenths(scoring.points(outcome)) for outcome in Outcome}
+        absent = tenths(scoring.absent)
         for p in state.players:
-            rows = []
+            rows, ints = [], []
             for k in range(self.rounds):
                 entry = p.history[k] if k < len(p.history) else None
                 if entry is None:
-                    rows.append(PlayerRound(k + 1, tenths(scoring.absent), None, None, Outcome.NOT_PAIRED, False))
+                    rows.append(PlayerRound(k + 1, absent, None, None, Outcome.NOT_PAIRED, False))
+                    ints.append(scoring.absent)
                     continue
                 rows.append(
                     PlayerRound(
                         k + 1,
-                        tenths(scoring.points(entry.outcome)),
+                        point_of[entry.outcome],
                         entry.opponent,
                         entry.colour if entry.played else None,
                         entry.outcome,
                         entry.played,
                     )
                 )
+                ints.append(scoring.points(entry.outcome))
             self.rows[p.id] = tuple(rows)
+            self.points_tenths[p.id] = tuple(ints)
+
+    @cached_property
+    def score_tenths(self) -> dict[int, int]:
+        return {pid: sum(points) for pid, points in self.points_tenths.items()}
 
     @cached_property
     def score(self) -> dict[int, Fraction]:
-        return {pid: sum((r.points for r in rows), Fraction(0)) for pid, rows in self.rows.items()}
+        return {pid: tenths(total) for pid, total in self.score_tenths.items()}
+
+    @cached_property
+    def adjusted_tenths(self) -> dict[int, int]:
+        """C.07 16.3: the score a participant brings to his opponents' tie-breaks (tenths)."""
+        out = {}
+        for pid, rows in self.rows.items():
+            last_present = max((r.number for r in rows if not r.voluntary_unplayed), default=0)
+            total = 0
+            for r, points in zip(rows, self.points_tenths[pid], strict=True):
+                left = r.voluntary_unplayed and r.opponent is None and r.number > last_present
+                total += self.draw_tenths if left else points  # 16.3.2 / 16.3.1
+            out[pid] = total
+        return out
 
     @cached_property
     def adjusted_score(self) -> dict[int, Fraction]:
         """C.07 16.3: the score a participant brings to his opponents' tie-breaks."""
-        out = {}
-        for pid, rows in self.rows.items():
-            last_present = max((r.number for r in rows if not r.voluntary_unplayed), default=0)
-            total = Fraction(0)
-            for r in rows:
-                left = r.voluntary_unplayed and r.opponent is None and r.number > last_present
-                total += self.draw if left else r.points  # 16.3.2 / 16.3.1
-            out[pid] = total
-        return out
+        return {pid: tenths(total) for pid, total in self.adjusted_tenths.items()}
 
-    def opponent_value(self, pid: int, r: PlayerRound) -> Fraction:
-        """What round *r* of *pid* adds to a Buchholz-type sum: the opponent's adjusted
-        score for a game played (16.3), else the dummy opponent's score (16.4)."""
+    def opponent_tenths(self, pid: int, r: PlayerRound) -> int:
+        """What round *r* of *pid* adds to a Buchholz-type sum, in tenths: the opponent's
+        adjusted score for a game played (16.3), else the dummy opponent's score (16.4)."""
         if r.played and r.opponent is not None:
-            return self.adjusted_score[r.opponent]
-        own = self.score[pid]
+            return self.adjusted_tenths[r.opponent]
+        own = self.score_tenths[pid]
         if self.edition == "2026":
             if r.opponent is not None:  # a forfeit: never more than the absent opponent brings
-                return min(own, self.adjusted_score[r.opponent])
-            return min(own, self.draw * self.rounds)  # rounds so far; all rounds at the end
+                return min(own, self.adjusted_tenths[r.opponent])
+            return min(own, self.draw_tenths * self.rounds)  # rounds so far; all rounds at the end
         return own
+
+    def opponent_value(self, pid: int, r: PlayerRound) -> Fraction:
+        """opponent_tenths as a Fraction of a point."""
+        return tenths(self.opponent_tenths(pid, r))

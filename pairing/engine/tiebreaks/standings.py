@@ -70,14 +70,19 @@ def _sort_key(value: Value, lower_is_better: bool) -> tuple[int, object]:
 
 def _rerank(order: list[int], rank: dict[int, int], column: dict[int, Value], lower: bool) -> list[int]:
     """Sort within the places already given, then split them by *column*."""
-    order = sorted(order, key=lambda pid: (rank[pid], _sort_key(column[pid], lower), pid))
+    # Each distinct value once in order, then small integers: a large field sorts fast.
+    distinct = sorted({column[pid] for pid in order if column[pid] is not None}, key=lambda x: _sort_key(x, lower))
+    place = {value: k for k, value in enumerate(distinct)}
+    unknown = len(distinct)  # a value that cannot be given ranks last
+    key = {pid: unknown if column[pid] is None else place[column[pid]] for pid in order}
+    order = sorted(order, key=lambda pid: (rank[pid], key[pid], pid))
     new_rank: dict[int, int] = {}
     for position, pid in enumerate(order, 1):
         if position == 1:
             new_rank[pid] = 1
             continue
         prev = order[position - 2]
-        same = rank[prev] == rank[pid] and column[prev] == column[pid]
+        same = rank[prev] == rank[pid] and key[prev] == key[pid]
         new_rank[pid] = new_rank[prev] if same else position
     rank.update(new_rank)
     return order

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from pairing.engine.aro import average_rating
 from pairing.engine.state import Colour
@@ -66,40 +67,46 @@ def cut_terms(terms: list[Term], low: int, high: int, rounds: int) -> list[Term]
 
 
 def buchholz_terms(table: Crosstable, pid: int, sonneborn: bool) -> list[Term]:
+    """The rounds' terms in Fractions of a point (the integer terms, scaled back)."""
+    scale = 100 if sonneborn else 10
+    return [
+        Term(Fraction(t.key, 10), Fraction(t.value, scale), t.voluntary) for t in integer_terms(table, pid, sonneborn)
+    ]
+
+
+class IntegerTerm(NamedTuple):
+    """A Term counted in integers: *key* in tenths of a point, *value* in tenths (Buchholz)
+    or hundredths (Sonneborn-Berger: tenths times tenths). The cuts compare terms of one
+    player only, all on one scale, so they cut the same rounds as with Fractions."""
+
+    key: int
+    value: int
+    voluntary: bool
+
+
+def integer_terms(table: Crosstable, pid: int, sonneborn: bool) -> list[IntegerTerm]:
     terms = []
-    for r in table.rows[pid]:
-        score = table.opponent_value(pid, r)
-        value = score * r.points if sonneborn else score
-        terms.append(Term(score, value, r.voluntary_unplayed and not r.played))
+    for r, points in zip(table.rows[pid], table.points_tenths[pid], strict=True):
+        score = table.opponent_tenths(pid, r)
+        value = score * points if sonneborn else score
+        terms.append(IntegerTerm(score, value, r.voluntary_unplayed and not r.played))
     return terms
 
 
 def _cut_sum(table: Crosstable, tb: TieBreak, pid: int, sonneborn: bool) -> Fraction:
-    kept = cut_terms(buchholz_terms(table, pid, sonneborn), tb.cut_low, tb.cut_high, table.rounds)
-    return sum((t.value for t in kept), Fraction(0))
+    kept = cut_terms(integer_terms(table, pid, sonneborn), tb.cut_low, tb.cut_high, table.rounds)  # type: ignore[arg-type]
+    return Fraction(sum(t.value for t in kept), 100 if sonneborn else 10)
 
 
 def buchholz(table: Crosstable, tb: TieBreak) -> dict[int, Value]:
     """C.07 8.1: the sum of the (adjusted) scores of the opponents, cut per 14."""
-    return {
-        pid: sum(
-            (t.value for t in cut_terms(buchholz_terms(table, pid, False), tb.cut_low, tb.cut_high, table.rounds)),
-            Fraction(0),
-        )
-        for pid in table.ids
-    }
+    return {pid: _cut_sum(table, tb, pid, False) for pid in table.ids}
 
 
 def sonneborn_berger(table: Crosstable, tb: TieBreak) -> dict[int, Value]:
     """C.07 9.1: the sum, over the rounds, of the opponent's score times the points scored
     against him (unplayed rounds: the dummy opponent of 16.4 and the points the round gave)."""
-    return {
-        pid: sum(
-            (t.value for t in cut_terms(buchholz_terms(table, pid, True), tb.cut_low, tb.cut_high, table.rounds)),
-            Fraction(0),
-        )
-        for pid in table.ids
-    }
+    return {pid: _cut_sum(table, tb, pid, True) for pid in table.ids}
 
 
 # ---------------------------------------------------------------- ratings (C.07 10, 15)

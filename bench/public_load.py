@@ -1,0 +1,280 @@
+"""Public pages under a crowd: requests/s and latency per page, with the desk entering results.
+
+Builds a 2,000-player tournament on PostgreSQL (a fresh database, dropped first: the
+default is tourney_bench) with rounds 1..9 closed and round 10 published without results,
+collects the static files, serves it with gunicorn under production settings (DEBUG=0,
+Redis cache), then drives every public page with wrk (Debian's ``wrk``) at 50 and 200
+connections, asking for gzip as browsers do. For each page it prints requests/s, p50/p95/p99 latency, the error count
+(socket errors, timeouts, non-2xx/3xx answers) and the ratio to a trivial page of the same
+server (/healthz: one SELECT 1). Meanwhile an arbiter, logged in, enters round 10's
+results on the desk (an HTMX POST per result, every --result-every seconds), through a
+second gunicorn as deploy/nginx.conf routes logged-in users (--desk-workers 0: the same
+server as the crowd): their latency is printed at the end. Each result is a change: the
+public pages are renewed under load.
+
+Targets: every public page at least half the trivial page's throughput, p99 under 1 s at
+200 connections, no error, result entry median under 100 ms during the load.
+
+    python bench/public_load.py [--players 2000] [--rounds 10] [--duration 5] [--workers 4]
+
+Run by hand (not by CI): it takes about two minutes with the defaults.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.cookiejar
+import json
+import os
+import re
+import secrets
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+LUA = """
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format(
+    '{"requests": %d, "seconds": %.3f, "p50": %.1f, "p95": %.1f, "p99": %.1f, "errors": %d}\\n',
+    summary.requests, summary.duration / 1e6, latency:percentile(50) / 1e3, latency:percentile(95) / 1e3,
+    latency:percentile(99) / 1e3, e.connect + e.read + e.write + e.status + e.timeout))
+end
+"""
+
+
+def production_env(args: argparse.Namespace, static_root: str) -> dict[str, str]:
+    return {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "tourney.settings",
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(60),
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "DATABASE_URL": args.database_url,
+        "REDIS_URL": args.redis_url,
+        "SECURE_SSL_REDIRECT": "0",
+        "SESSION_COOKIE_SECURE": "0",
+        "CSRF_COOKIE_SECURE": "0",
+        "SECURE_HSTS_SECONDS": "0",
+        "STATIC_ROOT": static_root,
+        "LOG_LEVEL": "WARNING",
+        "PUBLIC_CACHE_RELEASE": f"bench-{secrets.token_hex(4)}",
+    }
+
+
+def fresh_database(url: str) -> None:
+    import psycopg
+
+    parts = urllib.parse.urlsplit(url)
+    name = parts.path.lstrip("/")
+    admin = urllib.parse.urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def build(args: argparse.Namespace) -> tuple[int, int, int]:
+    """The tournament, its arbiter (bench / bench-password); (tournament, player, round) ids."""
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+
+    from bench.big_event import build_event
+    from tourney.roles import appoint
+
+    call_command("migrate", verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)
+    started = time.perf_counter()
+    t = build_event(args.players, args.rounds, total_rounds=args.rounds + 1, last_open=True)
+    user = get_user_model().objects.create_user("bench", password="bench-password")
+    appoint(t, user, "arbiter")
+    print(
+        f"{args.players} players, {args.rounds} rounds (the last under way) built in "
+        f"{time.perf_counter() - started:.1f} s"
+    )
+    player = t.players.get(pairing_number=args.players // 2)
+    return t.pk, player.pk, t.round_set.get(number=args.rounds).games.count()
+
+
+class Desk(threading.Thread):
+    """The arbiter entering results on the round page while the crowd reads."""
+
+    def __init__(self, base: str, tournament: int, number: int, boards: int, every: float) -> None:
+        super().__init__(daemon=True)
+        self.base, self.every, self.boards = base, every, boards
+        self.url = f"{base}/t/{tournament}/rounds/{number}/result/"
+        self.latencies: list[float] = []
+        self.failures = 0
+        self.stop = threading.Event()
+        jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+        self.jar = jar
+
+    def cookie(self, name: str) -> str:
+        return next(c.value for c in self.jar if c.name == name)
+
+    def login(self) -> None:
+        page = self.opener.open(f"{self.base}/accounts/login/").read().decode()
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+        data = urllib.parse.urlencode({"username": "bench", "password": "bench-password", "csrfmiddlewaretoken": token})
+        self.opener.open(f"{self.base}/accounts/login/", data.encode()).read()
+        assert any(c.name == "sessionid" for c in self.jar), "the arbiter could not log in"
+
+    def run(self) -> None:
+        board = 0
+        while not self.stop.wait(self.every) and board < self.boards:
+            board += 1
+            body = urllib.parse.urlencode({"entry": f"{board} {'1-0' if board % 3 else '='}"}).encode()
+            request = urllib.request.Request(
+                self.url, body, headers={"HX-Request": "true", "X-CSRFToken": self.cookie("csrftoken")}
+            )
+            started = time.perf_counter()
+            try:
+                with self.opener.open(request, timeout=30) as response:
+                    response.read()
+                    ok = response.status == 200
+            except OSError:
+                ok = False
+            self.latencies.append((time.perf_counter() - started) * 1000)
+            self.failures += not ok
+
+
+def serve(port: int, workers: int, env: dict[str, str]) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "tourney.wsgi:application", "--bind", f"127.0.0.1:{port}",
+         "--workers", str(workers), "--timeout", "60", "--log-level", "warning"],
+        cwd=ROOT,
+        env=env,
+    )  # fmt: skip
+
+
+def wait_for(base: str) -> None:
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(f"{base}/healthz", timeout=2).read()
+            return
+        except OSError:
+            time.sleep(0.2)
+
+
+def wrk(url: str, connections: int, duration: int, script: str) -> dict[str, float]:
+    out = subprocess.run(
+        [
+            "wrk",
+            "-t2",
+            f"-c{connections}",
+            f"-d{duration}s",
+            "--timeout",
+            "10s",
+            "-H",
+            "Accept-Encoding: gzip",
+            "-s",
+            script,
+            url,
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=2000)
+    parser.add_argument("--rounds", type=int, default=10)
+    parser.add_argument("--duration", type=int, default=5, help="seconds per page and connection count")
+    parser.add_argument("--connections", default="50,200")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn workers")
+    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument(
+        "--desk-workers",
+        type=int,
+        default=2,
+        help="gunicorn workers of a second server for logged-in users, as the proxy routes them (0: none)",
+    )
+    parser.add_argument("--result-every", type=float, default=1.0, help="seconds between two results at the desk")
+    parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/tourney_bench")
+    parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/15"))
+    args = parser.parse_args()
+
+    static_root = tempfile.mkdtemp(prefix="tourney-static-")
+    env = production_env(args, static_root)
+    os.environ.update(env)
+    fresh_database(args.database_url)
+    tournament, player, boards = build(args)
+
+    base = f"http://127.0.0.1:{args.port}"
+    servers = [serve(args.port, args.workers, env)]
+    desk_base = base
+    if args.desk_workers:  # as the proxy routes logged-in users (deploy/nginx.conf)
+        servers.append(serve(args.port + 1, args.desk_workers, env))
+        desk_base = f"http://127.0.0.1:{args.port + 1}"
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # the finally below stops gunicorn
+    script = Path(static_root) / "report.lua"
+    script.write_text(LUA)
+    try:
+        wait_for(base)
+        wait_for(desk_base)
+        t, last = f"{base}/t/{tournament}", args.rounds
+        pages = {
+            "trivial (/healthz)": f"{base}/healthz",
+            "home (list)": f"{base}/",
+            "tournament": f"{t}/",
+            "round pairing": f"{t}/rounds/{last}/",
+            "points and ARO list": f"{t}/rounds/{last}/standings/",
+            "standings, tie-breaks": f"{t}/standings/",
+            "crosstable": f"{t}/crosstable/",
+            "player card": f"{t}/players/{player}/",
+        }
+        desk = Desk(desk_base, tournament, last, boards, args.result_every)
+        desk.login()
+        desk.start()
+        levels = [int(c) for c in args.connections.split(",")]
+        print(
+            f"gunicorn {args.workers} workers; wrk -t2, {args.duration} s per run; a result every "
+            f"{args.result_every} s at the desk meanwhile"
+        )
+        print(f"{'page':<24}{'conns':>6}{'req/s':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'errors':>8}{'ratio':>7}")
+        trivial: dict[int, float] = {}
+        for name, url in pages.items():
+            try:
+                urllib.request.urlopen(url, timeout=60).read()  # computed once
+            except OSError as error:
+                print(f"{name:<24} no answer within 60 s ({error}): skipped")
+                continue
+            for c in levels:
+                r = wrk(url, c, args.duration, str(script))
+                rate = r["requests"] / r["seconds"]
+                trivial.setdefault(c, rate)
+                print(f"{name:<24}{c:>6}{rate:>9.0f}{r['p50']:>9.0f}{r['p95']:>9.0f}{r['p99']:>9.0f}"
+                      f"{int(r['errors']):>8}{rate / trivial[c]:>7.2f}")  # fmt: skip
+        desk.stop.set()
+        desk.join(timeout=35)
+        lat = sorted(desk.latencies)
+        if lat:
+            print(
+                f"desk result entry during the load: {len(lat)} results, median {statistics.median(lat):.0f} ms, "
+                f"p90 {lat[int(0.9 * (len(lat) - 1))]:.0f} ms, worst {lat[-1]:.0f} ms, {desk.failures} failed"
+            )
+    finally:
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            server.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,406 @@
+"""Public pages computed once per change: versions per tournament, the page cache, HTTP caching.
+
+Every tournament has a few version tokens in Django's cache (Redis in production, shared by
+every web process and the Celery worker):
+
+- ``all``: bumped by every change a reader can see;
+- ``base``: the players and the settings (names, ratings, tie-break list, number of rounds);
+- ``rounds``: a round's status (paired, published, closed...) and so its boards;
+- ``r<n>``: round *n* (pairing requested, paired, published, exchanged, results, closed,
+  requested byes).
+
+A page depends on some of them: a round's pairing page on ``base`` and its own round; the
+tournament page on ``base`` and ``rounds`` (a result does not change it); the standings,
+crosstable, player cards and downloads on ``all``. The services
+call :func:`public_change` at the point of the write; the bump runs in
+``transaction.on_commit``, so a reader never sees a new version before its data is committed.
+A token is the change time in microseconds (hex): it gives ``Last-Modified``, and a token
+lost from the cache comes back as a new, later one, so a page can never be mistaken for
+an older one.
+
+:func:`public_page` wraps a public view. A reader without a session cookie gets the page
+from the cache, keyed by (tournament, version tokens, path, language, HTMX target); it is
+rendered once per change and per variant, with no CSRF token in it (the same bytes for
+every reader, so a proxy may keep it), with ``ETag``/``Last-Modified`` and
+``Cache-Control: public, max-age=PUBLIC_PAGE_MAX_AGE``; ``If-None-Match`` is answered 304
+without touching the database. A request with a session cookie (an arbiter, an organizer:
+anyone logged in) is rendered fresh, never read from nor written to the cache, and marked
+``private, no-store``: what the desk shows (a draft pairing, its explanations) never reaches
+a cache a reader can hit, and the arbiter never reads a public copy older than his own change.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import wraps
+from typing import Any
+
+from django.conf import settings
+from django.contrib.messages.storage.cookie import CookieStorage
+from django.core import checks
+from django.core.cache import cache
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.utils import translation
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.http import http_date
+
+ALL = "all"
+BASE = "base"
+ROUNDS = "rounds"
+VERSION_TTL = 30 * 24 * 3600  # a token lost after this comes back as a newer one: pages recompute once
+LOCK_SECONDS = 30  # one process renders a page while the others serve the previous copy or wait
+WAIT_STEP = 0.05
+# Headers of a rendered page worth keeping with it (downloads name their file).
+KEPT_HEADERS = ("Content-Type", "Content-Disposition")
+
+
+def round_part(number: int) -> str:
+    return f"r{number}"
+
+
+def _prefix() -> str:
+    return f"pub:{settings.PUBLIC_CACHE_RELEASE}"
+
+
+def _version_key(tournament_id: int, part: str) -> str:
+    return f"{_prefix()}:v:{tournament_id}:{part}"
+
+
+def _token() -> str:
+    return format(time.time_ns() // 1000, "x")
+
+
+def _token_time(token: str) -> float:
+    try:
+        return int(token, 16) / 1_000_000
+    except ValueError:
+        return time.time()
+
+
+# ---------------------------------------------------------------- invalidation
+
+
+def parts_changed(*, round_number: int | None = None, base: bool = False, status: bool = False) -> tuple[str, ...]:
+    parts = [ALL]
+    if base:
+        parts.append(BASE)
+    if status:
+        parts.append(ROUNDS)
+    if round_number is not None:
+        parts.append(round_part(round_number))
+    return tuple(parts)
+
+
+def bump(tournament_id: int, parts: Iterable[str]) -> None:
+    """New tokens for *parts* of the tournament now (use public_change from a service)."""
+    token = _token()
+    cache.set_many({_version_key(tournament_id, p): token for p in parts}, timeout=VERSION_TTL)
+
+
+def public_change(
+    tournament_id: int, *, round_number: int | None = None, base: bool = False, status: bool = False
+) -> None:
+    """What readers see of the tournament changes when the current transaction commits:
+    round *round_number*'s pairing or results (*status*: and the round's status, or its
+    boards), or (*base*) its players or settings. Every change also renews the pages that
+    show the whole tournament's results."""
+    parts = parts_changed(round_number=round_number, base=base, status=status)
+    transaction.on_commit(lambda: bump(tournament_id, parts))
+
+
+def versions(tournament_id: int, parts: Sequence[str]) -> tuple[str, ...]:
+    """The current tokens of *parts*, in order (one round trip when they are known)."""
+    keys = [_version_key(tournament_id, p) for p in parts]
+    found = cache.get_many(keys)
+    missing = [k for k in keys if k not in found]
+    if missing:
+        token = _token()
+        for key in missing:
+            cache.add(key, token, timeout=VERSION_TTL)
+        found.update(cache.get_many(missing))
+    return tuple(str(found.get(k, "")) for k in keys)
+
+
+# ---------------------------------------------------------------- the page cache
+
+
+@dataclass(frozen=True)
+class PageVersion:
+    key: str  # the cached page
+    latest: str  # where the last page rendered for this variant is, whatever its version
+    etag: str  # quoted
+    last_modified: float
+
+
+def page_version(request: HttpRequest, tournament_id: int, parts: Sequence[str]) -> PageVersion:
+    tokens = versions(tournament_id, parts)
+    htmx = request.headers.get("HX-Request") == "true"
+    variant = "|".join(
+        [
+            request.get_full_path(),
+            translation.get_language() or "",
+            "htmx" if htmx else "page",
+            request.headers.get("HX-Target", "") if htmx else "",
+        ]
+    )
+    digest = hashlib.sha256(f"{variant}|{'.'.join(tokens)}".encode()).hexdigest()[:32]
+    variant_digest = hashlib.sha256(variant.encode()).hexdigest()[:32]
+    # The ETag names the version of the page, whole or in part: the live poll (an HTMX
+    # request for a part) sends back the whole page's ETag and gets 304 until a change.
+    page = f"{request.get_full_path()}|{translation.get_language()}|{'.'.join(tokens)}"
+    return PageVersion(
+        key=f"{_prefix()}:p:{tournament_id}:{digest}",
+        latest=f"{_prefix()}:l:{tournament_id}:{variant_digest}",
+        etag='"' + hashlib.sha256(page.encode()).hexdigest()[:32] + '"',
+        last_modified=max(_token_time(t) for t in tokens),
+    )
+
+
+def shared_request(request: HttpRequest) -> bool:
+    """A reader's request whose page may be shared: no session (nobody logged in), no
+    message waiting for him."""
+    return not (request.COOKIES.get(settings.SESSION_COOKIE_NAME) or request.COOKIES.get(CookieStorage.cookie_name))
+
+
+def csrf_for_shared_pages(request: HttpRequest) -> dict[str, str]:
+    """Context processor: a shared page carries no CSRF token (the same bytes for every
+    reader, and no cookie set by it); the language switch takes an anonymous POST
+    without one (tourney.language.set_language)."""
+    return {"csrf_token": ""} if getattr(request, "shared_page", False) else {}
+
+
+def _stored(response: HttpResponse) -> dict[str, Any]:
+    content = response.content
+    return {
+        "content": content,
+        # Compressed once here, not at every request: a 2,000-player page shrinks ten times.
+        "gzip": gzip.compress(content, compresslevel=6, mtime=0) if len(content) >= GZIP_FROM else None,
+        "headers": {h: response[h] for h in KEPT_HEADERS if response.has_header(h)},
+    }
+
+
+GZIP_FROM = 1024
+
+
+def _response(page: dict[str, Any], request: HttpRequest) -> HttpResponse:
+    zipped = page.get("gzip")
+    if zipped is not None and "gzip" in request.headers.get("Accept-Encoding", ""):
+        response = HttpResponse(zipped)
+        response["Content-Encoding"] = "gzip"
+    else:
+        response = HttpResponse(page["content"])
+    for header, value in page["headers"].items():
+        response[header] = value
+    patch_vary_headers(response, ("Accept-Encoding",))
+    return response
+
+
+def _public_headers(response: HttpResponse, etag: str, last_modified: float, max_age: int) -> HttpResponse:
+    # Weak when compressed: the same page in two encodings (If-None-Match compares weakly).
+    response["ETag"] = f"W/{etag}" if response.get("Content-Encoding") == "gzip" else etag
+    response["Last-Modified"] = http_date(last_modified)
+    patch_cache_control(response, public=True, max_age=max_age)
+    patch_vary_headers(response, ("Cookie", "Accept-Language", "HX-Request", "HX-Target"))
+    return response
+
+
+def _render(view: Callable[..., HttpResponse], request: HttpRequest, args: tuple, kwargs: dict) -> HttpResponse:
+    request.shared_page = True  # type: ignore[attr-defined]
+    return view(request, *args, **kwargs)
+
+
+class RecentPages:
+    """The pages this process served last, by key. A key names one version of one page,
+    whose bytes never change: a copy here is never stale, and a big page (a 2,000-player
+    crosstable is megabytes) is not fetched from Redis at every request."""
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self.pages: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self.size = 0
+        self.lock = threading.Lock()
+
+    def get(self, key: str) -> dict[str, Any] | None:
+        with self.lock:
+            page = self.pages.get(key)
+            if page is not None:
+                self.pages.move_to_end(key)
+            return page
+
+    def put(self, key: str, page: dict[str, Any]) -> None:
+        size = len(page["content"])
+        if size > self.max_bytes // 4:
+            return
+        with self.lock:
+            if key in self.pages:
+                return
+            self.pages[key] = page
+            self.size += size
+            while self.size > self.max_bytes:
+                _, old = self.pages.popitem(last=False)
+                self.size -= len(old["content"])
+
+
+recent_pages = RecentPages(max_bytes=64 * 1024 * 1024)
+
+
+def _page(key: str) -> dict[str, Any] | None:
+    """The page stored under *key*: this process's copy, else Redis's (then kept here)."""
+    page = recent_pages.get(key)
+    if page is None:
+        page = cache.get(key)
+        if page is not None:
+            recent_pages.put(key, page)
+    return page
+
+
+def _cached_page(
+    view: Callable[..., HttpResponse], request: HttpRequest, args: tuple, kwargs: dict, version: PageVersion
+) -> tuple[dict[str, Any] | None, HttpResponse | None, str]:
+    """The page for *version* (kept in this process, from the cache, or rendered and
+    stored), or the view's own answer when it is not a page to keep (404, redirect); the
+    ETag it was made for."""
+    page = _page(version.key)
+    if page is not None:
+        return page, None, version.etag
+    latest = cache.get(version.latest)  # a small pointer: {"key", "rendered"}
+    previous = _page(latest["key"]) if latest is not None else None
+    if previous is not None and time.time() - previous["rendered"] < settings.PUBLIC_PAGE_REFRESH_SECONDS:
+        # Rendered moments ago: results coming in every second do not make every big page
+        # render every second (a reader's copy is at most PUBLIC_PAGE_REFRESH_SECONDS late).
+        return previous, None, previous["etag"]
+    # One render per page variant at a time, whatever the version: while results come in
+    # every second, processes rendering successive versions side by side would starve.
+    lock = version.latest + ":lock"
+    deadline = time.monotonic() + LOCK_SECONDS
+    while not cache.add(lock, 1, timeout=LOCK_SECONDS):
+        # Another process renders this page: serve the previous copy meanwhile, or wait for it.
+        if previous is not None:
+            return previous, None, previous["etag"]
+        time.sleep(WAIT_STEP)
+        page = _page(version.key)
+        if page is not None:
+            return page, None, version.etag
+        if time.monotonic() > deadline:
+            break
+    try:
+        response = _render(view, request, args, kwargs)
+        if response.status_code != 200 or response.streaming:
+            return None, response, version.etag
+        page = {
+            **_stored(response),
+            "etag": version.etag,
+            "last_modified": version.last_modified,
+            "rendered": time.time(),
+        }
+        ttl = settings.PUBLIC_PAGE_CACHE_SECONDS
+        latest = {"key": version.key, "rendered": page["rendered"]}
+        cache.set_many({version.key: page, version.latest: latest}, timeout=ttl)
+        recent_pages.put(version.key, page)
+        return page, None, version.etag
+    finally:
+        cache.delete(lock)
+
+
+# The query parameters the public pages read (standings after a round, the TRF format).
+PAGE_PARAMETERS = frozenset({"round", "format"})
+PartsOf = Callable[[dict[str, Any]], Sequence[str]]
+ViewDecorator = Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]
+
+
+def whole_tournament(kwargs: dict[str, Any]) -> Sequence[str]:
+    return (ALL,)
+
+
+def round_list(kwargs: dict[str, Any]) -> Sequence[str]:
+    """The tournament page: its settings and players, each round's status and boards."""
+    return (BASE, ROUNDS)
+
+
+def one_round(kwargs: dict[str, Any]) -> Sequence[str]:
+    return (BASE, round_part(int(kwargs["number"])))
+
+
+def public_page(parts: PartsOf = whole_tournament) -> ViewDecorator:
+    """Serve the view's page from the cache to readers, computed once per change of
+    *parts* (whole_tournament, one_round); HTTP-cacheable. See the module's docstring."""
+
+    def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if request.method not in ("GET", "HEAD") or not shared_request(request):
+                response = view(request, *args, **kwargs)
+                patch_cache_control(response, private=True, no_store=True, no_cache=True, max_age=0)
+                patch_vary_headers(response, ("Cookie",))
+                return response
+            if not set(request.GET) <= PAGE_PARAMETERS:
+                # Parameters no page reads: not a page to keep (a copy per made-up URL would
+                # crowd the cache out), rendered for this request alone.
+                response = _render(view, request, args, kwargs)
+                patch_cache_control(response, no_cache=True, max_age=0)
+                return response
+            version = page_version(request, int(kwargs["tournament_id"]), parts(kwargs))
+            request.public_etag = version.etag  # type: ignore[attr-defined]  # the live poll sends it back
+            max_age = settings.PUBLIC_PAGE_MAX_AGE
+            not_modified = get_conditional_response(
+                request, etag=version.etag, last_modified=int(version.last_modified)
+            )
+            if not_modified is not None:
+                return _public_headers(not_modified, version.etag, version.last_modified, max_age)
+            page, own, etag = _cached_page(view, request, args, kwargs, version)
+            if own is not None:
+                return own
+            assert page is not None
+            if etag != version.etag:  # the previous copy, while the new one is due or rendered
+                modified = page["last_modified"]
+                answer = get_conditional_response(request, etag=etag) or _response(page, request)
+                return _public_headers(answer, etag, modified, 0)
+            return _public_headers(_response(page, request), etag, version.last_modified, max_age)
+
+        wrapped.public_page = True  # type: ignore[attr-defined]
+        return wrapped
+
+    return decorator
+
+
+class PrivateByDefaultMiddleware:
+    """What a logged-in user receives is his alone: every answer to him that says nothing
+    of caching (the desk, registration, settings, the audit trail, HTMX fragments) is
+    marked ``private, no-store``, so no proxy and no shared browser keeps it."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if response.has_header("Cache-Control"):
+            return response
+        user = getattr(request, "user", None)
+        if request.method not in ("GET", "HEAD") or (user is not None and user.is_authenticated):
+            patch_cache_control(response, private=True, no_store=True, no_cache=True, max_age=0)
+            patch_vary_headers(response, ("Cookie",))
+        return response
+
+
+@checks.register(checks.Tags.caches, deploy=True)
+def check_shared_cache(app_configs: Any = None, **kwargs: Any) -> list[checks.CheckMessage]:
+    """`check --deploy`: the public pages' versions must be shared by every process. In this
+    process's memory, a change made in one gunicorn worker would not reach the others."""
+    backend = settings.CACHES["default"]["BACKEND"]
+    if backend.endswith("LocMemCache"):
+        return [
+            checks.Warning(
+                "The cache is this process's memory: with more than one web process, public pages "
+                "would not see changes made in another.",
+                hint="Set REDIS_URL (or CACHE_URL) so that every process shares the cache.",
+                id="tourney.W001",
+            )
+        ]
+    return []
