@@ -9,6 +9,7 @@ from typing import Protocol
 
 from pairing.engine.acceleration import accelerate
 from pairing.engine.boards import sort_boards
+from pairing.engine.common.editions import EDITION_2026
 from pairing.engine.options import PairingOptions
 from pairing.engine.state import Pairing, PairingError, TournamentState
 
@@ -38,6 +39,17 @@ def editions(system: str) -> tuple[str, ...]:
     return _module(system).EDITIONS
 
 
+def _system_for_round(state: TournamentState, system: str, edition: str | None) -> tuple[str, str | None]:
+    """The system and edition that pair this round: the 2026 Burstein text pairs its seeding
+    rounds by the FIDE (Dutch) system of the same edition (C.04.4.2 1.6.1)."""
+    if system == "burstein" and edition == EDITION_2026:
+        from pairing.engine.burstein.corrected import seeding_rounds
+
+        if state.round_to_pair <= seeding_rounds(state.total_rounds):
+            return "dutch", edition
+    return system, edition
+
+
 def pair(
     state: TournamentState, system: str = "dutch", edition: str | None = None, options: PairingOptions | None = None
 ) -> Pairing:
@@ -53,6 +65,7 @@ def pair(
     publication, by the players' scores, the standings points they carry to the board.
     """
     options = options or PairingOptions()
+    system, edition = _system_for_round(state, system, edition)
     engine = _engine(system)
     notes: tuple[str, ...] = ()
     if options.acceleration != "none":

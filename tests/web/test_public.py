@@ -151,12 +151,15 @@ def test_the_crosstable_shows_a_game_without_result_and_never_a_draft(client) ->
     assert '<td class="result cell">4w</td>' not in page  # round 3 is a draft
 
 
-def test_the_drawn_initial_colour_stays_with_the_arbiter_until_round_1_is_published(client, desk) -> None:
+def test_the_drawn_initial_colour_stays_with_the_arbiter_until_round_1_is_published(
+    client, desk, django_capture_on_commit_callbacks
+) -> None:
     t, arbiter_client, _user = desk
     builders.round_with(t, 1, "1-2 *", status="paired")
     assert "Initial colour" not in client.get(_url("tournament_detail", t)).content.decode()
     assert "Initial colour" in arbiter_client.get(_url("tournament_detail", t)).content.decode()
-    Round.objects.filter(tournament=t, number=1).update(status=RoundStatus.PUBLISHED)
+    with django_capture_on_commit_callbacks(execute=True):  # the public pages renew on commit
+        publish_pairing(round_id=Round.objects.get(tournament=t, number=1).pk)
     assert "Initial colour" in client.get(_url("tournament_detail", t)).content.decode()
 
 

@@ -15,6 +15,7 @@ from pairing.engine.trf import parse_trf
 from tests import builders
 from tourney.models import Tournament
 from tourney.roles import appoint
+from tourney.services.rounds import publish_pairing
 
 pytestmark = pytest.mark.django_db
 
@@ -174,14 +175,17 @@ def test_a_draft_printout_is_marked_draft(client, desk) -> None:
     assert "DRAFT" not in client.get(_url("print_pairing", t, number=1)).content.decode()
 
 
-def test_the_public_round_page_has_no_print_link_before_publication(client, desk) -> None:
+def test_the_public_round_page_has_no_print_link_before_publication(
+    client, desk, django_capture_on_commit_callbacks
+) -> None:
     t, arbiter_client, _user = desk
     builders.round_with(t, 1, "1-2 *, 3-4 *, 5-6 *", status="paired")
     url = reverse("round_detail", args=[t.pk, 1])
     print_url = _url("print_pairing", t, number=1)
     assert print_url not in client.get(url).content.decode()
     assert print_url in arbiter_client.get(url).content.decode()
-    t.round_set.filter(number=1).update(status="published")
+    with django_capture_on_commit_callbacks(execute=True):  # the public pages renew on commit
+        publish_pairing(round_id=t.round_set.get(number=1).pk)
     assert print_url in client.get(url).content.decode()
 
 

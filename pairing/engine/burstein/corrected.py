@@ -4,7 +4,7 @@ What changed from the seed edition, rule by rule (the seed edition is in
 ``burstein/__init__.py`` with ``ordering``, ``bye``, ``combinations``, ``score_groups``):
 
 - 1.6 seeding rounds: the first min(rounds // 2, 4) rounds are paired by the FIDE
-  (Dutch) system (:func:`seeding_round`); the seed text paired every round by Burstein.
+  (Dutch) system (:func:`pairing.engine.pair` sends them there); the seed text paired every round by Burstein.
 - 1.5 colour preferences: absolute, strong, mild as in the Dutch system; a player with
   no game has none (common.colours); the seed text had a due colour and hard limits.
 - 1.7, 1.8 ranking: Buchholz, then Sonneborn-Berger, then the pairing number
@@ -142,16 +142,11 @@ def _colour_of(a: BursteinEntrant, b: BursteinEntrant, initial: Colour) -> Colou
     return high.colour if high is a else high.colour.opposite
 
 
-def seeding_round(state: TournamentState, options: PairingOptions | None) -> Pairing:
-    """1.6.1: a seeding round is paired by the FIDE (Dutch) system, of the same edition."""
-    from pairing.engine import dutch
-
-    return dutch.pair_round(state, options, EDITION_2026)
-
-
 def pair_round(state: TournamentState, options: PairingOptions | None = None) -> Pairing:
+    """A round after the seeding rounds; :func:`pairing.engine.pair` sends those to the
+    Dutch system (1.6.1), since no system imports another."""
     if state.round_to_pair <= seeding_rounds(state.total_rounds):
-        return seeding_round(state, options)
+        raise PairingError(f"round {state.round_to_pair} is a seeding round, paired by the FIDE (Dutch) system (1.6.1)")
     players = entrants(state)
     if not players:
         return Pairing(boards=(), bye=None)

@@ -15,6 +15,7 @@ import dataclasses
 import itertools
 from collections.abc import Iterator
 
+from pairing.engine import pair
 from pairing.engine.burstein import brackets, corrected, opposition
 from pairing.engine.burstein.corrected import BursteinEntrant
 from pairing.engine.common.editions import EDITION_2026
@@ -124,7 +125,7 @@ def reading(
 
 
 def _rows(state: TournamentState) -> set[tuple[int, int]]:
-    result = corrected.pair_round(state)
+    result = pair(state, "burstein", "2026")  # the seeding rounds by the Dutch system (1.6.1)
     out = {(b.white, b.black) for b in result.boards}
     if result.bye is not None:
         out.add((result.bye, 0))
