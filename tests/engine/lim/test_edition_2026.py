@@ -14,11 +14,14 @@ from __future__ import annotations
 import contextlib
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pairing.engine import PairingOptions, editions, pair
 from pairing.engine.generator import GeneratorConfig, generate
 from pairing.engine.lim.players import LimRound
 from pairing.engine.state import Outcome, Pairing, PairingError, TournamentState
+from tests.engine.burstein.properties import run_generated_tournament
 from tests.engine.burstein.swiss_builder import Tournament
 
 
@@ -183,3 +186,19 @@ def test_the_editions_pair_every_round_alike_but_for_a_full_point_bye_pab(seed: 
 
     with contextlib.suppress(PairingError):
         generate(config, seed, both)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(6, 40))
+def test_the_2026_edition_keeps_the_absolute_rules_of_the_2026_basic_rules(seed: int, players: int) -> None:
+    """No rematch, the PAB at most once and never after a win's points without playing
+    (art. 4: a PAB, a forfeit win, a full-point bye), the colour limits but in the last
+    round (rule 6), on generated tournaments with late entries, requested byes, forfeits."""
+    run_generated_tournament(
+        lambda s: pair(s, "lim", "2026"),
+        seed,
+        players,
+        rounds=min(7, players - 1),
+        colour_limits_in_last_round=False,
+        barred_bye=frozenset({Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN, Outcome.FULL_BYE}),
+    )
