@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from pairing.engine import PairingOptions
+from pairing.engine import PairingOptions, editions
 from pairing.engine import state as engine
 from pairing.engine.acceleration import AccelerationSpec, accelerate
+from pairing.engine.common.editions import edition_of
 from tourney.models import (
     PUBLIC_STATUSES,
     UNPAIRED_STATUSES,
@@ -179,7 +180,10 @@ def prepared_state(rnd: Round) -> tuple[engine.TournamentState, tuple[str, ...]]
     state = state_for_round(rnd)
     if rnd.tournament.acceleration == "none":
         return state, ()
-    accelerated = accelerate(state, acceleration_spec(rnd.tournament))
+    t = rnd.tournament
+    # The acceleration of the edition the round is paired by (C.04.5.1 in 2017, C.04.7 in 2026).
+    edition = edition_of(t.pairing_system, t.rules_edition or None, editions(t.pairing_system))
+    accelerated = accelerate(state, acceleration_spec(t), edition)
     return accelerated.state, tuple(str(w) for w in accelerated.warnings)
 
 

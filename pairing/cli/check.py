@@ -76,8 +76,8 @@ def check_rounds(
         # A player with no block in a round the file records took no part in it, however the
         # program that wrote the file says so: a blank block (TRF16), "0000 - Z" or "0000 - -".
         state = dataclasses.replace(state, absent=state.absent | not_in_round(t, rnd))
-        notes = [str(v) for v in check_round(state, recorded, args.system, args.edition)]
-        for note in notes:
+        broken = [str(v) for v in check_round(state, recorded, args.system, args.edition)]
+        for note in broken:
             out.write(f"{prefix}round {rnd}: the recorded pairing breaks {note}\n")
         try:
             produced = pair_state(state, args)
@@ -89,7 +89,7 @@ def check_rounds(
         else:
             want = set(pairing_rows(recorded))
         got = set(pairing_rows(produced))
-        if want == got and not notes:
+        if want == got and not broken:
             agree += 1
         elif want != got:
             out.write(

@@ -67,7 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ap.add_argument(
         "--acceleration",
-        choices=METHODS,
+        choices=[m for m in METHODS if m != "custom"],  # custom ranges come from the file's records 250
         default=None,
         help="accelerated pairings: Baku (C.04.5.1), progressive, or Burstein's own (C.04.4.2 3.3); "
         "the virtual points are computed and replace the file's XXA/250 ones (default: none, i.e. the "

@@ -9,7 +9,7 @@ from typing import Protocol
 
 from pairing.engine.acceleration import accelerate
 from pairing.engine.boards import sort_boards
-from pairing.engine.common.editions import EDITION_2026
+from pairing.engine.common.editions import EDITION_2026, edition_of
 from pairing.engine.options import PairingOptions
 from pairing.engine.state import Pairing, PairingError, TournamentState
 
@@ -63,13 +63,16 @@ def pair(
     score is "the value used to define the scoregroups and internally sort them"
     (C.04.5.1 rule 5), while D.9 sorts the pairs "after a pairing is complete", for
     publication, by the players' scores, the standings points they carry to the board.
+    In the 2026 edition the acceleration is C.04.7's, by the edition, and C.04.7 1.5 makes
+    the pairing score the one the boards are ordered by too (C.04.2 2026 art. 3.6).
     """
     options = options or PairingOptions()
     system, edition = _system_for_round(state, system, edition)
     engine = _engine(system)
+    edition = edition_of(system, edition, editions(system))
     notes: tuple[str, ...] = ()
     if options.acceleration != "none":
-        accelerated = accelerate(state, options.acceleration_spec)
+        accelerated = accelerate(state, options.acceleration_spec, edition)
         state, notes = accelerated.state, accelerated.warnings
         if options.acceleration == "burstein" and system != "burstein":
             notes += (
@@ -77,5 +80,7 @@ def pair(
             )
     pairing = engine(state, options, edition)
     rank = {p.id: k for k, p in enumerate(state.players)}
-    boards = sort_boards(pairing.boards, state.score, rank)  # C.04.2.D.9, real scores
+    # C.04.2.D.9 on the real scores; C.04.7 (2026) 1.5: on the pairing scores.
+    by = state.pairing_score if edition == EDITION_2026 else state.score
+    boards = sort_boards(pairing.boards, by, rank)
     return dataclasses.replace(pairing, boards=boards, notes=pairing.notes + notes)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pairing.engine.acceleration import AccelerationSpec
+from pairing.engine.acceleration import AccelerationSpec, VirtualPointsRange
 
 _DEFAULT_SPEC = AccelerationSpec()
 
@@ -13,13 +13,17 @@ _DEFAULT_SPEC = AccelerationSpec()
 class PairingOptions:
     """*acceleration* names an accelerated method (:mod:`pairing.engine.acceleration`);
     *group_a_min* and *group_c_below* are the progressive method's rating limits;
-    *lim_maxi* turns on the Lim maxi-tournament rules (C.04.4.3 3.2, 3.8, 5.7)."""
+    *lim_maxi* turns on the Lim maxi-tournament rules (C.04.4.3 3.2, 3.8, 5.7);
+    *acceleration_ranges* are the ranges of acceleration ``custom`` (TRF-2026 record 250)."""
 
-    acceleration: str = "none"  # none | baku | progressive | burstein
+    acceleration: str = "none"  # none | baku | progressive | burstein | custom
     group_a_min: int = _DEFAULT_SPEC.group_a_min  # progressive: rating >= group_a_min is group A
     group_c_below: int = _DEFAULT_SPEC.group_c_below  # progressive: rating < group_c_below is group C
     lim_maxi: bool = False
+    acceleration_ranges: tuple[VirtualPointsRange, ...] = ()
 
     @property
     def acceleration_spec(self) -> AccelerationSpec:
-        return AccelerationSpec(self.acceleration or "none", self.group_a_min, self.group_c_below)
+        return AccelerationSpec(
+            self.acceleration or "none", self.group_a_min, self.group_c_below, self.acceleration_ranges
+        )

@@ -206,8 +206,8 @@ def test_the_system_and_acceleration_reach_the_engine(
     monkeypatch.setattr(cli_common, "pair", fake)
     code, out, _ = run(f"--{system}", str(cut_file(tmp_path, 3)), "-p", "--acceleration", acceleration)
     assert code == 0 and out == "1\n1 2\n"
-    # With no --edition and no record 192, the rules in force today, where the system has them
-    edition = "2026" if system in ("dutch", "dubov", "burstein") else "2017"
+    # With no --edition and no record 192, the rules in force today (every system has them)
+    edition = "2026"
     assert seen == {
         "system": system,
         "edition": edition,
@@ -446,13 +446,13 @@ def test_record_192_names_the_edition(
     assert (code, seen) == (0, [edition]) and "note:" not in err
 
 
-def test_a_system_without_the_2026_rules_pairs_by_its_own_edition_with_a_note(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_lim_pairs_by_the_rules_in_force_today_unless_told(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     seen = _record_editions(monkeypatch)
     code, _, err = run("--lim", str(cut_file(tmp_path, 2)), "-p")
-    assert code == 0 and seen == ["2017"]
-    assert "the lim system implements only the 2017 edition of its rules; paired by the 2017 edition" in err
+    assert code == 0 and seen == ["2026"]
+    assert "paired by the rules in force today (2026 edition)" in err
+    code, _, err = run("--lim", str(cut_file(tmp_path, 2)), "-p", "--edition", "2017")
+    assert (code, seen[-1]) == (0, "2017") and "note:" not in err
 
 
 def test_check_notes_the_edition_once_for_a_folder(tmp_path: Path) -> None:

@@ -56,3 +56,23 @@ def test_the_adapter_gives_the_engine_histories_from_the_database() -> None:
     assert state.by_id[2].history[0].outcome is Outcome.FORFEIT_LOSS
     assert state.by_id[5].history[0].outcome is Outcome.PAIRING_BYE
     assert state.score(5) == 10 and state.score(4) == 10 and state.score(2) == 0
+
+
+@pytest.mark.parametrize(("edition", "points"), [("2017", 10), ("2026", 20)])
+def test_the_explained_virtual_points_are_those_of_the_tournaments_edition(edition: str, points: int) -> None:
+    # Baku with a win worth 2 and a draw 1: C.04.5.1 (2017) gives the 1 point of its rule 4;
+    # C.04.7 (2026) gives group A a win's points, 2, before round 1.
+    t = builders.tournament(
+        players=8,
+        rounds=9,
+        acceleration="baku",
+        rules_edition=edition,
+        points_win=20,
+        points_draw=10,
+        points_pairing_bye=20,
+        points_forfeit_win=20,
+        points_full_bye=20,
+        points_half_bye=10,
+    )
+    state, _warnings = adapters.prepared_state(Round.objects.create(tournament=t, number=1))
+    assert state.acceleration(1, 1) == points

@@ -1,4 +1,11 @@
-"""The FIDE Lim system, C.04.4.3 (approved 1987, amended to 1999).
+"""The FIDE Lim system, C.04.4.3 (approved 1987, amended to 1999), in two editions.
+
+``2017``: the text in force until 31 January 2026, with the C.04.1/C.04.2 of that time;
+``2026``: the text applied from 1 February 2026 (renumbered: 2.3 a-d become 2.3.1-2.3.4,
+the bullets of 2.6 become 2.6.1/2.6.2, and so on), with the 2026 C.04.1 and C.04.2. The
+procedure is the same; what the 2026 general rules change (C.04.1 art. 4: who may receive
+the PAB) is read from :mod:`pairing.engine.common.general_rules` by the edition. See
+docs/lim.md, "The 2026 edition", for the article table.
 
 Modules, one job each: ``players`` (scores, numbers, compatibility 2.1 and the last
 round of rule 6), ``bye`` (1.1, 7.1), ``rounds`` (2.2 order, 2.6 blocked median),
@@ -9,7 +16,7 @@ order), ``colours`` (5.x, 7.2). The maxi-tournament rules (3.2, 3.8, 5.7) are on
 
 from __future__ import annotations
 
-from pairing.engine.common.editions import EDITION_2017, edition_of
+from pairing.engine.common.editions import EDITION_2017, EDITION_2026, edition_of
 from pairing.engine.common.pairability import can_all_pair
 from pairing.engine.lim.bye import choose_bye
 from pairing.engine.lim.colours import white_of_pair
@@ -21,12 +28,15 @@ from pairing.engine.state import Board, Pairing, PairingError, TournamentState
 __all__ = ["pair_round"]
 
 
-EDITIONS = (EDITION_2017,)
+EDITIONS = (EDITION_2017, EDITION_2026)
+
+# Where the rule on who may receive the PAB lives in each edition's basic rules.
+_PAB_RULE = {EDITION_2017: "C.04.1.d", EDITION_2026: "C.04.1 art. 4"}
 
 
 def pair_round(state: TournamentState, options: PairingOptions | None = None, edition: str | None = None) -> Pairing:
-    edition_of("lim", edition, EDITIONS)
-    data = LimRound(state, maxi=options is not None and options.lim_maxi)
+    edition = edition_of("lim", edition, EDITIONS)
+    data = LimRound(state, maxi=options is not None and options.lim_maxi, edition=edition)
 
     def completable(players: list[int]) -> bool:
         return can_all_pair(players, data.compatible)
@@ -37,7 +47,7 @@ def pair_round(state: TournamentState, options: PairingOptions | None = None, ed
         bye = choose_bye(data, completable)
         if bye is None:
             raise PairingError(
-                "no player may take the pairing-allocated bye (C.04.1.d) so "
+                f"no player may take the pairing-allocated bye ({_PAB_RULE[edition]}) so "
                 "that the others can all be paired under C.04.4.3 2.1"
             )
         players.remove(bye)

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from pairing.engine.common.colours import colours_allow
-from pairing.engine.common.players import RoundEntrants
+from pairing.engine.common.editions import EDITION_2017
+from pairing.engine.common.players import Entrant, RoundEntrants
 
 MAXI_RATING_GAP = 100  # 3.2, 3.8, 5.7
 
@@ -20,6 +21,13 @@ class LimRound(RoundEntrants):
     """This round's entrants with the Lim facts: the median, the last floats, 2.1 compatibility."""
 
     maxi: bool = False
+    edition: str = EDITION_2017  # whose general rules decide who may receive the PAB (1.1)
+
+    @cached_property
+    def entrant(self) -> dict[int, Entrant]:
+        """The entrants under the *edition*'s general rules: 1.1 "in addition of what is stated
+        in" C.04.1.d (2017) / C.04.1 articles 3 and 4 (2026), see common.general_rules."""
+        return {p.id: Entrant.of(self.state, p, self.edition) for p in self.state.to_pair}
 
     @cached_property
     def last_round(self) -> bool:
