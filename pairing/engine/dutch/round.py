@@ -1,8 +1,10 @@
-"""Pairing a whole round bracket by bracket (C.04.3 A.9, B), with PPB and CLB."""
+"""Pairing a whole round bracket by bracket (C.04.3 A.9, B): 2017 with PPB and CLB,
+2026 with the completion criterion C4 and C5 in every bracket that needs them."""
 
 from __future__ import annotations
 
 from pairing.engine.dutch.criteria import restricted_by_c3
+from pairing.engine.dutch.editions import DUTCH_2017, DutchEdition
 from pairing.engine.dutch.generation import MdpOrder, RemainderOrder
 from pairing.engine.dutch.players import DutchEntrant
 from pairing.engine.dutch.shortcut import first_candidate, is_perfect, lookahead_ideal
@@ -14,20 +16,37 @@ from pairing.engine.state import PairingError
 
 class RoundPairer:
     def __init__(
-        self, players: list[DutchEntrant], forbidden: frozenset[frozenset[int]], played_rounds: int, last_round: bool
+        self,
+        players: list[DutchEntrant],
+        forbidden: frozenset[frozenset[int]],
+        played_rounds: int,
+        last_round: bool,
+        edition: DutchEdition = DUTCH_2017,
     ) -> None:
         self.players = players
         self.forbidden = forbidden
         self.played_rounds = played_rounds
         self.last_round = last_round
+        self.edition = edition
         self.blocked = _blocked_pairs(players, forbidden)
 
     def can_meet(self, a: DutchEntrant, b: DutchEntrant) -> bool:
         return b.id not in self.blocked[a.id]
 
-    def completable(self, remaining: list[DutchEntrant]) -> bool:
-        """A.9: can these players all be paired, one of them (if odd) taking the PAB (C.2)?"""
-        if self._greedy_completion(remaining):
+    def lowest_pab_score(self, remaining: list[DutchEntrant]) -> int | None:
+        """C5 (2026): the lowest score the PAB receiver can have when *remaining* are all
+        paired (C4) but one eligible player (C2); None when they are even or cannot be."""
+        if len(remaining) % 2 == 0:
+            return None
+        for score in sorted({p.score for p in remaining if p.bye_eligible}):
+            if self.completable(remaining, score):
+                return score
+        return None
+
+    def completable(self, remaining: list[DutchEntrant], pab_score: int | None = None) -> bool:
+        """A.9 (2026: C4): can these players all be paired, one of them (if odd) taking the
+        PAB (C2), with a score of at most *pab_score* when given (C5)?"""
+        if self._greedy_completion(remaining, pab_score):
             return True
         n = len(remaining)
         neighbours: list[list[int]] = [[] for _ in range(n + n % 2)]
@@ -36,16 +55,16 @@ class RoundPairer:
                 if self.can_meet(remaining[i], remaining[j]):
                     neighbours[i].append(j)
                     neighbours[j].append(i)
-            if n % 2 and remaining[i].bye_eligible:
+            if n % 2 and _may_take_bye(remaining[i], pab_score):
                 neighbours[i].append(n)
                 neighbours[n].append(i)
         return has_perfect_matching(len(neighbours), neighbours)
 
-    def _greedy_completion(self, remaining: list[DutchEntrant]) -> bool:
+    def _greedy_completion(self, remaining: list[DutchEntrant], pab_score: int | None = None) -> bool:
         """A quick sufficient test: pair the most constrained players first."""
         order = sorted(remaining, key=lambda p: -len(self.blocked[p.id]))
         if len(order) % 2:
-            eligible = [p for p in reversed(order) if p.bye_eligible]
+            eligible = [p for p in reversed(order) if _may_take_bye(p, pab_score)]
             if not eligible:
                 return False
             order.remove(eligible[0])
@@ -74,22 +93,29 @@ class RoundPairer:
         current = players[:position]
         mdp_count = 0
         special = position == total
+        collapse = self.edition.collapsed_last_bracket
         while len(current) > 1 or position < total:
             group_start = position
             position = total if special else self._group_end(position)
             lookahead = players[group_start:position]
             bracket_end = len(current)
             people = current + lookahead
+            pab_score = None if collapse else self.lowest_pab_score(current + players[group_start:])
             found = self._pair_bracket(people, mdp_count, bracket_end, special, final=position == total)
             if not special:
                 paired = {p.id for pair in found for p in pair}
                 rest = [p for p in people if p.id not in paired] + players[position:]
-                if not self.completable(rest):
-                    # A.9: this bracket is the PPB; re-pair it with every player left (C.4),
-                    # the rest becoming the collapsed last bracket.
+                if not self.completable(rest, pab_score):
+                    # 2017 A.9: this bracket is the PPB; re-pair it with every player left
+                    # (C.4), the rest becoming the collapsed last bracket. 2026 C4, C5: re-pair
+                    # it with every player left in view, who are then paired as usual.
                     position = group_start
                     special = True
                     continue
+            if special and not collapse and position == total and group_start < total:
+                position = self._group_end(group_start)
+                lookahead = players[group_start:position]
+                people = current + lookahead
             pairs += found
             special = position == total
             paired = {p.id for pair in found for p in pair}
@@ -111,7 +137,15 @@ class RoundPairer:
     ) -> list[tuple[DutchEntrant, DutchEntrant]]:
         candidate = first_candidate(people, mdp_count, bracket_end)
         if candidate and is_perfect(
-            people, mdp_count, bracket_end, special, final, self.last_round, self.can_meet, *candidate
+            people,
+            mdp_count,
+            bracket_end,
+            special,
+            final,
+            self.last_round,
+            self.can_meet,
+            *candidate,
+            bye_ranked=self.edition.ranks("pab_score"),
         ):
             return [(people[i], people[j]) for i, j in candidate[0]]
         if not special and len(people) > bracket_end:
@@ -140,7 +174,9 @@ class RoundPairer:
         lookahead: bool,
     ) -> list[tuple[int, int]]:
         """The best candidate by C.4-C.19, the first generated among equals (B.8)."""
-        quality = BracketWeights(people, bracket_end, special, final, self.played_rounds, min_score, lookahead)
+        quality = BracketWeights(
+            people, bracket_end, special, final, self.played_rounds, min_score, lookahead, self.edition
+        )
         n = len(people)
         base: dict[tuple[int, int], int] = {}
         neighbours: list[list[int]] = [[] for _ in range(bracket_end)]
@@ -195,7 +231,11 @@ class RoundPairer:
                 mate = first_transposition(len(people), remainder, remainder_pairs, inside)
                 if mate is not None:
                     return mate
-            elif weights.special and all(i in members or i >= bracket_end for i, _ in inside):
+            elif (
+                weights.special
+                and (self.edition.collapsed_last_bracket or len(people) % 2 == 0)
+                and all(i in members or i >= bracket_end for i, _ in inside)
+            ):
                 # A PPB (A.9): the remainder is paired together with every player below it.
                 mate = first_transposition_beside_rest(
                     len(people),
@@ -224,6 +264,10 @@ class RoundPairer:
                 w += order.weight(position[i], position[j])
             edges.append((i, j, w))
         return max_weight_matching(len(people), edges)
+
+
+def _may_take_bye(player: DutchEntrant, pab_score: int | None) -> bool:
+    return player.bye_eligible and (pab_score is None or player.score <= pab_score)
 
 
 def _blocked_pairs(players: list[DutchEntrant], forbidden: frozenset[frozenset[int]]) -> dict[int, set[int]]:

@@ -50,7 +50,9 @@ def is_perfect(
     can_meet: Callable[[DutchEntrant, DutchEntrant], bool],
     pairs: list[tuple[int, int]],
     floaters: list[int],
+    bye_ranked: bool = False,
 ) -> bool:
+    """*bye_ranked*: the PAB receiver's score and unplayed games are criteria (2026 C5, C9)."""
     if last_round:
         return False  # topscorers (A.7, C.8, C.9): always the exact search
     if special and bracket_end != len(people):
@@ -70,8 +72,22 @@ def is_perfect(
         return False
     lookahead = list(range(bracket_end, len(people)))
     if special:
-        return all(people[f].bye_eligible for f in floaters)
+        return all(_best_bye(people, f, bye_ranked) for f in floaters)
     return lookahead_ideal(people, floaters, lookahead, final, can_meet)
+
+
+def _best_bye(people: list[DutchEntrant], unpaired: int, bye_ranked: bool) -> bool:
+    """The player left unpaired may take the PAB (C.2) and, when the edition ranks it, no
+    other choice could give it a lower score (C5) or fewer unplayed games (C9)."""
+    player = people[unpaired]
+    if not player.bye_eligible:
+        return False
+    if not bye_ranked:
+        return True
+    eligible = [p for p in people if p.bye_eligible]
+    lowest = min(p.score for p in eligible)
+    fewest = min(p.unplayed for p in eligible if p.score == lowest)
+    return player.score == lowest and player.unplayed == fewest
 
 
 def _colour_bounds_met(people, bracket_end, pairs, floaters) -> bool:
