@@ -59,6 +59,9 @@ def import_tournament(
         players = trf_io.player_rows(t, tournament)
         for player in players.values():
             player.save()
+        for kind in trf_io.setting_rows(t, tournament, players):
+            for row in kind:
+                row.save()
         for rows in trf_io.round_rows(t, tournament, players):
             rows.round.save()
             for game in rows.games:
