@@ -126,7 +126,8 @@ def pair_round(*, round_id: int, user: User | None = None) -> Round:
             audit.record(tournament, rnd, action="pairing failed", new=rnd.pairing_error, user=user)
             return rnd
         # The independent checker is the safety net on any engine's output.
-        warnings = [*pairing.notes, *map(str, check_round(state, pairing, tournament.pairing_system))]
+        checked = check_round(state, pairing, tournament.pairing_system, tournament.rules_edition)
+        warnings = [*pairing.notes, *map(str, checked)]
         old = describe_round(rnd)
         store_pairing(rnd, pairing)
         rnd.status = RoundStatus.PAIRED
