@@ -220,6 +220,12 @@ class TrfImportForm(UploadForm):
         label=_("Rounds"),
         help_text=_("only for a file that does not declare them (XXR or record 142)"),
     )
+    edition = forms.ChoiceField(
+        required=False,
+        label=_("Rules edition"),
+        choices=[("", _("As the file says (record 192), else by its start date")), *RulesEdition.choices],
+        help_text=_("only for a file whose record 192 does not name one (a TRF16 file cannot)"),
+    )
 
 
 class WithdrawForm(forms.Form):

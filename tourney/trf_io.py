@@ -178,9 +178,20 @@ def _block_outcome(block: TrfRound) -> Outcome | None:
         return None
 
 
-def tournament_fields(t: TrfTournament, *, system: str | None = None, name: str | None = None) -> dict[str, Any]:
-    """The Tournament field values of the file's tournament."""
-    pairing_system, edition, acceleration = _system(t, system)
+def tournament_fields(
+    t: TrfTournament, *, system: str | None = None, name: str | None = None, edition: str | None = None
+) -> dict[str, Any]:
+    """The Tournament field values of the file's tournament. *edition* is the rules edition
+    for a file whose record 192 names none (TRF16 cannot); refused when the system lacks it."""
+    pairing_system, named, acceleration = _system(t, system)
+    if edition and not edition_named(t):
+        if edition not in editions(pairing_system):
+            raise TrfImportError(
+                _("the %(system)s system has no %(edition)s edition in this program")
+                % {"system": pairing_system, "edition": edition}
+            )
+        named = edition
+    edition = named
     played = t.rounds_in_file
     colour = InitialColour.UNDRAWN
     if t.initial_colour or played:

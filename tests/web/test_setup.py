@@ -554,3 +554,11 @@ def test_a_prohibited_pairing_for_a_round_already_paired_is_refused(running) -> 
     page = client.post(f"/t/{t.pk}/prohibited/", {"player": one.pk, "other": one.pk, "first_round": "2"})
     assert "choose two different players of this tournament" in page.content.decode()
     assert not t.prohibited_pairings.exists()
+
+
+def test_a_trf16_import_takes_the_rules_edition_the_organizer_names(organizer, fixtures_dir) -> None:
+    text = (fixtures_dir / "trf" / "dutch-seed-example.trf").read_bytes()  # 042 2026/01/01, no 192
+    organizer.post("/import/", {"file": SimpleUploadedFile("seed.trf", text), "name": "x"})
+    response = organizer.post("/import/", {"file": SimpleUploadedFile("seed.trf", text), "edition": "2026"})
+    assert response.status_code == 302
+    assert list(Tournament.objects.order_by("pk").values_list("rules_edition", flat=True)) == ["2017", "2026"]

@@ -71,11 +71,13 @@ def create_tournament(*, tournament: Tournament, user: User) -> Tournament:
     return tournament
 
 
-def create_tournament_from_trf(*, trf: TrfTournament, user: User, rounds: int | None = None) -> Tournament:
+def create_tournament_from_trf(
+    *, trf: TrfTournament, user: User, rounds: int | None = None, edition: str | None = None
+) -> Tournament:
     """A new tournament as a FIDE TRF file records it (players and rounds); the importer
-    becomes its organizer. All or nothing."""
+    becomes its organizer. *edition*: the rules edition when record 192 names none. All or nothing."""
     with transaction.atomic():
-        tournament = import_tournament(trf, rounds=rounds)
+        tournament = import_tournament(trf, rounds=rounds, edition=edition)
         roles.appoint(tournament, user, AppointmentRole.ORGANIZER, by=user)
         audit.record(tournament, tournament, action="import TRF", new=tournament.name, user=user)
     return tournament

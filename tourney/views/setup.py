@@ -75,7 +75,9 @@ def tournament_import(request: HtmxHttpRequest) -> HttpResponse:
         try:
             trf = parse_trf(_read_upload(form.cleaned_data["file"]))
             rounds = form.cleaned_data["rounds"]
-            tournament = setup.create_tournament_from_trf(trf=trf, user=request.user, rounds=rounds)
+            tournament = setup.create_tournament_from_trf(
+                trf=trf, user=request.user, rounds=rounds, edition=form.cleaned_data["edition"] or None
+            )
         except TrfError as e:
             error = _("line %(line)s, column %(column)s: %(message)s") % {
                 "line": e.line,
