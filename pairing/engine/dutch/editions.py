@@ -7,8 +7,7 @@ text ranks each one.
 
 | term                  | 2017 (Baku 2016)      | 2026 (1 February 2026)                  |
 | --------------------- | --------------------- | --------------------------------------- |
-| completion            | A.9, C.4 (PPB, CLB)   | C4 (every bracket that needs it), C2    |
-| pab_score             | -                     | C5 minimise the PAB receiver's score    |
+| completion            | A.9, C.4 (PPB, CLB)   | C4 (every bracket that needs it), C2, C5|
 | pairs                 | C.5                   | C6                                      |
 | floater_scores        | C.6 (PSD)             | C7                                      |
 | next_pairs/next_scores| C.7                   | C8                                      |
@@ -20,6 +19,11 @@ text ranks each one.
 | down_again/up_again   | C.12/C.13             | C14/C15 (previous round)                |
 | down_2/up_2           | C.14/C.15             | C16/C17 (two rounds before)             |
 | ..._scores            | C.16-C.19             | C18-C21 (their score differences)       |
+
+C5 (2026, minimise the PAB receiver's score) is settled before any bracket is paired:
+the lowest score a PAB receiver can have while everyone else is paired is found once,
+and only the eligible players of that score or lower may be left unpaired
+(``lowest_pab_score``), which the completion term then enforces with C2.
 
 Beside the table, the editions differ in how a round ends (:mod:`.round`): in 2017 a
 bracket whose pairing would leave the rest unpairable is the PPB, and every player
@@ -41,6 +45,7 @@ class DutchEdition:
     name: str
     criteria: tuple[tuple[str, str], ...]  # (term, the criterion that ranks it), most important first
     collapsed_last_bracket: bool  # 2017 A.9: the players below the PPB form one bracket
+    lowest_pab_score: bool  # 2026 C5: the PAB receiver has the lowest score he can have
 
     @property
     def terms(self) -> tuple[str, ...]:
@@ -69,13 +74,13 @@ DUTCH_2017 = DutchEdition(
         *zip(_FLOAT_SCORES, ("C.16", "C.17", "C.18", "C.19"), strict=True),
     ),
     collapsed_last_bracket=True,
+    lowest_pab_score=False,
 )
 
 DUTCH_2026 = DutchEdition(
     EDITION_2026,
     criteria=(
-        ("completion", "C4"),
-        ("pab_score", "C5"),
+        ("completion", "C4"),  # with C2 and C5 (the PAB receiver's score)
         ("pairs", "C6"),
         ("floater_scores", "C7"),
         ("next_pairs", "C8"),
@@ -89,6 +94,7 @@ DUTCH_2026 = DutchEdition(
         *zip(_FLOAT_SCORES, ("C18", "C19", "C20", "C21"), strict=True),
     ),
     collapsed_last_bracket=False,
+    lowest_pab_score=True,
 )
 
 DUTCH_EDITIONS = {edition.name: edition for edition in (DUTCH_2017, DUTCH_2026)}

@@ -63,14 +63,23 @@ class BracketWeights:
         min_score: int | None = None,
         lookahead: bool = True,
         edition: DutchEdition = DUTCH_2017,
+        bye_score: int | None = None,
+        next_end: int | None = None,
     ) -> None:
+        """*bye_score*: the PAB receiver's score when the PAB is decided in this bracket
+        (2026 C9, see :meth:`.round.RoundPairer.decides_bye`), else None. *next_end*
+        (2026): the graph holds every player left, ``people[bracket_end:next_end]`` being
+        the next scoregroup; the completion field (C4) then weighs every pair and the
+        lookahead (C8) only the pairs within the bracket and the next scoregroup."""
         self.people = people
         self.bracket_end = bracket_end
         self.special = special
         self.final = final
         self.played_rounds = played_rounds
-        self.lookahead = lookahead and not special
         n = len(people)
+        self.completion_everywhere = next_end is not None
+        self.next_end = n if next_end is None else next_end
+        self.lookahead = lookahead and (not special or self.completion_everywhere) and self.next_end > bracket_end
         self.min_score = people[-1].score if min_score is None else min_score
         values = {self._float_sd(people[i]) for i in range(bracket_end)}
         values |= {people[i].score - people[j].score for i in range(bracket_end) for j in range(i + 1, bracket_end)}
@@ -79,19 +88,17 @@ class BracketWeights:
         sd_width = slot_width * len(values) + 2
         count = (3 * n + 3).bit_length() + 1
         small = (2 * n + 2).bit_length() + 1
-        # C5 and C9 (2026) rank the player left unpaired where the PAB is decided: every
-        # player paired earns his score's rank and his unplayed games, so the best
-        # pairing leaves out the lowest score, then the fewest unplayed games.
-        self.score_rank = {v: k for k, v in enumerate(sorted({p.score for p in people}))}
-        most_unplayed = max((p.unplayed for p in people), default=0)
+        # C9 (2026) ranks the player left unpaired where the PAB is decided: every player
+        # of the PAB receiver's score who is paired earns a rank by games played.
+        self.bye_score = bye_score
+        most_played = max((p.unplayed for p in people), default=0)
         widths = {
             "completion": count if special else 0,
-            "pab_score": (n * len(self.score_rank) + 1).bit_length() + 1 if special else 0,
             "pairs": small,
             "floater_scores": sd_width,
             "next_pairs": count if self.lookahead else 0,
             "next_scores": sd_width if self.lookahead else 0,
-            "pab_unplayed": (n * most_unplayed + 1).bit_length() + 1 if special else 0,
+            "pab_unplayed": (n * most_played + 1).bit_length() + 1 if bye_score is not None else 0,
             "topscorer_difference": small,
             "topscorer_third": small,
             "preference": small,
@@ -144,8 +151,9 @@ class BracketWeights:
                     p.imbalance,
                     p.repeated,
                     p.floats,
-                    p.unplayed,
+                    p.unplayed if p.score == self.bye_score else -1,
                     k < self.bracket_end,
+                    k < self.next_end,
                 ),
                 len(numbers),
             )
@@ -162,14 +170,11 @@ class BracketWeights:
         return (1 + (not high.bye_eligible) + (not low.bye_eligible)) << self.layout.offsets["completion"]
 
     def _bye_part(self, high: DutchEntrant, low: DutchEntrant) -> int:
-        """C5 and C9 (2026) where the PAB is decided: what the two players paired earn."""
-        off = self.layout.offsets
-        w = 0
-        if "pab_score" in off:
-            w += (self.score_rank[high.score] + self.score_rank[low.score]) << off["pab_score"]
-        if "pab_unplayed" in off:
-            w += (high.unplayed + low.unplayed) << off["pab_unplayed"]
-        return w
+        """C9 (2026) where the PAB is decided: what the two players paired earn."""
+        if "pab_unplayed" not in self.layout.offsets:
+            return 0
+        earned = sum(p.unplayed for p in (high, low) if p.score == self.bye_score)
+        return earned << self.layout.offsets["pab_unplayed"]
 
     def _weight(self, i: int, j: int) -> int:
         high, low = self.people[i], self.people[j]
@@ -181,10 +186,11 @@ class BracketWeights:
         if in_bracket:
             w += 1 << off["pairs"]
             w += (self._float_cost(high) + self._float_cost(low) - self._pair_cost(high, low)) << off["floater_scores"]
-        if self.lookahead:
-            # When the next scoregroup is the last, its PAB must go to an eligible player.
+        if self.lookahead and j < self.next_end:
+            # 2017: when the next scoregroup is the last, its PAB must go to an eligible
+            # player (2026: the completion field sees to it).
             eligible_first = 1 + (not high.bye_eligible) + (not low.bye_eligible)
-            pairs = eligible_first if self.final else int(not in_bracket)
+            pairs = eligible_first if self.final and not self.completion_everywhere else int(not in_bracket)
             w += pairs << off["next_pairs"]
             psd = self._float_cost(high) if i < self.bracket_end else 0
             if in_bracket:
