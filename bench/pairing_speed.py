@@ -11,7 +11,7 @@ engine itself (``generator.generate``: 30% draws, 1% forfeits and requested byes
 0.5% withdrawals, ``--late`` late entries), and every round's time is printed: the
 realistic case, early rounds with their huge scoregroups included.
 
-    python bench/pairing_speed.py [--system dutch] [--sizes 100 500 1000 2000] [--round 7]
+    python bench/pairing_speed.py [--system dutch] [--edition 2026] [--sizes 100 500 1000 2000] [--round 7]
     python bench/pairing_speed.py --history engine --sizes 2000 --round 9 [--late 0.02]
 """
 
@@ -32,6 +32,7 @@ from pairing.engine.generator import GeneratorConfig, generate, greedy_history
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--system", default="dutch")
+    parser.add_argument("--edition", default=None, help="the edition of the rules (default: the engine's)")
     parser.add_argument("--sizes", type=int, nargs="+", default=[100, 500, 1000, 2000])
     parser.add_argument("--round", type=int, default=7, help="the round to pair")
     parser.add_argument("--seed", type=int, default=1)
@@ -45,11 +46,11 @@ def main() -> None:
     for size in args.sizes:
         state = greedy_history(size, args.round - 1, args.seed)
         start = time.perf_counter()
-        pair(state, args.system)
+        pair(state, args.system, args.edition)
         elapsed = time.perf_counter() - start
         # Memory in a second run: tracing slows Python down too much to time the same run.
         tracemalloc.start()
-        pair(state, args.system)
+        pair(state, args.system, args.edition)
         peak = tracemalloc.get_traced_memory()[1] / 2**20
         tracemalloc.stop()
         print(f"{size:>8} {args.round:>5} {elapsed:>9.2f} {peak:>9.1f}", flush=True)
@@ -70,7 +71,7 @@ def engine_history(args: argparse.Namespace) -> None:
 
         def timed(state, size=size):
             start = time.perf_counter()
-            pairing = pair(state, args.system)
+            pairing = pair(state, args.system, args.edition)
             elapsed = time.perf_counter() - start
             print(f"{size:>8} {state.round_to_pair:>5} {elapsed:>9.2f}", flush=True)
             return pairing

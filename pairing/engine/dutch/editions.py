@@ -7,7 +7,7 @@ text ranks each one.
 
 | term                  | 2017 (Baku 2016)      | 2026 (1 February 2026)                  |
 | --------------------- | --------------------- | --------------------------------------- |
-| completion            | A.9, C.4 (PPB, CLB)   | C4 (every bracket that needs it), C2, C5|
+| completion            | A.9, C.4 (PPB, CLB)   | C4 with C2 and C5, in every bracket     |
 | pairs                 | C.5                   | C6                                      |
 | floater_scores        | C.6 (PSD)             | C7                                      |
 | next_pairs/next_scores| C.7                   | C8                                      |
@@ -27,10 +27,11 @@ and only the eligible players of that score or lower may be left unpaired
 
 Beside the table, the editions differ in how a round ends (:mod:`.round`): in 2017 a
 bracket whose pairing would leave the rest unpairable is the PPB, and every player
-below it is collapsed into one last bracket (A.9); in 2026 such a bracket is paired
-with the completion criterion C4 (and C5) in view and the brackets below it are paired
-one by one as usual. The general rules (PAB eligibility, floats, colour history) come
-from :mod:`pairing.engine.common.general_rules`.
+below it is collapsed into one last bracket (A.9); in 2026 every bracket is paired with
+every player left in view, completion (C4, with C2 and C5) first and the next scoregroup
+as its lookahead (C8), and the brackets below go on one scoregroup at a time. The
+general rules (PAB eligibility, floats, colour history) come from
+:mod:`pairing.engine.common.general_rules`.
 """
 
 from __future__ import annotations
