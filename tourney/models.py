@@ -329,6 +329,8 @@ class Round(models.Model):
     engine_pairing = models.TextField(blank=True)
     # Warnings the arbiter must see: the acceleration's, and the rules a manual change breaks.
     pairing_warnings = models.TextField(blank=True)
+    # The rules edition the engine paired the round by (the tournament's may change later).
+    rules_edition = models.CharField(max_length=16, choices=RulesEdition.choices, blank=True)
 
     objects = RoundQuerySet.as_manager()
 
@@ -344,6 +346,11 @@ class Round(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("round_detail", args=[self.tournament_id, self.number])
+
+    @property
+    def edition_label(self) -> str:
+        """The edition that paired the round, else the tournament's (a round not paired yet)."""
+        return str(RulesEdition(self.rules_edition or self.tournament.rules_edition).label)
 
     @property
     def has_results(self) -> bool:

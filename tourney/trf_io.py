@@ -361,6 +361,7 @@ def _round_rows(
         rnd.status = RoundStatus.DRAFT  # only announced absences: the round is still to be paired
     else:
         rnd.status = RoundStatus.PUBLISHED if pending else RoundStatus.CLOSED
+        rnd.rules_edition = tournament.rules_edition  # paired by the edition the file names
     return RoundRows(rnd, games, byes)
 
 

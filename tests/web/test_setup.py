@@ -562,3 +562,21 @@ def test_a_trf16_import_takes_the_rules_edition_the_organizer_names(organizer, f
     response = organizer.post("/import/", {"file": SimpleUploadedFile("seed.trf", text), "edition": "2026"})
     assert response.status_code == 302
     assert list(Tournament.objects.order_by("pk").values_list("rules_edition", flat=True)) == ["2017", "2026"]
+
+
+def test_a_round_says_the_edition_that_paired_it_after_the_edition_changes(organizer, django_user_model) -> None:
+    from tourney.services import setup as setup_service
+    from tourney.services.pairing import pair_round
+
+    t = builders.tournament(players=6, rounds=5)
+    pair_round(round_id=Round.objects.create(tournament=t, number=1).pk)
+    user = django_user_model.objects.create_user("boss")
+    setup_service.update_settings(tournament_id=t.pk, values={"rules_edition": "2026"}, user=user, confirmed=True)
+    appoint(t, user, "arbiter")
+    client = Client()
+    client.force_login(user)
+    page = client.get(f"/t/{t.pk}/rounds/1/").content.decode()
+    assert "2017 edition: the texts in force until 31 January 2026" in page
+    printout = client.get(f"/t/{t.pk}/rounds/1/print/pairing/").content.decode()
+    assert "2017 edition: the texts in force until 31 January 2026" in printout
+    assert Round.objects.get(tournament=t, number=1).rules_edition == "2017"

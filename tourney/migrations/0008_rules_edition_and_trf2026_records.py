@@ -6,8 +6,10 @@ from django.db import migrations, models
 
 
 def existing_tournaments_were_paired_by_the_seed_texts(apps, schema_editor):
-    # A tournament created before the edition was a setting was paired by the 2017 texts.
+    # A tournament created before the edition was a setting was paired by the 2017 texts,
+    # and so was every round it had paired.
     apps.get_model("tourney", "Tournament").objects.filter(rules_edition="").update(rules_edition="2017")
+    apps.get_model("tourney", "Round").objects.exclude(status__in=("draft", "pairing")).update(rules_edition="2017")
 
 
 class Migration(migrations.Migration):
@@ -123,6 +125,18 @@ class Migration(migrations.Migration):
                     )
                 ],
             },
+        ),
+        migrations.AddField(
+            model_name="round",
+            name="rules_edition",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("2017", "2017 edition: the texts in force until 31 January 2026"),
+                    ("2026", "2026 edition: the texts in force since 1 February 2026"),
+                ],
+                max_length=16,
+            ),
         ),
         migrations.RunPython(existing_tournaments_were_paired_by_the_seed_texts, migrations.RunPython.noop),
     ]

@@ -136,6 +136,7 @@ def pair_round(*, round_id: int, user: User | None = None) -> Round:
         rnd.paired_at = timezone.now()
         rnd.engine_pairing = describe_round(rnd)
         rnd.pairing_warnings = "\n".join(warnings)
+        rnd.rules_edition = tournament.rules_edition
         rnd.save(
             update_fields=[
                 "status",
@@ -144,6 +145,7 @@ def pair_round(*, round_id: int, user: User | None = None) -> Round:
                 "paired_at",
                 "engine_pairing",
                 "pairing_warnings",
+                "rules_edition",
             ]
         )
         audit.record(tournament, rnd, action="pair round", old=old, new=rnd.engine_pairing, user=user)
