@@ -109,12 +109,10 @@ class TournamentForm(TextWithoutControls, forms.ModelForm):
         self.time_zones = sorted(zoneinfo.available_timezones())  # the datalist's suggestions
         zone.required = False  # a form without it keeps the tournament's zone (a new one: the site's)
         edition = self.fields["rules_edition"]
-        # Blank: the rules in force today when the engines have them for the chosen system.
+        # A new tournament may leave it blank: the rules in force today when the engines have
+        # them for the chosen system; an existing one shows its own.
         edition.required = False
-        edition.choices = [
-            ("", _("The rules in force today (2026), or the system's only edition")),
-            *RulesEdition.choices,
-        ]
+        edition.choices = list(RulesEdition.choices)
         edition.help_text = _(
             "The FIDE pairing rules (C.04) that pair the tournament: the 2026 texts apply to events from "
             "1 February 2026; the 2017 texts finish or replay older events."

@@ -580,3 +580,13 @@ def test_a_round_says_the_edition_that_paired_it_after_the_edition_changes(organ
     printout = client.get(f"/t/{t.pk}/rounds/1/print/pairing/").content.decode()
     assert "2017 edition: the texts in force until 31 January 2026" in printout
     assert Round.objects.get(tournament=t, number=1).rules_edition == "2017"
+
+
+def test_the_edition_field_offers_each_choice_once(organizer, running) -> None:
+    page = organizer.get("/new/").content.decode()
+    assert page.count("The rules in force today (2026)") == 1
+    assert page.count('value="2017"') == page.count('value="2026"') == 1
+    t, client, _ = running
+    settings_page = client.get(f"/t/{t.pk}/settings/").content.decode()
+    assert "The rules in force today (2026)" not in settings_page
+    assert '<option value="2017" selected>' in settings_page
