@@ -13,6 +13,8 @@ from pairing.engine import PairingOptions, editions
 from pairing.engine import state as engine
 from pairing.engine.acceleration import AccelerationSpec, accelerate
 from pairing.engine.common.editions import edition_of
+from pairing.engine.trf import TrfAcceleratedRounds
+from pairing.engine.trf.trf26 import virtual_points_250
 from tourney.models import (
     PUBLIC_STATUSES,
     UNPAIRED_STATUSES,
@@ -165,7 +167,19 @@ def state_for_round(rnd: Round) -> engine.TournamentState:
         initial_colour=engine.Colour.BLACK if tournament.initial_colour == InitialColour.BLACK else engine.Colour.WHITE,
         absent=absent_for(rnd, players),
         scoring=scoring_of(tournament),
+        virtual_points=virtual_points_250(tuple(TrfAcceleratedRounds(*v) for v in tournament.accelerated_rounds)),
+        forbidden=forbidden_in(tournament, rnd.number),
     )
+
+
+def forbidden_in(tournament: Tournament, number: int) -> tuple[tuple[int, int], ...]:
+    """The prohibited pairings (TRF-2026 record 260) in force in round *number*, as pairs of pairing numbers."""
+    pairs = {
+        tuple(sorted((p.player.pairing_number, p.other.pairing_number)))
+        for p in tournament.prohibited_pairings.select_related("player", "other")
+        if p.applies_to(number)
+    }
+    return tuple(sorted(pairs))  # type: ignore[arg-type]
 
 
 def acceleration_spec(tournament: Tournament) -> AccelerationSpec:

@@ -10,7 +10,7 @@ from django.forms import ModelForm
 from django.http import HttpRequest
 
 from tourney import audit
-from tourney.models import AuditEntry, Bye, Game, Player, Round, Tournament, UserPreference
+from tourney.models import AuditEntry, Bye, Game, Player, ProhibitedPairing, Round, Tournament, UserPreference
 
 
 class PlayerInline(admin.TabularInline):
@@ -19,12 +19,19 @@ class PlayerInline(admin.TabularInline):
     fields = ["pairing_number", "name", "title", "rating", "federation", "fide_id", "entry_round", "withdrawal_round"]
 
 
+class ProhibitedPairingInline(admin.TabularInline):
+    model = ProhibitedPairing
+    extra = 0
+    fields = ["player", "other", "first_round", "last_round"]
+    raw_id_fields = ["player", "other"]
+
+
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
-    list_display = ["name", "place", "start_date", "pairing_system", "rounds", "status"]
-    list_filter = ["status", "pairing_system"]
+    list_display = ["name", "place", "start_date", "pairing_system", "rules_edition", "rounds", "status"]
+    list_filter = ["status", "pairing_system", "rules_edition"]
     search_fields = ["name", "place"]
-    inlines = [PlayerInline]
+    inlines = [PlayerInline, ProhibitedPairingInline]
 
 
 @admin.register(Player)

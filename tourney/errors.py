@@ -26,6 +26,16 @@ class SetupRefused(DomainError):
     """A change of the tournament's settings, tie-break list or appointments is refused."""
 
 
+class EditionChangeUnconfirmed(SetupRefused):
+    """The rules edition of a tournament already paired changes only when the organizer
+    confirms it: the rounds paired so far were paired by the other edition. Nothing is
+    written; ``paired_round`` is the last round past its draft."""
+
+    def __init__(self, message: str, *, paired_round: int) -> None:
+        super().__init__(message)
+        self.paired_round = paired_round
+
+
 class CorrectionUnconfirmed(ResultRefused):
     """A change of a result already entered needs an explicit, confirmed correction
     (with a reason once the round's results are published); nothing is written.

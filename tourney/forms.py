@@ -15,7 +15,8 @@ from django.utils.translation import gettext_lazy as _
 
 from pairing.engine.text import control_character, describe
 from pairing.engine.tiebreaks import PRESETS, TieBreakCodeError, parse
-from tourney.models import AppointmentRole, ByeKind, Player, Tournament, default_time_zone
+from tourney.editions import default_edition, edition_problem
+from tourney.models import AppointmentRole, ByeKind, Player, RulesEdition, Tournament, default_time_zone
 from tourney.services.registration import birth_date_of
 from tourney.services.setup import FIXED_AFTER_ROUND_ONE, POINT_FIELDS, last_paired_round
 
@@ -107,6 +108,21 @@ class TournamentForm(TextWithoutControls, forms.ModelForm):
         zone.widget = forms.TextInput(attrs={"list": "time-zones", "autocomplete": "off"})
         self.time_zones = sorted(zoneinfo.available_timezones())  # the datalist's suggestions
         zone.required = False  # a form without it keeps the tournament's zone (a new one: the site's)
+        edition = self.fields["rules_edition"]
+        # A new tournament may leave it blank: the rules in force today when the engines have
+        # them for the chosen system; an existing one shows its own.
+        edition.required = False
+        edition.choices = list(RulesEdition.choices)
+        edition.help_text = _(
+            "The FIDE pairing rules (C.04) that pair the tournament: the 2026 texts apply to events from "
+            "1 February 2026; the 2017 texts finish or replay older events."
+        )
+        if not self.instance.pk:
+            edition.choices = [
+                ("", _("The rules in force today (2026), or the system's only edition")),
+                *edition.choices,
+            ]
+            self.initial.setdefault("rules_edition", "")
         for name in POINT_FIELDS:
             model_field = Tournament._meta.get_field(name)
             tenths = getattr(self.instance, name) if self.instance.pk else model_field.default
@@ -131,6 +147,14 @@ class TournamentForm(TextWithoutControls, forms.ModelForm):
             value = data.get(name)
             if isinstance(value, Decimal):
                 data[name] = int(value * 10)
+        system = data.get("pairing_system") or self.instance.pairing_system
+        if system:
+            # Left blank: an existing tournament keeps its edition, a new one gets the system's default.
+            kept = self.instance.rules_edition if self.instance.pk else default_edition(system)
+            data["rules_edition"] = data.get("rules_edition") or kept
+            problem = edition_problem(system, data["rules_edition"])
+            if problem:
+                self.add_error("rules_edition", problem)
         a_min, c_below = data.get("acceleration_group_a_min"), data.get("acceleration_group_c_below")
         if data.get("acceleration") == "progressive" and a_min is not None and c_below is not None and c_below > a_min:
             self.add_error("acceleration_group_c_below", _("group C must lie below group A"))
@@ -194,6 +218,12 @@ class TrfImportForm(UploadForm):
         label=_("Rounds"),
         help_text=_("only for a file that does not declare them (XXR or record 142)"),
     )
+    edition = forms.ChoiceField(
+        required=False,
+        label=_("Rules edition"),
+        choices=[("", _("As the file says (record 192), else by its start date")), *RulesEdition.choices],
+        help_text=_("only for a file whose record 192 does not name one (a TRF16 file cannot)"),
+    )
 
 
 class WithdrawForm(forms.Form):
@@ -216,6 +246,20 @@ class ByeForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["player"].queryset = tournament.players.all()
         self.fields["round"].widget.attrs["max"] = tournament.rounds  # the service says why beyond it
+
+
+class ProhibitedPairingForm(forms.Form):
+    """Two players who may not meet (TRF-2026 record 260), in a range of rounds."""
+
+    player = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("Player"))
+    other = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("may not meet"))
+    first_round = forms.IntegerField(min_value=1, initial=1, label=_("from round"))
+    last_round = forms.IntegerField(min_value=1, required=False, label=_("to round (blank: the last)"))
+
+    def __init__(self, tournament: Tournament, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = tournament.players.all()
+        self.fields["other"].queryset = tournament.players.all()
 
 
 class AppointForm(TextWithoutControls, forms.Form):

@@ -35,6 +35,12 @@ class Acceleration(models.TextChoices):
     BURSTEIN = "burstein", _("Burstein's imaginary point (C.04.4.2 3.3)")
 
 
+class RulesEdition(models.TextChoices):
+    # Which texts of C.04 pair the event (pairing.engine.common.editions).
+    E2017 = "2017", _("2017 edition: the texts in force until 31 January 2026")
+    E2026 = "2026", _("2026 edition: the texts in force since 1 February 2026")
+
+
 class InitialColour(models.TextChoices):
     # C.04.2.E / C.04.3 E.5: the colour of the top player in round 1 is drawn by lot.
     UNDRAWN = "", _("Not drawn yet")
@@ -82,7 +88,10 @@ class Tournament(models.Model):
     rounds = models.PositiveSmallIntegerField(validators=[MinValueValidator(1), MaxValueValidator(99)])
     pairing_system = models.CharField(max_length=16, choices=PairingSystem.choices, default=PairingSystem.DUTCH)
     rules_edition = models.CharField(
-        max_length=16, blank=True, help_text=_("Edition of the rules text, e.g. 2017 for the Dutch Baku 2016 text")
+        max_length=16,
+        choices=RulesEdition.choices,
+        default=RulesEdition.E2026,
+        help_text=_("The edition of the FIDE pairing rules (C.04) that pairs the tournament"),
     )
     acceleration = models.CharField(max_length=16, choices=Acceleration.choices, default=Acceleration.NONE)
     # The progressive method's groups (C.04.5 annex, "accelerato decrescente"): group A
@@ -93,6 +102,12 @@ class Tournament(models.Model):
     acceleration_group_c_below = models.PositiveSmallIntegerField(
         default=1600, help_text=_("Progressive acceleration: group C is rated below this")
     )
+    # TRF-2026 records 250 as the file gives them: [game points (tenths), first round, last
+    # round, first player, last player]; they replace the acceleration method (TRF-2026).
+    accelerated_rounds = models.JSONField(default=list, blank=True)
+    # TRF-2026 records 172 and 222, kept for the report.
+    starting_rank_method = models.CharField(max_length=20, blank=True)
+    time_control_code = models.CharField(max_length=60, blank=True)
     # C.04.4.3: the Lim maxi-tournament rules (3.2, 3.8, 5.7).
     lim_maxi = models.BooleanField(default=False, help_text=_("Lim system: apply the maxi-tournament rules"))
     initial_colour = models.CharField(max_length=5, choices=InitialColour.choices, blank=True, default="")
@@ -143,6 +158,60 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournament_detail", args=[self.pk])
+
+
+class ProhibitedPairing(models.Model):
+    """Two players the organizer forbids to meet (the competition's rules, e.g. relatives or
+    team-mates), in rounds *first_round* to *last_round* (all rounds when empty): TRF-2026
+    record 260. Every pairing system honours it."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="prohibited_pairings")
+    player = models.ForeignKey("Player", on_delete=models.CASCADE, related_name="+")
+    other = models.ForeignKey("Player", on_delete=models.CASCADE, related_name="+")
+    first_round = models.PositiveSmallIntegerField(default=1, validators=[MinValueValidator(1)])
+    last_round = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "player__pairing_number", "other__pairing_number"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(player=models.F("other")), name="prohibited_pairing_two_players"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player.pairing_number} - {self.other.pairing_number}"
+
+    def applies_to(self, number: int) -> bool:
+        return self.first_round <= number and (self.last_round is None or number <= self.last_round)
+
+
+class NationalRating(models.Model):
+    """A player's national rating record (TRF-2026 NRS record: federation code in columns 1-3)."""
+
+    player = models.ForeignKey("Player", on_delete=models.CASCADE, related_name="national_ratings")
+    federation = models.CharField(max_length=3)
+    rating = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The record as the file gives it, so that an export writes it back unchanged.
+    record = models.CharField(max_length=120)
+
+    class Meta:
+        ordering = ["player", "federation"]
+
+    def __str__(self) -> str:
+        return self.record
+
+
+class AbnormalPoints(models.Model):
+    """TRF-2026 record 299: points assigned outside the results (a penalty, a bonus, an
+    adjudicated score), kept as the file gives it."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="abnormal_points")
+    record = models.CharField(max_length=200)
+
+    class Meta:
+        ordering = ["tournament", "id"]
+
+    def __str__(self) -> str:
+        return self.record
 
 
 class Sex(models.TextChoices):
@@ -256,6 +325,8 @@ class Round(models.Model):
     engine_pairing = models.TextField(blank=True)
     # Warnings the arbiter must see: the acceleration's, and the rules a manual change breaks.
     pairing_warnings = models.TextField(blank=True)
+    # The rules edition the engine paired the round by (the tournament's may change later).
+    rules_edition = models.CharField(max_length=16, choices=RulesEdition.choices, blank=True)
 
     objects = RoundQuerySet.as_manager()
 
@@ -271,6 +342,11 @@ class Round(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("round_detail", args=[self.tournament_id, self.number])
+
+    @property
+    def edition_label(self) -> str:
+        """The edition that paired the round, else the tournament's (a round not paired yet)."""
+        return str(RulesEdition(self.rules_edition or self.tournament.rules_edition).label)
 
     @property
     def has_results(self) -> bool:

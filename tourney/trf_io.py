@@ -24,22 +24,39 @@ from typing import Any
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from pairing.engine import editions
 from pairing.engine.boards import sort_boards
-from pairing.engine.common.editions import KNOWN_EDITIONS
+from pairing.engine.common.editions import edition_in_force
 from pairing.engine.state import Board, Colour, Outcome
 from pairing.engine.tiebreaks import TieBreakCodeError, parse
-from pairing.engine.trf import TrfBye, TrfPlayer, TrfRound, TrfTournament, resolve_xxs, write_trf
-from pairing.engine.trf.state import initial_colour_of, next_round
-from pairing.engine.trf.trf26 import byes_240_from_rounds
+from pairing.engine.trf import (
+    TrfAcceleratedRounds,
+    TrfBye,
+    TrfPlayer,
+    TrfProhibited,
+    TrfRound,
+    TrfStartingRank,
+    TrfTournament,
+    parse_trf,
+    resolve_xxs,
+    write_trf,
+)
+from pairing.engine.trf.state import acceleration_of, edition_named, initial_colour_of, next_round
+from pairing.engine.trf.trf26 import abnormal_line, byes_240_from_rounds, national_rating_line, virtual_points_250
 from tourney import adapters
+from tourney.editions import default_edition
 from tourney.models import (
     PUBLIC_STATUSES,
+    AbnormalPoints,
+    Acceleration,
     Bye,
     ByeKind,
     Game,
     InitialColour,
+    NationalRating,
     PairingSystem,
     Player,
+    ProhibitedPairing,
     Result,
     Round,
     RoundStatus,
@@ -66,8 +83,8 @@ _BYE_CODES: dict[str, tuple[ByeKind, bool]] = {
 }
 _BYE_WRITTEN = {kind_requested: code for code, kind_requested in _BYE_CODES.items()}
 
-# TRF-2026 record 192, as this project writes it: FIDE_<SYSTEM>[_<EDITION>].
-_TYPE_192 = re.compile(r"^FIDE_(DUTCH|DUBOV|BURSTEIN|LIM)(?:_(\w+))?$", re.IGNORECASE)
+# TRF-2026 record 192 (ETT26): FIDE_<SYSTEM>[_<EDITION>][_BAKU].
+_TYPE_192 = re.compile(r"^FIDE_(DUTCH|DUBOV|BURSTEIN|LIM)(?:_\w+)?$", re.IGNORECASE)
 
 
 TRF_FORMATS = ("trf16", "trf26")
@@ -128,13 +145,24 @@ def _scoring_fields(t: TrfTournament) -> dict[str, int]:
     return fields
 
 
-def _system(t: TrfTournament, system: str | None) -> tuple[str, str]:
+def _system(t: TrfTournament, system: str | None) -> tuple[str, str, str]:
+    """The pairing system, the rules edition and the acceleration of the file's tournament.
+
+    Record 192 (ETT26) names the system; its edition is the year it names
+    (``FIDE_DUTCH_2017``, ``FIDE_DUTCH_2026``), else the one in force on the start date
+    (``FIDE_DUTCH``: from 1 February 2026 the 2026 texts); a ``_BAKU`` code sets the Baku
+    acceleration unless records 250 give the points. A file without 192 is dated the
+    same way; undated, it gets the rules in force today where the system has them."""
     match = _TYPE_192.match(t.type_192.strip())
-    if system is None and match:
-        # Only an edition the engines know is kept; an acceleration suffix (``_BAKU``) is not one.
-        edition = match.group(2) or ""
-        return match.group(1).lower(), edition if edition in KNOWN_EDITIONS else ""
-    return system or PairingSystem.DUTCH, ""
+    chosen = system or (match.group(1).lower() if match else PairingSystem.DUTCH)
+    edition = edition_named(t) if match else None
+    if edition is None:
+        start = _date(t.start_date)
+        edition = edition_in_force(start.isoformat()) if start else default_edition(chosen)
+    if edition not in editions(chosen):
+        edition = default_edition(chosen)
+    acceleration = Acceleration.BAKU if acceleration_of(t) == "baku" else Acceleration.NONE
+    return chosen, edition, acceleration
 
 
 def _entry_round(p: TrfPlayer) -> int:
@@ -152,9 +180,20 @@ def _block_outcome(block: TrfRound) -> Outcome | None:
         return None
 
 
-def tournament_fields(t: TrfTournament, *, system: str | None = None, name: str | None = None) -> dict[str, Any]:
-    """The Tournament field values of the file's tournament."""
-    pairing_system, edition = _system(t, system)
+def tournament_fields(
+    t: TrfTournament, *, system: str | None = None, name: str | None = None, edition: str | None = None
+) -> dict[str, Any]:
+    """The Tournament field values of the file's tournament. *edition* is the rules edition
+    for a file whose record 192 names none (TRF16 cannot); refused when the system lacks it."""
+    pairing_system, named, acceleration = _system(t, system)
+    if edition and not edition_named(t):
+        if edition not in editions(pairing_system):
+            raise TrfImportError(
+                _("the %(system)s system has no %(edition)s edition in this program")
+                % {"system": pairing_system, "edition": edition}
+            )
+        named = edition
+    edition = named
     played = t.rounds_in_file
     colour = InitialColour.UNDRAWN
     if t.initial_colour or played:
@@ -173,6 +212,15 @@ def tournament_fields(t: TrfTournament, *, system: str | None = None, name: str 
         "rounds": max(t.total_rounds or played, played, 1),
         "pairing_system": pairing_system,
         "rules_edition": edition,
+        "acceleration": acceleration,
+        # Records 250 replace any acceleration method (TRF-2026): kept as the file gives them.
+        "accelerated_rounds": [
+            [a.game_points, a.first_round, a.last_round, a.first_player, a.last_player] for a in t.accelerations_250
+        ],
+        "starting_rank_method": f"{t.starting_rank_172.federation} {t.starting_rank_172.method}"
+        if t.starting_rank_172
+        else "",
+        "time_control_code": t.time_control_222,
         "initial_colour": colour,
         "initial_colour_from_file": bool(colour),
         "tiebreaks": _tiebreaks(t),
@@ -202,6 +250,48 @@ def player_rows(t: TrfTournament, tournament: Tournament) -> dict[int, Player]:
         )
         for p in t.players
     }
+
+
+def setting_rows(
+    t: TrfTournament, tournament: Tournament, players: dict[int, Player]
+) -> tuple[list[ProhibitedPairing], list[NationalRating], list[AbnormalPoints]]:
+    """Records 260 (each pair of a list), the national rating records and records 299 as
+    unsaved rows of *tournament* between its saved *players* (:func:`player_rows`). XXP lists
+    are prohibited pairings of every round. Raises TrfImportError for an unknown player."""
+
+    def player(start: int, record: str) -> Player:
+        if start not in players:
+            raise TrfImportError(
+                _("record %(record)s names player %(n)d, who has no 001 record") % {"record": record, "n": start}
+            )
+        return players[start]
+
+    groups = [(1, None, ids) for ids in t.xx_forbidden]
+    groups += [(p.first_round, p.last_round, p.players) for p in t.prohibited_260]
+    prohibited = [
+        ProhibitedPairing(
+            tournament=tournament,
+            player=player(a, "260"),
+            other=player(b, "260"),
+            first_round=first,
+            last_round=last,
+        )
+        for first, last, ids in groups
+        for k, a in enumerate(ids)
+        for b in ids[k + 1 :]
+        if a != b
+    ]
+    national = [
+        NationalRating(
+            player=player(r.start, r.federation),
+            federation=r.federation,
+            rating=r.rating,
+            record=national_rating_line(r),
+        )
+        for r in t.national_ratings
+    ]
+    abnormal = [AbnormalPoints(tournament=tournament, record=abnormal_line(a)) for a in t.abnormal_299]
+    return prohibited, national, abnormal
 
 
 @dataclasses.dataclass(frozen=True)
@@ -273,6 +363,7 @@ def _round_rows(
         rnd.status = RoundStatus.DRAFT  # only announced absences: the round is still to be paired
     else:
         rnd.status = RoundStatus.PUBLISHED if pending else RoundStatus.CLOSED
+        rnd.rules_edition = tournament.rules_edition  # paired by the edition the file names
     return RoundRows(rnd, games, byes)
 
 
@@ -422,7 +513,15 @@ def export_tournament(tournament: Tournament, *, public: bool = False) -> TrfTou
     if upcoming > max(numbers, default=0) and upcoming <= tournament.rounds:
         # The round to pair next, not in the file yet: who will not take part (XXZ, record 240).
         absent = tuple(p.pairing_number for p in tournament.players.all() if not _takes_part(p, upcoming))
-    edition = f"_{tournament.rules_edition}" if tournament.rules_edition else ""
+    stored = parse_trf(
+        "\n".join(
+            [
+                *(r.record for r in NationalRating.objects.filter(player__tournament=tournament)),
+                *(a.record for a in tournament.abnormal_points.all()),
+            ]
+        )
+        + "\n"
+    )
     return TrfTournament(
         players=tuple(players),
         name=tournament.name,
@@ -448,8 +547,30 @@ def export_tournament(tournament: Tournament, *, public: bool = False) -> TrfTou
             ("A", tournament.points_forfeit_loss),
             ("P", tournament.points_pairing_bye),
         ),
-        type_192=f"FIDE_{tournament.pairing_system.upper()}{edition}",
+        type_192=type_192(tournament),
+        starting_rank_172=_starting_rank(tournament.starting_rank_method),
+        time_control_222=tournament.time_control_code,
+        accelerations_250=tuple(TrfAcceleratedRounds(*values) for values in tournament.accelerated_rounds),
+        prohibited_260=tuple(
+            TrfProhibited(
+                p.first_round, p.last_round or tournament.rounds, (p.player.pairing_number, p.other.pairing_number)
+            )
+            for p in tournament.prohibited_pairings.select_related("player", "other")
+        ),
+        abnormal_299=stored.abnormal_299,
+        national_ratings=stored.national_ratings,
     )
+
+
+def type_192(tournament: Tournament) -> str:
+    """Record 192 (ETT26): FIDE_<SYSTEM>_<EDITION>, with _BAKU for the Baku acceleration."""
+    baku = "_BAKU" if tournament.acceleration == Acceleration.BAKU else ""
+    return f"FIDE_{tournament.pairing_system.upper()}_{tournament.rules_edition}{baku}"
+
+
+def _starting_rank(text: str) -> TrfStartingRank | None:
+    federation, _, method = text.partition(" ")
+    return TrfStartingRank(federation, method) if method else None
 
 
 _BLANK = TrfRound(None, " ", " ")
@@ -483,8 +604,22 @@ def export_text(tournament: Tournament, fmt: str = "trf26", *, public: bool = Fa
         rank = {row.player_id: row.rank for row in table.standings.rows}
         t = dataclasses.replace(t, players=tuple(dataclasses.replace(p, rank=rank.get(p.start)) for p in t.players))
     if fmt == "trf16":
-        # The FIDE TRF16 records, and the engines' XX lines; no TRF-2026 record.
-        t = dataclasses.replace(t, scoring_162=(), type_192="")
+        # The FIDE TRF16 records, and the engines' XX lines; no TRF-2026 record. Prohibited
+        # pairings of every round are XXP lines there.
+        xxp = tuple(p.players for p in t.prohibited_260 if p.first_round == 1 and p.last_round >= tournament.rounds)
+        t = dataclasses.replace(
+            t,
+            scoring_162=(),
+            type_192="",
+            starting_rank_172=None,
+            time_control_222="",
+            accelerations_250=(),
+            prohibited_260=(),
+            abnormal_299=(),
+            national_ratings=(),
+            xx_forbidden=xxp,
+            xx_acceleration=virtual_points_250(t.accelerations_250),
+        )
         return write_trf(t, trf26=False)
     if t.xx_absent:
         # TRF-2026 says the round to pair's absences with record 240 (the blocks' byes derived too).

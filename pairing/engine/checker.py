@@ -194,5 +194,9 @@ def check_pairing(
 
 def check_round(state: TournamentState, pairing: Pairing, system: str, edition: str = EDITION_2017) -> list[Violation]:
     """:func:`check_pairing` with *system*'s last-round colour exceptions: the safety net to
-    run on any engine's output before it is published."""
+    run on any engine's output before it is published.
+
+    Dutch: the colour criteria name "topscorers or topscorers' opponents" (2017 C.8, C.9;
+    2026 C10, C11), so the opponent of a topscorer is exempt with him (:func:`colour_exemptions`).
+    """
     return check_pairing(state, pairing, colour_exempt=colour_exemptions(state, pairing, system), edition=edition)

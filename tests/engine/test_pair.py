@@ -64,3 +64,17 @@ def test_options_are_typed_and_default_to_no_acceleration() -> None:
     )
     spec = PairingOptions("progressive", 2450, 2420).acceleration_spec
     assert (spec.method, spec.group_a_min, spec.group_c_below) == ("progressive", 2450, 2420)
+
+
+@pytest.mark.parametrize(("system", "edition"), [(s, e) for s in SYSTEMS for e in editions(s)])
+def test_every_system_in_every_edition_honours_the_forbidden_pairs(system: str, edition: str) -> None:
+    """TRF XXP / TRF-2026 record 260: pairs the competition's rules forbid are never paired."""
+    import dataclasses
+
+    state = round_three(system)
+    for board in pair(state, system, edition).boards[:3]:
+        # Forbid each board the engine chose, one at a time: the new pairing avoids it.
+        pair_ = (board.white, board.black)
+        forbidden = dataclasses.replace(state, forbidden=(*state.forbidden, pair_))
+        paired = {frozenset((b.white, b.black)) for b in pair(forbidden, system, edition).boards}
+        assert frozenset(pair_) not in paired

@@ -222,11 +222,87 @@ def test_an_unknown_format_is_refused() -> None:
 
 
 @pytest.mark.parametrize(
-    ("type_192", "edition"), [("FIDE_DUTCH_2017", "2017"), ("FIDE_DUTCH_BAKU", ""), ("FIDE_DUBOV", "")]
+    ("type_192", "start", "system", "edition", "acceleration"),
+    [
+        ("FIDE_DUTCH_2017", "", "dutch", "2017", "none"),
+        ("FIDE_DUTCH_2026", "2025/06/01", "dutch", "2026", "none"),  # the code wins over the date
+        ("FIDE_DUTCH", "2026/01/31", "dutch", "2017", "none"),  # no year: the rules in force at the start
+        ("FIDE_DUTCH", "2026/02/01", "dutch", "2026", "none"),
+        ("FIDE_DUTCH_BAKU", "2026/03/01", "dutch", "2026", "baku"),
+        ("FIDE_DUTCH_2017_BAKU", "", "dutch", "2017", "baku"),
+        ("FIDE_DUBOV_2026", "", "dubov", "2026", "none"),
+        ("FIDE_LIM_2026", "", "lim", "2017", "none"),  # the engines have no 2026 Lim: its only edition
+        ("", "2025/10/01", "dutch", "2017", "none"),  # no 192: dated by record 042
+        ("", "", "dutch", "2026", "none"),  # undated: the rules in force today
+    ],
 )
-def test_record_192_keeps_only_an_edition_the_engines_know(type_192: str, edition: str) -> None:
+def test_record_192_gives_the_system_the_edition_and_the_baku_acceleration(
+    type_192: str, start: str, system: str, edition: str, acceleration: str
+) -> None:
     from pairing.engine.trf import TrfTournament
     from tourney.trf_io import tournament_fields
 
-    fields = tournament_fields(TrfTournament(type_192=type_192, xx_rounds=5))
-    assert fields["rules_edition"] == edition
+    fields = tournament_fields(TrfTournament(type_192=type_192, start_date=start, xx_rounds=5))
+    assert (fields["pairing_system"], fields["rules_edition"], fields["acceleration"]) == (
+        system,
+        edition,
+        acceleration,
+    )
+
+
+SPEC_EXAMPLE = FIXTURES / "trf26" / "spec-example.trf"
+
+
+def test_the_trf2026_records_come_back_from_the_database_as_the_file_gave_them(tmp_path: Path) -> None:
+    """Import then export (TRF-2026): 172, 222, 250, 260, 299 and the national rating records
+    are the file's; record 192 names the system and the edition."""
+    source = read_trf(SPEC_EXAMPLE)
+    tournament = _import(SPEC_EXAMPLE)
+    assert (tournament.rules_edition, tournament.starting_rank_method, tournament.time_control_code) == (
+        "2026",
+        "ITA FIDON",
+        "40/6000+30:900+30",
+    )
+    assert sorted(
+        (p.player.pairing_number, p.other.pairing_number, p.first_round, p.last_round)
+        for p in tournament.prohibited_pairings.all()
+    ) == [(1, 2, 1, 5), (4, 5, 3, 5), (4, 6, 3, 5), (5, 6, 3, 5)]
+    back = read_trf(_export(tournament, tmp_path))
+    assert back.type_192 == "FIDE_DUTCH_2026"
+    assert (back.starting_rank_172, back.time_control_222) == (source.starting_rank_172, source.time_control_222)
+    assert back.accelerations_250 == source.accelerations_250
+    assert back.abnormal_299 == source.abnormal_299
+    assert back.national_ratings == source.national_ratings
+    pairs = {frozenset(pair) for p in back.prohibited_260 for pair in [p.players]}
+    assert pairs == {frozenset((1, 2)), frozenset((4, 5)), frozenset((4, 6)), frozenset((5, 6))}
+
+
+def test_the_custom_acceleration_and_the_prohibited_pairs_reach_the_engine() -> None:
+    from tourney import adapters
+
+    tournament = _import(SPEC_EXAMPLE)
+    rnd = tournament.round_set.get(number=3)
+    state = adapters.state_for_round(rnd)
+    assert (state.acceleration(1, 1), state.acceleration(2, 3), state.acceleration(4, 1)) == (10, 5, 0)
+    assert state.forbidden == ((1, 2), (4, 5), (4, 6), (5, 6))
+    assert adapters.state_for_round(tournament.round_set.get(number=2)).forbidden == ((1, 2),)
+
+
+def test_a_baku_tournament_exports_its_192_code_with_the_edition(tmp_path: Path) -> None:
+    from tests.builders import tournament as build
+
+    t = build(players=4, rounds=5, acceleration="baku", rules_edition="2026")
+    assert read_trf(_export(t, tmp_path)).type_192 == "FIDE_DUTCH_2026_BAKU"
+    t.rules_edition, t.acceleration = "2017", "none"
+    t.save()
+    assert read_trf(_export(t, tmp_path)).type_192 == "FIDE_DUTCH_2017"
+
+
+def test_trf16_output_says_prohibited_pairs_of_every_round_with_xxp_and_no_2026_record() -> None:
+    from tourney.trf_io import export_text
+
+    text = export_text(_import(SPEC_EXAMPLE), "trf16")
+    t = parse_trf(text)
+    assert t.xx_forbidden == ((1, 2),)  # 260 001 005 covers the 5 rounds; 3-5 cannot be said in TRF16
+    assert not (t.type_192 or t.starting_rank_172 or t.national_ratings or t.abnormal_299 or t.prohibited_260)
+    assert t.xx_acceleration == ((1, (10, 10, 5)), (2, (10, 10, 5)), (3, (10, 10, 5)))

@@ -531,3 +531,113 @@ def test_a_colour_drawn_here_still_says_drawn_by_lot(organizer) -> None:
     t.refresh_from_db()
     assert t.initial_colour and not t.initial_colour_from_file
     assert "(drawn by lot)" in organizer.get(f"/t/{t.pk}/").content.decode()
+
+
+def test_a_new_tournament_is_paired_by_the_rules_in_force_today_unless_the_organizer_chooses(organizer) -> None:
+    organizer.post("/new/", SETTINGS)
+    organizer.post("/new/", {**SETTINGS, "name": "Old rules Open", "rules_edition": "2017"})
+    organizer.post("/new/", {**SETTINGS, "name": "Lim Open", "pairing_system": "lim"})
+    editions = dict(Tournament.objects.values_list("name", "rules_edition"))
+    assert editions == {"Spring Open": "2026", "Old rules Open": "2017", "Lim Open": "2017"}
+
+
+def test_the_form_refuses_an_edition_the_system_does_not_have(organizer) -> None:
+    page = organizer.post("/new/", {**SETTINGS, "pairing_system": "lim", "rules_edition": "2026"}).content.decode()
+    assert "The Lim system has no 2026 edition in this program yet: choose 2017." in page
+    assert not Tournament.objects.exists()
+
+
+def test_changing_the_edition_after_round_one_asks_for_a_confirmation_first(running) -> None:
+    t, client, user = running
+    data = {**SETTINGS, "name": t.name, "pairing_system": t.pairing_system, "rules_edition": "2026"}
+    page = client.post(f"/t/{t.pk}/settings/", data)
+    assert page.status_code == 200
+    assert "Change the rules edition after round 1 was paired?" in page.content.decode()
+    assert 'name="confirmed" value="1"' in page.content.decode()
+    t.refresh_from_db()
+    assert t.rules_edition == "2017"
+    assert not AuditEntry.objects.filter(tournament=t, action="change rules edition").exists()
+
+    response = client.post(f"/t/{t.pk}/settings/", {**data, "confirmed": "1"})
+    assert response.status_code == 302
+    t.refresh_from_db()
+    assert t.rules_edition == "2026"
+    entry = AuditEntry.objects.get(tournament=t, action="change rules edition")
+    assert (entry.old_value, entry.new_value, entry.user) == ("2017", "2026", user)
+
+
+def test_the_round_page_and_the_printout_say_which_edition_paired_the_event(running) -> None:
+    t, client, _ = running
+    for url in (f"/t/{t.pk}/rounds/1/", f"/t/{t.pk}/rounds/1/print/pairing/", f"/t/{t.pk}/print/standings/"):
+        page = client.get(url).content.decode()
+        assert "2017 edition: the texts in force until 31 January 2026" in page, url
+    anonymous = Client().get(f"/t/{t.pk}/rounds/1/").content.decode()
+    assert "2017 edition: the texts in force until 31 January 2026" in anonymous
+
+
+def test_the_organizer_keeps_two_players_apart_and_the_engine_honours_it(running) -> None:
+    t, client, _ = running
+    one, two = builders.player(t, 1), builders.player(t, 2)
+    response = client.post(
+        f"/t/{t.pk}/prohibited/", {"player": one.pk, "other": two.pk, "first_round": "2", "last_round": ""}
+    )
+    assert response.status_code == 302 and response.url.endswith("#prohibited")
+    prohibited = t.prohibited_pairings.get()
+    assert (prohibited.player, prohibited.other, prohibited.first_round, prohibited.last_round) == (one, two, 2, None)
+    assert AuditEntry.objects.filter(tournament=t, action="prohibit pairing").exists()
+    assert "1. " + one.name in client.get(f"/t/{t.pk}/registration/").content.decode()
+
+    from tourney import adapters
+
+    rnd = Round.objects.create(tournament=t, number=2)
+    assert adapters.state_for_round(rnd).forbidden == ((1, 2),)
+
+    client.post(f"/t/{t.pk}/prohibited/{prohibited.pk}/allow/")
+    assert not t.prohibited_pairings.exists()
+    assert AuditEntry.objects.filter(tournament=t, action="allow pairing").exists()
+
+
+def test_a_prohibited_pairing_for_a_round_already_paired_is_refused(running) -> None:
+    t, client, _ = running
+    one, two = builders.player(t, 1), builders.player(t, 2)
+    page = client.post(f"/t/{t.pk}/prohibited/", {"player": one.pk, "other": two.pk, "first_round": "1"})
+    assert "round 1 is already paired" in page.content.decode()
+    page = client.post(f"/t/{t.pk}/prohibited/", {"player": one.pk, "other": one.pk, "first_round": "2"})
+    assert "choose two different players of this tournament" in page.content.decode()
+    assert not t.prohibited_pairings.exists()
+
+
+def test_a_trf16_import_takes_the_rules_edition_the_organizer_names(organizer, fixtures_dir) -> None:
+    text = (fixtures_dir / "trf" / "dutch-seed-example.trf").read_bytes()  # 042 2026/01/01, no 192
+    organizer.post("/import/", {"file": SimpleUploadedFile("seed.trf", text), "name": "x"})
+    response = organizer.post("/import/", {"file": SimpleUploadedFile("seed.trf", text), "edition": "2026"})
+    assert response.status_code == 302
+    assert list(Tournament.objects.order_by("pk").values_list("rules_edition", flat=True)) == ["2017", "2026"]
+
+
+def test_a_round_says_the_edition_that_paired_it_after_the_edition_changes(organizer, django_user_model) -> None:
+    from tourney.services import setup as setup_service
+    from tourney.services.pairing import pair_round
+
+    t = builders.tournament(players=6, rounds=5)
+    pair_round(round_id=Round.objects.create(tournament=t, number=1).pk)
+    user = django_user_model.objects.create_user("boss")
+    setup_service.update_settings(tournament_id=t.pk, values={"rules_edition": "2026"}, user=user, confirmed=True)
+    appoint(t, user, "arbiter")
+    client = Client()
+    client.force_login(user)
+    page = client.get(f"/t/{t.pk}/rounds/1/").content.decode()
+    assert "2017 edition: the texts in force until 31 January 2026" in page
+    printout = client.get(f"/t/{t.pk}/rounds/1/print/pairing/").content.decode()
+    assert "2017 edition: the texts in force until 31 January 2026" in printout
+    assert Round.objects.get(tournament=t, number=1).rules_edition == "2017"
+
+
+def test_the_edition_field_offers_each_choice_once(organizer, running) -> None:
+    page = organizer.get("/new/").content.decode()
+    assert page.count("The rules in force today (2026)") == 1
+    assert page.count('value="2017"') == page.count('value="2026"') == 1
+    t, client, _ = running
+    settings_page = client.get(f"/t/{t.pk}/settings/").content.decode()
+    assert "The rules in force today (2026)" not in settings_page
+    assert '<option value="2017" selected>' in settings_page

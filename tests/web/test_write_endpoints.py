@@ -13,7 +13,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from tests import builders
-from tourney.models import AuditEntry, Bye, ByeKind, Game, Player, Round, RoundStatus, Tournament
+from tourney.models import AuditEntry, Bye, ByeKind, Game, Player, ProhibitedPairing, Round, RoundStatus, Tournament
 from tourney.roles import appoint
 
 pytestmark = pytest.mark.django_db
@@ -34,6 +34,8 @@ KNOWN_WRITES = {
     "player_reinstate",
     "bye_request",
     "bye_cancel",
+    "prohibit_pairing",
+    "allow_pairing",
     "round_pair",
     "round_exchange",
     "round_publish",
@@ -62,6 +64,9 @@ def scene(django_user_model):
     round_2 = Round.objects.create(tournament=t, number=2)
     bye = Bye.objects.create(round=round_2, player=builders.player(t, 1), kind=ByeKind.HALF_POINT, requested=True)
     bye.save()
+    prohibited = ProhibitedPairing.objects.create(
+        tournament=t, player=builders.player(t, 5), other=builders.player(t, 6), first_round=3
+    )
     organizer = django_user_model.objects.create_user("org")
     arbiter = django_user_model.objects.create_user("arb")
     stranger = django_user_model.objects.create_user("stranger")  # arbiter and organizer of another tournament
@@ -75,6 +80,7 @@ def scene(django_user_model):
         "player_id": builders.player(t, 2).pk,
         "bye_id": bye.pk,
         "appointment_id": appointment.pk,
+        "prohibited_id": prohibited.pk,
     }
     return {"t": t, "kwargs": kwargs, "organizer": organizer, "arbiter": arbiter, "stranger": stranger}
 
@@ -112,6 +118,7 @@ def _snapshot() -> tuple[int, ...]:
         Bye.objects.count(),
         Game.objects.exclude(result="").count(),
         Round.objects.exclude(status=RoundStatus.DRAFT).count(),
+        ProhibitedPairing.objects.count(),
     )
 
 

@@ -49,17 +49,25 @@ def importable(t: TrfTournament, rounds: int | None = None) -> TrfTournament:
 
 
 def import_tournament(
-    t: TrfTournament, *, system: str | None = None, name: str | None = None, rounds: int | None = None
+    t: TrfTournament,
+    *,
+    system: str | None = None,
+    name: str | None = None,
+    rounds: int | None = None,
+    edition: str | None = None,
 ) -> Tournament:
     """Create the tournament, its players and its rounds as the file records them (*rounds*:
     the number of rounds when the file declares none). Raises trf_io.TrfImportError for a
     file without players or round count, or a round the database cannot hold."""
     t = importable(t, rounds)
     with transaction.atomic():
-        tournament = Tournament.objects.create(**trf_io.tournament_fields(t, system=system, name=name))
+        tournament = Tournament.objects.create(**trf_io.tournament_fields(t, system=system, name=name, edition=edition))
         players = trf_io.player_rows(t, tournament)
         for player in players.values():
             player.save()
+        for kind in trf_io.setting_rows(t, tournament, players):
+            for row in kind:
+                row.save()
         for rows in trf_io.round_rows(t, tournament, players):
             rows.round.save()
             for game in rows.games:

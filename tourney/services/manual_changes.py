@@ -59,8 +59,9 @@ def exchange_players(*, round_id: int, first: int, second: int, user: User | Non
         state = adapters.state_for_round(rnd)
         current = adapters.pairing_of(rnd)
         changed = exchanged(current, first, second)
-        before = check_round(state, current, tournament.pairing_system)
-        after = check_round(state, changed, tournament.pairing_system)
+        # The basic rules of the tournament's edition (C.04.1 of 2017 or of 2026).
+        before = check_round(state, current, tournament.pairing_system, tournament.rules_edition)
+        after = check_round(state, changed, tournament.pairing_system, tournament.rules_edition)
         if rnd.status == RoundStatus.PUBLISHED:
             _check_published_change(rnd, current, changed, before, after, {first, second})
             _store_published_change(rnd, current, changed)

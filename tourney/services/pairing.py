@@ -129,7 +129,8 @@ def pair_round(*, round_id: int, user: User | None = None) -> Round:
             public_change(tournament.pk, round_number=rnd.number, status=True)
             return rnd
         # The independent checker is the safety net on any engine's output.
-        warnings = [*pairing.notes, *map(str, check_round(state, pairing, tournament.pairing_system))]
+        checked = check_round(state, pairing, tournament.pairing_system, tournament.rules_edition)
+        warnings = [*pairing.notes, *map(str, checked)]
         old = describe_round(rnd)
         store_pairing(rnd, pairing)
         rnd.status = RoundStatus.PAIRED
@@ -138,6 +139,7 @@ def pair_round(*, round_id: int, user: User | None = None) -> Round:
         rnd.paired_at = timezone.now()
         rnd.engine_pairing = describe_round(rnd)
         rnd.pairing_warnings = "\n".join(warnings)
+        rnd.rules_edition = tournament.rules_edition
         rnd.save(
             update_fields=[
                 "status",
@@ -146,6 +148,7 @@ def pair_round(*, round_id: int, user: User | None = None) -> Round:
                 "paired_at",
                 "engine_pairing",
                 "pairing_warnings",
+                "rules_edition",
             ]
         )
         audit.record(tournament, rnd, action="pair round", old=old, new=rnd.engine_pairing, user=user)

@@ -16,8 +16,18 @@ from pairing.engine.trf import TrfTournament
 from tourney import audit, roles
 from tourney.audit import User
 from tourney.caching import public_change
-from tourney.errors import PairingRefused, SetupRefused
-from tourney.models import Appointment, AppointmentRole, InitialColour, Round, RoundStatus, Tournament
+from tourney.editions import default_edition, edition_problem
+from tourney.errors import EditionChangeUnconfirmed, PairingRefused, SetupRefused
+from tourney.models import (
+    Appointment,
+    AppointmentRole,
+    InitialColour,
+    Player,
+    ProhibitedPairing,
+    Round,
+    RoundStatus,
+    Tournament,
+)
 from tourney.services.imports import import_tournament
 
 # The settings a form may change (TournamentForm's fields).
@@ -31,10 +41,10 @@ POINT_FIELDS = (
     "points_full_bye",
     "points_half_bye",
 )
-# Announced before the start (C.04.2.A.3): fixed once the first round is paired.
+# Announced before the start (C.04.2.A.3): fixed once the first round is paired. The rules
+# edition may still change then (an event started under the other texts), confirmed.
 FIXED_AFTER_ROUND_ONE = (
     "pairing_system",
-    "rules_edition",
     "acceleration",
     "acceleration_group_a_min",
     "acceleration_group_c_below",
@@ -51,6 +61,10 @@ def create_tournament(*, tournament: Tournament, user: User) -> Tournament:
     """Save the new *tournament* (unsaved, from the settings form); its creator becomes its organizer."""
     if tournament.pk is not None:
         raise SetupRefused(_("this tournament exists already"))
+    tournament.rules_edition = tournament.rules_edition or default_edition(tournament.pairing_system)
+    problem = edition_problem(tournament.pairing_system, tournament.rules_edition)
+    if problem:
+        raise SetupRefused(problem)
     with transaction.atomic():
         tournament.save()
         roles.appoint(tournament, user, AppointmentRole.ORGANIZER, by=user)
@@ -59,27 +73,47 @@ def create_tournament(*, tournament: Tournament, user: User) -> Tournament:
     return tournament
 
 
-def create_tournament_from_trf(*, trf: TrfTournament, user: User, rounds: int | None = None) -> Tournament:
+def create_tournament_from_trf(
+    *, trf: TrfTournament, user: User, rounds: int | None = None, edition: str | None = None
+) -> Tournament:
     """A new tournament as a FIDE TRF file records it (players and rounds); the importer
-    becomes its organizer. All or nothing."""
+    becomes its organizer. *edition*: the rules edition when record 192 names none. All or nothing."""
     with transaction.atomic():
-        tournament = import_tournament(trf, rounds=rounds)
+        tournament = import_tournament(trf, rounds=rounds, edition=edition)
         roles.appoint(tournament, user, AppointmentRole.ORGANIZER, by=user)
         audit.record(tournament, tournament, action="import TRF", new=tournament.name, user=user)
     return tournament
 
 
-def update_settings(*, tournament_id: int, values: dict[str, object], user: User) -> list[str]:
+def update_settings(*, tournament_id: int, values: dict[str, object], user: User, confirmed: bool = False) -> list[str]:
     """Set the tournament's settings to *values* (field name -> value); returns the names of
-    the fields that changed, which the audit entry lists with their old and new values."""
+    the fields that changed, which the audit entry lists with their old and new values.
+
+    A change of the rules edition once a round is paired needs *confirmed* (else
+    EditionChangeUnconfirmed) and gets an audit entry of its own."""
     with transaction.atomic():
         tournament = _locked(tournament_id)
+        if values.get("rules_edition") == "":
+            values = {
+                **values,
+                "rules_edition": default_edition(str(values.get("pairing_system") or tournament.pairing_system)),
+            }
         before = {name: getattr(tournament, name) for name in values}
         changed = [name for name, value in values.items() if value != before[name]]
-        _check_settings(tournament, values, changed)
+        paired = _check_settings(tournament, values, changed, confirmed)
         for name in changed:
             setattr(tournament, name, values[name])
         tournament.save()
+        if "rules_edition" in changed and paired is not None:
+            audit.record(
+                tournament,
+                tournament,
+                action="change rules edition",
+                old=str(before["rules_edition"]),
+                new=str(values["rules_edition"]),
+                user=user,
+                reason=f"confirmed after round {paired.number} was paired",
+            )
         if changed:
             audit.record(
                 tournament,
@@ -98,15 +132,33 @@ def last_paired_round(tournament: Tournament) -> Round | None:
     return tournament.round_set.exclude(status=RoundStatus.DRAFT).order_by("-number").first()
 
 
-def _check_settings(tournament: Tournament, values: dict[str, object], changed: list[str]) -> None:
+def _check_settings(
+    tournament: Tournament, values: dict[str, object], changed: list[str], confirmed: bool
+) -> Round | None:
+    """Refuse what the settings may not become; the last paired round, if any."""
+    if "pairing_system" in changed or "rules_edition" in changed:
+        system = str(values.get("pairing_system", tournament.pairing_system))
+        problem = edition_problem(system, str(values.get("rules_edition", tournament.rules_edition)))
+        if problem:
+            raise SetupRefused(problem)
     paired = last_paired_round(tournament)
     if paired is None:
-        return
+        return None
     fixed = [name for name in changed if name in FIXED_AFTER_ROUND_ONE]
     if fixed:
         raise SetupRefused(f"{', '.join(fixed)}: {_('fixed once round 1 is paired (C.04.2.A.3)')}")
     if "rounds" in values and values["rounds"] < paired.number:
         raise SetupRefused(_("round %d is already paired") % paired.number)
+    if "rules_edition" in changed and not confirmed:
+        raise EditionChangeUnconfirmed(
+            _(
+                "Round %(round)d is already paired by the %(old)s edition of the rules: the next rounds will be "
+                "paired by the %(new)s edition. Confirm the change."
+            )
+            % {"round": paired.number, "old": tournament.rules_edition, "new": values["rules_edition"]},
+            paired_round=paired.number,
+        )
+    return paired
 
 
 def set_tiebreaks(*, tournament_id: int, codes: list[str], user: User) -> bool:
@@ -129,6 +181,51 @@ def set_tiebreaks(*, tournament_id: int, codes: list[str], user: User) -> bool:
         )
         public_change(tournament.pk, base=True)
     return True
+
+
+def prohibit_pairing(
+    *, tournament_id: int, player: Player, other: Player, first_round: int, last_round: int | None, user: User
+) -> ProhibitedPairing:
+    """Forbid *player* and *other* to meet in rounds *first_round* to *last_round* (all the
+    rest when None): the competition's rules (TRF-2026 record 260). Only rounds not paired
+    yet: a pairing already made stays as it is."""
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        if player.tournament_id != tournament.pk or other.tournament_id != tournament.pk or player.pk == other.pk:
+            raise SetupRefused(_("choose two different players of this tournament"))
+        if last_round is not None and not first_round <= last_round <= tournament.rounds:
+            raise SetupRefused(
+                _("the rounds must go from the first to the last, within the %d rounds") % tournament.rounds
+            )
+        paired = last_paired_round(tournament)
+        if paired is not None and first_round <= paired.number:
+            raise SetupRefused(_("round %d is already paired") % paired.number)
+        pair = {player.pk, other.pk}
+        if any({p.player_id, p.other_id} == pair for p in tournament.prohibited_pairings.all()):
+            raise SetupRefused(_("these two players are already kept apart"))
+        prohibited = ProhibitedPairing.objects.create(
+            tournament=tournament, player=player, other=other, first_round=first_round, last_round=last_round
+        )
+        audit.record(
+            tournament,
+            prohibited,
+            action="prohibit pairing",
+            new=f"{player.pairing_number}-{other.pairing_number} "
+            f"rounds {first_round}-{last_round or tournament.rounds}",
+            user=user,
+        )
+    return prohibited
+
+
+def allow_pairing(*, tournament_id: int, prohibited_id: int, user: User) -> None:
+    """Lift a prohibited pairing."""
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        prohibited = tournament.prohibited_pairings.filter(pk=prohibited_id).first()
+        if prohibited is None:
+            raise SetupRefused(_("this prohibited pairing was already lifted"))
+        audit.record(tournament, prohibited, action="allow pairing", old=str(prohibited), user=user)
+        prohibited.delete()
 
 
 def appoint(*, tournament_id: int, appointee: User, role: str, user: User) -> Appointment:

@@ -18,12 +18,13 @@ from pairing.engine.text import decode
 from pairing.engine.tiebreaks import NAMES
 from pairing.engine.trf import TrfError, parse_trf
 from tourney.access import tournament_creator, tournament_role, user_roles
-from tourney.errors import DomainError, EntriesRefused
+from tourney.errors import DomainError, EditionChangeUnconfirmed, EntriesRefused
 from tourney.forms import (
     AppointForm,
     ByeForm,
     PlayerEditForm,
     PlayerForm,
+    ProhibitedPairingForm,
     TiebreakForm,
     TournamentForm,
     TrfImportForm,
@@ -75,7 +76,9 @@ def tournament_import(request: HtmxHttpRequest) -> HttpResponse:
         try:
             trf = parse_trf(_read_upload(form.cleaned_data["file"]))
             rounds = form.cleaned_data["rounds"]
-            tournament = setup.create_tournament_from_trf(trf=trf, user=request.user, rounds=rounds)
+            tournament = setup.create_tournament_from_trf(
+                trf=trf, user=request.user, rounds=rounds, edition=form.cleaned_data["edition"] or None
+            )
         except TrfError as e:
             error = _("line %(line)s, column %(column)s: %(message)s") % {
                 "line": e.line,
@@ -97,8 +100,19 @@ def tournament_settings(request: TournamentRequest, tournament_id: int) -> HttpR
     form = TournamentForm(request.POST or None, instance=tournament)
     if request.method == "POST" and form.is_valid():
         values = {name: getattr(form.instance, name) for name in TournamentForm.Meta.fields}
+        confirmed = request.POST.get("confirmed") == "1"
         try:
-            setup.update_settings(tournament_id=tournament.pk, values=values, user=request.user)
+            setup.update_settings(tournament_id=tournament.pk, values=values, user=request.user, confirmed=confirmed)
+        except EditionChangeUnconfirmed as error:
+            return confirmation(
+                request,
+                url=reverse("tournament_settings", args=[tournament.pk]),
+                back=reverse("tournament_settings", args=[tournament.pk]),
+                question=_("Change the rules edition after round %(r)d was paired?") % {"r": error.paired_round},
+                consequence=str(error),
+                button=_("Yes, change the rules edition"),
+                fields={k: v for k, v in request.POST.items() if k not in ("csrfmiddlewaretoken", "confirmed")},
+            )
         except DomainError as error:
             form.add_error(None, str(error))
         else:
@@ -199,6 +213,8 @@ def _registration_page(request: TournamentRequest, **extra: object) -> HttpRespo
         # A bye is requested for a round not paired yet: the next one to pair, if any is left.
         "bye_form": ByeForm(tournament, initial={"round": first_open if first_open <= tournament.rounds else None}),
         "byes": requested_byes(tournament),
+        "prohibited_form": ProhibitedPairingForm(tournament),
+        "prohibited": tournament.prohibited_pairings.select_related("player", "other"),
         "first_open": first_open,
         "frozen": numbers_frozen(tournament),
         "can": user_roles(request.user, tournament),
@@ -350,6 +366,39 @@ def bye_cancel(request: TournamentRequest, tournament_id: int, bye_id: int) -> H
 # ---------------------------------------------------------------- audit
 
 AUDIT_PAGE_SIZE = 100
+
+
+@require_POST
+@tournament_role("manage")
+def prohibit_pairing(request: TournamentRequest, tournament_id: int) -> HttpResponse:
+    form = ProhibitedPairingForm(request.tournament, request.POST)
+    if not form.is_valid():
+        return _registration_page(request, prohibited_form=form)
+    data = form.cleaned_data
+    try:
+        setup.prohibit_pairing(
+            tournament_id=request.tournament.pk,
+            player=data["player"],
+            other=data["other"],
+            first_round=data["first_round"],
+            last_round=data["last_round"],
+            user=request.user,
+        )
+    except DomainError as error:
+        form.add_error(None, str(error))
+        return _registration_page(request, prohibited_form=form)
+    messages.success(request, _("The two players will not be paired together."))
+    return _back_to(request.tournament, "#prohibited")
+
+
+@require_POST
+@tournament_role("manage")
+def allow_pairing(request: TournamentRequest, tournament_id: int, prohibited_id: int) -> HttpResponse:
+    try:
+        setup.allow_pairing(tournament_id=request.tournament.pk, prohibited_id=prohibited_id, user=request.user)
+    except DomainError as error:
+        messages.error(request, str(error))
+    return _back_to(request.tournament, "#prohibited")
 
 
 @require_http_methods(["GET"])

@@ -15,8 +15,9 @@ read (JaVaFo's advanced user manual, which bbpPairings follows):
                           bbpPairings' older TRF(bx) point values: win, draw, loss,
                           zero-point bye, forfeit loss, PAB
 
-and the TRF-2026 records (:mod:`pairing.engine.trf.trf26`). Any other record (comments
-``###``, national rating records, ``DAT`` lines, team records...) is kept verbatim.
+and the TRF-2026 records (:mod:`pairing.engine.trf.trf26`), national rating records
+included. Any other record (comments ``###``, ``DAT`` lines, tie-break lists 202/212,
+team records...) is kept verbatim.
 A malformed file raises :class:`TrfError` naming the 1-based line and column of the
 first error.
 """
@@ -40,9 +41,11 @@ from pairing.engine.trf.records import (
     XXS_CODES,
     XXS_SHORTCUTS,
     RecordLine,
+    TrfAbnormalPoints,
     TrfAcceleratedRounds,
     TrfBye,
     TrfError,
+    TrfNationalRating,
     TrfPlayer,
     TrfProhibited,
     TrfRound,
@@ -84,6 +87,8 @@ class _Parser:
         self.byes: list[TrfBye] = []
         self.accelerations: list[TrfAcceleratedRounds] = []
         self.prohibited: list[TrfProhibited] = []
+        self.abnormal: list[TrfAbnormalPoints] = []
+        self.national: list[TrfNationalRating] = []
 
     def parse(self) -> TrfTournament:
         for number, raw in enumerate(self.lines, 1):
@@ -109,6 +114,8 @@ class _Parser:
                 self.bb_points(tag, line)
             elif tag in trf26.TAGS:
                 self.trf26(tag, line)
+            elif trf26.is_national_rating(tag, line):
+                self.national.append(trf26.national_rating(line))
             else:
                 self.other.append(line.text.rstrip())
         self.check_references()
@@ -126,6 +133,8 @@ class _Parser:
             byes_240=tuple(self.byes),
             accelerations_250=tuple(self.accelerations),
             prohibited_260=tuple(self.prohibited),
+            abnormal_299=tuple(self.abnormal),
+            national_ratings=tuple(self.national),
             other_records=tuple(self.other),
             **self.values,  # type: ignore[arg-type]
         )
@@ -302,6 +311,14 @@ class _Parser:
             self.accelerations.append(trf26.accelerated_rounds_250(line))
         elif tag == "260":
             self.prohibited.append(trf26.prohibited_260(line))
+        elif tag == "299":
+            self.abnormal.append(trf26.abnormal_299(line))
+        elif tag == "172":
+            self.values["starting_rank_172"] = trf26.starting_rank_172(line)
+        elif tag == "182":
+            self.values["pairing_controller_182"] = trf26.text_after_tag(line)
+        elif tag == "222":
+            self.values["time_control_222"] = trf26.text_after_tag(line)
 
     def check_declared_rounds(self) -> None:
         """C.04.1.a: the number of rounds is declared beforehand; no block may lie beyond it."""

@@ -123,6 +123,44 @@ class TrfProhibited:
 
 
 @dataclass(frozen=True)
+class TrfStartingRank:
+    """TRF-2026 record 172: how the starting rank was made (FIDE, NRO, FIDON, NIDOF, HBFN,
+    LBFN, OTHER), for the federation whose national ratings the NRS records give."""
+
+    federation: str
+    method: str
+
+
+@dataclass(frozen=True)
+class TrfAbnormalPoints:
+    """TRF-2026 record 299: points assigned outside the games. *kind* is the abnormal
+    assignment type (W D L F H Z + -, blank for a penalty or a bonus); points in tenths,
+    signed; *round* None when the field is empty, 0 when it says ``000`` (both: all rounds)."""
+
+    kind: str
+    points: int | None
+    round: int | None
+    players: tuple[int, ...]
+    match_points: int | None = None  # teams only
+
+
+@dataclass(frozen=True)
+class TrfNationalRating:
+    """A National Rating Support record: the 001 columns 1-79, introduced by the rating
+    federation's code, linked to its 001 record by the starting rank (columns 5-8)."""
+
+    federation: str
+    start: int
+    sex: str = ""
+    classification: str = ""
+    name: str = ""
+    rating: int | None = None
+    origin: str = ""
+    number: str = ""
+    birth: str = ""
+
+
+@dataclass(frozen=True)
 class TrfTournament:
     players: tuple[TrfPlayer, ...] = ()
     # TRF16 header records
@@ -155,6 +193,11 @@ class TrfTournament:
     byes_240: tuple[TrfBye, ...] = ()
     accelerations_250: tuple[TrfAcceleratedRounds, ...] = ()
     prohibited_260: tuple[TrfProhibited, ...] = ()
+    starting_rank_172: TrfStartingRank | None = None
+    pairing_controller_182: str = ""
+    time_control_222: str = ""
+    abnormal_299: tuple[TrfAbnormalPoints, ...] = ()
+    national_ratings: tuple[TrfNationalRating, ...] = ()
     other_records: tuple[str, ...] = field(default=())  # unknown records, verbatim
 
     @property

@@ -25,6 +25,7 @@ from pairing.engine.state import (
     TournamentState,
 )
 from pairing.engine.trf.records import TrfPlayer, TrfRound, TrfTournament, resolve_xxs
+from pairing.engine.trf.trf26 import virtual_points_250
 
 _OUTCOME = {
     "1": Outcome.WIN,
@@ -130,14 +131,7 @@ def virtual_points_of(t: TrfTournament) -> tuple[tuple[int, tuple[int, ...]], ..
     """XXA lines, else TRF-2026 records 250 expanded per player and round (C.04.5)."""
     if t.xx_acceleration:
         return tuple(t.xx_acceleration)
-    table: dict[int, list[int]] = {}
-    for a in t.accelerations_250:
-        for player in range(a.first_player, a.last_player + 1):
-            rounds = table.setdefault(player, [])
-            rounds.extend([0] * (a.last_round - len(rounds)))
-            for rnd in range(a.first_round, a.last_round + 1):
-                rounds[rnd - 1] = a.game_points  # a later record for the same round replaces
-    return tuple((p, tuple(v)) for p, v in sorted(table.items()))
+    return virtual_points_250(t.accelerations_250)
 
 
 def forbidden_of(t: TrfTournament, rnd: int) -> tuple[tuple[int, int], ...]:

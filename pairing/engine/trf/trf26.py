@@ -6,6 +6,11 @@
     250 accelerated rounds: match points 5-8, game points 10-13, rounds 15-17 and 19-21,
         ids 23-26 and 28-31
     260 prohibited pairings: rounds 5-7 and 9-11, ids at 13-16, 18-21...
+    172 starting-rank method: federation 5-7, method 9-13   182 pairing controller
+    222 encoded time control (``5400+30``, ``40/6000+30:900+30``, ``W300-B240``)
+    299 abnormal points: type at 5, match points 8-11, points 14-17, round 20-22
+        (``000`` or blank: all rounds), ids at 24-27, 29-32...
+    NRS national rating records: a federation code in 1-3, then the 001 columns 5-79
 
 Their TRF16 counterparts are the engines' extension lines XXR, XXC, XXS, XXA, XXP and
 the F/H/Z round blocks; the writer adds the 2026 records from them on request.
@@ -13,18 +18,29 @@ the F/H/Z round blocks; the writer adds the 2026 records from them on request.
 
 from __future__ import annotations
 
+import re
+
 from pairing.engine.trf.records import (
     RecordLine,
+    TrfAbnormalPoints,
     TrfAcceleratedRounds,
     TrfBye,
+    TrfNationalRating,
     TrfProhibited,
+    TrfStartingRank,
     TrfTournament,
     digits,
     format_points,
     resolve_xxs,
 )
 
-TAGS = ("142", "152", "162", "192", "240", "250", "260")
+TAGS = ("142", "152", "162", "172", "182", "192", "222", "240", "250", "260", "299")
+STARTING_RANK_METHODS = frozenset({"FIDE", "NRO", "FIDON", "NIDOF", "HBFN", "LBFN", "OTHER"})
+ABNORMAL_KINDS = frozenset("WDLFHZ+- ")
+# An NRS record starts with a federation's three capital letters; the engines' extension
+# lines (XX?, BB?) and the TRFx DAT lines are not ones.
+_NRS_TAG = re.compile(r"[A-Z]{3}")
+_NOT_NRS = ("XX", "BB", "DAT")
 SCORING_162_CODES = frozenset("WDLAPX")
 BYE_240_KINDS = frozenset("FHZ")
 
@@ -60,6 +76,53 @@ def scoring_162(line: RecordLine) -> list[tuple[str, int]]:
 
 def type_192(line: RecordLine) -> str:
     return line.text[4:].strip()
+
+
+def text_after_tag(line: RecordLine) -> str:
+    """Records 182 and 222: free text from column 5."""
+    return line.text[4:].strip()
+
+
+def starting_rank_172(line: RecordLine) -> TrfStartingRank:
+    federation, method = line.field(5, 7).strip().upper(), line.field(9, 13).strip().upper()
+    if method not in STARTING_RANK_METHODS:
+        raise line.error(
+            9,
+            f"bad ranking method {method!r} in record 172: expected one of " + ", ".join(sorted(STARTING_RANK_METHODS)),
+        )
+    return TrfStartingRank(federation, method)
+
+
+def abnormal_299(line: RecordLine) -> TrfAbnormalPoints:
+    kind = line.field(5, 5).upper() or " "
+    if kind not in ABNORMAL_KINDS:
+        raise line.error(5, f"bad abnormal assignment type {kind!r} in record 299: expected W D L F H Z + - or blank")
+    mp, points = line.field(8, 11), line.field(14, 17)
+    return TrfAbnormalPoints(
+        kind=kind,
+        match_points=line.tenths(mp, 8, "match points", signed=True) if mp.strip() else None,
+        points=line.tenths(points, 14, "points", signed=True) if points.strip() else None,
+        round=line.integer(20, 22, "round number"),
+        players=line.id_list(24),
+    )
+
+
+def is_national_rating(tag: str, line: RecordLine) -> bool:
+    return bool(_NRS_TAG.fullmatch(tag)) and not tag.startswith(_NOT_NRS) and digits(line.field(5, 8).strip())
+
+
+def national_rating(line: RecordLine) -> TrfNationalRating:
+    return TrfNationalRating(
+        federation=line.field(1, 3),
+        start=line.integer(5, 8, "starting rank", required=True) or 0,
+        sex=line.field(10, 10).strip(),
+        classification=line.field(11, 13).strip(),
+        name=line.field(15, 47).strip(),
+        rating=line.integer(49, 52, "national rating"),
+        origin=line.field(54, 56).strip(),
+        number=line.field(58, 68).strip(),
+        birth=line.field(70, 79).strip(),
+    )
 
 
 def bye_240(line: RecordLine) -> TrfBye:
@@ -103,9 +166,33 @@ def header_lines(t: TrfTournament, derive: bool) -> list[str]:
     if scoring:
         # code at column 6 + 9k, its points at columns 7-10 + 9k
         out.append("162 " + "".join(f" {c}{format_points(v):>4}   " for c, v in scoring).rstrip())
+    if t.starting_rank_172:
+        out.append(f"172 {t.starting_rank_172.federation:<3} {t.starting_rank_172.method}")
+    if t.pairing_controller_182:
+        out.append(f"182 {t.pairing_controller_182}")
     if t.type_192:
         out.append(f"192 {t.type_192}")
+    if t.time_control_222:
+        out.append(f"222 {t.time_control_222}")
     return out
+
+
+def national_rating_line(r: TrfNationalRating) -> str:
+    """The NRS record: the 001 columns 1-79, the federation's code in place of ``001``."""
+    return (
+        f"{r.federation[:3]:<3} {r.start:4d} {r.sex[:1]:1}{r.classification[:3]:>3} {r.name[:33]:<33} "
+        f"{'' if r.rating is None else r.rating:>4} {r.origin[:3]:<3} {r.number[:11]:>11} {r.birth[:10]:<10}"
+    ).rstrip()
+
+
+def _points_or_blank(tenths: int | None) -> str:
+    return "    " if tenths is None else f"{format_points(tenths):>4}"
+
+
+def abnormal_line(a: TrfAbnormalPoints) -> str:
+    rnd = "   " if a.round is None else f"{a.round:03d}"
+    ids = "".join(f" {i:4d}" for i in a.players)
+    return f"299 {a.kind}  {_points_or_blank(a.match_points)}  {_points_or_blank(a.points)}  {rnd}{ids}".rstrip()
 
 
 def list_lines(t: TrfTournament, derive: bool) -> list[str]:
@@ -126,6 +213,7 @@ def list_lines(t: TrfTournament, derive: bool) -> list[str]:
         prohibited = tuple(TrfProhibited(1, last, ids) for ids in t.xx_forbidden)
     for p in prohibited:
         out.append(f"260 {p.first_round:03d} {p.last_round:03d}" + "".join(f" {i:4d}" for i in p.players))
+    out += [abnormal_line(a) for a in t.abnormal_299]
     return out
 
 
@@ -170,6 +258,21 @@ def byes_240_from_rounds(t: TrfTournament) -> tuple[TrfBye, ...]:
             if ids:
                 out.append(TrfBye(kind, rnd, ids))
     return tuple(out)
+
+
+def virtual_points_250(
+    records: tuple[TrfAcceleratedRounds, ...],
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Records 250 as virtual points per player and round (index 0 = round 1), as XXA
+    gives them: the fictitious game points of players first..last in rounds first..last."""
+    table: dict[int, list[int]] = {}
+    for a in records:
+        for player in range(a.first_player, a.last_player + 1):
+            rounds = table.setdefault(player, [])
+            rounds.extend([0] * (a.last_round - len(rounds)))
+            for rnd in range(a.first_round, a.last_round + 1):
+                rounds[rnd - 1] = a.game_points  # a later record for the same round replaces
+    return tuple((p, tuple(v)) for p, v in sorted(table.items()))
 
 
 def accelerations_250_from_xxa(t: TrfTournament) -> tuple[TrfAcceleratedRounds, ...]:

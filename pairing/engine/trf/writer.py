@@ -11,7 +11,7 @@ from pairing.engine.trf.records import (
     TrfTournament,
     format_points,
 )
-from pairing.engine.trf.trf26 import header_lines, list_lines
+from pairing.engine.trf.trf26 import header_lines, list_lines, national_rating_line
 
 
 def _points_field(tenths: int) -> str:
@@ -78,6 +78,7 @@ def write_trf(t: TrfTournament, trf26: bool = False) -> str:
         lines.append(_numbered("132", t.round_dates))
     lines += header_lines(t, trf26)
     lines += [player_line(p) for p in t.players]
+    lines += [national_rating_line(r) for r in t.national_ratings]
     if t.xx_rounds is not None:
         lines.append(f"XXR {t.xx_rounds}")
     if t.xx_config:

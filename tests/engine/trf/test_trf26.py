@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from pairing.engine.trf import (
+    TrfAbnormalPoints,
     TrfAcceleratedRounds,
     TrfBye,
     TrfProhibited,
+    TrfStartingRank,
     TrfTournament,
     parse_trf,
     read_trf,
     write_trf,
 )
-from tests.engine.trf.lines import SEED, player_record
+from pairing.engine.trf.state import forbidden_of, state_for_round, virtual_points_of
+from tests.engine.trf.lines import SEED, player_record, trf_error
 
 
 def test_trf26_output_is_stable_once_written() -> None:
@@ -78,3 +81,50 @@ def test_trf26_output_adds_the_2026_records_from_their_trf16_counterparts() -> N
     assert again.prohibited_260 == (TrfProhibited(1, 5, (2, 3)),)
     assert again.xx_rounds == 5  # the TRF16 lines stay
     assert "XXR" not in write_trf(TrfTournament(players=t.players, rounds_142=5))
+
+
+SPEC_EXAMPLE = SEED.parent / "trf26" / "spec-example.trf"
+
+
+def test_the_spec_example_round_trips_exactly() -> None:
+    """Every TRF-2026 record of an individual Swiss, laid out as the specification's
+    examples: read, written, read again gives the same records, and writing is stable."""
+    t = read_trf(SPEC_EXAMPLE)
+    text = write_trf(t)
+    assert parse_trf(text) == t
+    assert write_trf(parse_trf(text)) == text
+    assert write_trf(parse_trf(write_trf(t, trf26=True)), trf26=True) == write_trf(t, trf26=True)
+
+
+def test_the_spec_example_reads_records_172_to_299_and_the_national_ratings() -> None:
+    t = read_trf(SPEC_EXAMPLE)
+    assert t.starting_rank_172 == TrfStartingRank("ITA", "FIDON")
+    assert t.pairing_controller_182 == "Rossi, Anna"
+    assert t.type_192 == "FIDE_DUTCH_2026"
+    assert t.time_control_222 == "40/6000+30:900+30"
+    assert t.accelerations_250 == (TrfAcceleratedRounds(10, 1, 2, 1, 3), TrfAcceleratedRounds(5, 3, 3, 1, 3))
+    assert t.prohibited_260 == (TrfProhibited(1, 5, (1, 2)), TrfProhibited(3, 5, (4, 5, 6)))
+    assert t.abnormal_299 == (TrfAbnormalPoints("-", -10, 2, (5,)), TrfAbnormalPoints(" ", 5, 0, (3,)))
+    assert [(r.federation, r.start, r.rating, r.origin, r.number) for r in t.national_ratings] == [
+        ("ITA", 1, 2290, "TOS", "123456"),
+        ("ITA", 6, 1750, "LOM", "654321"),
+    ]
+    assert "202 BH:C1 BH SB" in t.other_records  # the tie-break list, read by tourney.trf_io
+
+
+def test_records_250_are_virtual_points_per_player_and_round_as_xxa_gives_them() -> None:
+    t = read_trf(SPEC_EXAMPLE)
+    assert virtual_points_of(t) == ((1, (10, 10, 5)), (2, (10, 10, 5)), (3, (10, 10, 5)))
+    state = state_for_round(t, 3)
+    assert (state.acceleration(1, 1), state.acceleration(3, 3), state.acceleration(4, 1)) == (10, 5, 0)
+
+
+def test_records_260_forbid_their_pairs_in_their_rounds_only() -> None:
+    t = read_trf(SPEC_EXAMPLE)
+    assert forbidden_of(t, 2) == ((1, 2),)
+    assert forbidden_of(t, 3) == ((1, 2), (4, 5), (4, 6), (5, 6))
+
+
+def test_a_bad_starting_rank_method_or_abnormal_type_names_its_column() -> None:
+    assert (trf_error("172 ITA BEST\n").line, trf_error("172 ITA BEST\n").column) == (1, 9)
+    assert trf_error("299 Q        -1.0  002    5\n").column == 5

@@ -10,11 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pairing.engine.trf import (
+    TrfAbnormalPoints,
     TrfAcceleratedRounds,
     TrfBye,
+    TrfNationalRating,
     TrfPlayer,
     TrfProhibited,
     TrfRound,
+    TrfStartingRank,
     TrfTournament,
     parse_trf,
     player_line,
@@ -89,9 +92,9 @@ def test_points_of_100_and_more_are_written_as_whole_points() -> None:
 
 
 def test_unknown_records_are_kept_verbatim_in_order() -> None:
-    text = "012 T\n" + player_record(1) + "\nNRS    1 m    National Name\n### a comment\n"
+    text = "012 T\n" + player_record(1) + "\nDAT 0001 EMAIL x@y.z\n### a comment\n"
     t = parse_trf(text)
-    assert t.other_records == ("NRS    1 m    National Name", "### a comment")
+    assert t.other_records == ("DAT 0001 EMAIL x@y.z", "### a comment")
     assert write_trf(t) == text
 
 
@@ -161,9 +164,28 @@ def _random_tournament(rng: random.Random) -> TrfTournament:
         prohibited_260=tuple(
             TrfProhibited(1, 3, tuple(rng.sample(starts, min(2, count)))) for _ in range(rng.randint(0, 1))
         ),
-        other_records=tuple(
-            rng.sample(["### ruler", "DAT 0001 EMAIL x@y.z", "NOR    1 m    Nordmann"], rng.randint(0, 2))
+        starting_rank_172=rng.choice([None, TrfStartingRank("ITA", "FIDON")]),
+        pairing_controller_182=rng.choice(["", "Arbiter"]),
+        time_control_222=rng.choice(["", "5400+30", "W300-B240"]),
+        abnormal_299=tuple(
+            TrfAbnormalPoints(rng.choice("WDLFHZ+- "), rng.randint(-10, 20), rng.choice([None, 0, 3]), (starts[0],))
+            for _ in range(rng.randint(0, 2))
         ),
+        national_ratings=tuple(
+            TrfNationalRating(
+                rng.choice(["ITA", "NOR"]),
+                s,
+                rng.choice(["", "m"]),
+                "",
+                rng.choice(["", "Nordmann"]),
+                rng.choice([None, 1850]),
+                rng.choice(["", "TOS"]),
+                rng.choice(["", "12345"]),
+                "",
+            )
+            for s in starts[: rng.randint(0, 2)]
+        ),
+        other_records=tuple(rng.sample(["### ruler", "DAT 0001 EMAIL x@y.z"], rng.randint(0, 2))),
     )
 
 

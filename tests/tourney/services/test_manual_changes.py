@@ -80,3 +80,15 @@ def test_a_rematch_repair_may_not_touch_a_board_with_a_result() -> None:
     rnd = builders.round_with(t, 2, "6-2 1-0, 4-1, 5-3", status=RoundStatus.PUBLISHED)
     with pytest.raises(PairingRefused, match="already has a result"):
         exchange_players(round_id=rnd.pk, first=1, second=2)
+
+
+@pytest.mark.parametrize(("edition", "warned"), [("2017", False), ("2026", True)])
+def test_the_checker_reads_the_basic_rules_of_the_tournaments_edition(edition: str, warned: bool) -> None:
+    """C.04.1 (2026) art. 4: a player who scored a win's points without playing (a full-point
+    bye) cannot get the PAB; the 2017 text barred only a PAB or a forfeit win."""
+    t = builders.tournament(players=5, rules_edition=edition)
+    builders.round_with(t, 1, "1-4 1-0, 2-5 =", byes="3 full", status=RoundStatus.CLOSED)
+    rnd = builders.round_with(t, 2, "1-2, 3-4", byes="5 pab", status=RoundStatus.PAIRED)
+    exchange_players(round_id=rnd.pk, first=5, second=3)  # the PAB goes to 3
+    rnd.refresh_from_db()
+    assert ("C.04.1.d" in rnd.pairing_warnings) is warned

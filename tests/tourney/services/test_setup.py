@@ -7,7 +7,7 @@ import pytest
 
 from pairing.engine.trf import parse_trf
 from tests import builders
-from tourney.errors import SetupRefused
+from tourney.errors import EditionChangeUnconfirmed, SetupRefused
 from tourney.models import Appointment, AuditEntry, RoundStatus, Tournament
 from tourney.roles import appoint as give_role
 from tourney.services import setup
@@ -197,3 +197,73 @@ def test_it_refuses_to_dismiss_an_appointment_of_another_tournament(organizer, d
 
     assert Appointment.objects.filter(pk=appointment.pk).exists()
     assert _actions(tournament) == _actions(other) == []
+
+
+def test_a_new_tournament_gets_the_2026_edition_where_the_system_has_it(organizer):
+    dutch = setup.create_tournament(tournament=Tournament(name="A", rounds=5, rules_edition=""), user=organizer)
+    lim = setup.create_tournament(
+        tournament=Tournament(name="B", rounds=5, pairing_system="lim", rules_edition=""), user=organizer
+    )
+    assert (dutch.rules_edition, lim.rules_edition) == ("2026", "2017")
+
+
+def test_it_refuses_an_edition_the_engines_do_not_have_for_the_system(organizer):
+    with pytest.raises(SetupRefused, match="The Lim system has no 2026 edition in this program yet"):
+        setup.create_tournament(
+            tournament=Tournament(name="B", rounds=5, pairing_system="lim", rules_edition="2026"), user=organizer
+        )
+    t = builders.tournament(players=4, rules_edition="2026")
+    with pytest.raises(SetupRefused):
+        setup.update_settings(tournament_id=t.pk, values={"pairing_system": "lim"}, user=organizer)
+
+
+def test_the_edition_changes_freely_before_round_one_is_paired(organizer):
+    t = builders.tournament(players=4)
+    assert setup.update_settings(tournament_id=t.pk, values={"rules_edition": "2026"}, user=organizer) == [
+        "rules_edition"
+    ]
+    assert "change rules edition" not in _actions(t)
+
+
+def test_changing_the_edition_after_round_one_needs_a_confirmation_and_is_audited(organizer):
+    t = builders.tournament(players=4)
+    builders.round_with(t, 1, "1-3 1-0, 2-4 =", status=RoundStatus.CLOSED)
+    with pytest.raises(EditionChangeUnconfirmed) as refused:
+        setup.update_settings(tournament_id=t.pk, values={"rules_edition": "2026"}, user=organizer)
+    assert refused.value.paired_round == 1
+    t.refresh_from_db()
+    assert t.rules_edition == "2017" and _actions(t) == []
+
+    setup.update_settings(tournament_id=t.pk, values={"rules_edition": "2026"}, user=organizer, confirmed=True)
+    t.refresh_from_db()
+    assert t.rules_edition == "2026"
+    entry = AuditEntry.objects.get(tournament=t, action="change rules edition")
+    assert (entry.old_value, entry.new_value, entry.reason) == ("2017", "2026", "confirmed after round 1 was paired")
+
+
+def test_tournaments_created_before_the_setting_are_migrated_to_the_seed_texts():
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("tourney.migrations.0008_rules_edition_and_trf2026_records")
+    t = builders.tournament(players=2)
+    Tournament.objects.filter(pk=t.pk).update(rules_edition="")
+    migration.existing_tournaments_were_paired_by_the_seed_texts(apps, None)
+    t.refresh_from_db()
+    assert t.rules_edition == "2017"
+
+
+def test_a_prohibited_pairing_keeps_two_players_apart_in_its_rounds_and_is_audited(organizer):
+    t = builders.tournament(players=4)
+    one, two = builders.player(t, 1), builders.player(t, 2)
+    setup.prohibit_pairing(tournament_id=t.pk, player=one, other=two, first_round=1, last_round=3, user=organizer)
+    with pytest.raises(SetupRefused, match="already kept apart"):
+        setup.prohibit_pairing(
+            tournament_id=t.pk, player=two, other=one, first_round=1, last_round=None, user=organizer
+        )
+    with pytest.raises(SetupRefused):
+        setup.prohibit_pairing(tournament_id=t.pk, player=one, other=two, first_round=4, last_round=9, user=organizer)
+    assert _actions(t) == ["prohibit pairing"]
+    prohibited = t.prohibited_pairings.get()
+    assert [prohibited.applies_to(n) for n in (1, 3, 4)] == [True, True, False]

@@ -22,6 +22,12 @@ class Command(BaseCommand):
             "--system", choices=PairingSystem.values, help="pairing system (default: record 192, else dutch)"
         )
         parser.add_argument("--name", help="tournament name (default: record 012)")
+        parser.add_argument(
+            "--edition",
+            choices=("2017", "2026"),
+            help="rules edition for a file whose record 192 names none (default: the one in force on "
+            "the start date, else today's)",
+        )
         parser.add_argument("--rounds", type=int, help="number of rounds, for a file that declares none (XXR/142)")
         parser.add_argument(
             "--if-absent", action="store_true", help="do nothing when a tournament of that name already exists"
@@ -35,6 +41,7 @@ class Command(BaseCommand):
         name: str | None,
         if_absent: bool,
         rounds: int | None = None,
+        edition: str | None = None,
         **options: object,
     ) -> None:
         try:
@@ -48,7 +55,7 @@ class Command(BaseCommand):
             self.stdout.write(f"{wanted!r} is already there (id {existing.pk}); nothing imported")
             return
         try:
-            tournament = import_tournament(trf, system=system, name=name, rounds=rounds)
+            tournament = import_tournament(trf, system=system, name=name, rounds=rounds, edition=edition)
         except TrfImportError as error:
             raise CommandError(f"{file}: {error}") from None
         self.stdout.write(
