@@ -69,6 +69,18 @@ def fixtures_dir() -> Path:
 
 
 @pytest.fixture(autouse=True)
+def _site_language() -> Iterator[None]:
+    """Each test starts in the site's language: a request in Italian leaves Italian active in
+    the thread (the locale middleware activates, nothing deactivates), and a later test's
+    service messages would come out translated."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _fresh_public_cache(settings) -> None:
     """Each test reads its own public cache (tourney/caching.py): the keys carry a release
     of their own, so nothing is flushed (the Redis database may be the Celery broker's too)

@@ -78,6 +78,9 @@ ACTION_LABELS: dict[str, Promise] = {
     "withdraw": _("player withdrawn"),
     # Recorded by work on other branches (the desk's undo, the bulk registration).
     "unpublish pairing": _("publication of the pairing undone"),
+    "change rules edition": _("rules edition changed"),
+    "prohibit pairing": _("pairing prohibited"),
+    "allow pairing": _("prohibited pairing lifted"),
     "register players": _("players registered"),
     "late entries": _("late entries registered"),
 }

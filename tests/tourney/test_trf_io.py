@@ -231,7 +231,7 @@ def test_an_unknown_format_is_refused() -> None:
         ("FIDE_DUTCH_BAKU", "2026/03/01", "dutch", "2026", "baku"),
         ("FIDE_DUTCH_2017_BAKU", "", "dutch", "2017", "baku"),
         ("FIDE_DUBOV_2026", "", "dubov", "2026", "none"),
-        ("FIDE_LIM_2026", "", "lim", "2017", "none"),  # the engines have no 2026 Lim: its only edition
+        ("FIDE_LIM_2026", "", "lim", "2026", "none"),
         ("", "2025/10/01", "dutch", "2017", "none"),  # no 192: dated by record 042
         ("", "", "dutch", "2026", "none"),  # undated: the rules in force today
     ],

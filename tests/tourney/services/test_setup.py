@@ -199,15 +199,25 @@ def test_it_refuses_to_dismiss_an_appointment_of_another_tournament(organizer, d
     assert _actions(tournament) == _actions(other) == []
 
 
-def test_a_new_tournament_gets_the_2026_edition_where_the_system_has_it(organizer):
+def _lim_without_2026(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A system the engines know in the seed edition only (every system has both today)."""
+    from tourney import editions
+
+    known = editions.editions
+    monkeypatch.setattr(editions, "editions", lambda system: ("2017",) if system == "lim" else known(system))
+
+
+def test_a_new_tournament_gets_the_2026_edition_where_the_system_has_it(organizer, monkeypatch):
     dutch = setup.create_tournament(tournament=Tournament(name="A", rounds=5, rules_edition=""), user=organizer)
+    _lim_without_2026(monkeypatch)
     lim = setup.create_tournament(
         tournament=Tournament(name="B", rounds=5, pairing_system="lim", rules_edition=""), user=organizer
     )
     assert (dutch.rules_edition, lim.rules_edition) == ("2026", "2017")
 
 
-def test_it_refuses_an_edition_the_engines_do_not_have_for_the_system(organizer):
+def test_it_refuses_an_edition_the_engines_do_not_have_for_the_system(organizer, monkeypatch):
+    _lim_without_2026(monkeypatch)
     with pytest.raises(SetupRefused, match="The Lim system has no 2026 edition in this program yet"):
         setup.create_tournament(
             tournament=Tournament(name="B", rounds=5, pairing_system="lim", rules_edition="2026"), user=organizer
@@ -246,7 +256,7 @@ def test_tournaments_created_before_the_setting_are_migrated_to_the_seed_texts()
 
     from django.apps import apps
 
-    migration = importlib.import_module("tourney.migrations.0008_rules_edition_and_trf2026_records")
+    migration = importlib.import_module("tourney.migrations.0010_rules_edition_and_trf2026_records")
     t = builders.tournament(players=2)
     Tournament.objects.filter(pk=t.pk).update(rules_edition="")
     migration.existing_tournaments_were_paired_by_the_seed_texts(apps, None)
