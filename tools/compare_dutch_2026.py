@@ -1,0 +1,138 @@
+"""Differential test of the Dutch 2026 edition against gacrux's pairing checker.
+
+Each tournament is generated (and so paired, round by round) by our 2026 edition; every
+round is then cut (rounds before it, plus its announced absences) and given to gacrux,
+the FIDE technical commission's checker (its Dutch rules of 2026-02-01), and the two
+pairings are compared. gacrux reads the initial colour from the TRF-2026 record 152, not
+XXC, so the cut is written with the TRF-2026 records (``write_trf(..., trf26=True)``).
+
+Every differing round is filed under one kind (see KINDS); any kind but the adjudicated
+ones makes the exit status 1.
+
+    python tools/compare_dutch_2026.py --tournaments 200 --seed 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from compare_py4swiss import summarise
+
+from pairing.engine import pair
+from pairing.engine.generator import GeneratorConfig, generate
+from pairing.engine.state import PairingError
+from pairing.engine.trf import TrfTournament, write_trf
+from pairing.engine.trf.state import cut, pairing_rows, recorded_pairing, state_for_round
+
+COLOURS = "same pairs and PAB, colours differ"
+COLOURS_LATE = "same pairs and PAB, colours differ, some player has not entered yet (E.5 effective numbers)"
+PAB = "different PAB"
+PAIRS = "different pairs, same PAB"
+NO_PAIRING = "witness gives no pairing"
+KINDS = (COLOURS, COLOURS_LATE, PAB, PAIRS, NO_PAIRING)
+
+
+def gacrux_rows(trf_text: str) -> set[tuple[int, int]]:
+    """gacrux's Dutch pairing of the round a TRF text stops before, as white-black rows
+    (the PAB as ``(id, 0)``); empty if gacrux pairs nothing. Run in-process (its command
+    line's main, with its arguments), which is ten times faster than a subprocess."""
+    from gacrux.pairingchecker import pairingchecker
+
+    with tempfile.TemporaryDirectory() as folder:
+        source, target = Path(folder, "round.trf"), Path(folder, "out.json")
+        source.write_text(trf_text)
+        argv = sys.argv
+        sys.argv = ["pairingchecker", "-p", "-m", "dutch", "-i", str(source), "-o", str(target), "-F", "JSON"]
+        try:
+            with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):
+                pairingchecker().common_main()
+        finally:
+            sys.argv = argv
+        if not target.exists():
+            return set()
+        result = json.loads(target.read_text()).get("pairingResult") or {}
+    return {(int(w), int(b)) for w, b in result.get("pairs") or []}
+
+
+def rows(pairing) -> set[tuple[int, int]]:
+    return set(pairing_rows(pairing))
+
+
+def pending_entries(tournament: TrfTournament, rnd: int) -> bool:
+    """True when some player has no effective pairing number yet, or numbers are shifted
+    (C.04.2.C.3: a late entry is numbered when he arrives)."""
+    state = state_for_round(tournament, rnd)
+    numbered = [state.pairing_numbers[p.id] for p in state.players if p.id in state.pairing_numbers]
+    return len(numbered) < len(state.players) or any(n != k + 1 for k, n in enumerate(numbered))
+
+
+def classify(tournament: TrfTournament, rnd: int, ours: set, theirs: set) -> str:
+    if not theirs:
+        return NO_PAIRING
+    bye_ours = {w for w, b in ours if b == 0}
+    bye_theirs = {w for w, b in theirs if b == 0}
+    if bye_ours != bye_theirs:
+        return PAB
+    if {frozenset(r) for r in ours} != {frozenset(r) for r in theirs}:
+        return PAIRS
+    return COLOURS_LATE if pending_entries(tournament, rnd) else COLOURS
+
+
+def generator_config(rng: random.Random, small: bool = False) -> GeneratorConfig:
+    players = rng.randint(7, 24 if small else 60)
+    return GeneratorConfig(
+        players=players,
+        rounds=min(rng.randint(5, 7 if small else 11), players // 2 + 1),
+        draw_rate=rng.choice([0.1, 0.3, 0.5]),
+        forfeit_rate=0.03,
+        bye_rate=0.04,
+        withdraw_rate=0.02,
+        late_rate=0.06,
+    )
+
+
+def generated(seed: int, small: bool = False) -> TrfTournament | None:
+    """Tournament *seed*, paired by our 2026 edition; None if a round ran out of pairings."""
+    config = generator_config(random.Random(seed), small)
+    try:
+        return generate(config, seed, lambda state: pair(state, "dutch", "2026"))
+    except PairingError:
+        return None
+
+
+def compare(seed: int, witness=gacrux_rows, small: bool = False) -> tuple[int, list[tuple[int, str, str]]]:
+    """Rounds compared, and each differing round with its kind and detail."""
+    tournament = generated(seed, small)
+    if tournament is None:
+        return 0, []
+    out = []
+    for rnd in range(1, (tournament.xx_rounds or 0) + 1):
+        ours = rows(recorded_pairing(tournament, rnd))
+        theirs = witness(write_trf(cut(tournament, rnd), trf26=True))
+        if ours != theirs:
+            kind = classify(tournament, rnd, ours, theirs)
+            out.append((rnd, kind, f"ours-only {sorted(ours - theirs)} witness-only {sorted(theirs - ours)}"))
+    return tournament.xx_rounds or 0, out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tournaments", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--small", action="store_true", help="at most 24 players and 7 rounds")
+    args = parser.parse_args()
+    seeds = range(args.seed, args.seed + args.tournaments)
+    return summarise(lambda seed: compare(seed, small=args.small), seeds, "unexplained")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
