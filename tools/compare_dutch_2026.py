@@ -1,4 +1,4 @@
-"""Differential test of the Dutch 2026 edition against gacrux's pairing checker.
+"""Differential test of the Dutch 2026 edition against gacrux and caissify-pairings.
 
 Each tournament is generated (and so paired, round by round) by our 2026 edition; every
 round is then cut (rounds before it, plus its announced absences) and given to gacrux,
@@ -9,7 +9,12 @@ XXC, so the cut is written with the TRF-2026 records (``write_trf(..., trf26=Tru
 Every differing round is filed under one kind (see KINDS); any kind but the adjudicated
 ones makes the exit status 1.
 
+caissify-pairings (a 2026 Dutch engine with a checker, slow on large fields) is asked
+with ``--witness caissify`` on small tournaments (at most 24 players, 7 rounds); its
+checker replays the whole file, each round from the rounds before it.
+
     python tools/compare_dutch_2026.py --tournaments 200 --seed 1
+    python tools/compare_dutch_2026.py --witness caissify --tournaments 200 --seed 1
 """
 
 from __future__ import annotations
@@ -61,6 +66,28 @@ def gacrux_rows(trf_text: str) -> set[tuple[int, int]]:
             return set()
         result = json.loads(target.read_text()).get("pairingResult") or {}
     return {(int(w), int(b)) for w, b in result.get("pairs") or []}
+
+
+def caissify_rounds(tournament: TrfTournament) -> dict[int, set[tuple[int, int]]]:
+    """caissify-pairings' Dutch pairing of every round of *tournament*, each from the
+    rounds before it (its Free Pairings Checker, ``fpc.check_trf``), as white-black rows
+    with the PAB as ``(id, 0)``; a round it could not pair maps to an empty set. The
+    requested byes it re-attaches to its rows are left out, as in ours."""
+    from caissify_pairings.fpc import check_trf
+
+    report = check_trf(write_trf(tournament))
+    out = {}
+    for entry in report["rounds"]:
+        rnd = entry["round"]
+        absent = {
+            p.start for p in tournament.players if len(p.rounds) >= rnd and p.rounds[rnd - 1].is_announced_absence
+        }
+        out[rnd] = {
+            (p["white"], p.get("black") or 0)
+            for p in entry.get("engine_pairings") or []
+            if p.get("black") is not None or p["white"] not in absent
+        }
+    return out
 
 
 def rows(pairing) -> set[tuple[int, int]]:
@@ -124,13 +151,33 @@ def compare(seed: int, witness=gacrux_rows, small: bool = False) -> tuple[int, l
     return tournament.xx_rounds or 0, out
 
 
+def compare_caissify(seed: int) -> tuple[int, list[tuple[int, str, str]]]:
+    """As :func:`compare`, against caissify-pairings, on a small tournament (it is slow
+    on large fields)."""
+    tournament = generated(seed, small=True)
+    if tournament is None:
+        return 0, []
+    theirs_by_round = caissify_rounds(tournament)
+    out = []
+    for rnd in range(1, (tournament.xx_rounds or 0) + 1):
+        ours = rows(recorded_pairing(tournament, rnd))
+        theirs = theirs_by_round.get(rnd, set())
+        if ours != theirs:
+            kind = classify(tournament, rnd, ours, theirs)
+            out.append((rnd, kind, f"ours-only {sorted(ours - theirs)} witness-only {sorted(theirs - ours)}"))
+    return tournament.xx_rounds or 0, out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tournaments", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--small", action="store_true", help="at most 24 players and 7 rounds")
+    parser.add_argument("--witness", choices=("gacrux", "caissify"), default="gacrux")
     args = parser.parse_args()
     seeds = range(args.seed, args.seed + args.tournaments)
+    if args.witness == "caissify":
+        return summarise(compare_caissify, seeds, "unexplained")
     return summarise(lambda seed: compare(seed, small=args.small), seeds, "unexplained")
 
 
