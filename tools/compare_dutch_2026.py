@@ -40,10 +40,12 @@ from pairing.engine.trf.state import cut, pairing_rows, recorded_pairing, state_
 
 COLOURS = "same pairs and PAB, colours differ"
 COLOURS_LATE = "same pairs and PAB, colours differ, some player has not entered yet (E.5 effective numbers)"
+COLOURS_RANK = "colours differ where the lower pairing number has the lower score (A.2 rank, E.4/E.5)"
 PAB = "different PAB"
+PAB_UNPLAYED = "different PAB: ours had only byes worth less than a win without playing (C2, C.04.1 2026)"
 PAIRS = "different pairs, same PAB"
 NO_PAIRING = "witness gives no pairing"
-KINDS = (COLOURS, COLOURS_LATE, PAB, PAIRS, NO_PAIRING)
+KINDS = (COLOURS, COLOURS_LATE, COLOURS_RANK, PAB, PAB_UNPLAYED, PAIRS, NO_PAIRING)
 
 
 def gacrux_rows(trf_text: str) -> set[tuple[int, int]]:
@@ -102,16 +104,35 @@ def pending_entries(tournament: TrfTournament, rnd: int) -> bool:
     return len(numbered) < len(state.players) or any(n != k + 1 for k, n in enumerate(numbered))
 
 
+def unplayed_below_win(tournament: TrfTournament, pid: int, rnd: int) -> bool:
+    """True when the player had, before round *rnd*, a round without opponent that is not
+    the PAB and not a full-point bye (a zero- or half-point bye, an absence)."""
+    player = next(p for p in tournament.players if p.start == pid)
+    return any(b.opponent is None and b.result not in ("U", "F", "+", "1") for b in player.rounds[: rnd - 1])
+
+
 def classify(tournament: TrfTournament, rnd: int, ours: set, theirs: set) -> str:
     if not theirs:
         return NO_PAIRING
     bye_ours = {w for w, b in ours if b == 0}
     bye_theirs = {w for w, b in theirs if b == 0}
     if bye_ours != bye_theirs:
+        if bye_ours and all(unplayed_below_win(tournament, pid, rnd) for pid in bye_ours):
+            return PAB_UNPLAYED
         return PAB
     if {frozenset(r) for r in ours} != {frozenset(r) for r in theirs}:
         return PAIRS
-    return COLOURS_LATE if pending_entries(tournament, rnd) else COLOURS
+    if pending_entries(tournament, rnd):
+        return COLOURS_LATE
+    state = state_for_round(tournament, rnd)
+    numbers = state.pairing_numbers
+    flipped = [(w, b) for w, b in ours - theirs if b]
+    if flipped and all(
+        (numbers[w] < numbers[b]) != (state.score(w) > state.score(b)) and state.score(w) != state.score(b)
+        for w, b in flipped
+    ):
+        return COLOURS_RANK
+    return COLOURS
 
 
 def generator_config(rng: random.Random, small: bool = False) -> GeneratorConfig:
@@ -151,9 +172,10 @@ def compare(seed: int, witness=gacrux_rows, small: bool = False) -> tuple[int, l
     return tournament.xx_rounds or 0, out
 
 
-def compare_caissify(seed: int) -> tuple[int, list[tuple[int, str, str]]]:
+def compare_caissify(seed: int, judge: bool = True) -> tuple[int, list[tuple[int, str, str]]]:
     """As :func:`compare`, against caissify-pairings, on a small tournament (it is slow
-    on large fields)."""
+    on large fields); with *judge*, each differing round is also given to gacrux, and the
+    detail says whether gacrux pairs it as we do."""
     tournament = generated(seed, small=True)
     if tournament is None:
         return 0, []
@@ -164,7 +186,11 @@ def compare_caissify(seed: int) -> tuple[int, list[tuple[int, str, str]]]:
         theirs = theirs_by_round.get(rnd, set())
         if ours != theirs:
             kind = classify(tournament, rnd, ours, theirs)
-            out.append((rnd, kind, f"ours-only {sorted(ours - theirs)} witness-only {sorted(theirs - ours)}"))
+            detail = f"ours-only {sorted(ours - theirs)} witness-only {sorted(theirs - ours)}"
+            if judge:
+                same = gacrux_rows(write_trf(cut(tournament, rnd), trf26=True)) == ours
+                detail += "; gacrux pairs as we do" if same else "; gacrux pairs otherwise"
+            out.append((rnd, kind, detail))
     return tournament.xx_rounds or 0, out
 
 
