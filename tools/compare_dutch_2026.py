@@ -44,8 +44,9 @@ COLOURS_RANK = "colours differ where the lower pairing number has the lower scor
 PAB = "different PAB"
 PAB_UNPLAYED = "different PAB: ours had only byes worth less than a win without playing (C2, C.04.1 2026)"
 PAIRS = "different pairs, same PAB"
+PAIRS_ZERO_BYE = "different pairs: one of them scored nothing without opponent lately (A.4 2026: no downfloat)"
 NO_PAIRING = "witness gives no pairing"
-KINDS = (COLOURS, COLOURS_LATE, COLOURS_RANK, PAB, PAB_UNPLAYED, PAIRS, NO_PAIRING)
+KINDS = (COLOURS, COLOURS_LATE, COLOURS_RANK, PAB, PAB_UNPLAYED, PAIRS, PAIRS_ZERO_BYE, NO_PAIRING)
 
 
 def gacrux_rows(trf_text: str) -> set[tuple[int, int]]:
@@ -111,6 +112,14 @@ def unplayed_below_win(tournament: TrfTournament, pid: int, rnd: int) -> bool:
     return any(b.opponent is None and b.result not in ("U", "F", "+", "1") for b in player.rounds[: rnd - 1])
 
 
+def zero_point_unplayed_lately(tournament: TrfTournament, pid: int, rnd: int) -> bool:
+    """True when one of the player's two rounds before *rnd* had no opponent and scored
+    nothing (a zero-point bye, an absence): no downfloat in 2026 (A.4), a downfloat to a
+    reader of the older text."""
+    player = next(p for p in tournament.players if p.start == pid)
+    return any(b.opponent is None and b.result in ("Z", "-", "0") for b in player.rounds[max(0, rnd - 3) : rnd - 1])
+
+
 def classify(tournament: TrfTournament, rnd: int, ours: set, theirs: set) -> str:
     if not theirs:
         return NO_PAIRING
@@ -121,6 +130,9 @@ def classify(tournament: TrfTournament, rnd: int, ours: set, theirs: set) -> str
             return PAB_UNPLAYED
         return PAB
     if {frozenset(r) for r in ours} != {frozenset(r) for r in theirs}:
+        involved = {pid for row in ours ^ theirs for pid in row if pid}
+        if any(zero_point_unplayed_lately(tournament, pid, rnd) for pid in involved):
+            return PAIRS_ZERO_BYE
         return PAIRS
     if pending_entries(tournament, rnd):
         return COLOURS_LATE
