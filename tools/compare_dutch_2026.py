@@ -14,6 +14,7 @@ with ``--witness caissify`` on small tournaments (at most 24 players, 7 rounds);
 checker replays the whole file, each round from the rounds before it.
 
     python tools/compare_dutch_2026.py --tournaments 200 --seed 1
+    python tools/compare_dutch_2026.py --tournaments 200 --seed 2001 --small --unplayed 3
     python tools/compare_dutch_2026.py --witness caissify --tournaments 200 --seed 1
 """
 
@@ -185,31 +186,35 @@ def classify(tournament: TrfTournament, rnd: int, ours: set, theirs: set) -> str
     return COLOURS
 
 
-def generator_config(rng: random.Random, small: bool = False) -> GeneratorConfig:
+def generator_config(rng: random.Random, small: bool = False, unplayed: int = 1) -> GeneratorConfig:
+    """*unplayed* multiplies the rates of forfeits, requested byes, withdrawals and late
+    entries: the rounds without a game are where the 2026 rules changed most."""
     players = rng.randint(7, 24 if small else 60)
     return GeneratorConfig(
         players=players,
         rounds=min(rng.randint(5, 7 if small else 11), players // 2 + 1),
         draw_rate=rng.choice([0.1, 0.3, 0.5]),
-        forfeit_rate=0.03,
-        bye_rate=0.04,
-        withdraw_rate=0.02,
-        late_rate=0.06,
+        forfeit_rate=0.03 * unplayed,
+        bye_rate=0.04 * unplayed,
+        withdraw_rate=0.02 * unplayed,
+        late_rate=0.06 * unplayed,
     )
 
 
-def generated(seed: int, small: bool = False) -> TrfTournament | None:
+def generated(seed: int, small: bool = False, unplayed: int = 1) -> TrfTournament | None:
     """Tournament *seed*, paired by our 2026 edition; None if a round ran out of pairings."""
-    config = generator_config(random.Random(seed), small)
+    config = generator_config(random.Random(seed), small, unplayed)
     try:
         return generate(config, seed, lambda state: pair(state, "dutch", "2026"))
     except PairingError:
         return None
 
 
-def compare(seed: int, witness=gacrux_rows, small: bool = False) -> tuple[int, list[tuple[int, str, str]]]:
+def compare(
+    seed: int, witness=gacrux_rows, small: bool = False, unplayed: int = 1
+) -> tuple[int, list[tuple[int, str, str]]]:
     """Rounds compared, and each differing round with its kind and detail."""
-    tournament = generated(seed, small)
+    tournament = generated(seed, small, unplayed)
     if tournament is None:
         return 0, []
     out = []
@@ -249,6 +254,7 @@ def main() -> int:
     parser.add_argument("--tournaments", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--small", action="store_true", help="at most 24 players and 7 rounds")
+    parser.add_argument("--unplayed", type=int, default=1, help="multiply the rates of unplayed rounds")
     parser.add_argument("--witness", choices=("gacrux", "caissify"), default="gacrux")
     args = parser.parse_args()
     seeds = range(args.seed, args.seed + args.tournaments)
@@ -258,7 +264,7 @@ def main() -> int:
         if args.witness == "caissify":
             compared, differences = compare_caissify(seed)
         else:
-            compared, differences = compare(seed, small=args.small)
+            compared, differences = compare(seed, small=args.small, unplayed=args.unplayed)
         unexplained.extend(d for d in differences if d[1] not in ADJUDICATED_CAISSIFY)
         return compared, differences
 
