@@ -7,7 +7,7 @@ pairings are compared. gacrux reads the initial colour from the TRF-2026 record 
 XXC, so the cut is written with the TRF-2026 records (``write_trf(..., trf26=True)``).
 
 Every differing round is filed under one kind (see KINDS); a kind not adjudicated from
-the 2026 text (ADJUDICATED_CAISSIFY, each a named test) makes the exit status 1.
+the 2026 text (ADJUDICATED, each a named test) makes the exit status 1.
 
 caissify-pairings (a 2026 Dutch engine with a checker, slow on large fields) is asked
 with ``--witness caissify`` on small tournaments (at most 24 players, 7 rounds); its
@@ -49,6 +49,7 @@ PAB_UNPLAYED = "different PAB: ours had only byes worth less than a win without 
 PAIRS = "different pairs, same PAB"
 PAIRS_ZERO_BYE = "different pairs: one of them scored nothing without opponent lately (A.4 2026: no downfloat)"
 NO_PAIRING = "witness gives no pairing"
+ABSENT_PAIRED = "witness pairs a player announced absent for the round (C.04.2: not to be paired)"
 KINDS = (
     COLOURS,
     COLOURS_LATE,
@@ -60,16 +61,19 @@ KINDS = (
     PAIRS,
     PAIRS_ZERO_BYE,
     NO_PAIRING,
+    ABSENT_PAIRED,
 )
 # The kinds adjudicated for us from the 2026 text, each a named test in
-# tests/engine/dutch/test_witnesses_2026.py (gacrux shows none of them).
-ADJUDICATED_CAISSIFY = (
+# tests/engine/dutch/test_witnesses_2026.py. gacrux shows only ABSENT_PAIRED (once, in a
+# field where the PAB is forced); caissify-pairings all the others.
+ADJUDICATED = (
     COLOURS_LATE,
     COLOURS_RANK,
     COLOURS_NO_GAMES,
     COLOURS_RANK_OR_NO_GAMES,
     PAB_UNPLAYED,
     PAIRS_ZERO_BYE,
+    ABSENT_PAIRED,
 )
 
 
@@ -153,6 +157,9 @@ def played_games(tournament: TrfTournament, pid: int, rnd: int) -> int:
 def classify(tournament: TrfTournament, rnd: int, ours: set, theirs: set) -> str:
     if not theirs:
         return NO_PAIRING
+    absent = {p.start for p in tournament.players if len(p.rounds) >= rnd and p.rounds[rnd - 1].is_announced_absence}
+    if any(pid in absent for row in theirs for pid in row if row[1]):
+        return ABSENT_PAIRED
     bye_ours = {w for w, b in ours if b == 0}
     bye_theirs = {w for w, b in theirs if b == 0}
     if bye_ours != bye_theirs:
@@ -265,7 +272,7 @@ def main() -> int:
             compared, differences = compare_caissify(seed)
         else:
             compared, differences = compare(seed, small=args.small, unplayed=args.unplayed)
-        unexplained.extend(d for d in differences if d[1] not in ADJUDICATED_CAISSIFY)
+        unexplained.extend(d for d in differences if d[1] not in ADJUDICATED)
         return compared, differences
 
     summarise(compare_one, seeds, "unexplained")
