@@ -234,11 +234,11 @@ def compare(
     return tournament.xx_rounds or 0, out
 
 
-def compare_caissify(seed: int, judge: bool = True) -> tuple[int, list[tuple[int, str, str]]]:
+def compare_caissify(seed: int, judge: bool = True, unplayed: int = 1) -> tuple[int, list[tuple[int, str, str]]]:
     """As :func:`compare`, against caissify-pairings, on a small tournament (it is slow
     on large fields); with *judge*, each differing round is also given to gacrux, and the
     detail says whether gacrux pairs it as we do."""
-    tournament = generated(seed, small=True)
+    tournament = generated(seed, small=True, unplayed=unplayed)
     if tournament is None:
         return 0, []
     theirs_by_round = caissify_rounds(tournament)
@@ -269,7 +269,7 @@ def main() -> int:
 
     def compare_one(seed: int) -> tuple[int, list[tuple[int, str, str]]]:
         if args.witness == "caissify":
-            compared, differences = compare_caissify(seed)
+            compared, differences = compare_caissify(seed, unplayed=args.unplayed)
         else:
             compared, differences = compare(seed, small=args.small, unplayed=args.unplayed)
         unexplained.extend(d for d in differences if d[1] not in ADJUDICATED)
