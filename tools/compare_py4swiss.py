@@ -32,11 +32,11 @@ LATE_ENTRIES = "E.5 colours only: py4swiss takes the parity of final pairing num
 
 def py4swiss_rows(trf_text: str, system: str = "dutch") -> set[tuple[int, int]]:
     """py4swiss's pairing of the round a TRF text stops before, as white-black rows
-    (the PAB as ``(id, 0)``); *system* is ``dutch`` or ``dubov``."""
+    (the PAB as ``(id, 0)``); *system* is ``dutch``, ``dubov`` or ``burstein``."""
     from py4swiss import engines
     from py4swiss.trf import TrfParser
 
-    engine = {"dutch": engines.DutchEngine, "dubov": engines.DubovEngine}[system]
+    engine = {"dutch": engines.DutchEngine, "dubov": engines.DubovEngine, "burstein": engines.BursteinEngine}[system]
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder, "round.trf")
         path.write_text(trf_text)

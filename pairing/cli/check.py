@@ -52,15 +52,19 @@ def check_rounds(
     out: TextIO,
     expected: dict[str, list[list[int]]] | None = None,
     prefix: str = "",
+    notes: set[str] | None = None,
 ) -> tuple[int, int]:
     """Re-pair every recorded round from the rounds before it; print each difference.
 
     The engine's pairing is compared with the round as recorded, or with *expected* for
     the rounds it lists; the recorded pairing is also checked against the basic rules.
-    Returns (rounds that agree, rounds checked).
+    A note on how the edition was chosen goes into *notes*. Returns (rounds that agree,
+    rounds checked).
     """
     args = argparse.Namespace(**vars(args))  # the system may come from this file's record 192
-    resolve_system(args, t)
+    note = resolve_system(args, t)
+    if note and notes is not None:
+        notes.add(note)
     agree = total = 0
     for rnd in range(1, t.rounds_in_file + 1):
         recorded = recorded_pairing(t, rnd)
@@ -72,7 +76,7 @@ def check_rounds(
         # A player with no block in a round the file records took no part in it, however the
         # program that wrote the file says so: a blank block (TRF16), "0000 - Z" or "0000 - -".
         state = dataclasses.replace(state, absent=state.absent | not_in_round(t, rnd))
-        notes = [str(v) for v in check_round(state, recorded, args.system)]
+        notes = [str(v) for v in check_round(state, recorded, args.system, args.edition)]
         for note in notes:
             out.write(f"{prefix}round {rnd}: the recorded pairing breaks {note}\n")
         try:
@@ -96,9 +100,15 @@ def check_rounds(
 
 
 def check_tournament(
-    t: TrfTournament, args: argparse.Namespace, out: TextIO, expected: dict[str, list[list[int]]] | None = None
+    t: TrfTournament,
+    args: argparse.Namespace,
+    out: TextIO,
+    err: TextIO,
+    expected: dict[str, list[list[int]]] | None = None,
 ) -> int:
-    agree, total = check_rounds(t, args, out, expected)
+    notes: set[str] = set()
+    agree, total = check_rounds(t, args, out, expected, notes=notes)
+    _write_notes(notes, err)
     out.write(f"agree {agree} of {total} rounds\n")
     return 0 if agree == total else EXIT_DIFFERENCE
 
@@ -110,10 +120,11 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         expected = expected_pairings(source, args.expected)
         if expected:
             out.write(f"comparing with the expected pairings of {args.expected or 'expected-pairings.json'}\n")
-        return check_tournament(load_tournament(args, pairing=False), args, out, expected)
+        return check_tournament(load_tournament(args, pairing=False), args, out, err, expected)
     files = sorted(source.glob("*.trf"))
     agree = total = 0
     malformed = False
+    notes: set[str] = set()
     for path in files:
         try:
             t = load_tournament(args, str(path), pairing=False)
@@ -125,9 +136,15 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             err.write(f"{path}: {exc}\n")
             malformed = True
             continue
-        a, n = check_rounds(t, args, out, expected_pairings(path, args.expected), prefix=f"{path.name} ")
+        a, n = check_rounds(t, args, out, expected_pairings(path, args.expected), f"{path.name} ", notes)
         agree, total = agree + a, total + n
+    _write_notes(notes, err)
     out.write(f"agree {agree} of {total} rounds ({len(files)} tournaments)\n")
     if malformed:
         return EXIT_INPUT
     return 0 if agree == total and total else EXIT_DIFFERENCE
+
+
+def _write_notes(notes: set[str], err: TextIO) -> None:
+    for note in sorted(notes):
+        err.write(f"note: {note}\n")

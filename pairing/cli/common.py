@@ -6,10 +6,11 @@ import argparse
 import dataclasses
 from typing import TextIO
 
-from pairing.engine import PairingOptions, pair
+from pairing.engine import PairingOptions, editions, pair
+from pairing.engine.common.editions import CURRENT_EDITION
 from pairing.engine.state import Colour, Pairing, TournamentState
 from pairing.engine.trf import TrfError, TrfTournament, read_trf
-from pairing.engine.trf.state import acceleration_of, initial_colour_of, pairing_rows, system_of
+from pairing.engine.trf.state import acceleration_of, edition_named, initial_colour_of, pairing_rows, system_of
 
 EXIT_DIFFERENCE = 1
 EXIT_INPUT = 2
@@ -74,12 +75,28 @@ def write_pairing(pairing: Pairing, out: TextIO) -> None:
         out.write(f"{white} {black}\n")
 
 
-def resolve_system(args: argparse.Namespace, t: TrfTournament | None) -> None:
-    """A flag wins; else the file's record 192 (TRF-2026); else Dutch, no acceleration."""
+def resolve_system(args: argparse.Namespace, t: TrfTournament | None) -> str | None:
+    """A flag wins; else the file's record 192 (TRF-2026); else Dutch, no acceleration, and
+    the rules in force today. Returns a note when the edition was not named anywhere."""
     if args.system is None:
         args.system = (system_of(t) if t else None) or "dutch"
     if args.acceleration is None:
         args.acceleration = (acceleration_of(t) if t else None) or "none"
+    if args.edition is None:
+        args.edition = edition_named(t) if t else None
+        if args.edition is None:
+            known = editions(args.system)
+            args.edition = CURRENT_EDITION if CURRENT_EDITION in known else known[-1]
+            if args.edition != CURRENT_EDITION:
+                return (
+                    f"no --edition given and no record 192 naming one: the {args.system} system implements "
+                    f"only the {', '.join(known)} edition of its rules; paired by the {args.edition} edition"
+                )
+            return (
+                f"no --edition given and no record 192 naming one: paired by the rules in force "
+                f"today ({CURRENT_EDITION} edition); give --edition 2017 for the rules in force until 31 January 2026"
+            )
+    return None
 
 
 def options_of(args: argparse.Namespace) -> PairingOptions:
@@ -88,7 +105,7 @@ def options_of(args: argparse.Namespace) -> PairingOptions:
 
 def pair_state(state: TournamentState, args: argparse.Namespace) -> Pairing:
     """pairing.engine.pair applies the acceleration (once, for every system)."""
-    return pair(state, args.system, options=options_of(args))
+    return pair(state, args.system, args.edition, options_of(args))
 
 
 def resolve_input(args: argparse.Namespace, option: str) -> None:

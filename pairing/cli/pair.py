@@ -13,7 +13,9 @@ from pairing.engine.trf.state import state_for_round
 
 def run_pair(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     t = load_tournament(args, pairing=True)
-    resolve_system(args, t)
+    note = resolve_system(args, t)
+    if note:
+        stderr.write(f"note: {note}\n")
     state = state_for_round(t, args.round)
     if t.total_rounds is not None and state.round_to_pair > t.total_rounds:
         # C.04.1.a: the number of rounds is declared beforehand (XXR / record 142)
@@ -23,7 +25,7 @@ def run_pair(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     pairing = pair_state(state, args)
     for note in pairing.notes:
         stderr.write(f"note: {note}\n")
-    for violation in check_round(state, pairing, args.system):
+    for violation in check_round(state, pairing, args.system, args.edition):
         # The engine's answer is written as it is; the independent checker's doubts go to stderr.
         stderr.write(f"warning: round {state.round_to_pair}: the pairing breaks {violation}\n")
     if args.pair == "-":

@@ -6,6 +6,7 @@ import argparse
 
 from pairing.engine import SYSTEMS
 from pairing.engine.acceleration import METHODS, AccelerationSpec
+from pairing.engine.common.editions import CURRENT_EDITION, KNOWN_EDITIONS
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -27,6 +28,14 @@ def build_parser() -> argparse.ArgumentParser:
         )
     ap.set_defaults(system=None)
     ap.add_argument("input", nargs="?", help="the tournament, a TRF file")
+    ap.add_argument(
+        "--edition",
+        choices=KNOWN_EDITIONS,
+        default=None,
+        help="the edition of the rules: 2017 for the texts in force until 31 January 2026, 2026 for "
+        "those applied from 1 February 2026 (default: the one record 192 of the file names, else "
+        f"{CURRENT_EDITION}, the rules in force today, with a note on standard error)",
+    )
     ap.add_argument(
         "-p",
         "--pair",

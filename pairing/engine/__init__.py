@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import importlib
+from types import ModuleType
 from typing import Protocol
 
 from pairing.engine.acceleration import accelerate
@@ -12,7 +14,7 @@ from pairing.engine.state import Pairing, PairingError, TournamentState
 
 SYSTEMS = ("dutch", "dubov", "burstein", "lim")
 
-__all__ = ["SYSTEMS", "PairingOptions", "pair"]
+__all__ = ["SYSTEMS", "PairingOptions", "editions", "pair"]
 
 
 class PairRound(Protocol):
@@ -21,18 +23,19 @@ class PairRound(Protocol):
     ) -> Pairing: ...
 
 
-def _engine(system: str) -> PairRound:
-    if system == "dutch":
-        from pairing.engine.dutch import pair_round
-    elif system == "dubov":
-        from pairing.engine.dubov import pair_round
-    elif system == "burstein":
-        from pairing.engine.burstein import pair_round
-    elif system == "lim":
-        from pairing.engine.lim import pair_round
-    else:
+def _module(system: str) -> ModuleType:
+    if system not in SYSTEMS:
         raise PairingError(f"unknown pairing system {system!r}; expected one of {', '.join(SYSTEMS)}")
-    return pair_round
+    return importlib.import_module(f"pairing.engine.{system}")
+
+
+def _engine(system: str) -> PairRound:
+    return _module(system).pair_round
+
+
+def editions(system: str) -> tuple[str, ...]:
+    """The editions of its rules *system* implements, the one :func:`pair` takes by default first."""
+    return _module(system).EDITIONS
 
 
 def pair(

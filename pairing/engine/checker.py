@@ -10,7 +10,8 @@ Swiss system:
 - C.04.1.b: no two players meet twice (only games played over the board count:
   a forfeit is no game, C.04.2.D.6);
 - C.04.1.c: a PAB only when the number of players to be paired is odd (and then one);
-- C.04.1.d: no PAB for a player who had a PAB or a forfeit win;
+- C.04.1.d: no PAB for a player who had a PAB or a forfeit win (2026 edition, art. 4:
+  or who scored a win's points in a round without playing, a full-point bye say);
 - C.04.1.f: colour difference between -2 and +2 after the round;
 - C.04.1.g: never the same colour three times in a row;
   (f and g count played games only, C.04.2.D.5; each system may exempt players in
@@ -24,6 +25,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from pairing.engine.common.editions import EDITION_2017
 from pairing.engine.state import Colour, Outcome, Pairing, TournamentState
 
 
@@ -101,10 +103,29 @@ def _colour_violations(state: TournamentState, player: int, colour: Colour) -> l
     return out
 
 
+def _barred_from_pab(state: TournamentState, player: int, edition: str) -> bool:
+    # Recounted here on purpose (see the module docstring).
+    history = state.by_id[player].history
+    if edition == EDITION_2017:  # C.04.1.d: a PAB or a forfeit win
+        return any(e.outcome in (Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN) for e in history)
+    # C.04.1 (2026) art. 4: a PAB, or a win's points scored in a round without playing
+    win = state.scoring.win
+    return any(
+        e.outcome is Outcome.PAIRING_BYE or (e.outcome not in _PLAYED and state.scoring.points(e.outcome) >= win)
+        for e in history
+    )
+
+
 def check_pairing(
-    state: TournamentState, pairing: Pairing, *, colours: bool = True, colour_exempt: Iterable[int] = ()
+    state: TournamentState,
+    pairing: Pairing,
+    *,
+    colours: bool = True,
+    colour_exempt: Iterable[int] = (),
+    edition: str = EDITION_2017,
 ) -> list[Violation]:
-    """Every rule the pairing of ``state.round_to_pair`` breaks; empty when it is sound."""
+    """Every rule the pairing of ``state.round_to_pair`` breaks under the *edition* of the
+    basic rules; empty when it is sound."""
     out: list[Violation] = []
     known = state.by_id
     exempt = frozenset(colour_exempt)
@@ -152,9 +173,15 @@ def check_pairing(
                     (bye,),
                 )
             )
-        if bye in known and any(e.outcome in (Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN) for e in known[bye].history):
+        if bye in known and _barred_from_pab(state, bye, edition):
             out.append(
-                Violation("C.04.1.d", f"player {bye} already had a PAB or a forfeit win and cannot get the PAB", (bye,))
+                Violation(
+                    "C.04.1.d",
+                    f"player {bye} already had a PAB or a win's points without playing and cannot get the PAB"
+                    if edition != EDITION_2017
+                    else f"player {bye} already had a PAB or a forfeit win and cannot get the PAB",
+                    (bye,),
+                )
             )
     elif len(present) % 2 == 1:
         out.append(
@@ -165,7 +192,11 @@ def check_pairing(
     return out
 
 
-def check_round(state: TournamentState, pairing: Pairing, system: str) -> list[Violation]:
+def check_round(state: TournamentState, pairing: Pairing, system: str, edition: str = EDITION_2017) -> list[Violation]:
     """:func:`check_pairing` with *system*'s last-round colour exceptions: the safety net to
-    run on any engine's output before it is published."""
-    return check_pairing(state, pairing, colour_exempt=colour_exemptions(state, pairing, system))
+    run on any engine's output before it is published.
+
+    Dutch: the colour criteria name "topscorers or topscorers' opponents" (2017 C.8, C.9;
+    2026 C10, C11), so the opponent of a topscorer is exempt with him.
+    """
+    return check_pairing(state, pairing, colour_exempt=colour_exemptions(state, pairing, system), edition=edition)

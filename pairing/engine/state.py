@@ -131,13 +131,6 @@ class Player:
         """Opponents met over the board; an unplayed game is no rematch (C.04.2.D.6)."""
         return frozenset(e.opponent for e in self.history if e.played and e.opponent is not None)
 
-    def has_had_bye_or_forfeit_win(self) -> bool:
-        """C.04.1.d: a PAB, or a forfeit win (the opponent did not appear), forbids a new PAB.
-
-        A requested full-point bye is neither, so it does not count.
-        """
-        return any(e.outcome in (Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN) for e in self.history)
-
 
 @dataclass(frozen=True)
 class TournamentState:

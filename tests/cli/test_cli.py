@@ -46,13 +46,13 @@ def cut_file(tmp_path: Path, rnd: int, source: Path = DUTCH) -> Path:
 
 @pytest.mark.parametrize("rnd", range(1, 7))
 def test_it_pairs_each_round_of_the_dutch_example_to_stdout(tmp_path: Path, rnd: int) -> None:
-    code, out, err = run("--dutch", str(cut_file(tmp_path, rnd)), "-p")
+    code, out, err = run("--dutch", "--edition", "2017", str(cut_file(tmp_path, rnd)), "-p")
     assert (code, err) == (0, "")
     assert sorted(rows(out)) == sorted(map(tuple, EXPECTED[str(rnd)]))
 
 
 def test_the_bye_row_comes_last_and_counts_as_a_pair(tmp_path: Path) -> None:
-    code, out, _ = run("--dutch", str(cut_file(tmp_path, 2)), "-p")
+    code, out, _ = run("--dutch", "--edition", "2017", str(cut_file(tmp_path, 2)), "-p")
     assert code == 0
     assert out.splitlines()[0] == "7" and out.splitlines()[-1] == "14 0"
     assert out.splitlines()[1] == "5 1"  # board 1 first (C.04.2.D.9)
@@ -60,18 +60,18 @@ def test_the_bye_row_comes_last_and_counts_as_a_pair(tmp_path: Path) -> None:
 
 def test_it_writes_the_output_file(tmp_path: Path) -> None:
     output = tmp_path / "out.txt"
-    code, out, _ = run("--dutch", str(cut_file(tmp_path, 3)), "-p", str(output))
+    code, out, _ = run("--dutch", "--edition", "2017", str(cut_file(tmp_path, 3)), "-p", str(output))
     assert (code, out) == (0, "")
     assert sorted(rows(output.read_text())) == sorted(map(tuple, EXPECTED["3"]))
 
 
 def test_a_lone_input_file_is_paired_and_dutch_is_the_default(tmp_path: Path) -> None:
-    code, out, _ = run(str(cut_file(tmp_path, 4)))
+    code, out, _ = run("--edition", "2017", str(cut_file(tmp_path, 4)))
     assert code == 0 and sorted(rows(out)) == sorted(map(tuple, EXPECTED["4"]))
 
 
 def test_round_option_pairs_a_given_round_of_a_complete_file() -> None:
-    code, out, _ = run("--dutch", str(DUTCH), "--round", "5", "-p")
+    code, out, _ = run("--dutch", "--edition", "2017", str(DUTCH), "--round", "5", "-p")
     assert code == 0 and sorted(rows(out)) == sorted(map(tuple, EXPECTED["5"]))
 
 
@@ -82,7 +82,7 @@ def test_a_finished_tournament_has_no_next_round() -> None:
 
 
 def test_check_finds_no_difference_in_the_dutch_example() -> None:
-    code, out, _ = run("--dutch", "--check", str(DUTCH))
+    code, out, _ = run("--dutch", "--edition", "2017", "--check", str(DUTCH))
     assert code == 0
     assert out == "comparing with the expected pairings of expected-pairings.json\nagree 6 of 6 rounds\n"
 
@@ -100,7 +100,7 @@ def test_check_compares_with_expected_pairings_when_they_are_given(tmp_path: Pat
 
 
 def test_check_walks_a_folder_of_tournaments() -> None:
-    code, out, _ = run("--dutch", "--check", str(FIXTURES / "corpus" / "dutch-2017-baku"))
+    code, out, _ = run("--dutch", "--edition", "2017", "--check", str(FIXTURES / "corpus" / "dutch-2017-baku"))
     assert code == 0
     assert out.splitlines()[-1].endswith("rounds (11 tournaments)")
     agreed, of = out.split()[1], out.split()[3]
@@ -110,7 +110,7 @@ def test_check_walks_a_folder_of_tournaments() -> None:
 def test_a_folder_check_names_the_malformed_file_and_goes_on(tmp_path: Path) -> None:
     (tmp_path / "a.trf").write_text(DUTCH.read_text())
     (tmp_path / "b.trf").write_text(DUTCH.read_text().replace("   8 w 1", "   8 w ?", 1))
-    code, out, err = run("--check", str(tmp_path))
+    code, out, err = run("--edition", "2017", "--check", str(tmp_path))
     assert code == 2
     assert err.startswith(f"{tmp_path / 'b.trf'}:12:99: unknown result code '?'")
     assert out.splitlines()[-1] == "agree 6 of 6 rounds (2 tournaments)"
@@ -122,7 +122,7 @@ def test_check_refuses_a_missing_expected_file(tmp_path: Path) -> None:
 
 
 def test_check_accepts_the_input_before_the_flag() -> None:
-    assert run("--dutch", str(DUTCH), "--check")[0] == 0
+    assert run("--dutch", "--edition", "2017", str(DUTCH), "--check")[0] == 0
 
 
 def test_check_reports_a_round_altered_by_hand(tmp_path: Path) -> None:
@@ -185,7 +185,7 @@ def test_an_unpairable_round_prints_the_reason_and_exits_3(tmp_path: Path, monke
         raise PairingError("every pairing repeats a game (C.04.1.b)")
 
     monkeypatch.setattr(cli_common, "pair", refuse)
-    code, out, err = run("--dutch", str(cut_file(tmp_path, 2)), "-p")
+    code, out, err = run("--dutch", "--edition", "2017", str(cut_file(tmp_path, 2)), "-p")
     assert (code, out) == (3, "")
     assert err == "cannot pair: every pairing repeats a game (C.04.1.b)\n"
 
@@ -200,13 +200,20 @@ def test_the_system_and_acceleration_reach_the_engine(
     def fake(
         state: TournamentState, system: str, edition: str | None = None, options: PairingOptions | None = None
     ) -> Pairing:
-        seen.update(system=system, options=options, round=state.round_to_pair)
+        seen.update(system=system, edition=edition, options=options, round=state.round_to_pair)
         return Pairing((Board(1, 2),), None)
 
     monkeypatch.setattr(cli_common, "pair", fake)
     code, out, _ = run(f"--{system}", str(cut_file(tmp_path, 3)), "-p", "--acceleration", acceleration)
     assert code == 0 and out == "1\n1 2\n"
-    assert seen == {"system": system, "options": PairingOptions(acceleration=acceleration), "round": 3}
+    # With no --edition and no record 192, the rules in force today, where the system has them
+    edition = "2026" if system in ("dutch", "dubov", "burstein") else "2017"
+    assert seen == {
+        "system": system,
+        "edition": edition,
+        "options": PairingOptions(acceleration=acceleration),
+        "round": 3,
+    }
 
 
 def test_without_a_flag_record_192_chooses_the_system(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -236,7 +243,7 @@ def test_a_pairing_that_breaks_a_rule_is_written_with_a_warning(
         return Pairing((Board(1, 8),), None)  # 1 and 8 met in round 1; everyone else left out
 
     monkeypatch.setattr(cli_common, "pair", rematch)
-    code, out, err = run("--dutch", str(cut_file(tmp_path, 2)), "-p")
+    code, out, err = run("--dutch", "--edition", "2017", str(cut_file(tmp_path, 2)), "-p")
     assert (code, out) == (0, "1\n1 8\n")
     assert "warning: round 2: the pairing breaks C.04.1.b: players 1 and 8 have already played each other" in err
     assert "neither paired nor given the bye" in err
@@ -257,6 +264,8 @@ def test_generate_writes_a_tournament_the_engine_reproduces(tmp_path: Path) -> N
     output = tmp_path / "random.trf"
     code, out, _ = run(
         "--dutch",
+        "--edition",
+        "2026",
         "--generate",
         str(output),
         "--seed",
@@ -279,10 +288,12 @@ def test_generate_writes_a_tournament_the_engine_reproduces(tmp_path: Path) -> N
     assert code == 0 and str(output) in out
     t = read_trf(output)
     assert len(t.players) == 15 and t.total_rounds == 5 and t.initial_colour in ("w", "b")
-    assert run("--dutch", "--check", str(output)) == (0, "agree 5 of 5 rounds\n", "")  # no JSON beside it
+    assert run("--dutch", "--edition", "2026", "--check", str(output)) == (0, "agree 5 of 5 rounds\n", "")
     again = tmp_path / "again.trf"
     run(
         "--dutch",
+        "--edition",
+        "2026",
         "--generate",
         str(again),
         "--seed",
@@ -337,7 +348,17 @@ def test_help_lists_the_modes() -> None:
 def test_python_dash_m_pairing_runs_as_a_program(tmp_path: Path) -> None:
     output = tmp_path / "out.txt"
     done = subprocess.run(
-        [sys.executable, "-m", "pairing", "--dutch", str(cut_file(tmp_path, 6)), "-p", str(output)],
+        [
+            sys.executable,
+            "-m",
+            "pairing",
+            "--dutch",
+            "--edition",
+            "2017",
+            str(cut_file(tmp_path, 6)),
+            "-p",
+            str(output),
+        ],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -351,7 +372,15 @@ def test_python_dash_m_pairing_runs_as_a_program(tmp_path: Path) -> None:
 def test_the_shared_replay_tool_agrees_through_the_cli() -> None:
     files = [str(DUTCH)] + [str(p) for p in sorted(FIXTURES.glob("corpus/dutch-2017/*.trf"))[:1]]
     done = subprocess.run(
-        [sys.executable, str(CHECK_TOOL), "--engine", f"{sys.executable} -m pairing --dutch", *files, "--jobs", "2"],
+        [
+            sys.executable,
+            str(CHECK_TOOL),
+            "--engine",
+            f"{sys.executable} -m pairing --dutch --edition 2017",
+            *files,
+            "--jobs",
+            "2",
+        ],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -359,3 +388,75 @@ def test_the_shared_replay_tool_agrees_through_the_cli() -> None:
     )
     assert done.returncode == 0, done.stdout[-2000:]
     assert done.stdout.splitlines()[-1].startswith("agree ")
+
+
+def _record_editions(monkeypatch: pytest.MonkeyPatch) -> list[str | None]:
+    seen: list[str | None] = []
+
+    def fake(
+        state: TournamentState, system: str, edition: str | None = None, options: PairingOptions | None = None
+    ) -> Pairing:
+        seen.append(edition)
+        return Pairing((Board(1, 2),), None)
+
+    monkeypatch.setattr(cli_common, "pair", fake)
+    return seen
+
+
+def test_without_edition_nor_record_192_it_pairs_by_the_rules_in_force_with_a_note(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen = _record_editions(monkeypatch)
+    code, _, err = run("--dutch", str(cut_file(tmp_path, 2)), "-p")
+    assert code == 0 and seen == ["2026"]
+    assert err.startswith("note: no --edition given and no record 192 naming one: paired by the rules in force today")
+
+
+def test_the_edition_flag_wins_over_record_192_and_says_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen = _record_editions(monkeypatch)
+    path = tmp_path / "named.trf"
+    path.write_text("192 FIDE_DUTCH_2026\n" + cut_file(tmp_path, 2).read_text())
+    for argv in (("--edition", "2017", str(path), "-p"), (str(path), "-p")):
+        code, out, err = run(*argv)
+        assert (code, out) == (0, "1\n1 2\n") and "note:" not in err
+    assert seen == ["2017", "2026"]
+
+
+@pytest.mark.parametrize(
+    ("record", "start", "edition"),
+    [
+        ("FIDE_DUTCH_2017", "2026/05/01", "2017"),
+        ("FIDE_DUTCH_2017_BAKU", "", "2017"),
+        ("FIDE_DUTCH_2026", "2025/05/01", "2026"),
+        ("FIDE_DUTCH", "2026/01/31", "2017"),  # the code without a year: the rules in force at the start
+        ("FIDE_DUTCH", "2026/02/01", "2026"),
+        ("FIDE_DUTCH", "01.12.2025", "2017"),
+    ],
+)
+def test_record_192_names_the_edition(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, record: str, start: str, edition: str
+) -> None:
+    seen = _record_editions(monkeypatch)
+    path = tmp_path / "named.trf"
+    body = "\n".join(line for line in cut_file(tmp_path, 2).read_text().splitlines() if not line.startswith("042"))
+    path.write_text(f"192 {record}\n" + (f"042 {start}\n" if start else "") + body + "\n")
+    code, _, err = run(str(path), "-p")
+    assert (code, seen) == (0, [edition]) and "note:" not in err
+
+
+def test_a_system_without_the_2026_rules_pairs_by_its_own_edition_with_a_note(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen = _record_editions(monkeypatch)
+    code, _, err = run("--lim", str(cut_file(tmp_path, 2)), "-p")
+    assert code == 0 and seen == ["2017"]
+    assert "the lim system implements only the 2017 edition of its rules; paired by the 2017 edition" in err
+
+
+def test_check_notes_the_edition_once_for_a_folder(tmp_path: Path) -> None:
+    for name in ("a.trf", "b.trf"):
+        (tmp_path / name).write_text(DUTCH.read_text())
+    _, _, err = run("--dutch", "--check", str(tmp_path))
+    assert err.count("note: no --edition given") == 1

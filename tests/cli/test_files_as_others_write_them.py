@@ -37,7 +37,7 @@ def _cut_text(rnd: int) -> str:
 @pytest.mark.parametrize("end", ["\r", "\r\n", "\n"], ids=["CR", "CRLF", "LF"])
 def test_every_line_end_reads_the_same(tmp_path: Path, end: str) -> None:
     path = _file(tmp_path, _cut_text(4).replace("\n", end))
-    code, out, err = run(path, "-p")
+    code, out, err = run(path, "-p", "--edition", "2026")
     assert (code, err) == (0, "")
     assert sorted(rows(out)) == sorted(map(tuple, EXPECTED["4"]))
     code, out, _ = run("--check", _file(tmp_path, TEXT.replace("\n", end), "all.trf"))
@@ -79,7 +79,7 @@ def test_without_a_round_count_pairing_is_refused_unless_given(tmp_path: Path) -
     assert err == (
         f"{path}: the file does not declare the number of rounds (XXR or record 142): add one, or give --rounds N\n"
     )
-    code, out, err = run(path, "-p", "--rounds", "6")
+    code, out, err = run(path, "-p", "--rounds", "6", "--edition", "2026")
     assert (code, err) == (0, "")
     assert sorted(rows(out)) == sorted(map(tuple, EXPECTED["6"]))
     assert run(path, "-p", "--rounds", "4")[0] == 2  # fewer than the rounds already played

@@ -123,6 +123,16 @@ def test_a_requested_full_point_bye_does_not_bar_the_pab() -> None:
     assert check_pairing(state, pairing("4-1, 3-2, 5")) == []
 
 
+def test_in_2026_a_win_scored_without_playing_bars_the_pab() -> None:
+    # C.04.1 (2026) art. 4: a PAB, or a win's points in a round without playing
+    state = tournament(5, "1-3 1-0, 2-4 =, 5 full")
+    assert check_pairing(state, pairing("4-1, 3-2, 5"), edition="2017") == []
+    assert rules(check_pairing(state, pairing("4-1, 3-2, 5"), edition="2026")) == ["C.04.1.d"]
+    forfeit = tournament(5, "1-3 1-0, 2-4 +-, 5 half")
+    assert rules(check_pairing(forfeit, pairing("4-1, 3-5, 2"), edition="2026")) == ["C.04.1.d"]
+    assert check_pairing(forfeit, pairing("4-1, 3-2, 5"), edition="2026") == []  # half a point: no bar
+
+
 def test_three_of_the_same_colour_in_a_row_is_caught() -> None:
     state = tournament(4, "1-2 =, 3-4 =", "1-3 =, 2-4 =")
     violations = check_pairing(state, pairing("1-4, 3-2"))  # 1: W W W (+3), 4: B B B (-3)
@@ -176,6 +186,18 @@ def test_last_round_topscorers_may_break_the_colour_rules_in_the_dutch_system(na
     assert check_pairing(state, recorded, colour_exempt=last_round_exemptions(state, "dutch")) == []
     assert check_round(state, recorded, "dutch") == []
     assert check_round(state, recorded, "dubov") == strict
+
+
+def test_the_opponent_of_a_last_round_topscorer_may_break_the_colour_rules_in_the_dutch_system() -> None:
+    # 2017 C.8/C.9, 2026 C10/C11: "topscorers or topscorers' opponents". Round 9 of 9: the
+    # topscorer 4 (+2) and 6 (White in his last two played games) both need Black; E.2 gives
+    # it to 4, the wider difference, and 6 plays White a third time in a row.
+    t = read_trf(FIXTURES / "checker" / "dutch2026-drv0098.trf")
+    state = state_for_round(t, 9)
+    recorded = recorded_pairing(t, 9)
+    assert 4 in topscorers(state) and 6 not in topscorers(state)
+    assert [v.players for v in check_pairing(state, recorded, colour_exempt=topscorers(state))] == [(6,)]
+    assert check_round(state, recorded, "dutch", "2026") == []
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pairing.engine import SYSTEMS, PairingOptions, pair
+from pairing.engine import SYSTEMS, PairingOptions, editions, pair
 from pairing.engine.generator import GeneratorConfig, generate
 from pairing.engine.state import PairingError, TournamentState
 from pairing.engine.trf.state import cut, state_for_round
@@ -22,10 +22,29 @@ def test_the_2017_edition_is_the_one_every_system_pairs_by_default(system: str) 
     assert pair(state, system, "2017") == pair(state, system)
 
 
-@pytest.mark.parametrize("system", SYSTEMS)
+@pytest.mark.parametrize("system", [s for s in SYSTEMS if s == "lim"])
 def test_an_edition_the_system_does_not_know_is_refused_with_the_known_ones(system: str) -> None:
-    with pytest.raises(PairingError, match=f"the {system} system has no '2026' edition of its rules; known: 2017"):
-        pair(round_three(system), system, "2026")
+    with pytest.raises(PairingError, match=f"the {system} system has no '1997' edition of its rules; known: 2017"):
+        pair(round_three(system), system, "1997")
+
+
+def test_the_dutch_system_knows_both_editions_and_pairs_by_2017_unless_told() -> None:
+    assert editions("dutch") == ("2017", "2026")
+    state = round_three("dutch")
+    assert pair(state, "dutch", "2026").boards  # the 2026 rules pair it too
+    with pytest.raises(PairingError, match="the dutch system has no '2030' edition of its rules; known: 2017, 2026"):
+        pair(state, "dutch", "2030")
+
+
+@pytest.mark.parametrize("system", ["dubov", "burstein"])
+def test_dubov_and_burstein_know_both_editions_and_pair_by_2017_unless_told(system: str) -> None:
+    assert editions(system) == ("2017", "2026")
+    state = round_three(system)
+    assert pair(state, system, "2026").boards
+    with pytest.raises(
+        PairingError, match=f"the {system} system has no '2030' edition of its rules; known: 2017, 2026"
+    ):
+        pair(state, system, "2030")
 
 
 def test_an_unknown_system_is_refused() -> None:

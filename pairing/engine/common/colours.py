@@ -64,6 +64,16 @@ def preference_from_sequence(sequence: tuple[Colour, ...]) -> ColourPreference:
     return ColourPreference(sequence[-1].opposite, Strength.MILD, diff, sequence)  # A.6.c
 
 
+def latest_difference(mine: tuple[Colour, ...], theirs: tuple[Colour, ...]) -> Colour | None:
+    """My colour in the latest game where one of us had White and the other Black,
+    walking both sequences of played games back together (Dubov E.3; Burstein 2026
+    5.2.4; C.04.2.D.5: only played games count)."""
+    for a, b in zip(reversed(mine), reversed(theirs), strict=False):
+        if a is not b:
+            return a
+    return None
+
+
 def colour_preference(player: Player) -> ColourPreference:
     return preference_from_sequence(player.colour_sequence())
 

@@ -13,6 +13,8 @@ from functools import cached_property
 from typing import Any, Self
 
 from pairing.engine.common.colours import ColourState, colour_state
+from pairing.engine.common.editions import EDITION_2017
+from pairing.engine.common.general_rules import pab_eligible
 from pairing.engine.state import Player, TournamentState
 
 
@@ -25,18 +27,19 @@ class Entrant:
     score: int  # pairing score in tenths: real points plus acceleration (C.04.5)
     rating: int
     opponents: frozenset[int]  # met over the board (C.04.1.b; an unplayed game is no rematch, C.04.2.D.6)
-    bye_eligible: bool  # C.04.1.d: no pairing-allocated bye nor forfeit win so far
+    bye_eligible: bool  # C.04.1.d (2026: art. 4), see pairing.engine.common.general_rules
 
     @classmethod
-    def of(cls, state: TournamentState, player: Player, **extras: Any) -> Self:
-        """The entrant *player* is in *state*'s round, with a system's *extras*."""
+    def of(cls, state: TournamentState, player: Player, edition: str = EDITION_2017, **extras: Any) -> Self:
+        """The entrant *player* is in *state*'s round under the *edition* of the general
+        rules, with a system's *extras*."""
         return cls(
             id=player.id,
             number=state.pairing_numbers[player.id],
             score=state.pairing_score(player.id),
             rating=player.rating,
             opponents=player.played_opponents(),
-            bye_eligible=not player.has_had_bye_or_forfeit_win(),
+            bye_eligible=pab_eligible(player, state.scoring, edition),
             **extras,
         )
 

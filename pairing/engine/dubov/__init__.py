@@ -8,6 +8,6 @@ bitsets), ``criteria`` (C.1-C.10), ``bye`` (B.0), ``upfloaters``
 The test oracle, a literal sieve over every candidate, is tests/engine/oracles/dubov_reference.py.
 """
 
-from pairing.engine.dubov.round import pair_round
+from pairing.engine.dubov.round import EDITIONS, pair_round
 
-__all__ = ["pair_round"]
+__all__ = ["EDITIONS", "pair_round"]

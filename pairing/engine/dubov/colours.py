@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pairing.engine.common.colours import latest_difference
 from pairing.engine.dubov.players import DubovEntrant
 from pairing.engine.state import Colour, Player
 
@@ -9,15 +10,6 @@ from pairing.engine.state import Colour, Player
 def higher_ranked(a: DubovEntrant, b: DubovEntrant) -> DubovEntrant:
     """E.0: the player with more points or, when points are equal, the better initial rank."""
     return min((a, b), key=lambda p: (-p.score, p.number))
-
-
-def _latest_difference(high: Player, low: Player) -> Colour | None:
-    """E.3: *high*'s colour in the latest game where one had White and the other Black,
-    walking both sequences of played games back together (C.04.2.D.5)."""
-    for mine, theirs in zip(reversed(high.colour_sequence()), reversed(low.colour_sequence()), strict=False):
-        if mine is not theirs:
-            return mine
-    return None
 
 
 def white_and_black(a: DubovEntrant, b: DubovEntrant, initial: Colour, players: dict[int, Player]) -> tuple[int, int]:
@@ -37,7 +29,7 @@ def colour_of_higher(high: DubovEntrant, low: DubovEntrant, initial: Colour, pla
         return high.colour
     if hp.strength != lp.strength:  # E.2: grant the stronger preference
         return high.colour if hp.strength > lp.strength else low.colour.opposite
-    earlier = _latest_difference(players[high.id], players[low.id])
+    earlier = latest_difference(players[high.id].colour_sequence(), players[low.id].colour_sequence())
     if earlier is not None:  # E.3: alternate to the latest round where they differed
         return earlier.opposite
     return high.colour  # E.4: the higher-ranked player's preference

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from pairing.engine.aro import aros
 from pairing.engine.common.colours import ColourPreference, Strength, colour_preference
+from pairing.engine.common.editions import EDITION_2017
 from pairing.engine.common.players import Entrant, higher_first
 from pairing.engine.state import Colour, Player, TournamentState
 
@@ -83,8 +84,10 @@ def upfloat_history(state: TournamentState, player_id: int, before: dict[int, li
     return out
 
 
-def entrants(state: TournamentState) -> list[DubovEntrant]:
-    """The players to pair this round, in the order: score descending, then pairing number."""
+def entrants(state: TournamentState, edition: str = EDITION_2017) -> list[DubovEntrant]:
+    """The players to pair this round, in the order: score descending, then pairing number.
+
+    The *edition* decides who may still receive the PAB (C.2, see common.general_rules)."""
     ratings = aros(state)
     max_t = max_upfloats(state.total_rounds)
     last = state.round_to_pair - 1
@@ -97,6 +100,7 @@ def entrants(state: TournamentState) -> list[DubovEntrant]:
             DubovEntrant.of(
                 state,
                 p,
+                edition,
                 aro=ratings[p.id],
                 preference=dubov_colour_preference(p),
                 games=sum(1 for e in p.history if e.played),

@@ -1,8 +1,19 @@
-"""A whole Dubov round (C.04.4.1 A.8): the bye first, then the score groups from the top."""
+"""A whole Dubov round (C.04.4.1 A.8): the bye first, then the score groups from the top.
+
+Two editions pair by the same code. The 2026 text (C.04.4.1 effective from 1 February
+2026) restates the Batumi 2018 rules with new article numbers (A.x -> 1.x, B.0 -> 3.1,
+C.x -> 2.x [Cx], E.x -> 5.2.x) and one change of substance: its C2 no longer names
+"a pairing-allocated bye or a forfeit win" but refers to C.04.1 article 4, which bars
+the PAB to anyone who already scored a win's points in one round without playing (a
+requested full-point bye too). That rule lives in pairing.engine.common.general_rules, chosen
+by the edition when the entrants are built. Everything else (C6 reworded as "the score
+differences taken in descending order", the same criterion; the PAB chosen before
+pairing; the mild preference for Black of a player with no game) reads as in 2018.
+"""
 
 from __future__ import annotations
 
-from pairing.engine.common.editions import EDITION_2017, edition_of
+from pairing.engine.common.editions import EDITION_2017, EDITION_2026, edition_of
 from pairing.engine.dubov.bye import choose_bye
 from pairing.engine.dubov.colours import white_and_black
 from pairing.engine.dubov.field import Field
@@ -45,14 +56,14 @@ def pair_players(field: Field, last_round: bool) -> tuple[list[tuple[DubovEntran
     return pairs, bye
 
 
-EDITIONS = (EDITION_2017,)
+EDITIONS = (EDITION_2017, EDITION_2026)
 
 
 def pair_round(state: TournamentState, options: PairingOptions | None = None, edition: str | None = None) -> Pairing:
     """Pair on the pairing score, real + virtual points (an acceleration, C.04.5: "applicable
     to any Swiss Pairing System"; pairing.engine.pair puts the virtual points in the state)."""
-    edition_of("dubov", edition, EDITIONS)
-    players = entrants(state)
+    edition = edition_of("dubov", edition, EDITIONS)
+    players = entrants(state, edition)
     if not players:
         return Pairing(boards=(), bye=None)
     pairs, bye = pair_players(Field(players, state.forbidden), state.is_last_round)

@@ -1,8 +1,12 @@
-"""Pairing a whole round bracket by bracket (C.04.3 A.9, B), with PPB and CLB."""
+"""Pairing a whole round bracket by bracket (C.04.3 A.9, B): 2017 with PPB and CLB,
+2026 with the completion criterion C4 and C5 in every bracket that needs them."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from pairing.engine.dutch.criteria import restricted_by_c3
+from pairing.engine.dutch.editions import DUTCH_2017, DutchEdition
 from pairing.engine.dutch.generation import MdpOrder, RemainderOrder
 from pairing.engine.dutch.players import DutchEntrant
 from pairing.engine.dutch.shortcut import first_candidate, is_perfect, lookahead_ideal
@@ -14,20 +18,59 @@ from pairing.engine.state import PairingError
 
 class RoundPairer:
     def __init__(
-        self, players: list[DutchEntrant], forbidden: frozenset[frozenset[int]], played_rounds: int, last_round: bool
+        self,
+        players: list[DutchEntrant],
+        forbidden: frozenset[frozenset[int]],
+        played_rounds: int,
+        last_round: bool,
+        edition: DutchEdition = DUTCH_2017,
     ) -> None:
         self.players = players
         self.forbidden = forbidden
         self.played_rounds = played_rounds
         self.last_round = last_round
+        self.edition = edition
+        self._bye_score: int | None = None
         self.blocked = _blocked_pairs(players, forbidden)
+        self.bye_score: int | None = None
+        if edition.lowest_pab_score and len(players) % 2:
+            self.bye_score = self._lowest_pab_score()
+            if self.bye_score is not None:
+                # C5: only the eligible players of that score may receive the PAB.
+                self.players = players = [
+                    dataclasses.replace(p, bye_eligible=p.bye_eligible and p.score <= self.bye_score) for p in players
+                ]
 
     def can_meet(self, a: DutchEntrant, b: DutchEntrant) -> bool:
         return b.id not in self.blocked[a.id]
 
-    def completable(self, remaining: list[DutchEntrant]) -> bool:
-        """A.9: can these players all be paired, one of them (if odd) taking the PAB (C.2)?"""
-        if self._greedy_completion(remaining):
+    def _lowest_pab_score(self) -> int | None:
+        """C5 (2026): the lowest score the PAB receiver can have while every other player is
+        paired (C4); None when no eligible player can take it (C2)."""
+        for score in sorted({p.score for p in self.players if p.bye_eligible}):
+            if self.completable(self.players, score):
+                return score
+        return None
+
+    def decides_bye(self, group_score: int, below: list[DutchEntrant]) -> int | None:
+        """2026 C9: the PAB receiver's score when this bracket decides the PAB, else None.
+
+        The PAB is decided in the last bracket, or in the bracket of the PAB receiver's
+        score (C5) when the players *below* it pair among themselves; a scoregroup that
+        must also give partners to players below it does not decide it (the reference
+        engine's reading, docs/dutch.md)."""
+        if self.bye_score is None:
+            return None
+        if not below:
+            return self.bye_score
+        if group_score == self.bye_score and self._pairs_fully(below):
+            return self.bye_score
+        return None
+
+    def completable(self, remaining: list[DutchEntrant], pab_score: int | None = None) -> bool:
+        """A.9 (2026: C4): can these players all be paired, one of them (if odd) taking the
+        PAB (C2), with a score of at most *pab_score* when given (C5)?"""
+        if self._greedy_completion(remaining, pab_score):
             return True
         n = len(remaining)
         neighbours: list[list[int]] = [[] for _ in range(n + n % 2)]
@@ -36,16 +79,16 @@ class RoundPairer:
                 if self.can_meet(remaining[i], remaining[j]):
                     neighbours[i].append(j)
                     neighbours[j].append(i)
-            if n % 2 and remaining[i].bye_eligible:
+            if n % 2 and _may_take_bye(remaining[i], pab_score):
                 neighbours[i].append(n)
                 neighbours[n].append(i)
         return has_perfect_matching(len(neighbours), neighbours)
 
-    def _greedy_completion(self, remaining: list[DutchEntrant]) -> bool:
+    def _greedy_completion(self, remaining: list[DutchEntrant], pab_score: int | None = None) -> bool:
         """A quick sufficient test: pair the most constrained players first."""
         order = sorted(remaining, key=lambda p: -len(self.blocked[p.id]))
         if len(order) % 2:
-            eligible = [p for p in reversed(order) if p.bye_eligible]
+            eligible = [p for p in reversed(order) if _may_take_bye(p, pab_score)]
             if not eligible:
                 return False
             order.remove(eligible[0])
@@ -68,28 +111,37 @@ class RoundPairer:
                 "one eligible player receiving the pairing-allocated bye (C.04.3 A.9: the arbiter "
                 "decides)"
             )
+        if not self.edition.collapsed_last_bracket:
+            return self._pair_with_completion()
         pairs: list[tuple[DutchEntrant, DutchEntrant]] = []
         total = len(players)
         position = self._group_end(0)
         current = players[:position]
         mdp_count = 0
         special = position == total
+        collapse = self.edition.collapsed_last_bracket
         while len(current) > 1 or position < total:
             group_start = position
             position = total if special else self._group_end(position)
             lookahead = players[group_start:position]
             bracket_end = len(current)
             people = current + lookahead
+            self._bye_score = self.decides_bye(current[-1].score, players[group_start:]) if current else None
             found = self._pair_bracket(people, mdp_count, bracket_end, special, final=position == total)
             if not special:
                 paired = {p.id for pair in found for p in pair}
                 rest = [p for p in people if p.id not in paired] + players[position:]
                 if not self.completable(rest):
-                    # A.9: this bracket is the PPB; re-pair it with every player left (C.4),
-                    # the rest becoming the collapsed last bracket.
+                    # 2017 A.9: this bracket is the PPB; re-pair it with every player left
+                    # (C.4), the rest becoming the collapsed last bracket. 2026 C4, C5: re-pair
+                    # it with every player left in view, who are then paired as usual.
                     position = group_start
                     special = True
                     continue
+            if special and not collapse and position == total and group_start < total:
+                position = self._group_end(group_start)
+                lookahead = players[group_start:position]
+                people = current + lookahead
             pairs += found
             special = position == total
             paired = {p.id for pair in found for p in pair}
@@ -98,6 +150,92 @@ class RoundPairer:
             current = floaters + lookahead
         bye = current[0] if current else None
         return pairs, bye
+
+    def _pair_with_completion(self) -> tuple[list[tuple[DutchEntrant, DutchEntrant]], DutchEntrant | None]:
+        """2026: every bracket is paired with every player left in view, the completion
+        criterion C4 (with C2 and C5) first, the next scoregroup as its lookahead (C8); the
+        next bracket is then its downfloaters and the next scoregroup, to the last one."""
+        players = self.players
+        total = len(players)
+        pairs: list[tuple[DutchEntrant, DutchEntrant]] = []
+        position = self._group_end(0)
+        current = players[:position]
+        mdp_count = 0
+        while len(current) > 1 or position < total:
+            group_start = position
+            position = self._group_end(position) if position < total else total
+            rest = players[group_start:]
+            people = current + rest
+            bracket_end = len(current)
+            next_end = bracket_end + position - group_start
+            self._bye_score = self.decides_bye(current[-1].score, rest)
+            found = self._pair_bracket_in_view(people, mdp_count, bracket_end, next_end)
+            pairs += found
+            paired = {p.id for pair in found for p in pair}
+            floaters = [p for p in current if p.id not in paired]
+            mdp_count = len(floaters)
+            current = floaters + players[group_start:position]
+        bye = current[0] if current else None
+        return pairs, bye
+
+    def _pair_bracket_in_view(
+        self, people: list[DutchEntrant], mdp_count: int, bracket_end: int, next_end: int
+    ) -> list[tuple[DutchEntrant, DutchEntrant]]:
+        final = bracket_end == len(people)
+        if final or self._bye_score is None:
+            # Quick answers first: the best pairing of the bracket and the next scoregroup
+            # alone is the best with every player in view when the round completes around
+            # it without costing the next bracket a pair (C4 over C8).
+            candidate = first_candidate(people, mdp_count, bracket_end)
+            if candidate and is_perfect(
+                people[:next_end],
+                mdp_count,
+                bracket_end,
+                final,
+                next_end == len(people),
+                self.last_round,
+                self.can_meet,
+                *candidate,
+                bye_score=self._bye_score,
+            ):
+                found = candidate[0]
+            else:
+                found = self._optimise(
+                    people[:next_end],
+                    mdp_count,
+                    bracket_end,
+                    final,
+                    next_end == len(people),
+                    people[next_end - 1].score,
+                    True,
+                )
+            if final or self._completes_around(people, bracket_end, next_end, found):
+                return [(people[i], people[j]) for i, j in found]
+        found = self._optimise(
+            people, mdp_count, bracket_end, True, final, people[next_end - 1].score, lookahead=True, next_end=next_end
+        )
+        return [(people[i], people[j]) for i, j in found]
+
+    def _completes_around(
+        self, people: list[DutchEntrant], bracket_end: int, next_end: int, found: list[tuple[int, int]]
+    ) -> bool:
+        """Do the downfloaters of *found* and the next scoregroup pair fully among
+        themselves (one of the scoregroup left over when they are odd), the players
+        below completing the round with him? Then no pairing of the bracket has a better
+        lookahead (C8) under the completion criterion (C4) than it had without it."""
+        paired = {v for pair in found for v in pair}
+        group = [people[v] for v in range(bracket_end) if v not in paired] + people[bracket_end:next_end]
+        beyond = people[next_end:]
+        if len(group) % 2 == 0:
+            return self._pairs_fully(group) and self.completable(beyond)
+        floaters = len(group) - (next_end - bracket_end)
+        return any(
+            self._pairs_fully(group[:k] + group[k + 1 :]) and self.completable([group[k], *beyond])
+            for k in range(len(group) - 1, floaters - 1, -1)
+        )
+
+    def _pairs_fully(self, group: list[DutchEntrant]) -> bool:
+        return len(group) % 2 == 0 and self.completable(group)
 
     def _group_end(self, start: int) -> int:
         score = self.players[start].score
@@ -111,7 +249,15 @@ class RoundPairer:
     ) -> list[tuple[DutchEntrant, DutchEntrant]]:
         candidate = first_candidate(people, mdp_count, bracket_end)
         if candidate and is_perfect(
-            people, mdp_count, bracket_end, special, final, self.last_round, self.can_meet, *candidate
+            people,
+            mdp_count,
+            bracket_end,
+            special,
+            final,
+            self.last_round,
+            self.can_meet,
+            *candidate,
+            bye_score=self._bye_score,
         ):
             return [(people[i], people[j]) for i, j in candidate[0]]
         if not special and len(people) > bracket_end:
@@ -138,9 +284,21 @@ class RoundPairer:
         final: bool,
         min_score: int,
         lookahead: bool,
+        next_end: int | None = None,
     ) -> list[tuple[int, int]]:
-        """The best candidate by C.4-C.19, the first generated among equals (B.8)."""
-        quality = BracketWeights(people, bracket_end, special, final, self.played_rounds, min_score, lookahead)
+        """The best candidate by C.4-C.19 (2026: C4-C21), the first generated among equals (B.8)."""
+        quality = BracketWeights(
+            people,
+            bracket_end,
+            special,
+            final,
+            self.played_rounds,
+            min_score,
+            lookahead,
+            self.edition,
+            self._bye_score,
+            next_end,
+        )
         n = len(people)
         base: dict[tuple[int, int], int] = {}
         neighbours: list[list[int]] = [[] for _ in range(bracket_end)]
@@ -195,7 +353,11 @@ class RoundPairer:
                 mate = first_transposition(len(people), remainder, remainder_pairs, inside)
                 if mate is not None:
                     return mate
-            elif weights.special and all(i in members or i >= bracket_end for i, _ in inside):
+            elif (
+                weights.special
+                and self.edition.collapsed_last_bracket
+                and all(i in members or i >= bracket_end for i, _ in inside)
+            ):
                 # A PPB (A.9): the remainder is paired together with every player below it.
                 mate = first_transposition_beside_rest(
                     len(people),
@@ -224,6 +386,10 @@ class RoundPairer:
                 w += order.weight(position[i], position[j])
             edges.append((i, j, w))
         return max_weight_matching(len(people), edges)
+
+
+def _may_take_bye(player: DutchEntrant, pab_score: int | None) -> bool:
+    return player.bye_eligible and (pab_score is None or player.score <= pab_score)
 
 
 def _blocked_pairs(players: list[DutchEntrant], forbidden: frozenset[frozenset[int]]) -> dict[int, set[int]]:

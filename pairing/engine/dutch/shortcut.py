@@ -50,7 +50,9 @@ def is_perfect(
     can_meet: Callable[[DutchEntrant, DutchEntrant], bool],
     pairs: list[tuple[int, int]],
     floaters: list[int],
+    bye_score: int | None = None,
 ) -> bool:
+    """*bye_score*: the PAB receiver's score when this bracket decides the PAB (2026 C9)."""
     if last_round:
         return False  # topscorers (A.7, C.8, C.9): always the exact search
     if special and bracket_end != len(people):
@@ -66,12 +68,23 @@ def is_perfect(
     for f in floaters:
         if _float_repeated(people[f], Float.DOWN):
             return False
+    if bye_score is not None and not all(_best_for_c9(people, f, bye_score) for f in floaters):
+        return False
     if not _colour_bounds_met(people, bracket_end, pairs, floaters):
         return False
     lookahead = list(range(bracket_end, len(people)))
     if special:
         return all(people[f].bye_eligible for f in floaters)
     return lookahead_ideal(people, floaters, lookahead, final, can_meet)
+
+
+def _best_for_c9(people: list[DutchEntrant], unpaired: int, bye_score: int) -> bool:
+    """2026 C9: no other player of the PAB receiver's score could take the PAB with a
+    better count of games (see :mod:`.weights`)."""
+    player = people[unpaired]
+    if not player.bye_eligible or player.score != bye_score:
+        return False
+    return player.unplayed == min(p.unplayed for p in people if p.score == bye_score and p.bye_eligible)
 
 
 def _colour_bounds_met(people, bracket_end, pairs, floaters) -> bool:

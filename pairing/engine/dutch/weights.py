@@ -1,11 +1,14 @@
 """Edge weights that encode the Dutch quality criteria in priority order.
 
 Each pair of players gets one integer whose bit fields are, from the most
-significant: completion (A.9, C.4, in the PPB and the last bracket), C.5, C.6,
-C.7 (lookahead into the next scoregroup), C.8-C.11 (colours), C.12-C.15 (float
-repetitions) and C.16-C.19 (their score differences). A maximum-weight matching
-then maximises the fields lexicographically. Every field is wide enough that its
-sum over any matching cannot reach the field above, negative terms included.
+significant, the terms of the edition's criteria table (:mod:`.editions`): for
+2017, completion (A.9, C.4, in the PPB and the last bracket), C.5, C.6, C.7
+(lookahead into the next scoregroup), C.8-C.11 (colours), C.12-C.15 (float
+repetitions) and C.16-C.19 (their score differences); for 2026 the same terms as
+C4, C6-C8 and C10-C21, with C5 and C9 (the PAB receiver's score and unplayed games)
+where the bye is decided. A maximum-weight matching then maximises the fields
+lexicographically. Every field is wide enough that its sum over any matching
+cannot reach the field above, negative terms included.
 
 Score differences (A.8) are compared lexicographically, largest first: each
 distinct difference owns a slot, larger differences higher slots, so that the
@@ -24,6 +27,7 @@ from pairing.engine.dutch.criteria import (
     preferences_met,
     strong_preferences_met,
 )
+from pairing.engine.dutch.editions import DUTCH_2017, DutchEdition
 from pairing.engine.dutch.players import DutchEntrant, Float
 
 ONE_POINT = 10  # tenths
@@ -58,14 +62,24 @@ class BracketWeights:
         played_rounds: int,
         min_score: int | None = None,
         lookahead: bool = True,
+        edition: DutchEdition = DUTCH_2017,
+        bye_score: int | None = None,
+        next_end: int | None = None,
     ) -> None:
+        """*bye_score*: the PAB receiver's score when the PAB is decided in this bracket
+        (2026 C9, see :meth:`.round.RoundPairer.decides_bye`), else None. *next_end*
+        (2026): the graph holds every player left, ``people[bracket_end:next_end]`` being
+        the next scoregroup; the completion field (C4) then weighs every pair and the
+        lookahead (C8) only the pairs within the bracket and the next scoregroup."""
         self.people = people
         self.bracket_end = bracket_end
         self.special = special
         self.final = final
         self.played_rounds = played_rounds
-        self.lookahead = lookahead and not special
         n = len(people)
+        self.completion_everywhere = next_end is not None
+        self.next_end = n if next_end is None else next_end
+        self.lookahead = lookahead and (not special or self.completion_everywhere) and self.next_end > bracket_end
         self.min_score = people[-1].score if min_score is None else min_score
         values = {self._float_sd(people[i]) for i in range(bracket_end)}
         values |= {people[i].score - people[j].score for i in range(bracket_end) for j in range(i + 1, bracket_end)}
@@ -74,21 +88,32 @@ class BracketWeights:
         sd_width = slot_width * len(values) + 2
         count = (3 * n + 3).bit_length() + 1
         small = (2 * n + 2).bit_length() + 1
-        fields: list[tuple[str, int]] = []
-        if special:
-            fields.append(("completion", count))
-        fields += [("C5", small), ("C6", sd_width)]
-        if self.lookahead:
-            fields += [("C7pairs", count), ("C7psd", sd_width)]
-        fields += [("C8", small), ("C9", small), ("C10", small), ("C11", small)]
-        if played_rounds >= 1:
-            fields += [("C12", small), ("C13", small)]
-        if played_rounds >= 2:
-            fields += [("C14", small), ("C15", small)]
-        if played_rounds >= 1:
-            fields += [("C16", sd_width), ("C17", sd_width)]
-        if played_rounds >= 2:
-            fields += [("C18", sd_width), ("C19", sd_width)]
+        # C9 (2026) ranks the player left unpaired where the PAB is decided: every player
+        # of the PAB receiver's score who is paired earns a rank by games played.
+        self.bye_score = bye_score
+        most_played = max((p.unplayed for p in people), default=0)
+        widths = {
+            "completion": count if special else 0,
+            "pairs": small,
+            "floater_scores": sd_width,
+            "next_pairs": count if self.lookahead else 0,
+            "next_scores": sd_width if self.lookahead else 0,
+            "pab_unplayed": (n * most_played + 1).bit_length() + 1 if bye_score is not None else 0,
+            "topscorer_difference": small,
+            "topscorer_third": small,
+            "preference": small,
+            "strong_preference": small,
+            "down_again": small if played_rounds >= 1 else 0,
+            "up_again": small if played_rounds >= 1 else 0,
+            "down_2": small if played_rounds >= 2 else 0,
+            "up_2": small if played_rounds >= 2 else 0,
+            "down_again_scores": sd_width if played_rounds >= 1 else 0,
+            "up_again_scores": sd_width if played_rounds >= 1 else 0,
+            "down_2_scores": sd_width if played_rounds >= 2 else 0,
+            "up_2_scores": sd_width if played_rounds >= 2 else 0,
+        }
+        self.edition = edition
+        fields = [(term, widths[term]) for term in edition.terms if widths[term]]
         self.layout = Layout(fields)
         self._memo: dict[int, int] = {}
 
@@ -126,7 +151,9 @@ class BracketWeights:
                     p.imbalance,
                     p.repeated,
                     p.floats,
+                    p.unplayed if p.score == self.bye_score else -1,
                     k < self.bracket_end,
+                    k < self.next_end,
                 ),
                 len(numbers),
             )
@@ -142,34 +169,43 @@ class BracketWeights:
         high, low = self.people[i], self.people[j]
         return (1 + (not high.bye_eligible) + (not low.bye_eligible)) << self.layout.offsets["completion"]
 
+    def _bye_part(self, high: DutchEntrant, low: DutchEntrant) -> int:
+        """C9 (2026) where the PAB is decided: what the two players paired earn."""
+        if "pab_unplayed" not in self.layout.offsets:
+            return 0
+        earned = sum(p.unplayed for p in (high, low) if p.score == self.bye_score)
+        return earned << self.layout.offsets["pab_unplayed"]
+
     def _weight(self, i: int, j: int) -> int:
         high, low = self.people[i], self.people[j]
         off = self.layout.offsets
         in_bracket = j < self.bracket_end
         w = 0
         w += self.completion_part(i, j)
+        w += self._bye_part(high, low)
         if in_bracket:
-            w += 1 << off["C5"]
-            w += (self._float_cost(high) + self._float_cost(low) - self._pair_cost(high, low)) << off["C6"]
-        if self.lookahead:
-            # When the next scoregroup is the last, its PAB must go to an eligible player.
+            w += 1 << off["pairs"]
+            w += (self._float_cost(high) + self._float_cost(low) - self._pair_cost(high, low)) << off["floater_scores"]
+        if self.lookahead and j < self.next_end:
+            # 2017: when the next scoregroup is the last, its PAB must go to an eligible
+            # player (2026: the completion field sees to it).
             eligible_first = 1 + (not high.bye_eligible) + (not low.bye_eligible)
-            pairs = eligible_first if self.final else int(not in_bracket)
-            w += pairs << off["C7pairs"]
+            pairs = eligible_first if self.final and not self.completion_everywhere else int(not in_bracket)
+            w += pairs << off["next_pairs"]
             psd = self._float_cost(high) if i < self.bracket_end else 0
             if in_bracket:
                 psd += self._float_cost(low)
-            w += psd << off["C7psd"]
+            w += psd << off["next_scores"]
         if not in_bracket:
             return w
-        w += colour_difference_kept(high, low) << off["C8"]
-        w += no_third_colour_in_a_row(high, low) << off["C9"]
-        w += preferences_met(high, low) << off["C10"]
-        w += strong_preferences_met(high, low) << off["C11"]
+        w += colour_difference_kept(high, low) << off["topscorer_difference"]
+        w += no_third_colour_in_a_row(high, low) << off["topscorer_third"]
+        w += preferences_met(high, low) << off["preference"]
+        w += strong_preferences_met(high, low) << off["strong_preference"]
         downfloat = high.score > low.score  # A.4.b: the higher score gets the downfloat
-        for back, (c_down, c_up, c_down_sd, c_up_sd) in (
-            (1, ("C12", "C13", "C16", "C17")),
-            (2, ("C14", "C15", "C18", "C19")),
+        for back, (down, up, down_scores, up_scores) in (
+            (1, ("down_again", "up_again", "down_again_scores", "up_again_scores")),
+            (2, ("down_2", "up_2", "down_2_scores", "up_2_scores")),
         ):
             if self.played_rounds < back:
                 continue
@@ -177,15 +213,15 @@ class BracketWeights:
             # Pairing a player who downfloated before spares him another downfloat,
             # unless he is the higher score of the pair.
             spared = (low_float is Float.DOWN) + (not downfloat and high_float is Float.DOWN)
-            w += spared << off[c_down]
+            w += spared << off[down]
             if downfloat and low_float is Float.UP:
-                w -= 1 << off[c_up]
+                w -= 1 << off[up]
             sd = self._float_cost(low) if low_float is Float.DOWN else 0
             if high_float is Float.DOWN:
                 sd += self._float_cost(high)
                 if downfloat:
                     sd -= self._pair_cost(high, low)
-            w += sd << off[c_down_sd]
+            w += sd << off[down_scores]
             if downfloat and low_float is Float.UP:
-                w -= self._pair_cost(high, low) << off[c_up_sd]
+                w -= self._pair_cost(high, low) << off[up_scores]
         return w

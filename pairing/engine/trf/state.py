@@ -8,9 +8,11 @@ which the engines that write TRF fill in differently for requested byes.
 from __future__ import annotations
 
 import dataclasses
+import re
 from itertools import combinations
 
 from pairing.engine.boards import sort_boards
+from pairing.engine.common.editions import edition_in_force
 from pairing.engine.state import (
     Board,
     Colour,
@@ -237,6 +239,29 @@ def system_of(t: TrfTournament) -> str | None:
     for prefix, system in _SYSTEM_CODES:
         if code.startswith(prefix):
             return system
+    return None
+
+
+_TYPE_192 = re.compile(r"^FIDE_[A-Z]+?(?:_(2017|2026))?(?:_BAKU)?$")
+_DATE = re.compile(r"^(\d{4})[/.-](\d{2})[/.-](\d{2})$")  # 042: YYYY/MM/DD
+_DAY_FIRST = re.compile(r"^(\d{2})[/.-](\d{2})[/.-](\d{4})$")
+
+
+def edition_named(t: TrfTournament) -> str | None:
+    """The edition of the rules record 192 names (ETT26): ``FIDE_DUTCH_2017`` and
+    ``FIDE_DUTCH_2026`` (with or without ``_BAKU``) name theirs; a code without a year
+    (``FIDE_DUTCH``) means the rules in force when the tournament started (record 042).
+    None when the file names no edition and gives no start date it can be read from."""
+    match = _TYPE_192.match(t.type_192.strip().upper())
+    if not match:
+        return None
+    if match.group(1):
+        return match.group(1)
+    text = t.start_date.strip()
+    if date := _DATE.match(text):
+        return edition_in_force("-".join(date.groups()))
+    if date := _DAY_FIRST.match(text):
+        return edition_in_force("-".join(reversed(date.groups())))
     return None
 
 

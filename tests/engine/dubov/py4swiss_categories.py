@@ -12,6 +12,7 @@ import contextlib
 import itertools
 from collections.abc import Iterator
 
+from pairing.engine.common.editions import EDITION_2017
 from pairing.engine.dubov import bye as bye_module
 from pairing.engine.dubov import groups, players, upfloaters
 from pairing.engine.dubov import round as round_module
@@ -24,6 +25,9 @@ FORFEIT_FLOATS = "A.7/C.8-C.10: py4swiss does not count an upfloat whose game wa
 C9_COUNTS = "C.9: py4swiss does not prefer the maximum upfloater upfloated fewer times"
 B3_FIRST_ROUND = "B.3: py4swiss halves a bracket by rank only in round 1, not whenever nobody in it has played"
 BYE_FULL_POINT = "C.2: py4swiss refuses the PAB to a player who had a requested full-point bye (2026 text)"
+FULL_BYE_PAB_2026 = (
+    "C2 (2026): py4swiss gives the PAB to a player who had a requested full-point bye (C.04.1 art. 4 of 2026 bars it)"
+)
 C6_HIGHEST = "C.6: py4swiss maximises the highest upfloater score first, not the lowest"
 D2_RESIDENTS = "D.2: py4swiss leaves the upfloaters out of the possible shifters (sequence numbers)"
 D2_SECOND_POOL = (
@@ -33,8 +37,8 @@ D2_SECOND_POOL = (
 LATE_ENTRY_COLOURS = "E.0: py4swiss takes the parity of final pairing numbers while a player has not yet taken part"
 
 
-def entrants_of(state: TournamentState) -> list[DubovEntrant]:
-    return players.entrants(state)
+def entrants_of(state: TournamentState, edition: str = EDITION_2017) -> list[DubovEntrant]:
+    return players.entrants(state, edition)
 
 
 def _played_upfloats(state: TournamentState, player_id: int, before: object = None) -> list[bool]:
@@ -106,10 +110,10 @@ def reading(name: str, state: TournamentState, their_bye: int | None = None) -> 
     elif name == LATE_ENTRY_COLOURS:
         original = players.entrants
 
-        def final_numbers(s: TournamentState) -> list[DubovEntrant]:
+        def final_numbers(s: TournamentState, edition: str | None = None) -> list[DubovEntrant]:
             import dataclasses
 
-            return [dataclasses.replace(e, number=e.id) for e in original(s)]
+            return [dataclasses.replace(e, number=e.id) for e in original(s, edition)]
 
         patch(round_module, "entrants", final_numbers)
     try:
@@ -131,8 +135,8 @@ READINGS = (
 )
 
 
-def _rows(state: TournamentState) -> set[tuple[int, int]]:
-    result = round_module.pair_round(state)
+def _rows(state: TournamentState, edition: str) -> set[tuple[int, int]]:
+    result = round_module.pair_round(state, edition=edition)
     out = {(b.white, b.black) for b in result.boards}
     if result.bye is not None:
         out.add((result.bye, 0))
@@ -143,22 +147,26 @@ def _bye(rows: set[tuple[int, int]]) -> int | None:
     return next((a for a, b in rows if b == 0), None)
 
 
-def bye_disagreement(state: TournamentState, ours: int, theirs: int) -> str:
-    """Why py4swiss's PAB receiver is not ours, judged by the 2018 B.0 order."""
-    mine = next(p for p in entrants_of(state) if p.id == ours)
-    other = next(p for p in entrants_of(state) if p.id == theirs)
+def bye_disagreement(state: TournamentState, ours: int, theirs: int, edition: str = EDITION_2017) -> str:
+    """Why py4swiss's PAB receiver is not ours, judged by the B.0 (2026: 3.1) order."""
+    mine = next(p for p in entrants_of(state, edition) if p.id == ours)
+    other = next(p for p in entrants_of(state, edition) if p.id == theirs)
     if any(e.outcome is Outcome.FULL_BYE for e in state.by_id[ours].history):
         return BYE_FULL_POINT
+    if not other.bye_eligible and any(e.outcome is Outcome.FULL_BYE for e in state.by_id[theirs].history):
+        return FULL_BYE_PAB_2026
     if mine.score == other.score and other.games < mine.games:
         return BYE_GAMES
     return OTHER
 
 
-def categorise(state: TournamentState, ours: set[tuple[int, int]], theirs: set[tuple[int, int]]) -> str:
+def categorise(
+    state: TournamentState, ours: set[tuple[int, int]], theirs: set[tuple[int, int]], edition: str = EDITION_2017
+) -> str:
     our_bye, their_bye = _bye(ours), _bye(theirs)
     readings: tuple[str, ...] = READINGS
     if our_bye != their_bye and our_bye is not None and their_bye is not None:
-        kind = bye_disagreement(state, our_bye, their_bye)
+        kind = bye_disagreement(state, our_bye, their_bye, edition)
         if kind == OTHER:
             return OTHER
         readings = (BYE_GAMES, *(r for r in READINGS if r != BYE_GAMES))
@@ -173,6 +181,6 @@ def categorise(state: TournamentState, ours: set[tuple[int, int]], theirs: set[t
             with contextlib.ExitStack() as stack:
                 for name in combination:
                     stack.enter_context(reading(name, state, their_bye))
-                if _rows(state) == theirs:
+                if _rows(state, edition) == theirs:
                     return " + ".join(labels.get(n, n) for n in combination)
     return OTHER

@@ -1,12 +1,14 @@
 """Differential comparison of the Dubov engine with py4swiss on generated tournaments.
 
 py4swiss implements the 2026 re-issue of the Dubov rules (C.04.4.1 effective from
-1 February 2026); we implement the 2018 text (Batumi). Each tournament is generated,
-and so paired, by our engine; every round is cut and given to py4swiss, and each
-differing round is put in a category (see CATEGORIES), every one adjudicated against
-the 2018 text by a named test in test_py4swiss_verdicts.py.
+1 February 2026). Each tournament is generated, and so paired, by our engine in the
+chosen edition (``--edition 2017``, the 2018 Batumi text, or ``--edition 2026``); every
+round is cut and given to py4swiss, and each differing round is put in a category (see
+py4swiss_categories), every one adjudicated against the text by a named test
+(test_py4swiss_verdicts.py for 2017, test_edition_2026.py for 2026).
 
     .venv/bin/python -m tests.engine.dubov.py4swiss_compare --tournaments 320 --seed 1
+    .venv/bin/python -m tests.engine.dubov.py4swiss_compare --edition 2026 --tournaments 300
 """
 
 from __future__ import annotations
@@ -20,11 +22,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tools"))
 
 from compare_py4swiss import py4swiss_rows, rows, summarise  # the Dutch comparison's glue
 
+from pairing.engine import pair
+from pairing.engine.common.editions import EDITION_2017, KNOWN_EDITIONS
 from pairing.engine.generator import GeneratorConfig, generate
 from pairing.engine.state import PairingError
 from pairing.engine.trf import write_trf
 from pairing.engine.trf.state import cut, recorded_pairing, state_for_round
-from tests.engine.dubov.support import dubov
 
 OTHER = "other (unexplained)"
 
@@ -43,11 +46,11 @@ def tournament_config(seed: int) -> GeneratorConfig:
     )
 
 
-def compare(seed: int) -> tuple[int, list[tuple[int, str, str]]]:
+def compare(seed: int, edition: str = EDITION_2017) -> tuple[int, list[tuple[int, str, str]]]:
     """Rounds compared, and each differing round with its category and detail."""
     config = tournament_config(seed)
     try:
-        tournament = generate(config, seed, dubov)
+        tournament = generate(config, seed, lambda state: pair(state, "dubov", edition))
     except PairingError:
         return 0, []
     out = []
@@ -61,7 +64,7 @@ def compare(seed: int) -> tuple[int, list[tuple[int, str, str]]]:
             out.append(
                 (
                     rnd,
-                    categorise(state, ours, theirs),
+                    categorise(state, ours, theirs, edition),
                     f"ours-only {sorted(ours - theirs)} py4swiss-only {sorted(theirs - ours)}",
                 )
             )
@@ -72,8 +75,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tournaments", type=int, default=320)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--edition", choices=KNOWN_EDITIONS, default=EDITION_2017)
     args = parser.parse_args()
-    return summarise(compare, range(args.seed, args.seed + args.tournaments), OTHER)
+    seeds = range(args.seed, args.seed + args.tournaments)
+    return summarise(lambda seed: compare(seed, args.edition), seeds, OTHER)
 
 
 if __name__ == "__main__":

@@ -18,8 +18,8 @@ def pairing_as_set(p) -> set[tuple[int, int]]:
     return rows
 
 
-def disagreements(path: Path, system: str = "dutch", pairer=None) -> list[str]:
-    """Each round whose engine pairing differs from the recorded one."""
+def disagreements(path: Path, system: str = "dutch", pairer=None, edition: str | None = None) -> list[str]:
+    """Each round whose engine pairing (under *edition* of the rules) differs from the recorded one."""
     tournament = read_trf(path)
     notes = []
     for rnd in range(1, tournament.rounds_in_file + 1):
@@ -27,7 +27,7 @@ def disagreements(path: Path, system: str = "dutch", pairer=None) -> list[str]:
         if not want:
             continue
         state = state_for_round(tournament, rnd)
-        got = pairing_as_set(pairer(state) if pairer else pair(state, system))
+        got = pairing_as_set(pairer(state) if pairer else pair(state, system, edition))
         if got != want:
             notes.append(f"{path.name} round {rnd}: missing {sorted(want - got)}, extra {sorted(got - want)}")
     return notes

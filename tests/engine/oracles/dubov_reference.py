@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from functools import cache
 from itertools import combinations, permutations
 
+from pairing.engine.common.editions import EDITION_2017
 from pairing.engine.dubov.bye import bye_order
 from pairing.engine.dubov.criteria import Compatibility, colour_failures, float_failures, upfloater_scores_key
 from pairing.engine.dubov.groups import g2_order, initial_g1, s1_order, shifter_sequence
@@ -145,8 +146,9 @@ class Sieve:
         return out, bye
 
 
-def reference_pair_round(state: TournamentState, options: object = None) -> Pairing:
-    players = entrants(state)
+def reference_pair_round(state: TournamentState, options: object = None, edition: str = EDITION_2017) -> Pairing:
+    """The sieve's pairing under the *edition* (2026: [C2] by C.04.1 art. 4, the one change)."""
+    players = entrants(state, edition)
     if not players:
         return Pairing(boards=(), bye=None)
     pairs, bye = Sieve(players, Compatibility(state.forbidden), state.is_last_round).pair()

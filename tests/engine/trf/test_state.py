@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from pairing.engine.common.general_rules import pab_eligible
 from pairing.engine.state import Board, Colour, Outcome, PairingError, RoundEntry, Scoring
 from pairing.engine.trf import TrfRound, parse_trf, read_trf, write_trf
 from pairing.engine.trf.state import (
@@ -63,7 +64,7 @@ def test_round_4_of_the_dutch_example_does_not_count_the_forfeit_11_6_as_a_game(
     assert 11 not in six.played_opponents() and 6 not in eleven.played_opponents()
     # ...but the forfeit win counts for points and bars a PAB (C.04.1.d)
     assert state.score(6) == 25 and state.score(11) == 15
-    assert six.has_had_bye_or_forfeit_win() and not eleven.has_had_bye_or_forfeit_win()
+    assert not pab_eligible(six, state.scoring, "2017") and pab_eligible(eleven, state.scoring, "2017")
     assert state.absent == frozenset()
 
 

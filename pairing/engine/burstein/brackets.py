@@ -1,0 +1,199 @@
+"""Burstein 2026, articles 2 to 4: the pairing of one bracket, then the next.
+
+A bracket holds the players of one score group (residents) and the players left
+unpaired by the brackets above (incoming floaters); the rules treat them alike (1.2.2)
+and rank them by the opposition index (1.8). The pairing of a bracket is its pairs and
+its outgoing floaters (3.2.1), chosen by the criteria, in order:
+
+- absolute: [C1] no rematch, [C3] no two players with the same absolute colour
+  preference, and the arbiter's forbidden pairs ([C2], the PAB, is settled before);
+- completion: [C4] every player still to be paired after this bracket can be paired;
+- quality: [C5] the most pairs; [C6] the lowest scores, taken in descending order, for
+  the outgoing floaters; [C7] outgoing floaters chosen so that the next bracket meets
+  [C1]-[C6] as well as it can (its most pairs, then its lowest floater scores); [C8] the
+  fewest players without their colour preference;
+- among the pairings that meet the criteria best, the first in the order of article 4:
+  the one whose BSN 1 (1.8 ranking) meets the largest BSN, then BSN 2, and so on; a
+  player who floats meets a virtual player of BSN 0 (4.2), the last choice.
+
+All of it is one maximum-weight matching over every player still to be paired, max
+cardinality first (C4), then one bit field per criterion, most significant first; the
+order of article 4 is settled one BSN at a time: a last field favours the partners of
+the current BSN by their own BSN, and the pair (or the float) found is then fixed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from pairing.engine.matching import max_weight_matching
+from pairing.engine.state import Colour
+
+
+class Bracketed(Protocol):
+    @property
+    def id(self) -> int: ...
+    @property
+    def score(self) -> int: ...
+    @property
+    def rank(self) -> tuple: ...  # 1.8, larger ranks higher
+    @property
+    def colour(self) -> Colour | None: ...
+
+
+def score_digits(levels: Sequence[int], base: int) -> dict[int, int]:
+    """[C6] as a sum: a player of the t-th lowest score weighs base**t, so that with fewer
+    than *base* players a larger sum of paired players means fewer outgoing floaters
+    at the highest score, then at the next, and so on (their scores minimised in
+    descending order)."""
+    return {s: base**t for t, s in enumerate(levels)}
+
+
+def order_bonus(own: int, partner: int) -> int:
+    """Article 4.3: how much BSN *own* prefers a partner of BSN *partner* (0: a virtual
+    player, that is floating, 4.2): the larger the partner's BSN, the better."""
+    return partner
+
+
+def pair_brackets(players: Sequence[Bracketed], compatible: Callable[[int, int], bool]) -> list[tuple[int, int]]:
+    """Every pair of the round, bracket by bracket from the top score (3.2)."""
+    remaining = list(players)
+    pairs: list[tuple[int, int]] = []
+    scores = sorted({p.score for p in remaining}, reverse=True)
+    for k, resident in enumerate(scores):
+        if len(remaining) < 2:
+            break
+        lower = next((s for s in scores[k + 1 :] if any(p.score == s for p in remaining)), None)
+        found = pair_bracket(remaining, resident, lower, compatible)
+        taken = {pid for pair in found for pid in pair}
+        remaining = [p for p in remaining if p.id not in taken]
+        pairs += found
+    if remaining:
+        raise ValueError("players are left over after the last bracket")
+    return pairs
+
+
+def pair_bracket(
+    remaining: Sequence[Bracketed], resident: int, lower: int | None, compatible: Callable[[int, int], bool]
+) -> list[tuple[int, int]]:
+    """The pairs of the bracket of the players scoring *resident* or more (the incoming
+    floaters), the next bracket's residents scoring *lower*; as (higher BSN, lower BSN)."""
+    return Bracket(remaining, resident, lower, compatible).pairs()
+
+
+class Bracket:
+    """One bracket among the players still to be paired, and the weights of its criteria."""
+
+    def __init__(
+        self,
+        remaining: Sequence[Bracketed],
+        resident: int,
+        lower: int | None,
+        compatible: Callable[[int, int], bool],
+    ) -> None:
+        self.people = people = list(remaining)
+        self.n = n = len(people)
+        self.position = {p.id: i for i, p in enumerate(people)}
+        self.in_bracket = [p.score >= resident for p in people]
+        self.in_next = [lower is not None and p.score == lower for p in people]
+        self.bracket = sorted((i for i in range(n) if self.in_bracket[i]), key=lambda i: people[i].rank, reverse=True)
+        self.bsn = {i: k + 1 for k, i in enumerate(self.bracket)}  # 4.1
+        levels = sorted({people[i].score for i in self.bracket})
+        base = len(self.bracket) + 1
+        self.digit = score_digits(levels, base)
+        top_scores = base ** len(levels)
+        self.radix = (
+            top_scores,  # C6
+            n // 2 + 1,  # C7: pairs in the next bracket
+            top_scores,  # C7: the floaters paired there, by score
+            len(self.bracket) // 2 + 1,  # C8
+            len(self.bracket) + 2,  # article 4, one BSN at a time
+        )
+        self.edges: dict[tuple[int, int], int] = {}
+        for i in range(n):
+            for j in range(i + 1, n):
+                if compatible(people[i].id, people[j].id):
+                    w = 0
+                    for value, r in zip(self.fields(i, j), (1, *self.radix[:-1]), strict=True):
+                        w = w * r + value
+                    self.edges[(i, j)] = w
+
+    def fields(self, i: int, j: int) -> tuple[int, ...]:
+        """C5, C6, C7 (pairs, floaters' scores), C8 for the pair of positions i and j."""
+        a, b = self.people[i], self.people[j]
+        if self.in_bracket[i] and self.in_bracket[j]:
+            both = a.colour is None or b.colour is None or a.colour is not b.colour
+            return (1, self.digit[a.score] + self.digit[b.score], 0, 0, int(both))  # C5, C6, C8
+        if self.in_next[i] or self.in_next[j]:
+            floater = a if self.in_bracket[i] else b if self.in_bracket[j] else None
+            if floater is not None or (self.in_next[i] and self.in_next[j]):
+                return (0, 0, 1, self.digit[floater.score] if floater is not None else 0, 0)  # C7
+        return (0, 0, 0, 0, 0)  # C4 only
+
+    def _solve(self, gone: set[int], floats: set[int], bonus_of: int | None) -> list[int]:
+        edges = []
+        for (u, v), w in self.edges.items():
+            if u in gone or v in gone:
+                continue
+            if (u in floats and self.in_bracket[v]) or (v in floats and self.in_bracket[u]):
+                continue  # a settled floater is paired in no bracket pair
+            bonus = 0
+            if bonus_of in (u, v):
+                bonus = order_bonus(self.bsn[bonus_of], self.bsn.get(v if u == bonus_of else u, 0))
+            edges.append((u, v, w * self.radix[-1] + bonus))
+        mate = max_weight_matching(self.n, edges, max_cardinality=True)
+        if any(mate[v] == -1 for v in range(self.n) if v not in gone):
+            raise ValueError("the players still to be paired cannot all be paired (C4)")
+        return mate
+
+    def pairs(self) -> list[tuple[int, int]]:
+        """The first pairing in article 4 order among those that best meet [C4]-[C8]."""
+        fixed: list[tuple[int, int]] = []
+        gone: set[int] = set()  # paired in this bracket
+        floats: set[int] = set()  # outgoing floaters, settled
+        for i in self.bracket:
+            if i in gone or i in floats:
+                continue
+            j = self._solve(gone, floats, i)[i]
+            if self.in_bracket[j]:
+                fixed.append((self.people[i].id, self.people[j].id))
+                gone |= {i, j}
+            else:
+                floats.add(i)
+        return fixed
+
+    def value(self, pairs: Sequence[tuple[int, int]]) -> int | None:
+        """How well the bracket pairing *pairs* meets [C4]-[C8] (larger is better; None when
+        it breaks an absolute criterion or leaves the rest unpairable)."""
+        total = 0
+        gone: set[int] = set()
+        for a, b in pairs:
+            i, j = sorted((self.position[a], self.position[b]))
+            if (i, j) not in self.edges:
+                return None
+            total += self.edges[(i, j)]
+            gone |= {i, j}
+        floats = set(self.bracket) - gone
+        try:
+            mate = self._solve(gone, floats, None)
+        except ValueError:
+            return None
+        rest = sum(self.edges[(u, v)] for u, v in enumerate(mate) if u < v and u not in gone)
+        return total + rest
+
+    def criteria(self, value: int) -> tuple[int, ...]:
+        """A :meth:`value` split into its criteria: C5, C6, C7 pairs, C7 scores, C8."""
+        out = []
+        for r in reversed(self.radix[:-1]):
+            value, digit = divmod(value, r)
+            out.append(digit)
+        return (value, *reversed(out))
+
+    def order(self, pairs: Sequence[tuple[int, int]]) -> tuple[int, ...]:
+        """Article 4.3: the BSN each BSN meets, 0 for a float; the larger, the earlier."""
+        partner: dict[int, int] = {}
+        for a, b in pairs:
+            i, j = self.position[a], self.position[b]
+            partner[i], partner[j] = self.bsn[j], self.bsn[i]
+        return tuple(partner.get(i, 0) for i in self.bracket)
