@@ -11,7 +11,7 @@ are paired as one score group (6.6, last sentence).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import groupby
 
 from pairing.engine.burstein.combinations import Combination, GroupSearch
@@ -21,8 +21,9 @@ from pairing.engine.state import PairingError
 
 
 class ScoreGroupPairer:
-    def __init__(self, data: BursteinRound) -> None:
+    def __init__(self, data: BursteinRound, progress: Callable[[int, int], None] | None = None) -> None:
         self.data = data
+        self.progress = progress  # told (k, n) at each score group; no effect on the pairing
         self._completion: dict[frozenset[int], bool] = {}
         self._base_pairings: dict[frozenset[int], dict[int, int | None]] = {}
         # (group in 3.2 order, floater from above, chosen combination, next SG), for
@@ -91,6 +92,8 @@ class ScoreGroupPairer:
         carried: int | None = None  # the floater from the group above (6.3)
         index = 0
         while index < len(groups):
+            if self.progress is not None:
+                self.progress(index + 1, len(groups))
             members = groups[index] + ([carried] if carried is not None else [])
             below = [p for g in groups[index + 1 :] for p in g]
             nxt = groups[index + 1] if index + 1 < len(groups) else []
