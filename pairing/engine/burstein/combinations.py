@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from pairing.engine.common.pairability import greedy_in_order
-from pairing.engine.matching import max_weight_matching
+from pairing.engine.matching import has_perfect_matching, max_weight_matching
 from pairing.engine.state import Colour
 
 FLOATER = 0  # the "F" of rule 6.4
@@ -163,11 +163,26 @@ class GroupSearch:
         if n == 0:
             return True
         if n % 2 == 0:
-            return greedy_in_order(players, self.compatible) or self._maximum(players) is not None
+            return greedy_in_order(players, self.compatible) or self._complete(players)
         for k in range(n - 1, -1, -1):  # cheap tries first: one floater, the rest greedy
             if self.can_float(players[k]) and greedy_in_order(players[:k] + players[k + 1 :], self.compatible):
                 return True
-        return self._maximum(players) is not None
+        return self._complete(players)
+
+    def _complete(self, players: Sequence[int]) -> bool:
+        """Is there a complete combination of *players* (:meth:`_maximum` is not None)?
+        A perfect matching, "F" a vertex joined to those who may float: no weights needed."""
+        n = len(players)
+        neighbours: list[list[int]] = [[] for _ in range(n + n % 2)]
+        for i in range(n):
+            for j in range(i + 1, n):
+                if self.compatible(players[i], players[j]):
+                    neighbours[i].append(j)
+                    neighbours[j].append(i)
+            if n % 2 and self.can_float(players[i]):
+                neighbours[i].append(n)
+                neighbours[n].append(i)
+        return has_perfect_matching(len(neighbours), neighbours)
 
     def _maximum(self, players: Sequence[int]) -> int | None:
         """Most due colours over every complete combination of *players*, or None."""

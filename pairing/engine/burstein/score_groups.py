@@ -16,7 +16,7 @@ from itertools import groupby
 
 from pairing.engine.burstein.combinations import Combination, GroupSearch
 from pairing.engine.burstein.players import BursteinRound
-from pairing.engine.common.pairability import can_all_pair
+from pairing.engine.common.pairability import can_all_pair, greedy_in_order
 from pairing.engine.state import PairingError
 
 
@@ -35,7 +35,11 @@ class ScoreGroupPairer:
         key = frozenset(players)
         if key not in self._completion:
             ordered = sorted(players, key=self.data.rank_key)
-            self._completion[key] = can_all_pair(ordered, self.data.compatible, known=self.data.opponents)
+            # The cheap certificate first, so that every pair of the round is listed
+            # (data.opponents) only when it fails.
+            self._completion[key] = (len(ordered) % 2 == 0 and greedy_in_order(ordered, self.data.compatible)) or (
+                can_all_pair(ordered, self.data.compatible, known=self.data.opponents)
+            )
         return self._completion[key]
 
     def completable_with(self, base: Sequence[int], extra: int) -> bool:
