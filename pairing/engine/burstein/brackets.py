@@ -159,16 +159,44 @@ class Bracket:
         fixed: list[tuple[int, int]] = []
         gone: set[int] = set()  # paired in this bracket
         floats: set[int] = set()  # outgoing floaters, settled
+        last: list[int] | None = None  # the latest solve: optimal for [C4]-[C8] still
         for i in self.bracket:
             if i in gone or i in floats:
                 continue
-            j = self._solve(gone, floats, i)[i]
+            j = self._best_known(i, gone, floats, last)
+            if j is None:
+                last = self._solve(gone, floats, i)
+                j = last[i]
             if self.in_bracket[j]:
                 fixed.append((self.people[i].id, self.people[j].id))
                 gone |= {i, j}
             else:
                 floats.add(i)
         return fixed
+
+    def _best_known(self, i: int, gone: set[int], floats: set[int], last: list[int] | None) -> int | None:
+        """Position *i*'s partner when it is known without a solve, else None.
+
+        The latest solve's matching, less the pairs and floats fixed since (which it
+        contains), is still optimal for [C4]-[C8]: the solve for *i* would only pick,
+        among such matchings, the one giving *i* the largest BSN (4.3). So if *i* has no
+        partner in the bracket at all, he floats (his mate lies outside it); and if his
+        mate in that matching is already the largest BSN he may meet, that is the answer.
+        """
+        if last is None:
+            return None
+        best = max(
+            (
+                j
+                for j in self.bracket
+                if j != i and j not in gone and j not in floats and (min(i, j), max(i, j)) in self.edges
+            ),
+            key=self.bsn.__getitem__,
+            default=None,
+        )
+        if best is None:
+            return last[i]  # outside the bracket: he floats
+        return best if last[i] == best else None
 
     def value(self, pairs: Sequence[tuple[int, int]]) -> int | None:
         """How well the bracket pairing *pairs* meets [C4]-[C8] (larger is better; None when
