@@ -42,6 +42,11 @@ class Bracketed(Protocol):
     def colour(self) -> Colour | None: ...
 
 
+# How many BSNs one solve settles in article 4 order (the next ones still to be paired):
+# each adds log2(bracket size) bits to the weights.
+AHEAD = 32
+
+
 def score_digits(levels: Sequence[int], base: int) -> dict[int, int]:
     """[C6] as a sum: a player of the t-th lowest score weighs base**t, so that with fewer
     than *base* players a larger sum of paired players means fewer outgoing floaters
@@ -154,18 +159,45 @@ class Bracket:
             raise ValueError("the players still to be paired cannot all be paired (C4)")
         return mate
 
+    def _solve_ahead(self, gone: set[int], floats: set[int], chain: Sequence[int]) -> list[int]:
+        """As :meth:`_solve` with the bonus of *chain*'s BSNs, the first most significant:
+        among the matchings best for [C4]-[C8], the one giving chain[0] the largest BSN,
+        then chain[1], and so on, as the BSNs' own solves would one after the other."""
+        base = len(self.bracket) + 2  # above any BSN (0: a float)
+        weight = {pos: base ** (len(chain) - 1 - t) for t, pos in enumerate(chain)}
+        scale = base ** len(chain)
+        edges = []
+        for (u, v), w in self.edges.items():
+            if u in gone or v in gone:
+                continue
+            if (u in floats and self.in_bracket[v]) or (v in floats and self.in_bracket[u]):
+                continue  # a settled floater is paired in no bracket pair
+            bonus = 0
+            if u in weight:
+                bonus += weight[u] * order_bonus(self.bsn[u], self.bsn.get(v, 0))
+            if v in weight:
+                bonus += weight[v] * order_bonus(self.bsn[v], self.bsn.get(u, 0))
+            edges.append((u, v, w * scale + bonus))
+        mate = max_weight_matching(self.n, edges, max_cardinality=True)
+        if any(mate[v] == -1 for v in range(self.n) if v not in gone):
+            raise ValueError("the players still to be paired cannot all be paired (C4)")
+        return mate
+
     def pairs(self) -> list[tuple[int, int]]:
         """The first pairing in article 4 order among those that best meet [C4]-[C8]."""
         fixed: list[tuple[int, int]] = []
         gone: set[int] = set()  # paired in this bracket
         floats: set[int] = set()  # outgoing floaters, settled
         last: list[int] | None = None  # the latest solve: optimal for [C4]-[C8] still
-        for i in self.bracket:
+        settled: set[int] = set()  # BSNs whose partner the latest solve gives (article 4)
+        for k, i in enumerate(self.bracket):
             if i in gone or i in floats:
                 continue
-            j = self._best_known(i, gone, floats, last)
+            j = last[i] if last is not None and i in settled else self._best_known(i, gone, floats, last)
             if j is None:
-                last = self._solve(gone, floats, i)
+                chain = [p for p in self.bracket[k:] if p not in gone and p not in floats][:AHEAD]
+                last = self._solve_ahead(gone, floats, chain)
+                settled = set(chain)
                 j = last[i]
             if self.in_bracket[j]:
                 fixed.append((self.people[i].id, self.people[j].id))

@@ -34,3 +34,22 @@ def test_the_engine_agrees_with_one_solve_per_bsn(block: int, monkeypatch: pytes
             m.setattr(corrected, "pair_brackets", burstein2026_reference.pair_brackets)
             old = _paired(state)
         assert new == old, f"seed {seed}, {size} players, round {rnd}"
+
+
+@pytest.mark.slow
+def test_the_engine_agrees_with_one_solve_per_bsn_on_brackets_longer_than_one_solve_settles(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pairing.engine.burstein import brackets
+
+    monkeypatch.setattr(brackets, "AHEAD", 3)  # chains of 3 BSNs: many solves per bracket
+    rng = random.Random(99)
+    for seed in range(1, 31):
+        size = rng.randint(20, 90)
+        rnd = rng.randint(4, 8)
+        state = greedy_history(size, rnd - 1, seed)
+        new = _paired(state)
+        with monkeypatch.context() as m:
+            m.setattr(corrected, "pair_brackets", burstein2026_reference.pair_brackets)
+            old = _paired(state)
+        assert new == old, f"seed {seed}, {size} players, round {rnd}"
