@@ -16,7 +16,7 @@ from itertools import groupby
 
 from pairing.engine.burstein.combinations import Combination, GroupSearch
 from pairing.engine.burstein.players import BursteinRound
-from pairing.engine.common.pairability import can_all_pair, greedy_in_order
+from pairing.engine.common.pairability import _augment, can_all_pair, greedy_in_order
 from pairing.engine.state import PairingError
 
 
@@ -68,6 +68,17 @@ class ScoreGroupPairer:
                 if free:
                     q = min(free, key=place.__getitem__)
                     mate[p], mate[q] = q, p
+        exposed = [p for p in ordered if mate[p] is None]
+        if len(exposed) > 1:
+            # Grow it by alternating paths, so that one player at most is left out when
+            # the players can be paired (one pass, kept for every floater tried).
+            index = {p: k for k, p in enumerate(ordered)}
+            neighbours = [[index[q] for q in known[p] & inside] for p in ordered]
+            matched = [-1 if mate[p] is None else index[mate[p]] for p in ordered]
+            for p in exposed:
+                if matched[index[p]] == -1:
+                    _augment(index[p], neighbours, matched)
+            mate = {p: None if matched[k] == -1 else ordered[matched[k]] for k, p in enumerate(ordered)}
         return mate
 
     def _alternating_path(self, start: int, goal: int, inside: frozenset[int], mate: dict[int, int | None]) -> bool:
