@@ -10,7 +10,15 @@ from pairing.engine.generator import greedy_history
 
 
 @pytest.mark.parametrize(
-    ("system", "edition"), [("dutch", "2017"), ("dutch", "2026"), ("burstein", "2017"), ("burstein", "2026")]
+    ("system", "edition"),
+    [
+        ("dutch", "2017"),
+        ("dutch", "2026"),
+        ("burstein", "2017"),
+        ("burstein", "2026"),
+        ("dubov", "2017"),
+        ("dubov", "2026"),
+    ],
 )
 @pytest.mark.parametrize("seed", [1, 2])
 def test_progress_is_reported_bracket_by_bracket_and_changes_nothing(system: str, edition: str, seed: int) -> None:
