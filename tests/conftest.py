@@ -120,12 +120,24 @@ def _test_database_url() -> str:
 
 @pytest.fixture
 def queued_pairings(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The round ids whose pairing job the services queue, kept here instead of sent."""
+    """The round ids whose pairing job the services queue, kept here instead of sent; the
+    options each was sent with (its soft time limit) in ``queued.options``."""
     from tourney.services.pairing import pair_round_task
 
-    queued: list[int] = []
-    monkeypatch.setattr(pair_round_task, "delay", queued.append)
+    queued = QueuedJobs()
+
+    def send(args: tuple[int], **options: object) -> None:
+        queued.append(args[0])
+        queued.options.append(options)
+
+    monkeypatch.setattr(pair_round_task, "apply_async", send)
     return queued
+
+
+class QueuedJobs(list):
+    def __init__(self) -> None:
+        super().__init__()
+        self.options: list[dict[str, object]] = []
 
 
 @pytest.fixture
@@ -155,7 +167,10 @@ def _celery_worker(
     from tourney.services.pairing import pair_round_task
 
     queue = f"test-{uuid.uuid4().hex[:8]}"
-    monkeypatch.setattr(pair_round_task, "delay", lambda round_id: pair_round_task.apply_async([round_id], queue=queue))
+    send = pair_round_task.apply_async
+    monkeypatch.setattr(
+        pair_round_task, "apply_async", lambda args, **options: send(args, **{**options, "queue": queue})
+    )
     env = {**os.environ, "DATABASE_URL": _test_database_url(), "DATABASE_CONN_MAX_AGE": "0", **extra_env}
     log = tmp_path / "celery-worker.log"
     command = [

@@ -317,6 +317,8 @@ class Round(models.Model):
     pairing_job_state = models.CharField(max_length=16, choices=JobState.choices, default=JobState.IDLE)
     pairing_job_id = models.CharField(max_length=64, blank=True)
     pairing_error = models.TextField(blank=True)
+    # The running job's stage, as the engine reports it ("bracket 3 of 12"), for the desk's poll.
+    pairing_progress = models.CharField(max_length=100, blank=True)
     pairing_requested_at = models.DateTimeField(null=True, blank=True)
     paired_at = models.DateTimeField(null=True, blank=True)
     published_at = models.DateTimeField(null=True, blank=True)
@@ -347,6 +349,13 @@ class Round(models.Model):
     def edition_label(self) -> str:
         """The edition that paired the round, else the tournament's (a round not paired yet)."""
         return str(RulesEdition(self.rules_edition or self.tournament.rules_edition).label)
+
+    def pairing_progress_display(self) -> str:
+        """The running job's stage for the desk ("bracket 3 of 12"), or ''."""
+        bracket, _slash, brackets = self.pairing_progress.partition("/")
+        if not brackets:
+            return ""
+        return _("bracket %(bracket)s of %(brackets)s") % {"bracket": bracket, "brackets": brackets}
 
     @property
     def has_results(self) -> bool:

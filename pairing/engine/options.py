@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from pairing.engine.acceleration import AccelerationSpec, VirtualPointsRange
 
@@ -21,9 +22,18 @@ class PairingOptions:
     group_c_below: int = _DEFAULT_SPEC.group_c_below  # progressive: rating < group_c_below is group C
     lim_maxi: bool = False
     acceleration_ranges: tuple[VirtualPointsRange, ...] = ()
+    # Called as progress(k, n) when bracket k of the round's n is reached: a hook for a
+    # long pairing's caller, never a part of the pairing (not compared, not shown).
+    progress: Callable[[int, int], None] | None = field(default=None, compare=False, repr=False)
 
     @property
     def acceleration_spec(self) -> AccelerationSpec:
         return AccelerationSpec(
             self.acceleration or "none", self.group_a_min, self.group_c_below, self.acceleration_ranges
         )
+
+
+def report_progress(options: PairingOptions | None, bracket: int, brackets: int) -> None:
+    """Tell *options*' progress callback, if any, that bracket *bracket* of *brackets* is reached."""
+    if options is not None and options.progress is not None:
+        options.progress(bracket, brackets)

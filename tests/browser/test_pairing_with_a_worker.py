@@ -17,10 +17,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.services, pytest.mark.django_db(t
 def test_the_page_polls_until_the_worker_has_paired_the_round(
     browser, live_server, django_user_model, celery_worker_queue, monkeypatch
 ) -> None:
+    send = pair_round_task.apply_async
     monkeypatch.setattr(
-        pair_round_task,
-        "delay",
-        lambda round_id: pair_round_task.apply_async(args=[round_id], queue=celery_worker_queue),
+        pair_round_task, "apply_async", lambda args, **options: send(args, **{**options, "queue": celery_worker_queue})
     )
     t = builders.tournament(players=7, name="Worker Open")
     rnd = Round.objects.create(tournament=t, number=1)

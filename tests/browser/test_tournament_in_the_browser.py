@@ -87,8 +87,9 @@ def _enter_results(page, url: str, rnd: Round, forfeit_on: int | None = None) ->
 def test_a_fourteen_player_tournament_to_the_end_of_round_three(
     browser, live_server, django_user_model, celery_worker_queue, monkeypatch
 ) -> None:
+    send = pair_round_task.apply_async
     monkeypatch.setattr(
-        pair_round_task, "delay", lambda rid: pair_round_task.apply_async(args=[rid], queue=celery_worker_queue)
+        pair_round_task, "apply_async", lambda args, **options: send(args, **{**options, "queue": celery_worker_queue})
     )
     organizer = django_user_model.objects.create_user("organizer", password="a-long-test-password")
     organizer.groups.add(Group.objects.get(name=ORGANIZERS))

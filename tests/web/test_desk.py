@@ -453,3 +453,22 @@ def test_a_board_that_is_not_a_number_gets_a_clean_message(desk, board: str) -> 
     page = client.post(f"/t/{t.pk}/rounds/1/result/", {"board": board, "result": "1-0"}, follow=True)
     assert "is not a board number" in page.content.decode() and "invalid literal" not in page.content.decode()
     assert not Game.objects.exclude(result=Result.PENDING).exists()
+
+
+def test_the_poll_shows_the_stage_the_pairing_job_reports(client) -> None:
+    rnd = Round.objects.create(
+        tournament=builders.tournament(players=4),
+        number=1,
+        status=RoundStatus.PAIRING,
+        # Queued, not running: without a worker holding the job's lock, a running job
+        # would be reaped as lost on PostgreSQL.
+        pairing_job_state=JobState.QUEUED,
+        pairing_progress="3/12",
+    )
+    response = client.get(f"/t/{rnd.tournament_id}/rounds/1/status/", headers={"HX-Request": "true"})
+    page = response.content.decode()
+    assert response.status_code == 200 and 'hx-trigger="every 1s"' in page
+    assert "bracket 3 of 12" in page
+    Round.objects.filter(pk=rnd.pk).update(pairing_progress="")
+    page = client.get(f"/t/{rnd.tournament_id}/rounds/1/status/", headers={"HX-Request": "true"}).content.decode()
+    assert "bracket" not in page

@@ -5,11 +5,13 @@ The Celery task that runs the job lives here, beside the service it wraps.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import dataclasses
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import timedelta
 
 from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import Q
@@ -67,8 +69,33 @@ def request_pairing(*, round_id: int, user: User | None = None) -> bool:
             raise PairingRefused(blocker)  # said up front, not by a failing job
         audit.record(rnd.tournament, rnd, action="request pairing", user=user)
         public_change(rnd.tournament_id, round_number=rnd.number, status=True)
-        transaction.on_commit(lambda: pair_round_task.delay(round_id))
+        Round.objects.filter(pk=round_id).update(pairing_progress="")
+        limit = pairing_time_limit(rnd.tournament.players.count())
+        transaction.on_commit(lambda: pair_round_task.apply_async((round_id,), soft_time_limit=limit))
     return True
+
+
+def pairing_time_limit(players: int) -> int:
+    """The soft time limit, in seconds, of the job pairing a round of *players*: a base
+    plus an allowance per 1,000 players (docs/settings.md), kept under the hard limit
+    so that the job can still say why it stopped."""
+    hard = settings.CELERY_TASK_TIME_LIMIT
+    wanted = settings.PAIRING_TIME_LIMIT_BASE + settings.PAIRING_TIME_LIMIT_PER_THOUSAND * players // 1000
+    return max(1, min(wanted, hard - max(10, hard // 10)))
+
+
+def progress_writer(round_id: int) -> Callable[[int, int], None]:
+    """The engine's progress callback for *round_id*: each new stage is written at once
+    as "k/n" (the engine runs outside the pairing's transaction, so the desk's poll reads it)."""
+    last = [""]
+
+    def progress(bracket: int, brackets: int) -> None:
+        text = f"{bracket}/{brackets}"
+        if text != last[0]:
+            last[0] = text
+            Round.objects.filter(pk=round_id).update(pairing_progress=text)
+
+    return progress
 
 
 def pairing_blocker(rnd: Round) -> str:
@@ -102,32 +129,54 @@ def pairing_blocker(rnd: Round) -> str:
 def pair_round(*, round_id: int, user: User | None = None) -> Round:
     """Pair the round with the tournament's system and store the boards and the PAB.
 
-    Refuses a round that already has results. A pairing the rules cannot make
-    leaves the round in draft with the engine's explanation in pairing_error.
+    Refuses a round that already has results. A pairing the rules cannot make, or one
+    stopped at the job's time limit, leaves the round in draft with the explanation in
+    pairing_error.
+
+    The round is locked and read in one transaction, the engine runs outside it (a big
+    field takes seconds: its progress is committed bracket by bracket for the desk's
+    poll, and no lock is held meanwhile), then the round is locked again, checked and
+    written in a second one; should the tournament have changed in between (a result
+    corrected), it is paired again from the new state under that lock.
     """
     with transaction.atomic():
-        rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
+        rnd = _locked_pairable(round_id)
         tournament = rnd.tournament
-        if rnd.status not in PAIRABLE_STATUSES:
-            raise PairingRefused(f"round {rnd.number} is {rnd.get_status_display().lower()}")
-        if rnd.has_results:
-            raise PairingRefused(f"round {rnd.number} already has results; it cannot be paired again")
         draw_initial_colour_once(tournament, user)
         try:
             state = adapters.state_for_round(rnd)
-            # pair() applies the announced acceleration; its warnings come back as notes.
-            pairing = pair(
-                state, tournament.pairing_system, tournament.rules_edition or None, adapters.options_for(tournament)
-            )
+        except adapters.IncompleteRound as error:
+            return _failed(rnd, str(error) or error.__class__.__name__, user)
+        system, edition = tournament.pairing_system, tournament.rules_edition or None
+        options = adapters.options_for(tournament)
+    try:
+        # pair() applies the announced acceleration; its warnings come back as notes.
+        pairing: Pairing | None = pair(
+            state, system, edition, dataclasses.replace(options, progress=progress_writer(round_id))
+        )
+        failure = ""
+    except PairingError as error:
+        # C.04.3 A.9: the engine says why; the arbiter decides what to do.
+        pairing, failure = None, str(error) or error.__class__.__name__
+    except SoftTimeLimitExceeded:
+        players = len(state.players)
+        pairing, failure = (
+            None,
+            _("the pairing was stopped at its time limit (%(seconds)d s for %(players)d players); nothing was saved")
+            % {"seconds": pairing_time_limit(players), "players": players},
+        )
+    with transaction.atomic():
+        rnd = _locked_pairable(round_id)
+        tournament = rnd.tournament
+        if failure:
+            return _failed(rnd, failure, user)
+        try:
+            fresh = adapters.state_for_round(rnd)
+            if fresh != state:  # changed while the engine ran: pair the round as it is now
+                state, pairing = fresh, pair(fresh, system, edition, adapters.options_for(tournament))
         except (PairingError, adapters.IncompleteRound) as error:
-            # C.04.3 A.9: the engine says why; the arbiter decides what to do.
-            rnd.status = RoundStatus.PAIRED if rnd.games.exists() else RoundStatus.DRAFT
-            rnd.pairing_job_state = JobState.FAILED
-            rnd.pairing_error = str(error) or error.__class__.__name__
-            rnd.save(update_fields=["status", "pairing_job_state", "pairing_error"])
-            audit.record(tournament, rnd, action="pairing failed", new=rnd.pairing_error, user=user)
-            public_change(tournament.pk, round_number=rnd.number, status=True)
-            return rnd
+            return _failed(rnd, str(error) or error.__class__.__name__, user)
+        assert pairing is not None
         # The independent checker is the safety net on any engine's output.
         checked = check_round(state, pairing, tournament.pairing_system, tournament.rules_edition)
         warnings = [*pairing.notes, *map(str, checked)]
@@ -136,6 +185,7 @@ def pair_round(*, round_id: int, user: User | None = None) -> Round:
         rnd.status = RoundStatus.PAIRED
         rnd.pairing_job_state = JobState.SUCCEEDED
         rnd.pairing_error = ""
+        rnd.pairing_progress = ""
         rnd.paired_at = timezone.now()
         rnd.engine_pairing = describe_round(rnd)
         rnd.pairing_warnings = "\n".join(warnings)
@@ -145,6 +195,7 @@ def pair_round(*, round_id: int, user: User | None = None) -> Round:
                 "status",
                 "pairing_job_state",
                 "pairing_error",
+                "pairing_progress",
                 "paired_at",
                 "engine_pairing",
                 "pairing_warnings",
@@ -154,6 +205,28 @@ def pair_round(*, round_id: int, user: User | None = None) -> Round:
         audit.record(tournament, rnd, action="pair round", old=old, new=rnd.engine_pairing, user=user)
         public_change(tournament.pk, round_number=rnd.number, status=True)
         return rnd
+
+
+def _locked_pairable(round_id: int) -> Round:
+    """The round, locked for this transaction, if it may be paired (else PairingRefused)."""
+    rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
+    if rnd.status not in PAIRABLE_STATUSES:
+        raise PairingRefused(f"round {rnd.number} is {rnd.get_status_display().lower()}")
+    if rnd.has_results:
+        raise PairingRefused(f"round {rnd.number} already has results; it cannot be paired again")
+    return rnd
+
+
+def _failed(rnd: Round, message: str, user: User | None) -> Round:
+    """End the pairing as failed: back to draft (or to the pairing it had), with *message*."""
+    rnd.status = RoundStatus.PAIRED if rnd.games.exists() else RoundStatus.DRAFT
+    rnd.pairing_job_state = JobState.FAILED
+    rnd.pairing_error = message
+    rnd.pairing_progress = ""
+    rnd.save(update_fields=["status", "pairing_job_state", "pairing_error", "pairing_progress"])
+    audit.record(rnd.tournament, rnd, action="pairing failed", new=rnd.pairing_error, user=user)
+    public_change(rnd.tournament_id, round_number=rnd.number, status=True)
+    return rnd
 
 
 def store_pairing(rnd: Round, pairing: Pairing) -> None:

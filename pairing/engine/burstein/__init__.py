@@ -33,7 +33,7 @@ def pair_round(state: TournamentState, options: PairingOptions | None = None, ed
         return corrected.pair_round(state, options)
     use_acceleration = options is not None and options.acceleration == "burstein"
     data = BursteinRound(state, burstein_acceleration=use_acceleration)
-    pairer = ScoreGroupPairer(data)
+    pairer = ScoreGroupPairer(data, options.progress if options is not None else None)
     players = list(data.ids)
     bye = None
     if len(players) % 2:

@@ -42,6 +42,11 @@ class Bracketed(Protocol):
     def colour(self) -> Colour | None: ...
 
 
+# How many BSNs one solve settles in article 4 order (the next ones still to be paired):
+# each adds log2(bracket size) bits to the weights.
+AHEAD = 32
+
+
 def score_digits(levels: Sequence[int], base: int) -> dict[int, int]:
     """[C6] as a sum: a player of the t-th lowest score weighs base**t, so that with fewer
     than *base* players a larger sum of paired players means fewer outgoing floaters
@@ -56,14 +61,21 @@ def order_bonus(own: int, partner: int) -> int:
     return partner
 
 
-def pair_brackets(players: Sequence[Bracketed], compatible: Callable[[int, int], bool]) -> list[tuple[int, int]]:
-    """Every pair of the round, bracket by bracket from the top score (3.2)."""
+def pair_brackets(
+    players: Sequence[Bracketed],
+    compatible: Callable[[int, int], bool],
+    progress: Callable[[int, int], None] | None = None,
+) -> list[tuple[int, int]]:
+    """Every pair of the round, bracket by bracket from the top score (3.2); *progress*,
+    if given, is told (k, n) as bracket k of n starts (no effect on the pairing)."""
     remaining = list(players)
     pairs: list[tuple[int, int]] = []
     scores = sorted({p.score for p in remaining}, reverse=True)
     for k, resident in enumerate(scores):
         if len(remaining) < 2:
             break
+        if progress is not None:
+            progress(k + 1, len(scores))
         lower = next((s for s in scores[k + 1 :] if any(p.score == s for p in remaining)), None)
         found = pair_bracket(remaining, resident, lower, compatible)
         taken = {pid for pair in found for pid in pair}
@@ -147,21 +159,76 @@ class Bracket:
             raise ValueError("the players still to be paired cannot all be paired (C4)")
         return mate
 
+    def _solve_ahead(self, gone: set[int], floats: set[int], chain: Sequence[int]) -> list[int]:
+        """As :meth:`_solve` with the bonus of *chain*'s BSNs, the first most significant:
+        among the matchings best for [C4]-[C8], the one giving chain[0] the largest BSN,
+        then chain[1], and so on, as the BSNs' own solves would one after the other."""
+        base = len(self.bracket) + 2  # above any BSN (0: a float)
+        weight = {pos: base ** (len(chain) - 1 - t) for t, pos in enumerate(chain)}
+        scale = base ** len(chain)
+        edges = []
+        for (u, v), w in self.edges.items():
+            if u in gone or v in gone:
+                continue
+            if (u in floats and self.in_bracket[v]) or (v in floats and self.in_bracket[u]):
+                continue  # a settled floater is paired in no bracket pair
+            bonus = 0
+            if u in weight:
+                bonus += weight[u] * order_bonus(self.bsn[u], self.bsn.get(v, 0))
+            if v in weight:
+                bonus += weight[v] * order_bonus(self.bsn[v], self.bsn.get(u, 0))
+            edges.append((u, v, w * scale + bonus))
+        mate = max_weight_matching(self.n, edges, max_cardinality=True)
+        if any(mate[v] == -1 for v in range(self.n) if v not in gone):
+            raise ValueError("the players still to be paired cannot all be paired (C4)")
+        return mate
+
     def pairs(self) -> list[tuple[int, int]]:
         """The first pairing in article 4 order among those that best meet [C4]-[C8]."""
         fixed: list[tuple[int, int]] = []
         gone: set[int] = set()  # paired in this bracket
         floats: set[int] = set()  # outgoing floaters, settled
-        for i in self.bracket:
+        last: list[int] | None = None  # the latest solve: optimal for [C4]-[C8] still
+        settled: set[int] = set()  # BSNs whose partner the latest solve gives (article 4)
+        for k, i in enumerate(self.bracket):
             if i in gone or i in floats:
                 continue
-            j = self._solve(gone, floats, i)[i]
+            j = last[i] if last is not None and i in settled else self._best_known(i, gone, floats, last)
+            if j is None:
+                chain = [p for p in self.bracket[k:] if p not in gone and p not in floats][:AHEAD]
+                last = self._solve_ahead(gone, floats, chain)
+                settled = set(chain)
+                j = last[i]
             if self.in_bracket[j]:
                 fixed.append((self.people[i].id, self.people[j].id))
                 gone |= {i, j}
             else:
                 floats.add(i)
         return fixed
+
+    def _best_known(self, i: int, gone: set[int], floats: set[int], last: list[int] | None) -> int | None:
+        """Position *i*'s partner when it is known without a solve, else None.
+
+        The latest solve's matching, less the pairs and floats fixed since (which it
+        contains), is still optimal for [C4]-[C8]: the solve for *i* would only pick,
+        among such matchings, the one giving *i* the largest BSN (4.3). So if *i* has no
+        partner in the bracket at all, he floats (his mate lies outside it); and if his
+        mate in that matching is already the largest BSN he may meet, that is the answer.
+        """
+        if last is None:
+            return None
+        best = max(
+            (
+                j
+                for j in self.bracket
+                if j != i and j not in gone and j not in floats and (min(i, j), max(i, j)) in self.edges
+            ),
+            key=self.bsn.__getitem__,
+            default=None,
+        )
+        if best is None:
+            return last[i]  # outside the bracket: he floats
+        return best if last[i] == best else None
 
     def value(self, pairs: Sequence[tuple[int, int]]) -> int | None:
         """How well the bracket pairing *pairs* meets [C4]-[C8] (larger is better; None when

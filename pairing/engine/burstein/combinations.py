@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from pairing.engine.common.pairability import greedy_in_order
-from pairing.engine.matching import max_weight_matching
+from pairing.engine.matching import has_perfect_matching, max_weight_matching
 from pairing.engine.state import Colour
 
 FLOATER = 0  # the "F" of rule 6.4
@@ -28,21 +28,27 @@ FLOATER = 0  # the "F" of rule 6.4
 def combinations(n: int) -> Iterator[tuple[tuple[tuple[int, int], ...], int | None]]:
     """Every combination of players 1..n in 6.2/6.4 priority order: (pairs, floater)."""
 
-    def walk(remaining: tuple[int, ...]) -> Iterator[tuple[tuple[tuple[int, int], ...], int | None]]:
-        if not remaining:
-            yield (), None
-            return
+    # Depth-first with an explicit stack of child iterators (no recursion: a group may
+    # hold thousands of players): a node's children are its pairs, the partner from the
+    # lowest up, then "F".
+    Node = tuple[tuple[int, ...], tuple[tuple[int, int], ...], int | None]
+
+    def children(remaining: tuple[int, ...], pairs: tuple[tuple[int, int], ...], floater: int | None) -> Iterator[Node]:
         top, rest = remaining[0], remaining[1:]
         for partner in reversed(rest):
-            left = tuple(p for p in rest if p != partner)
-            for pairs, floater in walk(left):
-                yield ((top, partner), *pairs), floater
-        if len(remaining) % 2:
-            for pairs, floater in walk(rest):
-                if floater is None:
-                    yield pairs, top
+            yield tuple(p for p in rest if p != partner), (*pairs, (top, partner)), floater
+        if len(remaining) % 2 and floater is None:
+            yield rest, pairs, top
 
-    yield from walk(tuple(range(1, n + 1)))
+    stack: list[Iterator[Node]] = [iter([(tuple(range(1, n + 1)), (), None)])]
+    while stack:
+        node = next(stack[-1], None)
+        if node is None:
+            stack.pop()
+        elif not node[0]:
+            yield node[1], node[2]
+        else:
+            stack.append(children(*node))
 
 
 def printed(pairs: Sequence[tuple[int, int]], floater: int | None) -> str:
@@ -62,6 +68,22 @@ class Combination:
 
 class SearchBudgetExceeded(Exception):
     pass
+
+
+@dataclass
+class _Frame:
+    """One level of :meth:`GroupSearch._first_reaching`'s walk: the players left, the due
+    colours counted without the top one, the next partner index to try."""
+
+    remaining: list[int]
+    value: int
+    floater: int | None
+    w: int
+    b: int
+    z: int
+    next_k: int
+    paired: bool = False  # a pair of this frame's top is on the walk's pair list
+    floated: bool = False  # "F" has been tried
 
 
 class GroupSearch:
@@ -141,11 +163,26 @@ class GroupSearch:
         if n == 0:
             return True
         if n % 2 == 0:
-            return greedy_in_order(players, self.compatible) or self._maximum(players) is not None
+            return greedy_in_order(players, self.compatible) or self._complete(players)
         for k in range(n - 1, -1, -1):  # cheap tries first: one floater, the rest greedy
             if self.can_float(players[k]) and greedy_in_order(players[:k] + players[k + 1 :], self.compatible):
                 return True
-        return self._maximum(players) is not None
+        return self._complete(players)
+
+    def _complete(self, players: Sequence[int]) -> bool:
+        """Is there a complete combination of *players* (:meth:`_maximum` is not None)?
+        A perfect matching, "F" a vertex joined to those who may float: no weights needed."""
+        n = len(players)
+        neighbours: list[list[int]] = [[] for _ in range(n + n % 2)]
+        for i in range(n):
+            for j in range(i + 1, n):
+                if self.compatible(players[i], players[j]):
+                    neighbours[i].append(j)
+                    neighbours[j].append(i)
+            if n % 2 and self.can_float(players[i]):
+                neighbours[i].append(n)
+                neighbours[n].append(i)
+        return has_perfect_matching(len(neighbours), neighbours)
 
     def _maximum(self, players: Sequence[int]) -> int | None:
         """Most due colours over every complete combination of *players*, or None."""
@@ -168,52 +205,75 @@ class GroupSearch:
 
     # ---------------------------------------------------------------- the walk
     def _first_reaching(self, target: int) -> Combination | None:
-        due = self.due
-        nodes = [0]
+        """The first combination in 6.2/6.4 order whose due colours reach *target*.
 
-        def walk(
-            remaining: list[int], w: int, b: int, z: int, value: int, pairs: list[tuple[int, int]], floater: int | None
-        ) -> Combination | None:
-            nodes[0] += 1
-            if nodes[0] > self.budget:
+        A depth-first walk kept on an explicit stack of frames (a group of 2,000 players
+        is 1,000 levels deep): each frame is one player left at the top, the partners it
+        still has to try (lowest first), then "F"."""
+        due = self.due
+        nodes = 0
+        pairs: list[tuple[int, int]] = []
+        stack: list[_Frame] = []
+
+        def enter(remaining: list[int], w: int, b: int, z: int, value: int, floater: int | None) -> Combination | None:
+            nonlocal nodes
+            nodes += 1
+            if nodes > self.budget:
                 raise SearchBudgetExceeded
             if not remaining:
                 return Combination(tuple(pairs), floater, value)
-            top, rest = remaining[0], remaining[1:]
-            dt = due[top]
+            dt = due[remaining[0]]
             w1 = w - (dt is Colour.WHITE)
             b1 = b - (dt is Colour.BLACK)
             z1 = z - (dt is None)
-            for k in range(len(rest) - 1, -1, -1):
+            stack.append(_Frame(remaining, value, floater, w1, b1, z1, len(remaining) - 2))
+            return None
+
+        w, b, z = self._counts(self.order)
+        found = enter(self.order, w, b, z, 0, None)
+        while found is None and stack:
+            f = stack[-1]
+            remaining = f.remaining
+            top, rest = remaining[0], remaining[1:]
+            dt = due[top]
+            child: tuple[list[int], int, int, int, int, int | None] | None = None
+            while f.next_k >= 0:
+                k = f.next_k
+                f.next_k -= 1
                 partner = rest[k]
                 if not self.compatible(top, partner):
                     continue
                 dp = due[partner]
-                w2 = w1 - (dp is Colour.WHITE)
-                b2 = b1 - (dp is Colour.BLACK)
-                z2 = z1 - (dp is None)
+                w2 = f.w - (dp is Colour.WHITE)
+                b2 = f.b - (dp is Colour.BLACK)
+                z2 = f.z - (dp is None)
                 gained = 1 if dt is not None and dt is dp else 2
                 left = rest[:k] + rest[k + 1 :]
-                if value + gained + self.bound(w2, b2, z2, len(left)) < target:
+                if f.value + gained + self.bound(w2, b2, z2, len(left)) < target:
                     continue
                 if not self._pairable(left):
                     continue
                 pairs.append((top, partner))
-                found = walk(left, w2, b2, z2, value + gained, pairs, floater)
-                pairs.pop()
-                if found is not None:
-                    return found
-            if (
-                len(remaining) % 2
-                and self.can_float(top)
-                and value + self.bound(w1, b1, z1, len(rest)) >= target
-                and self._pairable(rest)
-            ):
-                return walk(rest, w1, b1, z1, value, pairs, top)
-            return None
-
-        w, b, z = self._counts(self.order)
-        return walk(self.order, w, b, z, 0, [], None)
+                f.paired = True
+                child = (left, w2, b2, z2, f.value + gained, f.floater)
+                break
+            if child is None and not f.floated:
+                f.floated = True
+                if (
+                    len(remaining) % 2
+                    and self.can_float(top)
+                    and f.value + self.bound(f.w, f.b, f.z, len(rest)) >= target
+                    and self._pairable(rest)
+                ):
+                    child = (rest, f.w, f.b, f.z, f.value, top)
+            if child is None:  # this frame is exhausted: back to the one above
+                stack.pop()
+                if stack and stack[-1].paired:
+                    pairs.pop()
+                    stack[-1].paired = False
+                continue
+            found = enter(*child)
+        return found
 
     def _fix_pair_by_pair(self, target: int) -> Combination | None:
         """The same answer as the walk, each step decided by an exact matching."""

@@ -57,8 +57,35 @@ class BursteinRound(RoundEntrants):
         return {pid: self.any_score(pid) for pid in self.ids}
 
     def compatible(self, a: int, b: int) -> bool:
-        """3.1 no second game, the arbiter's forbidden pairs, and colours 5.2/5.3."""
-        return b in self.opponents[a]
+        """3.1 no second game, the arbiter's forbidden pairs, and colours 5.2/5.3.
+
+        Decided on the spot: :attr:`opponents`, every pair of the round, is built only
+        when a completion check needs it (thousands of players: millions of pairs).
+        The same test as ``may_meet`` and ``colours_allow``, on sets made once."""
+        if b in self._blocked[a]:
+            return False
+        forced = self._forced
+        fa = forced[a]
+        return fa is None or fa is not forced[b]
+
+    @cached_property
+    def _blocked(self) -> dict[int, frozenset[int]]:
+        """Whom each player may not meet whatever the colours: himself, his opponents
+        (3.1) and the arbiter's forbidden pairs."""
+        out = {pid: {pid, *self.played[pid]} for pid in self.ids}
+        for pair in self.forbidden:
+            if len(pair) != 2:
+                continue
+            a, b = tuple(pair)
+            if a in out and b in out:
+                out[a].add(b)
+                out[b].add(a)
+        return {pid: frozenset(s) for pid, s in out.items()}
+
+    @cached_property
+    def _forced(self) -> dict:
+        """The colour 5.2/5.3 force on each player, or None."""
+        return {pid: c.forced for pid, c in self.colour.items()}
 
     @cached_property
     def opponents(self) -> dict[int, frozenset[int]]:

@@ -11,18 +11,19 @@ are paired as one score group (6.6, last sentence).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import groupby
 
 from pairing.engine.burstein.combinations import Combination, GroupSearch
 from pairing.engine.burstein.players import BursteinRound
-from pairing.engine.common.pairability import can_all_pair
+from pairing.engine.common.pairability import _augment, can_all_pair, greedy_in_order
 from pairing.engine.state import PairingError
 
 
 class ScoreGroupPairer:
-    def __init__(self, data: BursteinRound) -> None:
+    def __init__(self, data: BursteinRound, progress: Callable[[int, int], None] | None = None) -> None:
         self.data = data
+        self.progress = progress  # told (k, n) at each score group; no effect on the pairing
         self._completion: dict[frozenset[int], bool] = {}
         self._base_pairings: dict[frozenset[int], dict[int, int | None]] = {}
         # (group in 3.2 order, floater from above, chosen combination, next SG), for
@@ -34,7 +35,11 @@ class ScoreGroupPairer:
         key = frozenset(players)
         if key not in self._completion:
             ordered = sorted(players, key=self.data.rank_key)
-            self._completion[key] = can_all_pair(ordered, self.data.compatible, known=self.data.opponents)
+            # The cheap certificate first, so that every pair of the round is listed
+            # (data.opponents) only when it fails.
+            self._completion[key] = (len(ordered) % 2 == 0 and greedy_in_order(ordered, self.data.compatible)) or (
+                can_all_pair(ordered, self.data.compatible, known=self.data.opponents)
+            )
         return self._completion[key]
 
     def completable_with(self, base: Sequence[int], extra: int) -> bool:
@@ -63,6 +68,17 @@ class ScoreGroupPairer:
                 if free:
                     q = min(free, key=place.__getitem__)
                     mate[p], mate[q] = q, p
+        exposed = [p for p in ordered if mate[p] is None]
+        if len(exposed) > 1:
+            # Grow it by alternating paths, so that one player at most is left out when
+            # the players can be paired (one pass, kept for every floater tried).
+            index = {p: k for k, p in enumerate(ordered)}
+            neighbours = [[index[q] for q in known[p] & inside] for p in ordered]
+            matched = [-1 if mate[p] is None else index[mate[p]] for p in ordered]
+            for p in exposed:
+                if matched[index[p]] == -1:
+                    _augment(index[p], neighbours, matched)
+            mate = {p: None if matched[k] == -1 else ordered[matched[k]] for k, p in enumerate(ordered)}
         return mate
 
     def _alternating_path(self, start: int, goal: int, inside: frozenset[int], mate: dict[int, int | None]) -> bool:
@@ -91,6 +107,8 @@ class ScoreGroupPairer:
         carried: int | None = None  # the floater from the group above (6.3)
         index = 0
         while index < len(groups):
+            if self.progress is not None:
+                self.progress(index + 1, len(groups))
             members = groups[index] + ([carried] if carried is not None else [])
             below = [p for g in groups[index + 1 :] for p in g]
             nxt = groups[index + 1] if index + 1 < len(groups) else []

@@ -13,6 +13,8 @@ pairing; the mild preference for Black of a player with no game) reads as in 201
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pairing.engine.common.editions import EDITION_2017, EDITION_2026, edition_of
 from pairing.engine.dubov.bye import choose_bye
 from pairing.engine.dubov.colours import white_and_black
@@ -30,8 +32,11 @@ UNPAIRABLE = (
 )
 
 
-def pair_players(field: Field, last_round: bool) -> tuple[list[tuple[DubovEntrant, DubovEntrant]], DubovEntrant | None]:
-    """The pairs and the PAB for the field's players (sorted by score, then pairing number)."""
+def pair_players(
+    field: Field, last_round: bool, progress: Callable[[int, int], None] | None = None
+) -> tuple[list[tuple[DubovEntrant, DubovEntrant]], DubovEntrant | None]:
+    """The pairs and the PAB for the field's players (sorted by score, then pairing number);
+    *progress*, if given, is told (k, n) as the bracket of score group k of n starts."""
     players = field.players
     try:
         bye = choose_bye(field, players)  # B.0
@@ -41,8 +46,11 @@ def pair_players(field: Field, last_round: bool) -> tuple[list[tuple[DubovEntran
     if bye is None and not perfect(field.adj, field.mask(remaining)):
         raise PairingError(UNPAIRABLE)
     pairs: list[tuple[DubovEntrant, DubovEntrant]] = []
+    groups = sorted({p.score for p in remaining}, reverse=True)
     while remaining:
         top = remaining[0].score
+        if progress is not None:  # no effect on the pairing
+            progress(groups.index(top) + 1, len(groups))
         residents = [p for p in remaining if p.score == top]
         pool = remaining[len(residents) :]
         upfloaters = choose_upfloaters(field, residents, pool, last_round)  # B.1, B.2
@@ -66,7 +74,8 @@ def pair_round(state: TournamentState, options: PairingOptions | None = None, ed
     players = entrants(state, edition)
     if not players:
         return Pairing(boards=(), bye=None)
-    pairs, bye = pair_players(Field(players, state.forbidden), state.is_last_round)
+    progress = options.progress if options is not None else None
+    pairs, bye = pair_players(Field(players, state.forbidden), state.is_last_round, progress)
     return to_pairing(state, players, pairs, bye)
 
 

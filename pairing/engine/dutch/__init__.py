@@ -20,7 +20,9 @@ def pair_round(state: TournamentState, options: PairingOptions | None = None, ed
     rules = DUTCH_EDITIONS[edition_of("dutch", edition, EDITIONS)]
     players = entrants(state, rules.name)
     forbidden = frozenset(frozenset(p) for p in state.forbidden)
-    pairs, bye = RoundPairer(players, forbidden, state.round_to_pair - 1, state.is_last_round, rules).pair()
+    pairer = RoundPairer(players, forbidden, state.round_to_pair - 1, state.is_last_round, rules)
+    pairer.progress = options.progress if options is not None else None
+    pairs, bye = pairer.pair()
     boards = []
     for a, b in pairs:
         high, low = (a, b) if higher_first(a) < higher_first(b) else (b, a)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 from pairing.engine.dutch.criteria import restricted_by_c3
 from pairing.engine.dutch.editions import DUTCH_2017, DutchEdition
@@ -126,6 +127,7 @@ class RoundPairer:
             lookahead = players[group_start:position]
             bracket_end = len(current)
             people = current + lookahead
+            self.report(group_start)  # progress only: no effect on the pairing
             self._bye_score = self.decides_bye(current[-1].score, players[group_start:]) if current else None
             found = self._pair_bracket(people, mdp_count, bracket_end, special, final=position == total)
             if not special:
@@ -151,6 +153,16 @@ class RoundPairer:
         bye = current[0] if current else None
         return pairs, bye
 
+    # ------------------------------------------------------------ progress (no effect on pairings)
+    progress: Callable[[int, int], None] | None = None
+
+    def report(self, group_start: int) -> None:
+        """Tell :attr:`progress` which scoregroup the bracket being paired reaches, of how many."""
+        if self.progress is not None:
+            scores = [p.score for p in self.players]
+            groups = len(set(scores))
+            self.progress(max(1, len(set(scores[:group_start]))), groups)
+
     def _pair_with_completion(self) -> tuple[list[tuple[DutchEntrant, DutchEntrant]], DutchEntrant | None]:
         """2026: every bracket is paired with every player left in view, the completion
         criterion C4 (with C2 and C5) first, the next scoregroup as its lookahead (C8); the
@@ -167,6 +179,7 @@ class RoundPairer:
             rest = players[group_start:]
             people = current + rest
             bracket_end = len(current)
+            self.report(group_start)  # progress only: no effect on the pairing
             next_end = bracket_end + position - group_start
             self._bye_score = self.decides_bye(current[-1].score, rest)
             found = self._pair_bracket_in_view(people, mdp_count, bracket_end, next_end)

@@ -190,3 +190,95 @@ def test_a_round_is_not_queued_while_an_earlier_one_lacks_a_pairing_or_results(q
     third.refresh_from_db()
     assert (third.status, queued_pairings) == (RoundStatus.DRAFT, [])
     assert not AuditEntry.objects.filter(action="request pairing").exists()
+
+
+def test_the_engine_progress_is_stored_on_the_round_while_it_pairs(monkeypatch) -> None:
+    from pairing.engine import pair as real_pair
+
+    rnd = _queued_round(players=6)
+    seen: list[str] = []
+
+    def pair(state, system, edition, options):
+        for k in (1, 2, 2, 3):
+            options.progress(k, 3)
+            seen.append(Round.objects.get(pk=rnd.pk).pairing_progress)
+        return real_pair(state, system, edition, options)
+
+    monkeypatch.setattr("tourney.services.pairing.pair", pair)
+    assert pair_round_task.run(rnd.pk) == JobState.SUCCEEDED
+    assert seen == ["1/3", "2/3", "2/3", "3/3"]
+    rnd.refresh_from_db()
+    assert rnd.pairing_progress == "" and rnd.games.count() == 3  # cleared once paired
+
+
+def test_a_real_engine_reports_its_brackets(monkeypatch) -> None:
+    from tourney.services import pairing as service
+
+    written: list[tuple[int, int]] = []
+    writer = service.progress_writer
+
+    def spy(round_id: int):
+        inner = writer(round_id)
+        return lambda k, n: (written.append((k, n)), inner(k, n))
+
+    monkeypatch.setattr(service, "progress_writer", spy)
+    rnd = _queued_round(players=6)
+    assert pair_round_task.run(rnd.pk) == JobState.SUCCEEDED
+    assert written and written[0] == (1, 1)  # round 1 of the Dutch system: one scoregroup
+
+
+def test_a_pairing_stopped_at_the_time_limit_leaves_the_round_in_draft_with_the_reason(monkeypatch) -> None:
+    from celery.exceptions import SoftTimeLimitExceeded
+
+    from tourney.services.pairing import pairing_time_limit
+
+    rnd = _queued_round(players=6)
+
+    def slow(state, system, edition, options):
+        options.progress(1, 4)
+        raise SoftTimeLimitExceeded()
+
+    monkeypatch.setattr("tourney.services.pairing.pair", slow)
+    assert pair_round_task.run(rnd.pk) == JobState.FAILED
+    rnd.refresh_from_db()
+    assert (rnd.status, rnd.pairing_job_state, rnd.pairing_progress) == (RoundStatus.DRAFT, JobState.FAILED, "")
+    assert rnd.pairing_error == (
+        f"the pairing was stopped at its time limit ({pairing_time_limit(6)} s for 6 players); nothing was saved"
+    )
+    assert not rnd.games.exists() and not rnd.byes.exists()
+    assert AuditEntry.objects.filter(action="pairing failed", new_value=rnd.pairing_error).exists()
+
+
+def test_the_job_time_limit_grows_with_the_field(settings, django_capture_on_commit_callbacks, queued_pairings) -> None:
+    from tourney.services.pairing import pairing_time_limit
+
+    settings.CELERY_TASK_TIME_LIMIT = 600
+    settings.PAIRING_TIME_LIMIT_BASE = 60
+    settings.PAIRING_TIME_LIMIT_PER_THOUSAND = 40
+    assert (pairing_time_limit(100), pairing_time_limit(2000), pairing_time_limit(5000)) == (64, 140, 260)
+    assert pairing_time_limit(50_000) == 540  # kept under the hard limit, to say why it stopped
+    t = builders.tournament(players=6)
+    rnd = Round.objects.create(tournament=t, number=1)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert request_pairing(round_id=rnd.pk) is True
+    assert queued_pairings == [rnd.pk] and queued_pairings.options == [{"soft_time_limit": 60}]
+
+
+def test_a_round_changed_while_the_engine_ran_is_paired_as_it_is_now(monkeypatch) -> None:
+    from pairing.engine import pair as real_pair
+
+    rnd = _queued_round(players=6)
+    t = rnd.tournament
+    late = t.players.order_by("pairing_number").last()
+
+    def pair(state, system, edition, options):
+        first = real_pair(state, system, edition, options)
+        if len(state.to_pair) == 6:  # meanwhile the arbiter enters the player from round 2
+            type(late).objects.filter(pk=late.pk).update(entry_round=2)
+        return first
+
+    monkeypatch.setattr("tourney.services.pairing.pair", pair)
+    assert pair_round_task.run(rnd.pk) == JobState.SUCCEEDED
+    rnd.refresh_from_db()
+    assert late.pk not in {p for g in rnd.games.all() for p in (g.white_id, g.black_id)}
+    assert rnd.games.count() == 2 and rnd.byes.get(kind=ByeKind.PAIRING_ALLOCATED).player_id != late.pk
