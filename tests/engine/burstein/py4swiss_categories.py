@@ -20,6 +20,7 @@ from pairing.engine.burstein import brackets, corrected, opposition
 from pairing.engine.burstein.corrected import BursteinEntrant
 from pairing.engine.common.editions import EDITION_2026
 from pairing.engine.state import Outcome, TournamentState
+from tests.engine.py4swiss_differential import bye_of, result_rows
 
 OTHER = "other (unexplained)"
 SEEDING_LATE_ENTRY = (
@@ -125,15 +126,7 @@ def reading(
 
 
 def _rows(state: TournamentState) -> set[tuple[int, int]]:
-    result = pair(state, "burstein", "2026")  # the seeding rounds by the Dutch system (1.6.1)
-    out = {(b.white, b.black) for b in result.boards}
-    if result.bye is not None:
-        out.add((result.bye, 0))
-    return out
-
-
-def _bye(rows: set[tuple[int, int]]) -> int | None:
-    return next((a for a, b in rows if b == 0), None)
+    return result_rows(pair(state, "burstein", "2026"))  # the seeding rounds by the Dutch system (1.6.1)
 
 
 def _late_entries(state: TournamentState) -> bool:
@@ -157,7 +150,7 @@ def judge(state: TournamentState, theirs: set[tuple[int, int]]) -> str:
     indices, which are the text's): where it first parts from ours, is it worse on
     [C5]-[C8], or as good and later in the order of article 4?"""
     players = corrected.entrants(state)
-    bye = _bye(theirs)
+    bye = bye_of(theirs)
     remaining = [p for p in players if p.id != bye]
     compatible = corrected.Compatibility(state, players)
     their_pairs = {frozenset(r) for r in theirs if r[1] != 0}
@@ -207,7 +200,7 @@ def seeding_reading(state: TournamentState, ours: set[tuple[int, int]], theirs: 
         return SEEDING_DUTCH_2017
     if same_pairs(seed_rows, theirs) and late:
         return f"{SEEDING_DUTCH_2017} + {SEEDING_LATE_ENTRY}"
-    our_bye, their_bye = _bye(ours), _bye(theirs)
+    our_bye, their_bye = bye_of(ours), bye_of(theirs)
     if our_bye is not None and their_bye is not None and state.score(their_bye) > state.score(our_bye):
         return SEEDING_PAB_SCORE
     return OTHER
@@ -232,7 +225,7 @@ def categorise(
         readings.append(ZERO_BYES_ALL_ROUNDS)
     if _late_entries(state):
         readings.append(LATE_ENTRY_NUMBERS)
-    our_bye, their_bye = _bye(ours), _bye(theirs)
+    our_bye, their_bye = bye_of(ours), bye_of(theirs)
     required: tuple[str, ...] = ()
     if our_bye != their_bye:
         if our_bye is None or their_bye is None:

@@ -18,6 +18,7 @@ from pairing.engine.dubov import groups, players, upfloaters
 from pairing.engine.dubov import round as round_module
 from pairing.engine.dubov.players import DubovEntrant
 from pairing.engine.state import Outcome, TournamentState
+from tests.engine.py4swiss_differential import bye_of, result_rows
 
 OTHER = "other (unexplained)"
 BYE_GAMES = "B.0.d: py4swiss gives the PAB to the player with fewer games played"
@@ -136,15 +137,7 @@ READINGS = (
 
 
 def _rows(state: TournamentState, edition: str) -> set[tuple[int, int]]:
-    result = round_module.pair_round(state, edition=edition)
-    out = {(b.white, b.black) for b in result.boards}
-    if result.bye is not None:
-        out.add((result.bye, 0))
-    return out
-
-
-def _bye(rows: set[tuple[int, int]]) -> int | None:
-    return next((a for a, b in rows if b == 0), None)
+    return result_rows(round_module.pair_round(state, edition=edition))
 
 
 def bye_disagreement(state: TournamentState, ours: int, theirs: int, edition: str = EDITION_2017) -> str:
@@ -163,7 +156,7 @@ def bye_disagreement(state: TournamentState, ours: int, theirs: int, edition: st
 def categorise(
     state: TournamentState, ours: set[tuple[int, int]], theirs: set[tuple[int, int]], edition: str = EDITION_2017
 ) -> str:
-    our_bye, their_bye = _bye(ours), _bye(theirs)
+    our_bye, their_bye = bye_of(ours), bye_of(theirs)
     readings: tuple[str, ...] = READINGS
     if our_bye != their_bye and our_bye is not None and their_bye is not None:
         kind = bye_disagreement(state, our_bye, their_bye, edition)
