@@ -8,6 +8,8 @@ reloaded with the message.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -60,6 +62,17 @@ def _answer(
     return render(request, "tourney/round_detail.html#pairing", context)
 
 
+def _write_and_answer(
+    request: TournamentRequest, rnd: Round, write: Callable[[], object], *, done: str, entry_box: bool = False
+) -> HttpResponse:
+    """Call the service *write* and answer with its refusal, or with *done* once it is made."""
+    try:
+        write()
+    except DomainError as error:
+        return _answer(request, rnd, refusal=str(error))
+    return _answer(request, rnd, done=done, entry_box=entry_box)
+
+
 def _existing_round(request: TournamentRequest, number: int) -> Round:
     return get_object_or_404(request.tournament.round_set, number=number)
 
@@ -109,12 +122,12 @@ def round_publish(request: TournamentRequest, tournament_id: int, number: int) -
             _("Players and the public see it at once; afterwards it changes only to repair a rule (C.04.2.D.10)."),
             _("Yes, publish the pairing"),
         )
-    try:
-        publish_pairing(round_id=rnd.pk, user=request.user)
-    except DomainError as error:
-        return _answer(request, rnd, refusal=str(error))
-    return _answer(
-        request, rnd, done=_("Round %d published: the pairing is frozen (C.04.2.D.10).") % number, entry_box=True
+    return _write_and_answer(
+        request,
+        rnd,
+        lambda: publish_pairing(round_id=rnd.pk, user=request.user),
+        done=_("Round %d published: the pairing is frozen (C.04.2.D.10).") % number,
+        entry_box=True,
     )
 
 
@@ -123,12 +136,12 @@ def round_publish(request: TournamentRequest, tournament_id: int, number: int) -
 def round_unpublish(request: TournamentRequest, tournament_id: int, number: int) -> HttpResponse:
     """Undo the publication of the last round while it has no result (with a reason)."""
     rnd = _existing_round(request, number)
-    try:
-        unpublish_pairing(round_id=rnd.pk, reason=request.POST.get("reason", ""), user=request.user)
-    except DomainError as error:
-        return _answer(request, rnd, refusal=str(error))
-    return _answer(
-        request, rnd, done=_("Publication of round %d undone: the pairing is a draft again.") % number, entry_box=True
+    return _write_and_answer(
+        request,
+        rnd,
+        lambda: unpublish_pairing(round_id=rnd.pk, reason=request.POST.get("reason", ""), user=request.user),
+        done=_("Publication of round %d undone: the pairing is a draft again.") % number,
+        entry_box=True,
     )
 
 
@@ -140,14 +153,13 @@ def round_exchange(request: TournamentRequest, tournament_id: int, number: int) 
     if not form.is_valid():
         return _answer(request, rnd, refusal=_("give two pairing numbers"))
     data = form.cleaned_data
-    try:
-        exchange_players(
+    return _write_and_answer(
+        request,
+        rnd,
+        lambda: exchange_players(
             round_id=rnd.pk, first=data["first"], second=data["second"], user=request.user, reason=data["reason"]
-        )
-    except DomainError as error:
-        return _answer(request, rnd, refusal=str(error))
-    return _answer(
-        request, rnd, done=_("Players %(a)d and %(b)d exchanged.") % {"a": data["first"], "b": data["second"]}
+        ),
+        done=_("Players %(a)d and %(b)d exchanged.") % {"a": data["first"], "b": data["second"]},
     )
 
 
@@ -164,11 +176,12 @@ def round_close(request: TournamentRequest, tournament_id: int, number: int) -> 
             _("The standings are updated for everyone and the correction deadline starts (C.04.2.D.8)."),
             _("Yes, publish the results"),
         )
-    try:
-        close_round(round_id=rnd.pk, user=request.user)
-    except DomainError as error:
-        return _answer(request, rnd, refusal=str(error))
-    return _answer(request, rnd, done=_("Results of round %d published.") % number)
+    return _write_and_answer(
+        request,
+        rnd,
+        lambda: close_round(round_id=rnd.pk, user=request.user),
+        done=_("Results of round %d published.") % number,
+    )
 
 
 def _correction_context(game: Game, result: str, error: CorrectionUnconfirmed) -> dict:
