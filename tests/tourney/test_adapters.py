@@ -26,13 +26,8 @@ def test_progressive_limits_and_the_lim_maxi_option_travel_in_the_options() -> N
 
 
 def _first_round_paired_with_progressive_limits(group_a_min: int, group_c_below: int) -> Round:
-    t = builders.tournament(
-        players=8,
-        rounds=7,
-        acceleration="progressive",
-        acceleration_group_a_min=group_a_min,
-        acceleration_group_c_below=group_c_below,
-    )
+    limits = {"acceleration_group_a_min": group_a_min, "acceleration_group_c_below": group_c_below}
+    t = builders.tournament(players=8, rounds=7, acceleration="progressive", **limits)
     rnd = Round.objects.create(tournament=t, number=1)
     pair_round(round_id=rnd.pk)
     rnd.refresh_from_db()

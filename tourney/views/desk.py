@@ -63,11 +63,18 @@ def _answer(
 
 
 def _write_and_answer(
-    request: TournamentRequest, rnd: Round, write: Callable[[], object], *, done: str, entry_box: bool = False
+    request: TournamentRequest,
+    rnd: Round,
+    write: Callable[..., object],
+    done: str,
+    *,
+    entry_box: bool = False,
+    **arguments: object,
 ) -> HttpResponse:
-    """Call the service *write* and answer with its refusal, or with *done* once it is made."""
+    """Call the service *write* on the round for the user and answer with its refusal, or
+    with *done* once it is made."""
     try:
-        write()
+        write(round_id=rnd.pk, user=request.user, **arguments)
     except DomainError as error:
         return _answer(request, rnd, refusal=str(error))
     return _answer(request, rnd, done=done, entry_box=entry_box)
@@ -122,13 +129,8 @@ def round_publish(request: TournamentRequest, tournament_id: int, number: int) -
             _("Players and the public see it at once; afterwards it changes only to repair a rule (C.04.2.D.10)."),
             _("Yes, publish the pairing"),
         )
-    return _write_and_answer(
-        request,
-        rnd,
-        lambda: publish_pairing(round_id=rnd.pk, user=request.user),
-        done=_("Round %d published: the pairing is frozen (C.04.2.D.10).") % number,
-        entry_box=True,
-    )
+    done = _("Round %d published: the pairing is frozen (C.04.2.D.10).") % number
+    return _write_and_answer(request, rnd, publish_pairing, done, entry_box=True)
 
 
 @require_POST
@@ -136,13 +138,9 @@ def round_publish(request: TournamentRequest, tournament_id: int, number: int) -
 def round_unpublish(request: TournamentRequest, tournament_id: int, number: int) -> HttpResponse:
     """Undo the publication of the last round while it has no result (with a reason)."""
     rnd = _existing_round(request, number)
-    return _write_and_answer(
-        request,
-        rnd,
-        lambda: unpublish_pairing(round_id=rnd.pk, reason=request.POST.get("reason", ""), user=request.user),
-        done=_("Publication of round %d undone: the pairing is a draft again.") % number,
-        entry_box=True,
-    )
+    done = _("Publication of round %d undone: the pairing is a draft again.") % number
+    reason = request.POST.get("reason", "")
+    return _write_and_answer(request, rnd, unpublish_pairing, done, entry_box=True, reason=reason)
 
 
 @require_POST
@@ -153,13 +151,9 @@ def round_exchange(request: TournamentRequest, tournament_id: int, number: int) 
     if not form.is_valid():
         return _answer(request, rnd, refusal=_("give two pairing numbers"))
     data = form.cleaned_data
+    done = _("Players %(a)d and %(b)d exchanged.") % {"a": data["first"], "b": data["second"]}
     return _write_and_answer(
-        request,
-        rnd,
-        lambda: exchange_players(
-            round_id=rnd.pk, first=data["first"], second=data["second"], user=request.user, reason=data["reason"]
-        ),
-        done=_("Players %(a)d and %(b)d exchanged.") % {"a": data["first"], "b": data["second"]},
+        request, rnd, exchange_players, done, first=data["first"], second=data["second"], reason=data["reason"]
     )
 
 
@@ -176,12 +170,7 @@ def round_close(request: TournamentRequest, tournament_id: int, number: int) -> 
             _("The standings are updated for everyone and the correction deadline starts (C.04.2.D.8)."),
             _("Yes, publish the results"),
         )
-    return _write_and_answer(
-        request,
-        rnd,
-        lambda: close_round(round_id=rnd.pk, user=request.user),
-        done=_("Results of round %d published.") % number,
-    )
+    return _write_and_answer(request, rnd, close_round, _("Results of round %d published.") % number)
 
 
 def _correction_context(game: Game, result: str, error: CorrectionUnconfirmed) -> dict:
