@@ -20,7 +20,7 @@ from pairing.engine.burstein import brackets, corrected, opposition
 from pairing.engine.burstein.corrected import BursteinEntrant
 from pairing.engine.common.editions import EDITION_2026
 from pairing.engine.state import Outcome, TournamentState
-from tests.engine.py4swiss_differential import bye_of, result_rows
+from tests.engine.py4swiss_differential import attributes_patched, bye_of, result_rows
 
 OTHER = "other (unexplained)"
 SEEDING_LATE_ENTRY = (
@@ -77,52 +77,43 @@ def reading(
     name: str, state: TournamentState, their_bye: int | None = None, written: dict[int, int] | None = None
 ) -> Iterator[None]:
     """Swap in py4swiss's reading of one rule for the duration of the block."""
-    saved = []
+    with attributes_patched() as patch:
+        if name == C6_HIGHEST_FLOATS:
+            patch(
+                brackets,
+                "score_digits",
+                lambda levels, base: {s: base ** (len(levels) - 1 - t) for t, s in enumerate(levels)},
+            )
+        elif name == POINTS_AS_WRITTEN:
+            points = written or {}
+            patch(opposition, "current_score", lambda s, pid: points.get(pid, s.score(pid)))
+        elif name == ZERO_BYES_ALL_ROUNDS:
+            patch(
+                opposition,
+                "trailing_zero_byes",
+                lambda p: len(p.history) if p.history and all(e.outcome is Outcome.ZERO_BYE for e in p.history) else 0,
+            )
+        elif name == ORDER_NEXT_TIES_FLOAT:
+            patch(brackets, "order_bonus", lambda own, partner: max(0, partner - own - 1))
+        elif name == ORDER_NEXT_LOSES_TO_FLOAT:
+            patch(brackets, "order_bonus", lambda own, partner: 2 * (partner - own - 1) if partner else 1)
+        elif name in (BYE_GAMES, FULL_BYE_PAB):
 
-    def patch(module: object, attribute: str, value: object) -> None:
-        saved.append((module, attribute, getattr(module, attribute)))
-        setattr(module, attribute, value)
+            def forced(players, compatible):  # type: ignore[no-untyped-def]
+                return next(p for p in players if p.id == their_bye)
 
-    if name == C6_HIGHEST_FLOATS:
-        patch(
-            brackets,
-            "score_digits",
-            lambda levels, base: {s: base ** (len(levels) - 1 - t) for t, s in enumerate(levels)},
-        )
-    elif name == POINTS_AS_WRITTEN:
-        points = written or {}
-        patch(opposition, "current_score", lambda s, pid: points.get(pid, s.score(pid)))
-    elif name == ZERO_BYES_ALL_ROUNDS:
-        patch(
-            opposition,
-            "trailing_zero_byes",
-            lambda p: len(p.history) if p.history and all(e.outcome is Outcome.ZERO_BYE for e in p.history) else 0,
-        )
-    elif name == ORDER_NEXT_TIES_FLOAT:
-        patch(brackets, "order_bonus", lambda own, partner: max(0, partner - own - 1))
-    elif name == ORDER_NEXT_LOSES_TO_FLOAT:
-        patch(brackets, "order_bonus", lambda own, partner: 2 * (partner - own - 1) if partner else 1)
-    elif name in (BYE_GAMES, FULL_BYE_PAB):
+            patch(corrected, "choose_bye", forced)
+        elif name == LATE_ENTRY_NUMBERS:
 
-        def forced(players, compatible):  # type: ignore[no-untyped-def]
-            return next(p for p in players if p.id == their_bye)
+            def final_numbers(s: TournamentState) -> list[BursteinEntrant]:
+                out = []
+                for e in _original_entrants(s):
+                    index = dataclasses.replace(e.index, minus_number=-e.id)
+                    out.append(dataclasses.replace(e, number=e.id, index=index))
+                return out
 
-        patch(corrected, "choose_bye", forced)
-    elif name == LATE_ENTRY_NUMBERS:
-
-        def final_numbers(s: TournamentState) -> list[BursteinEntrant]:
-            out = []
-            for e in _original_entrants(s):
-                index = dataclasses.replace(e.index, minus_number=-e.id)
-                out.append(dataclasses.replace(e, number=e.id, index=index))
-            return out
-
-        patch(corrected, "entrants", final_numbers)
-    try:
+            patch(corrected, "entrants", final_numbers)
         yield
-    finally:
-        for module, attribute, value in reversed(saved):
-            setattr(module, attribute, value)
 
 
 def _rows(state: TournamentState) -> set[tuple[int, int]]:

@@ -13,40 +13,22 @@ by a named test in test_edition_2026.py.
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tools"))
-
-from compare_py4swiss import py4swiss_rows, rows  # the Dutch comparison's glue
-
-from pairing.engine import pair
 from pairing.engine.common.editions import EDITION_2026
-from pairing.engine.generator import generate
-from pairing.engine.state import PairingError
-from pairing.engine.trf import write_trf
-from pairing.engine.trf.state import cut, recorded_pairing, state_for_round
+from pairing.engine.state import TournamentState
+from pairing.engine.trf import TrfTournament
 from tests.engine.burstein.py4swiss_categories import OTHER, categorise
-from tests.engine.py4swiss_differential import run_comparison, tournament_config
+from tests.engine.py4swiss_differential import Rows, compare_with_py4swiss, run_comparison
 
 
 def compare(seed: int, edition: str = EDITION_2026) -> tuple[int, list[tuple[int, str, str]]]:
     """Rounds compared, and each differing round with its category and detail."""
-    config = tournament_config(seed)
-    try:
-        tournament = generate(config, seed, lambda state: pair(state, "burstein", edition))
-    except PairingError:
-        return 0, []
-    out = []
-    for rnd in range(1, config.rounds + 1):
-        ours = rows(recorded_pairing(tournament, rnd))
-        before = cut(tournament, rnd)
-        theirs = py4swiss_rows(write_trf(before), "burstein")
-        if ours != theirs:
-            state = state_for_round(tournament, rnd)
-            written = {p.start: p.points for p in before.players if p.points is not None}
-            detail = f"ours-only {sorted(ours - theirs)} py4swiss-only {sorted(theirs - ours)}"
-            out.append((rnd, categorise(state, ours, theirs, edition, written), detail))
-    return config.rounds, out
+
+    def categorise_round(before: TrfTournament, state: TournamentState, ours: Rows, theirs: Rows) -> str:
+        written = {p.start: p.points for p in before.players if p.points is not None}
+        return categorise(state, ours, theirs, edition, written)
+
+    return compare_with_py4swiss(seed, "burstein", edition, categorise_round)
 
 
 def main() -> int:
