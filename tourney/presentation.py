@@ -253,6 +253,13 @@ def tiebreak_headers(table: TournamentStandings) -> list[dict[str, str]]:
     ]
 
 
+def standings_context(tournament: Tournament, after: str | None) -> tuple[dict[str, object], int]:
+    """What every standings page shows (the tournament, its standings table after round
+    *after*, rows and tie-break headers), and the number of completed rounds."""
+    table, rows, done = standings_table(tournament, after)
+    return {"tournament": tournament, "table": table, "rows": rows, "headers": tiebreak_headers(table)}, done
+
+
 # A crosstable cell's result sign for each outcome (C.07 / TRF codes), and the FIDE
 # acronym of an unplayed round.
 _RESULT_SIGN = {

@@ -4,11 +4,9 @@ pages; the behaviours moved out of inline handlers still work."""
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 
 from tests import builders
 from tourney.models import Round
-from tourney.roles import appoint
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -20,16 +18,10 @@ document.addEventListener("securitypolicyviolation", e => window.__cspViolations
 """
 
 
-def test_no_page_breaks_the_policy_and_htmx_still_swaps(browser, live_server, django_user_model, eager_celery) -> None:
+def test_no_page_breaks_the_policy_and_htmx_still_swaps(browser, live_server, sign_in, eager_celery) -> None:
     t = builders.tournament(players=6, rounds=3, name="Policy Open")
     builders.round_with(t, 1, "1-4 1-0, 2-5 =, 3-6 0-1", status="closed")
     Round.objects.create(tournament=t, number=2)
-    director = django_user_model.objects.create_user("director")
-    appoint(t, director, "organizer")
-    appoint(t, director, "arbiter")
-    client = Client()
-    client.force_login(director)
-
     context = browser.new_context()
     context.add_init_script(WATCH_VIOLATIONS)
     messages: list[str] = []
@@ -40,7 +32,7 @@ def test_no_page_breaks_the_policy_and_htmx_still_swaps(browser, live_server, dj
         page.wait_for_load_state("networkidle")
         assert page.evaluate("window.__cspViolations") == [], path
 
-    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    sign_in(context, t, ("organizer", "arbiter"), username="director")
     for path in (f"/t/{t.pk}/registration/", f"/t/{t.pk}/settings/", f"/t/{t.pk}/rounds/1/print/pairing/"):
         page.goto(live_server.url + path)
         page.wait_for_load_state("networkidle")

@@ -4,18 +4,16 @@ worker over Redis, the page polling until the worker is done (HTTP 286 ends it).
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 
 from tests import builders
 from tourney.models import JobState, Round, RoundStatus
-from tourney.roles import appoint
 from tourney.services.pairing import pair_round_task
 
 pytestmark = [pytest.mark.browser, pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 
 def test_the_page_polls_until_the_worker_has_paired_the_round(
-    browser, live_server, django_user_model, celery_worker_queue, monkeypatch
+    browser, live_server, sign_in, celery_worker_queue, monkeypatch
 ) -> None:
     send = pair_round_task.apply_async
     monkeypatch.setattr(
@@ -23,13 +21,8 @@ def test_the_page_polls_until_the_worker_has_paired_the_round(
     )
     t = builders.tournament(players=7, name="Worker Open")
     rnd = Round.objects.create(tournament=t, number=1)
-    arbiter = django_user_model.objects.create_user("arbiter")
-    appoint(t, arbiter, "arbiter")
-    client = Client()
-    client.force_login(arbiter)
-
     context = browser.new_context()
-    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    sign_in(context, t)
     page = context.new_page()
     page.goto(f"{live_server.url}/t/{t.pk}/rounds/1/")
     with page.expect_response(lambda r: r.url.endswith("/status/") and r.status == 286, timeout=60_000):

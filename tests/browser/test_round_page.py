@@ -3,30 +3,23 @@
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 
 from tests import builders
 from tourney.models import JobState, Round, RoundStatus
-from tourney.roles import appoint
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_an_arbiter_pairs_a_round_in_chromium(browser, live_server, django_user_model, eager_celery) -> None:
+def test_an_arbiter_pairs_a_round_in_chromium(browser, live_server, sign_in, eager_celery) -> None:
     t = builders.tournament(players=6, name="Browser Open")
     rnd = Round.objects.create(tournament=t, number=1)
-    arbiter = django_user_model.objects.create_user("arbiter")
-    appoint(t, arbiter, "arbiter")
-    client = Client()
-    client.force_login(arbiter)
-
     context = browser.new_context()
     page = context.new_page()
     page.goto(f"{live_server.url}/t/{t.pk}/")
     assert page.locator("h1").inner_text() == "Browser Open"
     assert page.locator("#players tbody tr").count() == 6
 
-    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    sign_in(context, t)
     page.goto(f"{live_server.url}/t/{t.pk}/rounds/1/")
     with page.expect_response(lambda r: r.url.endswith("/pair/")) as posted:
         page.get_by_role("button", name="Pair round 1").click()

@@ -7,11 +7,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from django.test import Client
 
 from tests import builders
 from tourney.models import AuditEntry, Game, Result, RoundStatus
-from tourney.roles import appoint
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -19,15 +17,10 @@ TYPED = {"1-0": Result.WHITE_WINS, "0-1": Result.BLACK_WINS, "=": Result.DRAW, "
 BOARDS = 60
 
 
-def test_sixty_results_typed_ahead_land_exactly_where_typed(browser, live_server, django_user_model) -> None:
+def test_sixty_results_typed_ahead_land_exactly_where_typed(browser, live_server, sign_in) -> None:
     t = builders.tournament(players=2 * BOARDS + 2, rounds=5)
     games = ", ".join(f"{k}-{k + BOARDS + 1}" for k in range(1, BOARDS + 1)) + f", {BOARDS + 1}-{2 * BOARDS + 2} ="
     rnd = builders.round_with(t, 1, games, status=RoundStatus.PUBLISHED)
-    arbiter = django_user_model.objects.create_user("arbiter")
-    appoint(t, arbiter, "arbiter")
-    client = Client()
-    client.force_login(arbiter)
-
     order = list(range(1, BOARDS + 1))
     random.Random(15).shuffle(order)
     choices = list(TYPED)
@@ -35,7 +28,7 @@ def test_sixty_results_typed_ahead_land_exactly_where_typed(browser, live_server
     keys = "".join(f"{board} {wanted[board]}\n" for board in order)
 
     context = browser.new_context()
-    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    sign_in(context, t)
     page = context.new_page()
     page.goto(f"{live_server.url}/t/{t.pk}/rounds/1/")
     page.locator("input[name=entry]").click()
@@ -59,17 +52,12 @@ def test_sixty_results_typed_ahead_land_exactly_where_typed(browser, live_server
 
 
 def test_after_publishing_the_box_is_there_without_a_reload_and_a_correction_is_explicit(
-    browser, live_server, django_user_model
+    browser, live_server, sign_in
 ) -> None:
     t = builders.tournament(players=6, rounds=5)
     rnd = builders.round_with(t, 1, "1-4, 2-5, 3-6")  # paired, not published
-    arbiter = django_user_model.objects.create_user("arbiter")
-    appoint(t, arbiter, "arbiter")
-    client = Client()
-    client.force_login(arbiter)
-
     context = browser.new_context()
-    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    sign_in(context, t)
     page = context.new_page()
     page.goto(f"{live_server.url}/t/{t.pk}/rounds/1/")
     assert page.locator("input[name=entry]").count() == 0
@@ -98,15 +86,11 @@ def test_after_publishing_the_box_is_there_without_a_reload_and_a_correction_is_
     assert AuditEntry.objects.get(action="correct result").old_value == Result.DRAW
 
 
-def test_an_entry_the_server_refuses_stays_in_sight(browser, live_server, django_user_model) -> None:
+def test_an_entry_the_server_refuses_stays_in_sight(browser, live_server, sign_in) -> None:
     t = builders.tournament(players=6, rounds=5)
     rnd = builders.round_with(t, 1, "1-4, 2-5, 3-6", status=RoundStatus.PUBLISHED)
-    arbiter = django_user_model.objects.create_user("arbiter")
-    appoint(t, arbiter, "arbiter")
-    client = Client()
-    client.force_login(arbiter)
     context = browser.new_context()
-    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    sign_in(context, t)
     page = context.new_page()
     page.goto(f"{live_server.url}/t/{t.pk}/rounds/1/")
     context.clear_cookies()  # the session ends while the page is open

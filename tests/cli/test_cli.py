@@ -261,58 +261,19 @@ def test_two_modes_at_once_are_refused() -> None:
 
 
 def test_generate_writes_a_tournament_the_engine_reproduces(tmp_path: Path) -> None:
-    output = tmp_path / "random.trf"
-    code, out, _ = run(
-        "--dutch",
-        "--edition",
-        "2026",
-        "--generate",
-        str(output),
-        "--seed",
-        "5",
-        "--players",
-        "15",
-        "--rounds",
-        "5",
-        "--draw-rate",
-        "0.3",
-        "--forfeit-rate",
-        "0.05",
-        "--bye-rate",
-        "0.05",
-        "--withdraw-rate",
-        "0.02",
-        "--late-rate",
-        "0.1",
+    generator_settings = (
+        *("--seed", "5", "--players", "15", "--rounds", "5"),
+        *("--draw-rate", "0.3", "--forfeit-rate", "0.05", "--bye-rate", "0.05"),
+        *("--withdraw-rate", "0.02", "--late-rate", "0.1"),
     )
+    output = tmp_path / "random.trf"
+    code, out, _ = run("--dutch", "--edition", "2026", "--generate", str(output), *generator_settings)
     assert code == 0 and str(output) in out
     t = read_trf(output)
     assert len(t.players) == 15 and t.total_rounds == 5 and t.initial_colour in ("w", "b")
     assert run("--dutch", "--edition", "2026", "--check", str(output)) == (0, "agree 5 of 5 rounds\n", "")
     again = tmp_path / "again.trf"
-    run(
-        "--dutch",
-        "--edition",
-        "2026",
-        "--generate",
-        str(again),
-        "--seed",
-        "5",
-        "--players",
-        "15",
-        "--rounds",
-        "5",
-        "--draw-rate",
-        "0.3",
-        "--forfeit-rate",
-        "0.05",
-        "--bye-rate",
-        "0.05",
-        "--withdraw-rate",
-        "0.02",
-        "--late-rate",
-        "0.1",
-    )
+    run("--dutch", "--edition", "2026", "--generate", str(again), *generator_settings)
     assert again.read_text() == output.read_text()
 
 

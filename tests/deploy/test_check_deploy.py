@@ -18,15 +18,14 @@ PRODUCTION = {
 }
 
 
+def _check_deploy(fail_level: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "manage.py", "check", "--deploy", "--fail-level", fail_level]
+    return subprocess.run(command, cwd=ROOT, env=env, text=True, capture_output=True)
+
+
 def test_check_deploy_reports_nothing_with_production_variables() -> None:
     env = {**{k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}, **PRODUCTION}
-    result = subprocess.run(
-        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "DEBUG"],
-        cwd=ROOT,
-        env=env,
-        text=True,
-        capture_output=True,
-    )
+    result = _check_deploy("DEBUG", env)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues (0 silenced)." in result.stdout
 
@@ -35,11 +34,5 @@ def test_check_deploy_warns_of_a_cache_in_process_memory() -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_ALLOW_ASYNC_UNSAFE", "CACHE_URL")}
     env.update(PRODUCTION)
     env["REDIS_URL"] = ""
-    result = subprocess.run(
-        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "ERROR"],
-        cwd=ROOT,
-        env=env,
-        text=True,
-        capture_output=True,
-    )
+    result = _check_deploy("ERROR", env)
     assert "tourney.W001" in result.stdout + result.stderr

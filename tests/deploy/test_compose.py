@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from tests.deploy.django_process import django_in_subprocess
 from tourney.settings import database_from_url
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -75,24 +76,12 @@ def test_the_proxy_never_keeps_a_logged_in_users_page() -> None:
 
 def test_the_web_tier_keeps_no_state_of_its_own() -> None:
     """Sessions and the cache are shared by every replica when REDIS_URL is set."""
-    import os
-    import subprocess
-    import sys
-
     code = (
         "from django.conf import settings as s; "
         "print(s.SESSION_ENGINE, s.CACHES['default']['BACKEND'], s.CACHES['default']['LOCATION'])"
     )
-    env = {**os.environ, "REDIS_URL": "redis://redis:6379/0", "DJANGO_SETTINGS_MODULE": "tourney.settings"}
-    env.pop("CACHE_URL", None)
-    out = subprocess.run(
-        [sys.executable, "-c", f"import django; django.setup(); {code}"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.split()
+    redis = "redis://redis:6379/0"
+    out = django_in_subprocess(code, unset=("CACHE_URL",), check=True, REDIS_URL=redis).stdout.split()
     assert out == [
         "django.contrib.sessions.backends.cached_db",
         "django.core.cache.backends.redis.RedisCache",

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
+from tests.deploy.django_process import django_in_subprocess
 from tourney.settings import database_from_url, env_bool, env_int, env_list, env_str
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,14 +66,7 @@ def test_a_bad_database_url_is_refused(url: str) -> None:
 
 
 def _settings_in_subprocess(**env: str) -> subprocess.CompletedProcess[str]:
-    clean = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY", "DATABASE_URL", "REDIS_URL")}
-    return subprocess.run(
-        [sys.executable, "-c", "import django; django.setup()"],
-        cwd=ROOT,
-        text=True,
-        capture_output=True,
-        env={**clean, "DJANGO_SETTINGS_MODULE": "tourney.settings", **env},
-    )
+    return django_in_subprocess(unset=("DEBUG", "SECRET_KEY", "DATABASE_URL", "REDIS_URL"), **env)
 
 
 def test_production_without_a_secret_key_refuses_to_start() -> None:
@@ -85,15 +77,7 @@ def test_production_without_a_secret_key_refuses_to_start() -> None:
 def test_without_redis_tasks_run_eagerly_and_with_it_they_go_to_the_broker() -> None:
     code = "from django.conf import settings as s; print(s.CELERY_TASK_ALWAYS_EAGER, s.CELERY_BROKER_URL)"
     for env, expected in (({}, "True memory://"), ({"REDIS_URL": "redis://r:6379/1"}, "False redis://r:6379/1")):
-        clean = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
-        out = subprocess.run(
-            [sys.executable, "-c", f"import django; django.setup(); {code}"],
-            cwd=ROOT,
-            text=True,
-            capture_output=True,
-            check=True,
-            env={**clean, "DJANGO_SETTINGS_MODULE": "tourney.settings", **env},
-        ).stdout
+        out = django_in_subprocess(code, unset=("REDIS_URL",), check=True, **env).stdout
         assert out.strip() == expected
 
 
@@ -105,13 +89,6 @@ def test_the_language_cookie_is_secure_whenever_the_session_cookie_is() -> None:
         (production, "True True"),
         ({**production, "SESSION_COOKIE_SECURE": "0"}, "False False"),
     ):
-        clean = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY", "SESSION_COOKIE_SECURE")}
-        out = subprocess.run(
-            [sys.executable, "-c", f"import django; django.setup(); {code}"],
-            cwd=ROOT,
-            text=True,
-            capture_output=True,
-            check=True,
-            env={**clean, "DJANGO_SETTINGS_MODULE": "tourney.settings", **env},
-        ).stdout
+        unset = ("DEBUG", "SECRET_KEY", "SESSION_COOKIE_SECURE")
+        out = django_in_subprocess(code, unset=unset, check=True, **env).stdout
         assert out.strip() == expected, env

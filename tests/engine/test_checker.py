@@ -14,16 +14,10 @@ from pairing.engine.generator import GeneratorConfig, generate
 from pairing.engine.state import Board, Colour, Outcome, Pairing, PairingError, Player, RoundEntry, TournamentState
 from pairing.engine.trf import read_trf
 from pairing.engine.trf.state import recorded_pairing, state_for_round
+from tests.engine.burstein.swiss_builder import GAME_OUTCOMES
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "trf"
-RESULTS = {
-    "1-0": (Outcome.WIN, Outcome.LOSS),
-    "0-1": (Outcome.LOSS, Outcome.WIN),
-    "=": (Outcome.DRAW, Outcome.DRAW),
-    "+-": (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS),
-    "-+": (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_WIN),
-    "--": (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_LOSS),
-}
+RESULTS = {**GAME_OUTCOMES, "--": (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_LOSS)}
 BYES = {"pab": Outcome.PAIRING_BYE, "full": Outcome.FULL_BYE, "half": Outcome.HALF_BYE, "zero": Outcome.ZERO_BYE}
 
 

@@ -25,26 +25,25 @@ def test_progressive_limits_and_the_lim_maxi_option_travel_in_the_options() -> N
     assert adapters.options_for(lim).lim_maxi
 
 
-def test_an_accelerated_round_is_paired_and_explained_with_virtual_points() -> None:
-    # Progressive method: group A (2450+) gets virtual points in the first rounds.
-    t = builders.tournament(
-        players=8, rounds=7, acceleration="progressive", acceleration_group_a_min=2470, acceleration_group_c_below=2450
-    )
+def _first_round_paired_with_progressive_limits(group_a_min: int, group_c_below: int) -> Round:
+    limits = {"acceleration_group_a_min": group_a_min, "acceleration_group_c_below": group_c_below}
+    t = builders.tournament(players=8, rounds=7, acceleration="progressive", **limits)
     rnd = Round.objects.create(tournament=t, number=1)
     pair_round(round_id=rnd.pk)
     rnd.refresh_from_db()
+    return rnd
+
+
+def test_an_accelerated_round_is_paired_and_explained_with_virtual_points() -> None:
+    # Progressive method: group A (2450+) gets virtual points in the first rounds.
+    rnd = _first_round_paired_with_progressive_limits(group_a_min=2470, group_c_below=2450)
     assert rnd.status == RoundStatus.PAIRED and rnd.games.count() == 4
     state, _warnings = adapters.prepared_state(rnd)
     assert state.pairing_score(1) > state.pairing_score(8)  # group A carries virtual points
 
 
 def test_limits_the_method_refuses_leave_the_round_in_draft_with_the_reason() -> None:
-    t = builders.tournament(
-        players=8, rounds=7, acceleration="progressive", acceleration_group_a_min=2450, acceleration_group_c_below=2420
-    )
-    rnd = Round.objects.create(tournament=t, number=1)
-    pair_round(round_id=rnd.pk)
-    rnd.refresh_from_db()
+    rnd = _first_round_paired_with_progressive_limits(group_a_min=2450, group_c_below=2420)
     assert rnd.status == RoundStatus.DRAFT and "group A" in rnd.pairing_error and not rnd.games.exists()
 
 

@@ -9,9 +9,9 @@ from html.parser import HTMLParser
 
 import pytest
 from django.test import Client
-from django.urls import get_resolver, reverse
+from django.urls import reverse
 
-from tests.web.test_i18n import _patterns
+from tests.web.routes import all_routes
 from tourney.models import Bye, ByeKind, Player, Tournament
 from tourney.roles import appoint
 
@@ -52,7 +52,7 @@ def scene(seed: Tournament, django_user_model):
         "appointment_id": seed.appointments.first().pk,
     }
     pages = []
-    for route, pattern in _patterns(get_resolver()):
+    for route, pattern in all_routes():
         if route.startswith(SKIPPED_PREFIXES) or not pattern.name or route.startswith("admin/"):
             continue
         wanted = {k: v for k, v in kwargs.items() if k in pattern.pattern.converters}

@@ -20,9 +20,10 @@ from django.apps import apps
 from django.conf import settings
 from django.core.management import call_command
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.urls import reverse
 from django.utils.text import capfirst
 
+from tests.web.routes import all_routes
 from tourney.models import Bye, ByeKind, Player, Round, Tournament, UserPreference
 from tourney.roles import appoint
 
@@ -40,17 +41,6 @@ NEUTRAL = {
     *("pt", "pref", "float", "Prog.", "Password", "File"),
 }
 CELL = re.compile(r"\d*[wb]?[10½+−=]?(?:-[10½])?|https?://\S+")  # results, crosstable cells, links
-
-
-def _patterns(resolver: URLResolver, prefix: str = "") -> list[tuple[str, URLPattern]]:
-    out = []
-    for p in resolver.url_patterns:
-        route = prefix + str(p.pattern)
-        if isinstance(p, URLResolver):
-            out += _patterns(p, route)
-        else:
-            out.append((route, p))
-    return out
 
 
 class _Text(HTMLParser):
@@ -115,7 +105,7 @@ def scene(django_user_model):
 
 def _pages(scene) -> list[tuple[str, str]]:
     pages = []
-    for route, pattern in _patterns(get_resolver()):
+    for route, pattern in all_routes():
         if route.startswith(SKIPPED_PREFIXES) or not pattern.name:
             continue
         wanted = {k: v for k, v in scene["kwargs"].items() if k in pattern.pattern.converters}

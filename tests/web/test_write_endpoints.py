@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver
+from django.urls import URLPattern
 
 from tests import builders
+from tests.web.routes import all_routes
 from tourney.models import AuditEntry, Bye, ByeKind, Game, Player, ProhibitedPairing, Round, RoundStatus, Tournament
 from tourney.roles import appoint
 
@@ -43,17 +44,6 @@ KNOWN_WRITES = {
     "round_result",
     "round_close",
 }
-
-
-def _patterns(resolver: URLResolver, prefix: str = "") -> list[tuple[str, URLPattern]]:
-    out = []
-    for p in resolver.url_patterns:
-        route = prefix + str(p.pattern)
-        if isinstance(p, URLResolver):
-            out += _patterns(p, route)
-        else:
-            out.append((route, p))
-    return out
 
 
 @pytest.fixture
@@ -125,7 +115,7 @@ def _snapshot() -> tuple[int, ...]:
 def _write_endpoints(scene) -> list[tuple[str, str]]:
     found = []
     anonymous = Client()
-    for route, pattern in _patterns(get_resolver()):
+    for route, pattern in all_routes():
         if route.startswith(SKIPPED_PREFIXES) or not pattern.name:
             continue
         url = _url(route, pattern, scene["kwargs"])

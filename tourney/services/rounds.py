@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from tourney import audit
 from tourney.audit import User
 from tourney.caching import public_change
-from tourney.errors import PairingRefused, ResultRefused
+from tourney.errors import DomainError, PairingRefused, ResultRefused
 from tourney.models import CorrectionPolicy, Result, Round, RoundStatus, Tournament
 
 
@@ -42,12 +42,18 @@ def round_for(tournament: Tournament, number: int) -> Round:
     return rnd
 
 
+def _locked_round_in(round_id: int, status: RoundStatus, called: str, refusal: type[DomainError]) -> Round:
+    """The round, locked for the transaction, when it is in *status*; else *refusal*."""
+    rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
+    if rnd.status != status:
+        raise refusal(f"round {rnd.number} is {rnd.get_status_display().lower()}, not {called}")
+    return rnd
+
+
 def publish_pairing(*, round_id: int, user: User | None = None) -> Round:
     """Publish a paired round (C.04.2.D.9 boards); results can be entered from now on."""
     with transaction.atomic():
-        rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
-        if rnd.status != RoundStatus.PAIRED:
-            raise PairingRefused(f"round {rnd.number} is {rnd.get_status_display().lower()}, not paired")
+        rnd = _locked_round_in(round_id, RoundStatus.PAIRED, "paired", PairingRefused)
         rnd.status = RoundStatus.PUBLISHED
         rnd.published_at = timezone.now()
         rnd.save(update_fields=["status", "published_at"])
@@ -68,9 +74,7 @@ def correction_deadline(closed_at: datetime, window_minutes: int) -> datetime:
 def close_round(*, round_id: int, user: User | None = None) -> Round:
     """Publish the round's results (C.04.2.D.7); the correction deadline (D.8) starts now."""
     with transaction.atomic():
-        rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
-        if rnd.status != RoundStatus.PUBLISHED:
-            raise ResultRefused(f"round {rnd.number} is {rnd.get_status_display().lower()}, not published")
+        rnd = _locked_round_in(round_id, RoundStatus.PUBLISHED, "published", ResultRefused)
         missing = list(rnd.games.filter(result=Result.PENDING).values_list("board", flat=True))
         if missing:
             raise ResultRefused(f"round {rnd.number} has no result yet on board(s) {', '.join(map(str, missing))}")

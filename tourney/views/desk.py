@@ -8,6 +8,8 @@ reloaded with the message.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -60,6 +62,24 @@ def _answer(
     return render(request, "tourney/round_detail.html#pairing", context)
 
 
+def _write_and_answer(
+    request: TournamentRequest,
+    rnd: Round,
+    write: Callable[..., object],
+    done: str,
+    *,
+    entry_box: bool = False,
+    **arguments: object,
+) -> HttpResponse:
+    """Call the service *write* on the round for the user and answer with its refusal, or
+    with *done* once it is made."""
+    try:
+        write(round_id=rnd.pk, user=request.user, **arguments)
+    except DomainError as error:
+        return _answer(request, rnd, refusal=str(error))
+    return _answer(request, rnd, done=done, entry_box=entry_box)
+
+
 def _existing_round(request: TournamentRequest, number: int) -> Round:
     return get_object_or_404(request.tournament.round_set, number=number)
 
@@ -109,13 +129,8 @@ def round_publish(request: TournamentRequest, tournament_id: int, number: int) -
             _("Players and the public see it at once; afterwards it changes only to repair a rule (C.04.2.D.10)."),
             _("Yes, publish the pairing"),
         )
-    try:
-        publish_pairing(round_id=rnd.pk, user=request.user)
-    except DomainError as error:
-        return _answer(request, rnd, refusal=str(error))
-    return _answer(
-        request, rnd, done=_("Round %d published: the pairing is frozen (C.04.2.D.10).") % number, entry_box=True
-    )
+    done = _("Round %d published: the pairing is frozen (C.04.2.D.10).") % number
+    return _write_and_answer(request, rnd, publish_pairing, done, entry_box=True)
 
 
 @require_POST
@@ -123,13 +138,9 @@ def round_publish(request: TournamentRequest, tournament_id: int, number: int) -
 def round_unpublish(request: TournamentRequest, tournament_id: int, number: int) -> HttpResponse:
     """Undo the publication of the last round while it has no result (with a reason)."""
     rnd = _existing_round(request, number)
-    try:
-        unpublish_pairing(round_id=rnd.pk, reason=request.POST.get("reason", ""), user=request.user)
-    except DomainError as error:
-        return _answer(request, rnd, refusal=str(error))
-    return _answer(
-        request, rnd, done=_("Publication of round %d undone: the pairing is a draft again.") % number, entry_box=True
-    )
+    done = _("Publication of round %d undone: the pairing is a draft again.") % number
+    reason = request.POST.get("reason", "")
+    return _write_and_answer(request, rnd, unpublish_pairing, done, entry_box=True, reason=reason)
 
 
 @require_POST
@@ -140,14 +151,9 @@ def round_exchange(request: TournamentRequest, tournament_id: int, number: int) 
     if not form.is_valid():
         return _answer(request, rnd, refusal=_("give two pairing numbers"))
     data = form.cleaned_data
-    try:
-        exchange_players(
-            round_id=rnd.pk, first=data["first"], second=data["second"], user=request.user, reason=data["reason"]
-        )
-    except DomainError as error:
-        return _answer(request, rnd, refusal=str(error))
-    return _answer(
-        request, rnd, done=_("Players %(a)d and %(b)d exchanged.") % {"a": data["first"], "b": data["second"]}
+    done = _("Players %(a)d and %(b)d exchanged.") % {"a": data["first"], "b": data["second"]}
+    return _write_and_answer(
+        request, rnd, exchange_players, done, first=data["first"], second=data["second"], reason=data["reason"]
     )
 
 
@@ -164,11 +170,7 @@ def round_close(request: TournamentRequest, tournament_id: int, number: int) -> 
             _("The standings are updated for everyone and the correction deadline starts (C.04.2.D.8)."),
             _("Yes, publish the results"),
         )
-    try:
-        close_round(round_id=rnd.pk, user=request.user)
-    except DomainError as error:
-        return _answer(request, rnd, refusal=str(error))
-    return _answer(request, rnd, done=_("Results of round %d published.") % number)
+    return _write_and_answer(request, rnd, close_round, _("Results of round %d published.") % number)
 
 
 def _correction_context(game: Game, result: str, error: CorrectionUnconfirmed) -> dict:

@@ -191,15 +191,12 @@ def player_card(request: HtmxHttpRequest, tournament_id: int, player_id: int) ->
 def standings(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     """The standings with the tournament's tie-breaks, after any completed round."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    table, rows, done = presentation.standings_table(tournament, request.GET.get("round"))
+    shown, done = presentation.standings_context(tournament, request.GET.get("round"))
     return render(
         request,
         "tourney/reports/standings.html",
         {
-            "tournament": tournament,
-            "table": table,
-            "rows": rows,
-            "headers": presentation.tiebreak_headers(table),
+            **shown,
             "completed": range(1, done + 1),
             "formats": TRF_FORMATS,
             "can_manage": roles.can_manage(request.user, tournament),
@@ -211,16 +208,14 @@ def standings(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
 @public_page()
 def crosstable(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    table, rows, done = presentation.standings_table(tournament, request.GET.get("round"))
+    shown, done = presentation.standings_context(tournament, request.GET.get("round"))
     rounds_shown = range(1, presentation.last_public_round(tournament) + 1)
     return render(
         request,
         "tourney/reports/crosstable.html",
         {
-            "tournament": tournament,
-            "table": table,
-            "rows": presentation.crosstable_rows(tournament, rows, rounds_shown),
-            "headers": presentation.tiebreak_headers(table),
+            **shown,
+            "rows": presentation.crosstable_rows(tournament, shown["rows"], rounds_shown),
             "rounds": rounds_shown,
             "completed": range(1, done + 1),
         },

@@ -156,9 +156,5 @@ def print_results(request: HtmxHttpRequest, tournament_id: int, number: int) -> 
 @public_page()
 def print_standings(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    table, rows, _done = presentation.standings_table(tournament, request.GET.get("round"))
-    return render(
-        request,
-        "tourney/reports/print_standings.html",
-        {"tournament": tournament, "table": table, "rows": rows, "headers": presentation.tiebreak_headers(table)},
-    )
+    shown, _done = presentation.standings_context(tournament, request.GET.get("round"))
+    return render(request, "tourney/reports/print_standings.html", shown)

@@ -73,11 +73,7 @@ class TieBreak:
 
     @property
     def code(self) -> str:
-        text = self.name
-        if self.cut_low and self.cut_low == self.cut_high:
-            text += f"/M{self.cut_low}"
-        elif self.cut_low:
-            text += f"/C{self.cut_low}"
+        text = self.name + self._cut("/M", "/C")
         if self.unrated_rating is not None:
             text += f"/U{self.unrated_rating}"
         return text
@@ -85,22 +81,21 @@ class TieBreak:
     @property
     def label(self) -> str:
         """The English name, with its modifier: "Buchholz Cut-1", "Sonneborn-Berger"."""
-        text = NAMES[self.name]
-        if self.cut_low and self.cut_low == self.cut_high:
-            text += f" Median-{self.cut_low}"
-        elif self.cut_low:
-            text += f" Cut-{self.cut_low}"
-        return text
+        return NAMES[self.name] + self._cut(" Median-", " Cut-")
 
     @property
     def short(self) -> str:
         """A column heading: "BH-C1", "SB", "ARO-M1"."""
-        text = SHORT[self.name]
+        return SHORT[self.name] + self._cut("-M", "-C")
+
+    def _cut(self, median: str, cut: str) -> str:
+        """The cut modifier written with *median* (as many cut at each end) or *cut*, then
+        the number of results cut; nothing without a cut."""
         if self.cut_low and self.cut_low == self.cut_high:
-            text += f"-M{self.cut_low}"
-        elif self.cut_low:
-            text += f"-C{self.cut_low}"
-        return text
+            return f"{median}{self.cut_low}"
+        if self.cut_low:
+            return f"{cut}{self.cut_low}"
+        return ""
 
 
 def parse(code: str) -> TieBreak:

@@ -130,6 +130,22 @@ class Run:
         return pairing
 
 
+def accelerated_tournament_config(players: int, rounds: int, draw_rate: float, bye_rate: float) -> GeneratorConfig:
+    """A generated tournament wide enough in ratings for every acceleration's groups, with
+    at most players/2 + 1 rounds."""
+    return GeneratorConfig(
+        players=players,
+        rounds=min(rounds, players // 2 + 1),
+        draw_rate=draw_rate,
+        forfeit_rate=0.03,
+        bye_rate=bye_rate,
+        withdraw_rate=0.02,
+        late_rate=0.06,
+        rating_low=1000,
+        rating_high=2600,
+    )
+
+
 @pytest.mark.parametrize(("system", "method"), CASES)
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
@@ -141,17 +157,7 @@ class Run:
 def test_accelerated_tournaments_keep_the_absolute_rules(
     system: str, method: str, seed: int, players: int, rounds: int, draw_rate: float
 ) -> None:
-    config = GeneratorConfig(
-        players=players,
-        rounds=min(rounds, players // 2 + 1),
-        draw_rate=draw_rate,
-        forfeit_rate=0.03,
-        bye_rate=0.04,
-        withdraw_rate=0.02,
-        late_rate=0.06,
-        rating_low=1000,
-        rating_high=2600,
-    )
+    config = accelerated_tournament_config(players, rounds, draw_rate, bye_rate=0.04)
     run = Run(SYSTEMS[system], method, seed)
     with contextlib.suppress(PairingError):  # a small field may run out of pairings: proved above
         generate(config, seed, run)

@@ -35,7 +35,11 @@ from pairing.engine.acceleration.c0407 import accelerated_rounds, full_point_rou
 from pairing.engine.checker import check_pairing
 from pairing.engine.generator import GeneratorConfig, generate
 from pairing.engine.state import Outcome, Pairing, PairingError, TournamentState
-from tests.engine.acceleration.test_accelerated_properties import check_round_one, colour_exempt
+from tests.engine.acceleration.test_accelerated_properties import (
+    accelerated_tournament_config,
+    check_round_one,
+    colour_exempt,
+)
 from tests.engine.burstein.properties import independent_compatible
 from tests.engine.burstein.swiss_builder import some_valid_pairing_exists
 
@@ -104,17 +108,7 @@ class Run:
 def test_c0407_baku_tournaments_keep_the_absolute_criteria_every_round(
     system: str, seed: int, players: int, rounds: int, draw_rate: float
 ) -> None:
-    config = GeneratorConfig(
-        players=players,
-        rounds=min(rounds, players // 2 + 1),
-        draw_rate=draw_rate,
-        forfeit_rate=0.03,
-        bye_rate=0.05,
-        withdraw_rate=0.02,
-        late_rate=0.06,
-        rating_low=1000,
-        rating_high=2600,
-    )
+    config = accelerated_tournament_config(players, rounds, draw_rate, bye_rate=0.05)
     run = Run(system, seed)
     with contextlib.suppress(PairingError):  # a small field may run out of pairings: proved above
         generate(config, seed, run)

@@ -30,6 +30,29 @@ def independent_compatible(state: TournamentState, colours: bool) -> Callable[[i
     return compatible
 
 
+def assert_absolute_rules_kept(
+    state: TournamentState, pairing: Pairing, colours: bool, barred_bye: frozenset[Outcome], seed: int
+) -> None:
+    problems = check_pairing(state, pairing, colours=colours)
+    assert not problems, (seed, state.round_to_pair, [str(p) for p in problems])
+    if pairing.bye is not None:
+        history = state.by_id[pairing.bye].history
+        assert not any(e.outcome in barred_bye for e in history), (seed, pairing.bye)
+
+
+def assert_no_pairing_exists(
+    state: TournamentState, colours: bool, barred_bye: frozenset[Outcome], context: tuple[object, ...]
+) -> None:
+    """The engine may refuse only when no pairing at all satisfies the absolute rules."""
+    compatible = independent_compatible(state, colours)
+
+    def bye_allowed(pid: int) -> bool:
+        return not any(e.outcome in barred_bye for e in state.by_id[pid].history)
+
+    assert len(state.to_pair) <= 14, (*context, "refused a big round")
+    assert not some_valid_pairing_exists(state, compatible, bye_allowed), context
+
+
 def run_random_tournament(
     engine: Callable[[TournamentState], Pairing],
     seed: int,
@@ -43,23 +66,12 @@ def run_random_tournament(
 
     def check(state: TournamentState, pairing: Pairing) -> None:
         colours = colour_limits_in_last_round or not state.is_last_round
-        problems = check_pairing(state, pairing, colours=colours)
-        assert not problems, (seed, state.round_to_pair, [str(p) for p in problems])
-        if pairing.bye is not None:
-            history = state.by_id[pairing.bye].history
-            assert not any(e.outcome in barred_bye for e in history), (seed, pairing.bye)
+        assert_absolute_rules_kept(state, pairing, colours, barred_bye, seed)
         paired[0] += 1
 
     def on_error(state: TournamentState, error: PairingError) -> None:
-        # The engine may refuse only when no pairing at all satisfies the absolute rules.
         colours = colour_limits_in_last_round or not state.is_last_round
-        compatible = independent_compatible(state, colours)
-
-        def bye_allowed(pid: int) -> bool:
-            return not any(e.outcome in barred_bye for e in state.by_id[pid].history)
-
-        assert len(state.to_pair) <= 14, (seed, "refused a big round", error)
-        assert not some_valid_pairing_exists(state, compatible, bye_allowed), (seed, str(error))
+        assert_no_pairing_exists(state, colours, barred_bye, (seed, str(error)))
 
     simulate(engine, seed, players, rounds, check, on_error)
     return paired[0]
@@ -82,18 +94,9 @@ def run_generated_tournament(
         try:
             pairing = engine(state)
         except PairingError:
-            compatible = independent_compatible(state, colours)
-
-            def bye_allowed(pid: int) -> bool:
-                return not any(e.outcome in barred_bye for e in state.by_id[pid].history)
-
-            assert len(state.to_pair) <= 14, (seed, state.round_to_pair, "refused a big round")
-            assert not some_valid_pairing_exists(state, compatible, bye_allowed), seed
+            assert_no_pairing_exists(state, colours, barred_bye, (seed, state.round_to_pair))
             raise
-        problems = check_pairing(state, pairing, colours=colours)
-        assert not problems, (seed, state.round_to_pair, [str(p) for p in problems])
-        if pairing.bye is not None:
-            assert not any(e.outcome in barred_bye for e in state.by_id[pairing.bye].history)
+        assert_absolute_rules_kept(state, pairing, colours, barred_bye, seed)
         return pairing
 
     config = GeneratorConfig(

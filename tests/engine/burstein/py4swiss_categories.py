@@ -20,6 +20,7 @@ from pairing.engine.burstein import brackets, corrected, opposition
 from pairing.engine.burstein.corrected import BursteinEntrant
 from pairing.engine.common.editions import EDITION_2026
 from pairing.engine.state import Outcome, TournamentState
+from tests.engine.py4swiss_differential import attributes_patched, bye_of, result_rows
 
 OTHER = "other (unexplained)"
 SEEDING_LATE_ENTRY = (
@@ -76,64 +77,47 @@ def reading(
     name: str, state: TournamentState, their_bye: int | None = None, written: dict[int, int] | None = None
 ) -> Iterator[None]:
     """Swap in py4swiss's reading of one rule for the duration of the block."""
-    saved = []
+    with attributes_patched() as patch:
+        if name == C6_HIGHEST_FLOATS:
+            patch(
+                brackets,
+                "score_digits",
+                lambda levels, base: {s: base ** (len(levels) - 1 - t) for t, s in enumerate(levels)},
+            )
+        elif name == POINTS_AS_WRITTEN:
+            points = written or {}
+            patch(opposition, "current_score", lambda s, pid: points.get(pid, s.score(pid)))
+        elif name == ZERO_BYES_ALL_ROUNDS:
+            patch(
+                opposition,
+                "trailing_zero_byes",
+                lambda p: len(p.history) if p.history and all(e.outcome is Outcome.ZERO_BYE for e in p.history) else 0,
+            )
+        elif name == ORDER_NEXT_TIES_FLOAT:
+            patch(brackets, "order_bonus", lambda own, partner: max(0, partner - own - 1))
+        elif name == ORDER_NEXT_LOSES_TO_FLOAT:
+            patch(brackets, "order_bonus", lambda own, partner: 2 * (partner - own - 1) if partner else 1)
+        elif name in (BYE_GAMES, FULL_BYE_PAB):
 
-    def patch(module: object, attribute: str, value: object) -> None:
-        saved.append((module, attribute, getattr(module, attribute)))
-        setattr(module, attribute, value)
+            def forced(players, compatible):  # type: ignore[no-untyped-def]
+                return next(p for p in players if p.id == their_bye)
 
-    if name == C6_HIGHEST_FLOATS:
-        patch(
-            brackets,
-            "score_digits",
-            lambda levels, base: {s: base ** (len(levels) - 1 - t) for t, s in enumerate(levels)},
-        )
-    elif name == POINTS_AS_WRITTEN:
-        points = written or {}
-        patch(opposition, "current_score", lambda s, pid: points.get(pid, s.score(pid)))
-    elif name == ZERO_BYES_ALL_ROUNDS:
-        patch(
-            opposition,
-            "trailing_zero_byes",
-            lambda p: len(p.history) if p.history and all(e.outcome is Outcome.ZERO_BYE for e in p.history) else 0,
-        )
-    elif name == ORDER_NEXT_TIES_FLOAT:
-        patch(brackets, "order_bonus", lambda own, partner: max(0, partner - own - 1))
-    elif name == ORDER_NEXT_LOSES_TO_FLOAT:
-        patch(brackets, "order_bonus", lambda own, partner: 2 * (partner - own - 1) if partner else 1)
-    elif name in (BYE_GAMES, FULL_BYE_PAB):
+            patch(corrected, "choose_bye", forced)
+        elif name == LATE_ENTRY_NUMBERS:
 
-        def forced(players, compatible):  # type: ignore[no-untyped-def]
-            return next(p for p in players if p.id == their_bye)
+            def final_numbers(s: TournamentState) -> list[BursteinEntrant]:
+                out = []
+                for e in _original_entrants(s):
+                    index = dataclasses.replace(e.index, minus_number=-e.id)
+                    out.append(dataclasses.replace(e, number=e.id, index=index))
+                return out
 
-        patch(corrected, "choose_bye", forced)
-    elif name == LATE_ENTRY_NUMBERS:
-
-        def final_numbers(s: TournamentState) -> list[BursteinEntrant]:
-            out = []
-            for e in _original_entrants(s):
-                index = dataclasses.replace(e.index, minus_number=-e.id)
-                out.append(dataclasses.replace(e, number=e.id, index=index))
-            return out
-
-        patch(corrected, "entrants", final_numbers)
-    try:
+            patch(corrected, "entrants", final_numbers)
         yield
-    finally:
-        for module, attribute, value in reversed(saved):
-            setattr(module, attribute, value)
 
 
 def _rows(state: TournamentState) -> set[tuple[int, int]]:
-    result = pair(state, "burstein", "2026")  # the seeding rounds by the Dutch system (1.6.1)
-    out = {(b.white, b.black) for b in result.boards}
-    if result.bye is not None:
-        out.add((result.bye, 0))
-    return out
-
-
-def _bye(rows: set[tuple[int, int]]) -> int | None:
-    return next((a for a, b in rows if b == 0), None)
+    return result_rows(pair(state, "burstein", "2026"))  # the seeding rounds by the Dutch system (1.6.1)
 
 
 def _late_entries(state: TournamentState) -> bool:
@@ -157,7 +141,7 @@ def judge(state: TournamentState, theirs: set[tuple[int, int]]) -> str:
     indices, which are the text's): where it first parts from ours, is it worse on
     [C5]-[C8], or as good and later in the order of article 4?"""
     players = corrected.entrants(state)
-    bye = _bye(theirs)
+    bye = bye_of(theirs)
     remaining = [p for p in players if p.id != bye]
     compatible = corrected.Compatibility(state, players)
     their_pairs = {frozenset(r) for r in theirs if r[1] != 0}
@@ -207,7 +191,7 @@ def seeding_reading(state: TournamentState, ours: set[tuple[int, int]], theirs: 
         return SEEDING_DUTCH_2017
     if same_pairs(seed_rows, theirs) and late:
         return f"{SEEDING_DUTCH_2017} + {SEEDING_LATE_ENTRY}"
-    our_bye, their_bye = _bye(ours), _bye(theirs)
+    our_bye, their_bye = bye_of(ours), bye_of(theirs)
     if our_bye is not None and their_bye is not None and state.score(their_bye) > state.score(our_bye):
         return SEEDING_PAB_SCORE
     return OTHER
@@ -232,7 +216,7 @@ def categorise(
         readings.append(ZERO_BYES_ALL_ROUNDS)
     if _late_entries(state):
         readings.append(LATE_ENTRY_NUMBERS)
-    our_bye, their_bye = _bye(ours), _bye(theirs)
+    our_bye, their_bye = bye_of(ours), bye_of(theirs)
     required: tuple[str, ...] = ()
     if our_bye != their_bye:
         if our_bye is None or their_bye is None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from pairing.engine.state import Colour, Outcome, Pairing, PairingError, Player, RoundEntry, TournamentState
 
-_GAME = {
+GAME_OUTCOMES = {  # a result as typed: (White's outcome, Black's)
     "1-0": (Outcome.WIN, Outcome.LOSS),
     "0-1": (Outcome.LOSS, Outcome.WIN),
     "=": (Outcome.DRAW, Outcome.DRAW),
@@ -50,7 +50,7 @@ class Tournament:
             who, _, result = text.partition(" ")
             if "-" in who:
                 white, black = map(int, who.split("-"))
-                ow, ob = _GAME[result]
+                ow, ob = GAME_OUTCOMES[result]
                 entries[white] = RoundEntry(black, Colour.WHITE, ow)
                 entries[black] = RoundEntry(white, Colour.BLACK, ob)
             else:

@@ -245,7 +245,7 @@ def test_c2_no_pab_after_a_requested_full_point_bye() -> None:
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_py4swiss_disagrees_exactly_by_the_adjudicated_category(name: str) -> None:
     pytest.importorskip("py4swiss")
-    from tests.engine.burstein.py4swiss_compare import py4swiss_rows
+    from tests.engine.py4swiss_differential import py4swiss_rows
 
     category, mine, theirs = EXPECTED[name]
     state = case(name)
@@ -275,11 +275,8 @@ def test_a_sample_of_the_differential_run_differs_only_by_adjudicated_categories
     every differing round falls in an adjudicated category."""
     pytest.importorskip("py4swiss")
     from tests.engine.burstein.py4swiss_compare import compare
+    from tests.engine.py4swiss_differential import unexplained_differences
 
-    unexplained, compared = [], 0
-    for seed in range(3000 + chunk, 3008, 2):
-        rounds, differences = compare(seed, "2026")
-        compared += rounds
-        unexplained += [(seed, *d) for d in differences if d[1] == readings.OTHER]
+    unexplained, compared = unexplained_differences(compare, range(3000 + chunk, 3008, 2), "2026", readings.OTHER)
     assert unexplained == []
     assert compared > 0

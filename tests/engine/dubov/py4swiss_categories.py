@@ -18,6 +18,7 @@ from pairing.engine.dubov import groups, players, upfloaters
 from pairing.engine.dubov import round as round_module
 from pairing.engine.dubov.players import DubovEntrant
 from pairing.engine.state import Outcome, TournamentState
+from tests.engine.py4swiss_differential import attributes_patched, bye_of, result_rows
 
 OTHER = "other (unexplained)"
 BYE_GAMES = "B.0.d: py4swiss gives the PAB to the player with fewer games played"
@@ -64,63 +65,56 @@ _original_bye_order = bye_module.bye_order
 @contextlib.contextmanager
 def reading(name: str, state: TournamentState, their_bye: int | None = None) -> Iterator[None]:
     """Swap in py4swiss's reading of one rule for the duration of the block."""
-    saved = []
+    with attributes_patched() as patch:
+        if name == BYE_GAMES:
+            # py4swiss's PAB receiver is put first in the B.0 order; the rest follows our rules.
+            def order(entrants: list[DubovEntrant]) -> list[DubovEntrant]:
+                first = [p for p in entrants if p.id == their_bye]
+                return first + [p for p in _original_bye_order(entrants) if p.id != their_bye]
 
-    def patch(module: object, attribute: str, value: object) -> None:
-        saved.append((module, attribute, getattr(module, attribute)))
-        setattr(module, attribute, value)
+            patch(bye_module, "bye_order", order)
+        elif name == FORFEIT_FLOATS:
+            patch(players, "upfloat_history", _played_upfloats)
+        elif name == C9_COUNTS:
+            patch(upfloaters, "float_failures", _no_c9)
+        elif name == C6_HIGHEST:
+            patch(
+                upfloaters,
+                "score_penalty",
+                lambda score, levels, base: base ** len(levels) - base ** levels.index(score),
+            )
+        elif name == D2_RESIDENTS:
+            from pairing.engine.dubov import shifters
 
-    if name == BYE_GAMES:
-        # py4swiss's PAB receiver is put first in the B.0 order; the rest follows our rules.
-        def order(entrants: list[DubovEntrant]) -> list[DubovEntrant]:
-            first = [p for p in entrants if p.id == their_bye]
-            return first + [p for p in _original_bye_order(entrants) if p.id != their_bye]
+            original_sequence = shifters.shifter_sequence
 
-        patch(bye_module, "bye_order", order)
-    elif name == FORFEIT_FLOATS:
-        patch(players, "upfloat_history", _played_upfloats)
-    elif name == C9_COUNTS:
-        patch(upfloaters, "float_failures", _no_c9)
-    elif name == C6_HIGHEST:
-        patch(
-            upfloaters, "score_penalty", lambda score, levels, base: base ** len(levels) - base ** levels.index(score)
-        )
-    elif name == D2_RESIDENTS:
-        from pairing.engine.dubov import shifters
+            def residents_first(pool: list[DubovEntrant], from_g1: bool) -> list[DubovEntrant]:
+                top = max(p.score for p in pool)
+                residents = [p for p in pool if p.score == top]
+                ups = [p for p in pool if p.score != top]
+                return original_sequence(residents, from_g1) + original_sequence(ups, from_g1)
 
-        original_sequence = shifters.shifter_sequence
+            patch(shifters, "shifter_sequence", residents_first)
+        elif name == D2_SECOND_POOL:
+            from pairing.engine.dubov import shifters
 
-        def residents_first(pool: list[DubovEntrant], from_g1: bool) -> list[DubovEntrant]:
-            top = max(p.score for p in pool)
-            residents = [p for p in pool if p.score == top]
-            ups = [p for p in pool if p.score != top]
-            return original_sequence(residents, from_g1) + original_sequence(ups, from_g1)
+            def with_first_shift(self, a):  # type: ignore[no-untyped-def]
+                numbered = self._sequence(self.large | a, not self.small_is_g1)
+                return [i for i in numbered if not a >> i & 1]
 
-        patch(shifters, "shifter_sequence", residents_first)
-    elif name == D2_SECOND_POOL:
-        from pairing.engine.dubov import shifters
+            patch(shifters.BracketShifts, "second_shift_sequence", with_first_shift)
+        elif name == B3_FIRST_ROUND:
+            patch(groups, "all_yet_to_play", lambda bracket: state.round_to_pair == 1)
+        elif name == LATE_ENTRY_COLOURS:
+            original = players.entrants
 
-        def with_first_shift(self, a):  # type: ignore[no-untyped-def]
-            numbered = self._sequence(self.large | a, not self.small_is_g1)
-            return [i for i in numbered if not a >> i & 1]
+            def final_numbers(s: TournamentState, edition: str | None = None) -> list[DubovEntrant]:
+                import dataclasses
 
-        patch(shifters.BracketShifts, "second_shift_sequence", with_first_shift)
-    elif name == B3_FIRST_ROUND:
-        patch(groups, "all_yet_to_play", lambda bracket: state.round_to_pair == 1)
-    elif name == LATE_ENTRY_COLOURS:
-        original = players.entrants
+                return [dataclasses.replace(e, number=e.id) for e in original(s, edition)]
 
-        def final_numbers(s: TournamentState, edition: str | None = None) -> list[DubovEntrant]:
-            import dataclasses
-
-            return [dataclasses.replace(e, number=e.id) for e in original(s, edition)]
-
-        patch(round_module, "entrants", final_numbers)
-    try:
+            patch(round_module, "entrants", final_numbers)
         yield
-    finally:
-        for module, attribute, value in reversed(saved):
-            setattr(module, attribute, value)
 
 
 READINGS = (
@@ -136,15 +130,7 @@ READINGS = (
 
 
 def _rows(state: TournamentState, edition: str) -> set[tuple[int, int]]:
-    result = round_module.pair_round(state, edition=edition)
-    out = {(b.white, b.black) for b in result.boards}
-    if result.bye is not None:
-        out.add((result.bye, 0))
-    return out
-
-
-def _bye(rows: set[tuple[int, int]]) -> int | None:
-    return next((a for a, b in rows if b == 0), None)
+    return result_rows(round_module.pair_round(state, edition=edition))
 
 
 def bye_disagreement(state: TournamentState, ours: int, theirs: int, edition: str = EDITION_2017) -> str:
@@ -163,7 +149,7 @@ def bye_disagreement(state: TournamentState, ours: int, theirs: int, edition: st
 def categorise(
     state: TournamentState, ours: set[tuple[int, int]], theirs: set[tuple[int, int]], edition: str = EDITION_2017
 ) -> str:
-    our_bye, their_bye = _bye(ours), _bye(theirs)
+    our_bye, their_bye = bye_of(ours), bye_of(theirs)
     readings: tuple[str, ...] = READINGS
     if our_bye != their_bye and our_bye is not None and their_bye is not None:
         kind = bye_disagreement(state, our_bye, their_bye, edition)

@@ -13,72 +13,29 @@ py4swiss_categories), every one adjudicated against the text by a named test
 
 from __future__ import annotations
 
-import argparse
-import random
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tools"))
-
-from compare_py4swiss import py4swiss_rows, rows, summarise  # the Dutch comparison's glue
-
-from pairing.engine import pair
-from pairing.engine.common.editions import EDITION_2017, KNOWN_EDITIONS
-from pairing.engine.generator import GeneratorConfig, generate
-from pairing.engine.state import PairingError
-from pairing.engine.trf import write_trf
-from pairing.engine.trf.state import cut, recorded_pairing, state_for_round
+from pairing.engine.common.editions import EDITION_2017
+from pairing.engine.state import TournamentState
+from pairing.engine.trf import TrfTournament
+from tests.engine.py4swiss_differential import Rows, compare_with_py4swiss, run_comparison
 
 OTHER = "other (unexplained)"
 
 
-def tournament_config(seed: int) -> GeneratorConfig:
-    rng = random.Random(seed)
-    players = rng.randint(6, 40)
-    return GeneratorConfig(
-        players=players,
-        rounds=min(rng.randint(4, 11), players - 1),
-        draw_rate=rng.choice([0.1, 0.3, 0.5]),
-        forfeit_rate=0.03,
-        bye_rate=0.04,
-        withdraw_rate=0.02,
-        late_rate=0.06,
-    )
-
-
 def compare(seed: int, edition: str = EDITION_2017) -> tuple[int, list[tuple[int, str, str]]]:
     """Rounds compared, and each differing round with its category and detail."""
-    config = tournament_config(seed)
-    try:
-        tournament = generate(config, seed, lambda state: pair(state, "dubov", edition))
-    except PairingError:
-        return 0, []
-    out = []
-    for rnd in range(1, config.rounds + 1):
-        ours = rows(recorded_pairing(tournament, rnd))
-        theirs = py4swiss_rows(write_trf(cut(tournament, rnd)), "dubov")
-        if ours != theirs:
-            from tests.engine.dubov.py4swiss_categories import categorise
 
-            state = state_for_round(tournament, rnd)
-            out.append(
-                (
-                    rnd,
-                    categorise(state, ours, theirs, edition),
-                    f"ours-only {sorted(ours - theirs)} py4swiss-only {sorted(theirs - ours)}",
-                )
-            )
-    return config.rounds, out
+    def categorise_round(before: TrfTournament, state: TournamentState, ours: Rows, theirs: Rows) -> str:
+        from tests.engine.dubov.py4swiss_categories import categorise
+
+        return categorise(state, ours, theirs, edition)
+
+    return compare_with_py4swiss(seed, "dubov", edition, categorise_round)
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--tournaments", type=int, default=320)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--edition", choices=KNOWN_EDITIONS, default=EDITION_2017)
-    args = parser.parse_args()
-    seeds = range(args.seed, args.seed + args.tournaments)
-    return summarise(lambda seed: compare(seed, args.edition), seeds, OTHER)
+    return run_comparison(__doc__, compare, OTHER, tournaments=320, edition=EDITION_2017)
 
 
 if __name__ == "__main__":

@@ -48,7 +48,7 @@ def test_py4swiss_gives_the_pab_to_the_full_point_bye_player_against_its_own_c2(
     """py4swiss quotes the same C2 but only bars a PAB or a forfeit win: it gives the PAB
     to 36. Our engine, with 36 put first in the bye order, gives py4swiss's pairing."""
     pytest.importorskip("py4swiss")
-    from tests.engine.dubov.py4swiss_compare import py4swiss_rows
+    from tests.engine.py4swiss_differential import py4swiss_rows
 
     state = state_for_round(read_trf(FULL_BYE))
     theirs = py4swiss_rows(FULL_BYE.read_text(), "dubov")
@@ -82,11 +82,8 @@ def test_a_sample_of_the_differential_run_differs_only_by_adjudicated_readings(c
     tournaments): every differing round falls in an adjudicated category."""
     pytest.importorskip("py4swiss")
     from tests.engine.dubov.py4swiss_compare import compare
+    from tests.engine.py4swiss_differential import unexplained_differences
 
-    unexplained, compared = [], 0
-    for seed in range(2000 + chunk, 2012, 2):
-        rounds, differences = compare(seed, "2026")
-        compared += rounds
-        unexplained += [(seed, *d) for d in differences if d[1] == readings.OTHER]
+    unexplained, compared = unexplained_differences(compare, range(2000 + chunk, 2012, 2), "2026", readings.OTHER)
     assert unexplained == []
     assert compared > 0

@@ -8,10 +8,13 @@ import os
 
 import pytest
 
+from pairing.engine.common.editions import EDITION_2017
+
 pytest.importorskip("py4swiss")
 
 from tests.engine.dubov.py4swiss_categories import OTHER
 from tests.engine.dubov.py4swiss_compare import compare
+from tests.engine.py4swiss_differential import unexplained_differences
 
 TOURNAMENTS = int(os.environ.get("DUBOV_PY4SWISS_TOURNAMENTS", "30"))
 SEED = int(os.environ.get("DUBOV_PY4SWISS_SEED", "1000"))
@@ -19,11 +22,7 @@ SEED = int(os.environ.get("DUBOV_PY4SWISS_SEED", "1000"))
 
 @pytest.mark.parametrize("chunk", range(3))
 def test_generated_tournaments_differ_from_py4swiss_only_by_adjudicated_readings(chunk: int) -> None:
-    unexplained = []
-    compared = 0
-    for seed in range(SEED + chunk, SEED + TOURNAMENTS, 3):
-        rounds, differences = compare(seed)
-        compared += rounds
-        unexplained += [(seed, *d) for d in differences if d[1] == OTHER]
+    seeds = range(SEED + chunk, SEED + TOURNAMENTS, 3)
+    unexplained, compared = unexplained_differences(compare, seeds, EDITION_2017, OTHER)
     assert unexplained == []
     assert compared > 0

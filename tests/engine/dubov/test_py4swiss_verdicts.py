@@ -209,7 +209,7 @@ def test_py4swiss_disagrees_exactly_by_its_reading(name: str) -> None:
     """The category is real: py4swiss gives the recorded pairing, and our engine given
     py4swiss's reading of that one rule gives it too."""
     pytest.importorskip("py4swiss")
-    from tests.engine.dubov.py4swiss_compare import py4swiss_rows
+    from tests.engine.py4swiss_differential import py4swiss_rows
 
     mine, theirs, reading = EXPECTED[name]
     text = (CASES / f"{name}.trf").read_text()

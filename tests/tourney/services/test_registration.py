@@ -28,6 +28,12 @@ def _numbers(t: Tournament) -> dict[str, int]:
     return dict(t.players.values_list("name", "pairing_number"))
 
 
+def _audited(action: str) -> tuple[object, ...]:
+    """Who did the action, to whom, the value before and after, and the rule given."""
+    entry = AuditEntry.objects.get(action=action)
+    return (entry.user, entry.subject, entry.old_value, entry.new_value, entry.reason)
+
+
 def _paired_rounds(t: Tournament, last: int) -> None:
     """Rounds 1..last paired and closed, four players: 1-3 and 4-2 draw every round."""
     for number in range(1, last + 1):
@@ -168,14 +174,7 @@ def test_a_withdrawal_takes_effect_from_the_first_open_round_and_is_audited(orga
     davide = withdraw(builders.player(t, 4), user=organizer)
     assert davide.withdrawal_round == 3
     assert builders.player(t, 4).withdrawal_round == 3
-    entry = AuditEntry.objects.get(action="withdraw")
-    assert (entry.user, entry.subject, entry.old_value, entry.new_value, entry.reason) == (
-        organizer,
-        davide,
-        "",
-        "3",
-        "C.04.2.D.3",
-    )
+    assert _audited("withdraw") == (organizer, davide, "", "3", "C.04.2.D.3")
 
 
 def test_it_refuses_a_withdrawal_from_a_round_already_paired_or_before_the_entry() -> None:
@@ -235,14 +234,7 @@ def test_a_requested_bye_is_recorded_in_its_draft_round_and_audited(organizer) -
         True,
         organizer,
     )
-    entry = AuditEntry.objects.get(action="request bye")
-    assert (entry.user, entry.subject, entry.old_value, entry.new_value, entry.reason) == (
-        organizer,
-        bye,
-        "",
-        "Half-point bye",
-        "C.04.2.D.4",
-    )
+    assert _audited("request bye") == (organizer, bye, "", "Half-point bye", "C.04.2.D.4")
     assert list(requested_byes(t)) == [bye]
 
 
