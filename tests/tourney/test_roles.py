@@ -70,7 +70,7 @@ def test_a_member_of_organizers_creates_tournaments(django_user_model) -> None:
 
 
 def _migrate_back_what_appointments_gave() -> None:
-    migration = importlib.import_module("tourney.migrations.0008_rights_come_from_appointments")
+    migration = importlib.import_module("tourney.migrations.0006_editions_rights_audit_rounds_trf2026_progress")
     migration.take_back_appointment_rights(global_apps, None)
 
 

@@ -77,7 +77,7 @@ def test_times_are_readable_in_both_languages(trail) -> None:
 
 def test_the_migration_fills_in_the_round_of_older_entries(trail) -> None:
     AuditEntry.objects.update(round_number=None)
-    migration = importlib.import_module("tourney.migrations.0009_audit_entry_round_number")
+    migration = importlib.import_module("tourney.migrations.0006_editions_rights_audit_rounds_trf2026_progress")
     migration.fill_round_numbers(global_apps, None)
     assert AuditEntry.objects.filter(round_number=1).count() == 4
     assert AuditEntry.objects.filter(round_number=2).count() == 2

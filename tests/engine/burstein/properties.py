@@ -9,6 +9,9 @@ from pairing.engine.checker import check_pairing
 from pairing.engine.state import Colour, Outcome, Pairing, PairingError, TournamentState
 from tests.engine.burstein.swiss_builder import simulate, some_valid_pairing_exists
 
+Engine = Callable[[TournamentState], Pairing]
+BarredBye = frozenset[Outcome]  # what, already in a player's history, bars him from the PAB
+
 
 def colour_room(state: TournamentState, pid: int, colour: Colour) -> bool:
     """May *pid* get *colour*: never three in a row, never a difference over 2."""
@@ -54,12 +57,7 @@ def assert_no_pairing_exists(
 
 
 def run_random_tournament(
-    engine: Callable[[TournamentState], Pairing],
-    seed: int,
-    players: int,
-    rounds: int,
-    colour_limits_in_last_round: bool,
-    barred_bye: frozenset[Outcome],
+    engine: Engine, seed: int, players: int, rounds: int, colour_limits_in_last_round: bool, barred_bye: BarredBye
 ) -> int:
     """Pair a random tournament round by round; return the number of rounds paired."""
     paired = [0]
@@ -78,12 +76,7 @@ def run_random_tournament(
 
 
 def run_generated_tournament(
-    engine: Callable[[TournamentState], Pairing],
-    seed: int,
-    players: int,
-    rounds: int,
-    colour_limits_in_last_round: bool,
-    barred_bye: frozenset[Outcome],
+    engine: Engine, seed: int, players: int, rounds: int, colour_limits_in_last_round: bool, barred_bye: BarredBye
 ) -> None:
     """The project's generator (late entries, withdrawals, requested byes, forfeits,
     double forfeits) pairs a tournament with *engine*; every round is checked."""

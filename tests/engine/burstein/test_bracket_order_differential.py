@@ -21,6 +21,14 @@ def _paired(state):
         return str(error)
 
 
+def _assert_paired_as_the_oracle_pairs(state, monkeypatch: pytest.MonkeyPatch, case: str) -> None:
+    new = _paired(state)
+    with monkeypatch.context() as m:
+        m.setattr(corrected, "pair_brackets", burstein2026_reference.pair_brackets)
+        old = _paired(state)
+    assert new == old, case
+
+
 @pytest.mark.parametrize("block", range(4))
 def test_the_engine_agrees_with_one_solve_per_bsn(block: int, monkeypatch: pytest.MonkeyPatch) -> None:
     rng = random.Random(block)
@@ -29,11 +37,7 @@ def test_the_engine_agrees_with_one_solve_per_bsn(block: int, monkeypatch: pytes
         size = rng.randint(8, 48)
         rnd = rng.randint(4, 8)  # past the seeding rounds (total rounds: rnd + 2)
         state = greedy_history(size, rnd - 1, seed)
-        new = _paired(state)
-        with monkeypatch.context() as m:
-            m.setattr(corrected, "pair_brackets", burstein2026_reference.pair_brackets)
-            old = _paired(state)
-        assert new == old, f"seed {seed}, {size} players, round {rnd}"
+        _assert_paired_as_the_oracle_pairs(state, monkeypatch, f"seed {seed}, {size} players, round {rnd}")
 
 
 @pytest.mark.slow
@@ -48,8 +52,4 @@ def test_the_engine_agrees_with_one_solve_per_bsn_on_brackets_longer_than_one_so
         size = rng.randint(20, 90)
         rnd = rng.randint(4, 8)
         state = greedy_history(size, rnd - 1, seed)
-        new = _paired(state)
-        with monkeypatch.context() as m:
-            m.setattr(corrected, "pair_brackets", burstein2026_reference.pair_brackets)
-            old = _paired(state)
-        assert new == old, f"seed {seed}, {size} players, round {rnd}"
+        _assert_paired_as_the_oracle_pairs(state, monkeypatch, f"seed {seed}, {size} players, round {rnd}")

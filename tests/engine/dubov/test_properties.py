@@ -18,16 +18,15 @@ from pairing.engine.checker import check_pairing
 from pairing.engine.generator import GeneratorConfig, generate
 from pairing.engine.state import Colour, Outcome, Pairing, PairingError, TournamentState
 from tests.engine.dubov.support import dubov
+from tests.engine.strategies import generated_tournaments
 
-configs = st.builds(
-    GeneratorConfig,
-    players=st.integers(2, 24),
-    rounds=st.integers(1, 9),
-    draw_rate=st.sampled_from([0.0, 0.3, 0.6]),
-    forfeit_rate=st.sampled_from([0.0, 0.05, 0.15]),
-    bye_rate=st.sampled_from([0.0, 0.05, 0.15]),
-    withdraw_rate=st.sampled_from([0.0, 0.05]),
-    late_rate=st.sampled_from([0.0, 0.15]),
+configs = generated_tournaments(
+    (2, 24),
+    (1, 9),
+    draw_rates=(0.0, 0.3, 0.6),
+    bye_rates=(0.0, 0.05, 0.15),
+    withdraw_rates=(0.0, 0.05),
+    late_rates=(0.0, 0.15),
 )
 
 

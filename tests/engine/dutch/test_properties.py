@@ -12,16 +12,15 @@ from pairing.engine.checker import check_pairing, last_round_exemptions
 from pairing.engine.generator import GeneratorConfig, generate
 from pairing.engine.state import PairingError
 from pairing.engine.trf.state import recorded_pairing, state_for_round
+from tests.engine.strategies import generated_tournaments
 
-configs = st.builds(
-    GeneratorConfig,
-    players=st.integers(5, 40),
-    rounds=st.integers(2, 9),
-    draw_rate=st.sampled_from([0.0, 0.2, 0.5]),
-    forfeit_rate=st.sampled_from([0.0, 0.05, 0.15]),
-    bye_rate=st.sampled_from([0.0, 0.05, 0.1]),
-    withdraw_rate=st.sampled_from([0.0, 0.03]),
-    late_rate=st.sampled_from([0.0, 0.1]),
+configs = generated_tournaments(
+    (5, 40),
+    (2, 9),
+    draw_rates=(0.0, 0.2, 0.5),
+    bye_rates=(0.0, 0.05, 0.1),
+    withdraw_rates=(0.0, 0.03),
+    late_rates=(0.0, 0.1),
 )
 
 

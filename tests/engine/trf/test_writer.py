@@ -9,21 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pairing.engine.trf import (
-    TrfAbnormalPoints,
-    TrfAcceleratedRounds,
-    TrfBye,
-    TrfNationalRating,
-    TrfPlayer,
-    TrfProhibited,
-    TrfRound,
-    TrfStartingRank,
-    TrfTournament,
-    parse_trf,
-    player_line,
-    read_trf,
-    write_trf,
-)
+from pairing.engine import trf
+from pairing.engine.trf import parse_trf, player_line, read_trf, write_trf
 from tests.engine.trf.lines import ALL_FIXTURES, FIXTURES, fixture_name, player_record
 
 
@@ -52,7 +39,7 @@ def test_the_fixture_set_is_the_promised_one() -> None:
 
 
 def test_the_writer_lays_out_the_player_record_by_columns() -> None:
-    p = TrfPlayer(
+    p = trf.TrfPlayer(
         start=7,
         sex="w",
         title="WGM",
@@ -63,7 +50,12 @@ def test_the_writer_lays_out_the_player_record_by_columns() -> None:
         birth="1990/05/06",
         points=115,
         rank=3,
-        rounds=(TrfRound(12, "b", "="), TrfRound(None, "-", "H"), TrfRound(None, " ", " "), TrfRound(3, "w", "+")),
+        rounds=(
+            trf.TrfRound(12, "b", "="),
+            trf.TrfRound(None, "-", "H"),
+            trf.TrfRound(None, " ", " "),
+            trf.TrfRound(3, "w", "+"),
+        ),
     )
     line = player_line(p)
     assert line[0:3] == "001" and line[4:8] == "   7" and line[9] == "w" and line[10:13] == "WGM"
@@ -84,11 +76,11 @@ def test_the_writer_lays_out_the_player_record_by_columns() -> None:
 
 
 def test_points_of_100_and_more_are_written_as_whole_points() -> None:
-    p = TrfPlayer(start=1, points=1230)
+    p = trf.TrfPlayer(start=1, points=1230)
     assert player_line(p)[80:84] == " 123"
     assert parse_trf(player_line(p) + "\n").player(1).points == 1230
     with pytest.raises(ValueError):
-        player_line(TrfPlayer(start=1, points=1235))
+        player_line(trf.TrfPlayer(start=1, points=1235))
 
 
 def test_unknown_records_are_kept_verbatim_in_order() -> None:
@@ -98,12 +90,12 @@ def test_unknown_records_are_kept_verbatim_in_order() -> None:
     assert write_trf(t) == text
 
 
-def _random_tournament(rng: random.Random) -> TrfTournament:
+def _random_tournament(rng: random.Random) -> trf.TrfTournament:
     """Any tournament the format can hold: fields at their widths, consistent round blocks."""
     count = rng.randint(1, 12)
     starts = rng.sample(range(1, 10000), count)
     text = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ ,.-'éüß"
-    rounds: dict[int, list[TrfRound]] = {s: [] for s in starts}
+    rounds: dict[int, list[trf.TrfRound]] = {s: [] for s in starts}
     for _ in range(rng.randint(0, 6)):
         order = starts[:]
         rng.shuffle(order)
@@ -113,10 +105,10 @@ def _random_tournament(rng: random.Random) -> TrfTournament:
                 [("1", "0"), ("0", "1"), ("=", "="), ("+", "-"), ("-", "+"), ("-", "-"), ("W", "L"), ("D", "D")]
             )
             ca = rng.choice("wb")
-            rounds[a].append(TrfRound(b, ca, ra))
-            rounds[b].append(TrfRound(a, "b" if ca == "w" else "w", rb))
+            rounds[a].append(trf.TrfRound(b, ca, ra))
+            rounds[b].append(trf.TrfRound(a, "b" if ca == "w" else "w", rb))
         for s in order:
-            rounds[s].append(rng.choice([TrfRound(None, "-", c) for c in "UHFZ"] + [TrfRound(None, " ", " ")]))
+            rounds[s].append(rng.choice([trf.TrfRound(None, "-", c) for c in "UHFZ"] + [trf.TrfRound(None, " ", " ")]))
     players = []
     for s in starts:
         blocks = rounds[s]
@@ -124,7 +116,7 @@ def _random_tournament(rng: random.Random) -> TrfTournament:
             blocks.pop()
         name = "".join(rng.choice(text) for _ in range(rng.randint(0, 33))).strip()
         players.append(
-            TrfPlayer(
+            trf.TrfPlayer(
                 start=s,
                 name=name,
                 sex=rng.choice(["", "m", "w"]),
@@ -138,7 +130,7 @@ def _random_tournament(rng: random.Random) -> TrfTournament:
                 rounds=tuple(blocks),
             )
         )
-    return TrfTournament(
+    return trf.TrfTournament(
         players=tuple(players),
         name=rng.choice(["", "Open A"]),
         player_count=rng.choice([None, count]),
@@ -158,21 +150,22 @@ def _random_tournament(rng: random.Random) -> TrfTournament:
         scoring_162=tuple((c, rng.randint(0, 30)) for c in rng.sample("WDLAP", rng.randint(0, 3))),
         type_192=rng.choice(["", "FIDE_DUTCH_2025"]),
         byes_240=tuple(
-            TrfBye(rng.choice("FHZ"), rng.randint(1, 9), tuple(rng.sample(starts, 1))) for _ in range(rng.randint(0, 2))
+            trf.TrfBye(rng.choice("FHZ"), rng.randint(1, 9), tuple(rng.sample(starts, 1)))
+            for _ in range(rng.randint(0, 2))
         ),
-        accelerations_250=tuple(TrfAcceleratedRounds(10, 1, 2, 1, 4) for _ in range(rng.randint(0, 1))),
+        accelerations_250=tuple(trf.TrfAcceleratedRounds(10, 1, 2, 1, 4) for _ in range(rng.randint(0, 1))),
         prohibited_260=tuple(
-            TrfProhibited(1, 3, tuple(rng.sample(starts, min(2, count)))) for _ in range(rng.randint(0, 1))
+            trf.TrfProhibited(1, 3, tuple(rng.sample(starts, min(2, count)))) for _ in range(rng.randint(0, 1))
         ),
-        starting_rank_172=rng.choice([None, TrfStartingRank("ITA", "FIDON")]),
+        starting_rank_172=rng.choice([None, trf.TrfStartingRank("ITA", "FIDON")]),
         pairing_controller_182=rng.choice(["", "Arbiter"]),
         time_control_222=rng.choice(["", "5400+30", "W300-B240"]),
         abnormal_299=tuple(
-            TrfAbnormalPoints(rng.choice("WDLFHZ+- "), rng.randint(-10, 20), rng.choice([None, 0, 3]), (starts[0],))
+            trf.TrfAbnormalPoints(rng.choice("WDLFHZ+- "), rng.randint(-10, 20), rng.choice([None, 0, 3]), (starts[0],))
             for _ in range(rng.randint(0, 2))
         ),
         national_ratings=tuple(
-            TrfNationalRating(
+            trf.TrfNationalRating(
                 rng.choice(["ITA", "NOR"]),
                 s,
                 rng.choice(["", "m"]),
@@ -199,7 +192,7 @@ def test_any_tournament_the_format_can_hold_round_trips(seed: int) -> None:
 
 
 def test_a_newline_in_a_name_never_splits_a_record() -> None:
-    t = TrfTournament(name="Open\n001    9", players=(TrfPlayer(start=1, name="Rossi\nMario\r"),))
+    t = trf.TrfTournament(name="Open\n001    9", players=(trf.TrfPlayer(start=1, name="Rossi\nMario\r"),))
     text = write_trf(t)
     assert text.count("\n") == 2
     back = parse_trf(text)

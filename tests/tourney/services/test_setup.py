@@ -256,7 +256,7 @@ def test_tournaments_created_before_the_setting_are_migrated_to_the_seed_texts()
 
     from django.apps import apps
 
-    migration = importlib.import_module("tourney.migrations.0010_rules_edition_and_trf2026_records")
+    migration = importlib.import_module("tourney.migrations.0006_editions_rights_audit_rounds_trf2026_progress")
     t = builders.tournament(players=2)
     Tournament.objects.filter(pk=t.pk).update(rules_edition="")
     migration.existing_tournaments_were_paired_by_the_seed_texts(apps, None)
