@@ -8,6 +8,7 @@ import random
 import pytest
 
 from pairing.engine import pair
+from pairing.engine.dutch.editions import DUTCH_2026
 from pairing.engine.dutch.players import entrants
 from pairing.engine.state import Colour, Outcome, Pairing, Player, RoundEntry, TournamentState
 from tests.engine.oracles.dutch_reference import ReferencePairer
@@ -88,5 +89,57 @@ def test_fast_engine_equals_the_sieve(chunk: int) -> None:
                     pair(state, "dutch")
                 continue
             assert fast_pairs(pair(state, "dutch")) == expected, (seed, state.round_to_pair)
+            compared += 1
+    assert compared > 0
+
+
+TOURNAMENTS_2026 = int(os.environ.get("DUTCH_REFERENCE_TOURNAMENTS_2026", "80"))
+
+
+def reference_pairs_2026(state: TournamentState) -> set[frozenset[int]]:
+    forbidden = frozenset(frozenset(p) for p in state.forbidden)
+    players = entrants(state, DUTCH_2026.name)
+    pairs, bye = ReferencePairer(players, forbidden, state.round_to_pair - 1, state.is_last_round, DUTCH_2026).pair()
+    result = {frozenset((a.id, b.id)) for a, b in pairs}
+    if bye:
+        result.add(frozenset((bye.id, 0)))
+    return result
+
+
+def random_rounds_2026(seed: int):
+    """Like :func:`random_rounds`, paired by the 2026 edition, with more unplayed rounds
+    (forfeits, byes, absences) so that C2, C5, C9 and the 2026 floats are exercised."""
+    rng = random.Random(seed)
+    size = rng.randint(5, 10)
+    rounds = rng.randint(3, 7)
+    players = [Player(id=k + 1, rating=2400 - 40 * k) for k in range(size)]
+    colour = rng.choice([Colour.WHITE, Colour.BLACK])
+    for rnd in range(1, rounds + 1):
+        absent = frozenset(p.id for p in players if rng.random() < 0.12)
+        state = TournamentState(
+            players=tuple(players), total_rounds=rounds, round_to_pair=rnd, initial_colour=colour, absent=absent
+        )
+        yield state
+        try:
+            pairing = pair(state, "dutch", "2026")
+        except Exception:
+            return
+        players = play(state, pairing, rng)
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_fast_engine_equals_the_sieve_in_the_2026_edition(chunk: int) -> None:
+    """The 2026 sieve (C4-C21 counted by brute force, no collapsed last bracket) and the
+    fast 2026 engine pair every round of random small tournaments alike, or both refuse it."""
+    compared = 0
+    for seed in range(20_000 + chunk, 20_000 + TOURNAMENTS_2026, 4):
+        for state in random_rounds_2026(seed):
+            try:
+                expected = reference_pairs_2026(state)
+            except Exception as error:  # both must refuse the same rounds
+                with pytest.raises(type(error)):
+                    pair(state, "dutch", "2026")
+                continue
+            assert fast_pairs(pair(state, "dutch", "2026")) == expected, (seed, state.round_to_pair)
             compared += 1
     assert compared > 0

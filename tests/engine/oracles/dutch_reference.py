@@ -12,10 +12,23 @@ Two readings follow the reference engine the corpus was paired with: a
 downfloater's score difference is taken against one point below the lowest score
 in the players considered (bracket plus lookahead), and the remainder's sequence
 numbers for D.2 are its own positions (S1R first).
+
+With ``edition=DUTCH_2026`` the brackets are paired as the 2026 text reads: every
+bracket sees every player left (no PPB, no collapsed last bracket), and a candidate is
+ranked on C4 (the round can be completed, the PAB to a player C2 allows), C5 (the
+lowest score for the PAB receiver), C6-C8, C9 (the fewest unplayed games for the PAB
+receiver, where the bracket decides the PAB), C10-C13 and C14-C21, each counted by
+brute force over the completions of the round. Readings, as the corpus settled them
+(docs/dutch.md): C5's lowest score is found once per round; C8 counts only next-bracket
+pairs the rest of the round can complete; C9 ranks only in the last bracket or in the
+bracket of the PAB receiver's score when the players below it pair among themselves.
+PAB eligibility and floats come from the shared general rules (``entrants``).
 """
 
 from __future__ import annotations
 
+import dataclasses
+from functools import cache
 from itertools import combinations, permutations
 
 from pairing.engine.dutch.criteria import (
@@ -24,6 +37,7 @@ from pairing.engine.dutch.criteria import (
     preferences_met,
     strong_preferences_met,
 )
+from pairing.engine.dutch.editions import DUTCH_2017, DutchEdition
 from pairing.engine.dutch.players import DutchEntrant, Float
 from pairing.engine.dutch.round import RoundPairer
 from pairing.engine.dutch.weights import ONE_POINT
@@ -51,6 +65,160 @@ def _exchange_key(s1: tuple[int, ...], original_s1: set[int]) -> tuple:
 
 class ReferencePairer(RoundPairer):
     """RoundPairer whose brackets are paired by exhaustive generation and sieving."""
+
+    def __init__(
+        self,
+        players: list[DutchEntrant],
+        forbidden: frozenset[frozenset[int]],
+        played_rounds: int,
+        last_round: bool,
+        edition: DutchEdition = DUTCH_2017,
+    ) -> None:
+        super().__init__(players, forbidden, played_rounds, last_round, edition)
+        if edition.collapsed_last_bracket:
+            return
+        # 2026: the sieve's own C5, by brute force on the players as given (C2 eligibility
+        # from the general rules); the fast engine's narrowing is replaced.
+        self.players = list(players)
+        self._originally_eligible = {p.id: p.bye_eligible for p in players}
+        self._bit = {p.id: k for k, p in enumerate(self.players)}
+        self._perfect = cache(self._perfect_uncached)
+        self.pab_score = None
+        if len(players) % 2:
+            everyone = self._mask(self.players)
+            scores = [p.score for p in self._receivers(everyone) if p.bye_eligible]
+            self.pab_score = min(scores) if scores else None  # None: pair() refuses the round
+        if self.pab_score is not None:
+            self.players = [
+                dataclasses.replace(p, bye_eligible=p.bye_eligible and p.score <= self.pab_score) for p in self.players
+            ]
+        self.eligible = {p.id: p.bye_eligible for p in self.players}
+
+    # -- 2026: brute-force completion of the round (C4) ---------------------------
+    def _mask(self, group) -> int:
+        mask = 0
+        for p in group:
+            mask |= 1 << self._bit[p.id]
+        return mask
+
+    def _perfect_uncached(self, mask: int) -> bool:
+        """Can the players of *mask* all be paired among themselves (C1, C3)?"""
+        if mask == 0:
+            return True
+        low = (mask & -mask).bit_length() - 1
+        rest = mask & ~(1 << low)
+        for j in range(len(self.players)):
+            if rest >> j & 1 and self.can_meet(self.players[low], self.players[j]) and self._perfect(rest & ~(1 << j)):
+                return True
+        return False
+
+    def _receivers(self, mask: int) -> list[DutchEntrant]:
+        """The players of an odd *mask* who can be left unpaired while all others pair."""
+        return [p for k, p in enumerate(self.players) if mask >> k & 1 and self._perfect(mask & ~(1 << k))]
+
+    def _completion(self, group, eligible=None):
+        """None if *group* cannot complete the round (C4 with C2), else the PAB receivers
+        it allows (an empty list when even)."""
+        mask = self._mask(group)
+        if bin(mask).count("1") % 2 == 0:
+            return [] if self._perfect(mask) else None
+        eligible = eligible or (lambda p: self.eligible[p.id])
+        allowed = [p for p in self._receivers(mask) if eligible(p)]
+        return allowed or None
+
+    def _pair_bracket_in_view(
+        self, people: list[DutchEntrant], mdp_count: int, bracket_end: int, next_end: int
+    ) -> list[tuple[DutchEntrant, DutchEntrant]]:
+        ok = lambda i, j: self.can_meet(people[i], people[j])  # noqa: E731
+        self._context26 = (people, bracket_end, next_end)
+        low = people[next_end - 1].score  # the bracket and the next scoregroup
+        universe = {people[i].score - low + ONE_POINT for i in range(bracket_end)}
+        universe |= {people[i].score - people[j].score for i in range(bracket_end) for j in range(bracket_end)}
+        self._universe = sorted(universe, reverse=True)
+        # C9 ranks where the PAB is decided: the last bracket, or the bracket of the PAB
+        # receiver's score when the players below it pair among themselves.
+        below = people[bracket_end:]
+        self._c9 = self.pab_score is not None and (
+            not below or (people[bracket_end - 1].score == self.pab_score and self._completion(below) == [])
+        )
+        best, best_quality = None, None
+        residents = list(range(mdp_count, bracket_end))
+        for size in range(min(mdp_count, len(residents)), -1, -1):
+            for s1 in combinations(range(mdp_count), size):  # D.3
+                for opponents in permutations(residents, size):  # D.1 on S2
+                    mdp_pairs = list(zip(s1, opponents, strict=True))
+                    if not all(ok(i, j) for i, j in mdp_pairs):
+                        continue
+                    remainder = [r for r in residents if r not in opponents]
+                    for rest_pairs in self._remainder_candidates(remainder, ok):
+                        pairs = mdp_pairs + rest_pairs
+                        quality = self._quality_2026(pairs, ok)
+                        if best_quality is None or quality > best_quality:
+                            best, best_quality = pairs, quality
+        return [(people[i], people[j]) for i, j in best or []]
+
+    def _quality_2026(self, pairs: list[tuple[int, int]], ok) -> tuple:
+        people, bracket_end, next_end = self._context26
+        low = people[next_end - 1].score
+        paired = {v for pair in pairs for v in pair}
+        floaters = [i for i in range(bracket_end) if i not in paired]
+        below = list(range(bracket_end, len(people)))
+
+        def fsd(i: int) -> int:
+            return people[i].score - low + ONE_POINT
+
+        rest = [people[i] for i in floaters + below]
+        original = self._completion(rest, lambda p: self._originally_eligible[p.id])
+        if original is None:
+            return (False,)  # C4
+        quality: list = [True]
+        quality.append(-min((p.score for p in original), default=0))  # C5
+        quality.append(len(pairs))  # C6
+        quality.append(
+            self._sd_profile(  # C7
+                [abs(people[i].score - people[j].score) for i, j in pairs] + [fsd(f) for f in floaters]
+            )
+        )
+        # C8 (pairs of the next bracket the rest of the round completes), then C9.
+        group = floaters + list(range(bracket_end, next_end))
+        beyond = [people[i] for i in range(next_end, len(people))]
+
+        def allowed(i: int, j: int) -> bool:
+            return ok(i, j) and not (i < bracket_end and j < bracket_end)
+
+        options = []
+        for m in _matchings(group, allowed) if next_end > bracket_end else [[]]:
+            matched = {v for pair in m for v in pair}
+            receivers = self._completion([people[v] for v in group if v not in matched] + beyond)
+            if receivers is None:
+                continue
+            option: tuple = ()
+            if next_end > bracket_end:
+                option = (len(m), self._sd_profile([fsd(f) for f in floaters if f not in matched]))
+            if self._c9:
+                option += (-min((p.unplayed for p in receivers), default=0),)
+            options.append(option)
+        quality.append(max(options, default=()))  # empty only when C5 is not met
+        duo = [(people[i], people[j]) for i, j in pairs]
+        quality.append(sum(colour_difference_kept(a, b) for a, b in duo))  # C10
+        quality.append(sum(no_third_colour_in_a_row(a, b) for a, b in duo))  # C11
+        quality.append(sum(preferences_met(a, b) for a, b in duo))  # C12
+        quality.append(sum(strong_preferences_met(a, b) for a, b in duo))  # C13
+        counts, differences = [], []
+        for back in (0, 1):  # C14-C17 (counts), C18-C21 (score differences)
+            if self.played_rounds <= back:
+                continue
+            down, up = [], []
+            for a, b in duo:
+                if a.score > b.score:
+                    if a.floats[back] is Float.DOWN:
+                        down.append(a.score - b.score)
+                    if b.floats[back] is Float.UP:
+                        up.append(a.score - b.score)
+            down += [fsd(f) for f in floaters if people[f].floats[back] is Float.DOWN]
+            counts += [-len(down), -len(up)]
+            differences += [self._sd_profile(down), self._sd_profile(up)]
+        return tuple(quality + counts + differences)
 
     def _pair_bracket(
         self, people: list[DutchEntrant], mdp_count: int, bracket_end: int, special: bool, final: bool
