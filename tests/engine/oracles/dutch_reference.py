@@ -141,21 +141,8 @@ class ReferencePairer(RoundPairer):
         self._c9 = self.pab_score is not None and (
             not below or (people[bracket_end - 1].score == self.pab_score and self._completion(below) == [])
         )
-        best, best_quality = None, None
-        residents = list(range(mdp_count, bracket_end))
-        for size in range(min(mdp_count, len(residents)), -1, -1):
-            for s1 in combinations(range(mdp_count), size):  # D.3
-                for opponents in permutations(residents, size):  # D.1 on S2
-                    mdp_pairs = list(zip(s1, opponents, strict=True))
-                    if not all(ok(i, j) for i, j in mdp_pairs):
-                        continue
-                    remainder = [r for r in residents if r not in opponents]
-                    for rest_pairs in self._remainder_candidates(remainder, ok):
-                        pairs = mdp_pairs + rest_pairs
-                        quality = self._quality_2026(pairs, ok)
-                        if best_quality is None or quality > best_quality:
-                            best, best_quality = pairs, quality
-        return [(people[i], people[j]) for i, j in best or []]
+        best = self._best_candidate(mdp_count, bracket_end, ok, self._quality_2026)
+        return [(people[i], people[j]) for i, j in best]
 
     def _quality_2026(self, pairs: list[tuple[int, int]], ok) -> tuple:
         people, bracket_end, next_end = self._context26
@@ -228,21 +215,27 @@ class ReferencePairer(RoundPairer):
         universe = {people[i].score - people[-1].score + ONE_POINT for i in range(bracket_end)}
         universe |= {people[i].score - people[j].score for i in range(bracket_end) for j in range(bracket_end)}
         self._universe = sorted(universe, reverse=True)
+        best = self._best_candidate(mdp_count, bracket_end, ok, self._quality)
+        return [(people[i], people[j]) for i, j in best]
+
+    def _best_candidate(self, mdp_count: int, bracket_end: int, ok, quality_of) -> list[tuple[int, int]]:
+        """Every candidate in the order of generation (D.3: lowest BSNs first among the
+        MDPs, D.1 on S2, then the remainder's candidates); the first of the best quality."""
         best, best_quality = None, None
         residents = list(range(mdp_count, bracket_end))
         for size in range(min(mdp_count, len(residents)), -1, -1):
-            for s1 in combinations(range(mdp_count), size):  # D.3: lowest BSNs first
-                for opponents in permutations(residents, size):  # D.1 on S2
+            for s1 in combinations(range(mdp_count), size):
+                for opponents in permutations(residents, size):
                     mdp_pairs = list(zip(s1, opponents, strict=True))
                     if not all(ok(i, j) for i, j in mdp_pairs):
                         continue
                     remainder = [r for r in residents if r not in opponents]
                     for rest_pairs in self._remainder_candidates(remainder, ok):
                         pairs = mdp_pairs + rest_pairs
-                        quality = self._quality(pairs, ok)
+                        quality = quality_of(pairs, ok)
                         if best_quality is None or quality > best_quality:
                             best, best_quality = pairs, quality
-        return [(people[i], people[j]) for i, j in best or []]
+        return best or []
 
     def _remainder_candidates(self, remainder: list[int], ok):
         size = len(remainder)
