@@ -30,6 +30,7 @@ from __future__ import annotations
 import dataclasses
 from functools import cache
 from itertools import combinations, permutations
+from typing import Any
 
 from pairing.engine.dutch.criteria import (
     colour_difference_kept,
@@ -37,7 +38,6 @@ from pairing.engine.dutch.criteria import (
     preferences_met,
     strong_preferences_met,
 )
-from pairing.engine.dutch.editions import DUTCH_2017, DutchEdition
 from pairing.engine.dutch.players import DutchEntrant, Float
 from pairing.engine.dutch.round import RoundPairer
 from pairing.engine.dutch.weights import ONE_POINT
@@ -66,16 +66,10 @@ def _exchange_key(s1: tuple[int, ...], original_s1: set[int]) -> tuple:
 class ReferencePairer(RoundPairer):
     """RoundPairer whose brackets are paired by exhaustive generation and sieving."""
 
-    def __init__(
-        self,
-        players: list[DutchEntrant],
-        forbidden: frozenset[frozenset[int]],
-        played_rounds: int,
-        last_round: bool,
-        edition: DutchEdition = DUTCH_2017,
-    ) -> None:
-        super().__init__(players, forbidden, played_rounds, last_round, edition)
-        if edition.collapsed_last_bracket:
+    def __init__(self, players: list[DutchEntrant], *args: Any, **kwargs: Any) -> None:
+        """RoundPairer's arguments (forbidden pairs, played rounds, last round, edition)."""
+        super().__init__(players, *args, **kwargs)
+        if self.edition.collapsed_last_bracket:
             return
         # 2026: the sieve's own C5, by brute force on the players as given (C2 eligibility
         # from the general rules); the fast engine's narrowing is replaced.
@@ -187,22 +181,12 @@ class ReferencePairer(RoundPairer):
             options.append(option)
         quality.append(max(options, default=()))  # empty only when C5 is not met
         duo = [(people[i], people[j]) for i, j in pairs]
-        quality.append(sum(colour_difference_kept(a, b) for a, b in duo))  # C10
-        quality.append(sum(no_third_colour_in_a_row(a, b) for a, b in duo))  # C11
-        quality.append(sum(preferences_met(a, b) for a, b in duo))  # C12
-        quality.append(sum(strong_preferences_met(a, b) for a, b in duo))  # C13
+        quality += _colour_criteria(duo)  # C10-C13
         counts, differences = [], []
         for back in (0, 1):  # C14-C17 (counts), C18-C21 (score differences)
             if self.played_rounds <= back:
                 continue
-            down, up = [], []
-            for a, b in duo:
-                if a.score > b.score:
-                    if a.floats[back] is Float.DOWN:
-                        down.append(a.score - b.score)
-                    if b.floats[back] is Float.UP:
-                        up.append(a.score - b.score)
-            down += [fsd(f) for f in floaters if people[f].floats[back] is Float.DOWN]
+            down, up = _repeated_floats(duo, [people[f] for f in floaters], back, fsd, floaters)
             counts += [-len(down), -len(up)]
             differences += [self._sd_profile(down), self._sd_profile(up)]
         return tuple(quality + counts + differences)
@@ -293,21 +277,11 @@ class ReferencePairer(RoundPairer):
                 options.append((count, self._sd_profile([fsd(f) for f in floaters if f not in matched])))
             quality.append(max(options))
         duo = [(people[i], people[j]) for i, j in pairs]
-        quality.append(sum(colour_difference_kept(a, b) for a, b in duo))  # C.8
-        quality.append(sum(no_third_colour_in_a_row(a, b) for a, b in duo))  # C.9
-        quality.append(sum(preferences_met(a, b) for a, b in duo))  # C.10
-        quality.append(sum(strong_preferences_met(a, b) for a, b in duo))  # C.11
+        quality += _colour_criteria(duo)  # C.8-C.11
         for back in (0, 1):
             if self.played_rounds <= back:
                 continue
-            down, up = [], []
-            for a, b in duo:
-                if a.score > b.score:
-                    if a.floats[back] is Float.DOWN:
-                        down.append(a.score - b.score)
-                    if b.floats[back] is Float.UP:
-                        up.append(a.score - b.score)
-            down += [fsd(f) for f in floaters if people[f].floats[back] is Float.DOWN]
+            down, up = _repeated_floats(duo, [people[f] for f in floaters], back, fsd, floaters)
             quality.append((-len(down), -len(up), self._sd_profile(down), self._sd_profile(up)))
         # C.12-C.19 in their order: counts of both round-backs before the differences.
         tail = quality[-(min(self.played_rounds, 2)) :] if self.played_rounds else []
@@ -315,3 +289,28 @@ class ReferencePairer(RoundPairer):
         counts = [x for t in tail for x in t[:2]]
         differences = [x for t in tail for x in t[2:]]
         return tuple(head + counts + differences)
+
+
+def _colour_criteria(duo) -> list[int]:
+    """The four colour criteria, counted over the pairs: the colour difference kept within
+    the limits, no third colour in a row, preferences met, strong preferences met."""
+    return [
+        sum(colour_difference_kept(a, b) for a, b in duo),
+        sum(no_third_colour_in_a_row(a, b) for a, b in duo),
+        sum(preferences_met(a, b) for a, b in duo),
+        sum(strong_preferences_met(a, b) for a, b in duo),
+    ]
+
+
+def _repeated_floats(duo, floating, back: int, fsd, floaters) -> tuple[list[int], list[int]]:
+    """The score differences of the downfloats and upfloats that repeat the float of
+    *back* + 1 rounds before: in the pairs, and the bracket's downfloaters."""
+    down, up = [], []
+    for a, b in duo:
+        if a.score > b.score:
+            if a.floats[back] is Float.DOWN:
+                down.append(a.score - b.score)
+            if b.floats[back] is Float.UP:
+                up.append(a.score - b.score)
+    down += [fsd(f) for f, person in zip(floaters, floating, strict=True) if person.floats[back] is Float.DOWN]
+    return down, up
