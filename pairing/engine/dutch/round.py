@@ -31,6 +31,7 @@ class RoundPairer:
         self.last_round = last_round
         self.edition = edition
         self._bye_score: int | None = None
+        self._lookahead_mate: list[int] | None = None  # the last solve's mate, lookahead pairs included
         self.blocked = _blocked_pairs(players, forbidden)
         self.bye_score: int | None = None
         if edition.lowest_pab_score and len(players) % 2:
@@ -198,7 +199,7 @@ class RoundPairer:
                 *candidate,
                 bye_score=self._bye_score,
             ):
-                found = candidate[0]
+                found, quick_mate = candidate[0], None
             else:
                 found = self._optimise(
                     people[:next_end],
@@ -209,7 +210,12 @@ class RoundPairer:
                     people[next_end - 1].score,
                     True,
                 )
-            if final or self._completes_around(people, bracket_end, next_end, found):
+                quick_mate = self._lookahead_mate
+            if (
+                final
+                or self._completes_around(people, bracket_end, next_end, found)
+                or self._completes_beside(people, next_end, quick_mate)
+            ):
                 return [(people[i], people[j]) for i, j in found]
         found = self._optimise(
             people, mdp_count, bracket_end, True, final, people[next_end - 1].score, lookahead=True, next_end=next_end
@@ -233,6 +239,24 @@ class RoundPairer:
             self._pairs_fully(group[:k] + group[k + 1 :]) and self.completable([group[k], *beyond])
             for k in range(len(group) - 1, floaters - 1, -1)
         )
+
+    def _completes_beside(self, people: list[DutchEntrant], next_end: int, mate: list[int] | None) -> bool:
+        """Does the round complete around the quick answer as it stands, its lookahead pairs
+        (the pairs the quick solve made below the bracket, in the next scoregroup) kept?
+
+        The quick solve is the same problem as the one with every player in view, less the
+        completion criterion (C4): the same fields, on the pairs within the bracket and the
+        next scoregroup, which are the only pairs they weigh. Its answer, lookahead pairs
+        included, is therefore at least as good below C4 as any pairing of the full problem;
+        when the players it leaves unpaired (and every player below) complete the round,
+        it meets C4 too and is a best pairing of the full problem, and the first generated
+        (B.8) among them, since the generation order weighs the bracket's pairs alone and
+        the quick solve took the first among a larger set. Unlike ``_completes_around``
+        this does not ask the lookahead to be perfect."""
+        if mate is None:
+            return False
+        left = [people[v] for v in range(next_end) if mate[v] == -1] + people[next_end:]
+        return self.completable(left)
 
     def _pairs_fully(self, group: list[DutchEntrant]) -> bool:
         return len(group) % 2 == 0 and self.completable(group)
@@ -335,6 +359,13 @@ class RoundPairer:
             mate = self._solve(
                 people, base, quality, mdp_count, bracket_end, excluded, remainder, remainder_pairs, mdp_order=False
             )
+        if len(mate) == n:
+            mate = list(mate)
+            for m, r in fixed:  # the MDP-Pairing, left out of the second solve
+                mate[m], mate[r] = r, m
+            self._lookahead_mate = mate
+        else:
+            self._lookahead_mate = None
         return fixed + [(r, mate[r]) for r in remainder if r < mate[r] < bracket_end]
 
     def _solve(
