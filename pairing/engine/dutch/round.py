@@ -201,6 +201,22 @@ class RoundPairer:
             ):
                 found, quick_mate = candidate[0], None
             else:
+                if not final and next_end > bracket_end:
+                    # Quicker still, the bracket alone (C8 set aside): when its downfloaters
+                    # and the next scoregroup pair fully, the round completing around them,
+                    # its C8 fields are the most any pairing can have (every player of the
+                    # bracket paired, in it or below), so nothing in view does better.
+                    alone = self._optimise(
+                        people[:bracket_end],
+                        mdp_count,
+                        bracket_end,
+                        False,
+                        False,
+                        people[next_end - 1].score,
+                        lookahead=False,
+                    )
+                    if self._completes_around(people, bracket_end, next_end, alone):
+                        return [(people[i], people[j]) for i, j in alone]
                 found = self._optimise(
                     people[:next_end],
                     mdp_count,
