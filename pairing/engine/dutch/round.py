@@ -251,6 +251,8 @@ class RoundPairer:
         if len(group) % 2 == 0:
             return self._pairs_fully(group) and self.completable(beyond)
         floaters = len(group) - (next_end - bracket_end)
+        if not (self._pairs_but_one(group, floaters) and self._completes_with_one(group[floaters:], beyond)):
+            return False  # no player of the next scoregroup can be the one left over
         return any(
             self._pairs_fully(group[:k] + group[k + 1 :]) and self.completable([group[k], *beyond])
             for k in range(len(group) - 1, floaters - 1, -1)
@@ -273,6 +275,47 @@ class RoundPairer:
             return False
         left = [people[v] for v in range(next_end) if mate[v] == -1] + people[next_end:]
         return self.completable(left)
+
+    def _pairs_but_one(self, group: list[DutchEntrant], first: int) -> bool:
+        """Does the odd *group* pair fully with one of ``group[first:]`` left over? One
+        matching decides it: a stand-in joined to those players takes the one left over."""
+        n = len(group)
+        neighbours: list[list[int]] = [[] for _ in range(n + 1)]
+        for i in range(n):
+            for j in range(i + 1, n):
+                if self.can_meet(group[i], group[j]):
+                    neighbours[i].append(j)
+                    neighbours[j].append(i)
+        for i in range(first, n):
+            neighbours[i].append(n)
+            neighbours[n].append(i)
+        return has_perfect_matching(n + 1, neighbours)
+
+    def _completes_with_one(self, candidates: list[DutchEntrant], beyond: list[DutchEntrant]) -> bool:
+        """Could *beyond* complete the round with some one of *candidates* joining it? A
+        stand-in for them, meeting whom any of them may meet, must at least fit: when
+        it does not, none of them does."""
+        n = len(beyond)
+        size = n + 1
+        neighbours: list[list[int]] = [[] for _ in range(size + size % 2)]
+
+        def join(a: int, b: int) -> None:
+            neighbours[a].append(b)
+            neighbours[b].append(a)
+
+        for i in range(n):
+            for j in range(i + 1, n):
+                if self.can_meet(beyond[i], beyond[j]):
+                    join(i, j)
+            if any(self.can_meet(k, beyond[i]) for k in candidates):
+                join(i, n)
+        if size % 2:
+            for i in range(n):
+                if beyond[i].bye_eligible:
+                    join(i, size)
+            if any(k.bye_eligible for k in candidates):
+                join(n, size)
+        return has_perfect_matching(len(neighbours), neighbours)
 
     def _pairs_fully(self, group: list[DutchEntrant]) -> bool:
         return len(group) % 2 == 0 and self.completable(group)
