@@ -32,6 +32,7 @@ class RoundPairer:
         self.last_round = last_round
         self.edition = edition
         self._bye_score: int | None = None
+        self._lookahead_mate: list[int] | None = None  # the last solve's mate, lookahead pairs included
         self.blocked = _blocked_pairs(players, forbidden)
         self.bye_score: int | None = None
         if edition.lowest_pab_score and len(players) % 2:
@@ -211,8 +212,24 @@ class RoundPairer:
                 *candidate,
                 bye_score=self._bye_score,
             ):
-                found = candidate[0]
+                found, quick_mate = candidate[0], None
             else:
+                if not final and next_end > bracket_end:
+                    # Quicker still, the bracket alone (C8 set aside): when its downfloaters
+                    # and the next scoregroup pair fully, the round completing around them,
+                    # its C8 fields are the most any pairing can have (every player of the
+                    # bracket paired, in it or below), so nothing in view does better.
+                    alone = self._optimise(
+                        people[:bracket_end],
+                        mdp_count,
+                        bracket_end,
+                        False,
+                        False,
+                        people[next_end - 1].score,
+                        lookahead=False,
+                    )
+                    if self._completes_around(people, bracket_end, next_end, alone):
+                        return [(people[i], people[j]) for i, j in alone]
                 found = self._optimise(
                     people[:next_end],
                     mdp_count,
@@ -222,7 +239,12 @@ class RoundPairer:
                     people[next_end - 1].score,
                     True,
                 )
-            if final or self._completes_around(people, bracket_end, next_end, found):
+                quick_mate = self._lookahead_mate
+            if (
+                final
+                or self._completes_around(people, bracket_end, next_end, found)
+                or self._completes_beside(people, next_end, quick_mate)
+            ):
                 return [(people[i], people[j]) for i, j in found]
         found = self._optimise(
             people, mdp_count, bracket_end, True, final, people[next_end - 1].score, lookahead=True, next_end=next_end
@@ -242,10 +264,71 @@ class RoundPairer:
         if len(group) % 2 == 0:
             return self._pairs_fully(group) and self.completable(beyond)
         floaters = len(group) - (next_end - bracket_end)
+        if not (self._pairs_but_one(group, floaters) and self._completes_with_one(group[floaters:], beyond)):
+            return False  # no player of the next scoregroup can be the one left over
         return any(
             self._pairs_fully(group[:k] + group[k + 1 :]) and self.completable([group[k], *beyond])
             for k in range(len(group) - 1, floaters - 1, -1)
         )
+
+    def _completes_beside(self, people: list[DutchEntrant], next_end: int, mate: list[int] | None) -> bool:
+        """Does the round complete around the quick answer as it stands, its lookahead pairs
+        (the pairs the quick solve made below the bracket, in the next scoregroup) kept?
+
+        The quick solve is the same problem as the one with every player in view, less the
+        completion criterion (C4): the same fields, on the pairs within the bracket and the
+        next scoregroup, which are the only pairs they weigh. Its answer, lookahead pairs
+        included, is therefore at least as good below C4 as any pairing of the full problem;
+        when the players it leaves unpaired (and every player below) complete the round,
+        it meets C4 too and is a best pairing of the full problem, and the first generated
+        (B.8) among them, since the generation order weighs the bracket's pairs alone and
+        the quick solve took the first among a larger set. Unlike ``_completes_around``
+        this does not ask the lookahead to be perfect."""
+        if mate is None:
+            return False
+        left = [people[v] for v in range(next_end) if mate[v] == -1] + people[next_end:]
+        return self.completable(left)
+
+    def _pairs_but_one(self, group: list[DutchEntrant], first: int) -> bool:
+        """Does the odd *group* pair fully with one of ``group[first:]`` left over? One
+        matching decides it: a stand-in joined to those players takes the one left over."""
+        n = len(group)
+        neighbours: list[list[int]] = [[] for _ in range(n + 1)]
+        for i in range(n):
+            for j in range(i + 1, n):
+                if self.can_meet(group[i], group[j]):
+                    neighbours[i].append(j)
+                    neighbours[j].append(i)
+        for i in range(first, n):
+            neighbours[i].append(n)
+            neighbours[n].append(i)
+        return has_perfect_matching(n + 1, neighbours)
+
+    def _completes_with_one(self, candidates: list[DutchEntrant], beyond: list[DutchEntrant]) -> bool:
+        """Could *beyond* complete the round with some one of *candidates* joining it? A
+        stand-in for them, meeting whom any of them may meet, must at least fit: when
+        it does not, none of them does."""
+        n = len(beyond)
+        size = n + 1
+        neighbours: list[list[int]] = [[] for _ in range(size + size % 2)]
+
+        def join(a: int, b: int) -> None:
+            neighbours[a].append(b)
+            neighbours[b].append(a)
+
+        for i in range(n):
+            for j in range(i + 1, n):
+                if self.can_meet(beyond[i], beyond[j]):
+                    join(i, j)
+            if any(self.can_meet(k, beyond[i]) for k in candidates):
+                join(i, n)
+        if size % 2:
+            for i in range(n):
+                if beyond[i].bye_eligible:
+                    join(i, size)
+            if any(k.bye_eligible for k in candidates):
+                join(n, size)
+        return has_perfect_matching(len(neighbours), neighbours)
 
     def _pairs_fully(self, group: list[DutchEntrant]) -> bool:
         return len(group) % 2 == 0 and self.completable(group)
@@ -348,6 +431,13 @@ class RoundPairer:
             mate = self._solve(
                 people, base, quality, mdp_count, bracket_end, excluded, remainder, remainder_pairs, mdp_order=False
             )
+        if len(mate) == n:
+            mate = list(mate)
+            for m, r in fixed:  # the MDP-Pairing, left out of the second solve
+                mate[m], mate[r] = r, m
+            self._lookahead_mate = mate
+        else:
+            self._lookahead_mate = None
         return fixed + [(r, mate[r]) for r in remainder if r < mate[r] < bracket_end]
 
     def _solve(
