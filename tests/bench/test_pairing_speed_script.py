@@ -17,11 +17,21 @@ def run(*args: str) -> list[str]:
 
 
 def test_greedy_history_prints_one_line_per_size() -> None:
-    lines = run("--sizes", "20", "40", "--round", "4")
-    assert lines[0].split()[:4] == ["players", "round", "seconds", "peak"]
-    assert [line.split()[:2] for line in lines[1:]] == [["20", "4"], ["40", "4"]]
+    lines = run("--sizes", "20", "40", "--round", "4", "--edition", "2026")
+    assert lines[0].split()[:7] == ["system", "edition", "players", "seed", "round", "seconds", "peak"]
+    assert [line.split()[:5] for line in lines[1:]] == [
+        ["dutch", "2026", "20", "1", "4"],
+        ["dutch", "2026", "40", "1", "4"],
+    ]
+
+
+def test_every_system_and_edition_gets_its_line() -> None:
+    lines = run("--system", "all", "--sizes", "12", "--round", "2")
+    assert {tuple(line.split()[:2]) for line in lines[1:]} == {
+        (system, edition) for system in ("dutch", "dubov", "burstein", "lim") for edition in ("2017", "2026")
+    }
 
 
 def test_engine_history_prints_every_round() -> None:
-    lines = run("--history", "engine", "--sizes", "30", "--round", "3", "--late", "0.05")
-    assert [line.split()[:2] for line in lines[1:]] == [["30", "1"], ["30", "2"], ["30", "3"]]
+    lines = run("--history", "engine", "--sizes", "30", "--round", "3", "--late", "0.05", "--edition", "2017")
+    assert [line.split()[2:5] for line in lines[1:]] == [["30", "1", "1"], ["30", "1", "2"], ["30", "1", "3"]]
