@@ -24,7 +24,7 @@ the current BSN by their own BSN, and the pair (or the float) found is then fixe
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
 from pairing.engine.matching import max_weight_matching
@@ -143,13 +143,18 @@ class Bracket:
                 return (0, 0, 1, self.digit[floater.score] if floater is not None else 0, 0)  # C7
         return (0, 0, 0, 0, 0)  # C4 only
 
-    def _solve(self, gone: set[int], floats: set[int], bonus_of: int | None) -> list[int]:
-        edges = []
+    def _open_edges(self, gone: set[int], floats: set[int]) -> Iterator[tuple[int, int, int]]:
+        """The edges still open: neither end settled, and no settled floater in a bracket pair."""
         for (u, v), w in self.edges.items():
             if u in gone or v in gone:
                 continue
             if (u in floats and self.in_bracket[v]) or (v in floats and self.in_bracket[u]):
-                continue  # a settled floater is paired in no bracket pair
+                continue
+            yield u, v, w
+
+    def _solve(self, gone: set[int], floats: set[int], bonus_of: int | None) -> list[int]:
+        edges = []
+        for u, v, w in self._open_edges(gone, floats):
             bonus = 0
             if bonus_of in (u, v):
                 bonus = order_bonus(self.bsn[bonus_of], self.bsn.get(v if u == bonus_of else u, 0))
@@ -167,11 +172,7 @@ class Bracket:
         weight = {pos: base ** (len(chain) - 1 - t) for t, pos in enumerate(chain)}
         scale = base ** len(chain)
         edges = []
-        for (u, v), w in self.edges.items():
-            if u in gone or v in gone:
-                continue
-            if (u in floats and self.in_bracket[v]) or (v in floats and self.in_bracket[u]):
-                continue  # a settled floater is paired in no bracket pair
+        for u, v, w in self._open_edges(gone, floats):
             bonus = 0
             if u in weight:
                 bonus += weight[u] * order_bonus(self.bsn[u], self.bsn.get(v, 0))
