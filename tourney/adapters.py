@@ -14,6 +14,8 @@ from pairing.engine import state as engine
 from pairing.engine.acceleration import AccelerationSpec, accelerate
 from pairing.engine.common.editions import edition_of
 from pairing.engine.trf import TrfAcceleratedRounds
+from pairing.engine.trf import parse_trf
+from pairing.engine.trf.state import adjustments_for
 from pairing.engine.trf.trf26 import virtual_points_250
 from tourney.models import (
     PUBLIC_STATUSES,
@@ -160,16 +162,30 @@ def state_for_round(rnd: Round) -> engine.TournamentState:
     check_earlier_rounds(rnd)
     tournament = rnd.tournament
     players = list(tournament.players.order_by("pairing_number"))
+    scoring = scoring_of(tournament)
+    history = engine_players(players, round_entries(tournament, rnd.number), rnd.number - 1)
     return engine.TournamentState(
-        players=engine_players(players, round_entries(tournament, rnd.number), rnd.number - 1),
+        players=history,
         total_rounds=tournament.rounds,
         round_to_pair=rnd.number,
         initial_colour=engine.Colour.BLACK if tournament.initial_colour == InitialColour.BLACK else engine.Colour.WHITE,
         absent=absent_for(rnd, players),
-        scoring=scoring_of(tournament),
+        scoring=scoring,
         virtual_points=virtual_points_250(tuple(TrfAcceleratedRounds(*v) for v in tournament.accelerated_rounds)),
         forbidden=forbidden_in(tournament, rnd.number),
+        adjustments=adjustments_in(tournament, history, scoring),
     )
+
+
+def adjustments_in(
+    tournament: Tournament, players: tuple[engine.Player, ...], scoring: engine.Scoring
+) -> tuple[engine.ScoreAdjustment, ...]:
+    """The tournament's record 299 points (kept as the imported file gave them, by pairing
+    number) as the engine's score adjustments."""
+    lines = [a.record for a in tournament.abnormal_points.all()]
+    if not lines:
+        return ()
+    return adjustments_for(parse_trf("\n".join(lines) + "\n").abnormal_299, players, scoring)
 
 
 def forbidden_in(tournament: Tournament, number: int) -> tuple[tuple[int, int], ...]:
@@ -205,11 +221,14 @@ def state_after(tournament: Tournament, rounds: int) -> engine.TournamentState:
     """The public view of the tournament after *rounds* rounds: published rounds only,
     results as far as entered (standings, ARO lists and player cards)."""
     players = tournament.players.order_by("pairing_number")
+    scoring = scoring_of(tournament)
+    history = engine_players(players, round_entries(tournament, rounds + 1, public=True), rounds)
     return engine.TournamentState(
-        players=engine_players(players, round_entries(tournament, rounds + 1, public=True), rounds),
+        players=history,
         total_rounds=tournament.rounds,
         round_to_pair=min(rounds + 1, tournament.rounds),
-        scoring=scoring_of(tournament),
+        scoring=scoring,
+        adjustments=adjustments_in(tournament, history, scoring),
     )
 
 

@@ -133,6 +133,22 @@ class Player:
 
 
 @dataclass(frozen=True)
+class ScoreAdjustment:
+    """Points (tenths, signed) given or taken outside the games: a penalty, a bonus, or
+    the difference an abnormal assignment makes to a game's points (TRF-2026 record 299).
+
+    It counts in the score from the round after *after_round* (0: from the start); one
+    that counts in the final standings only (round 999 in the record) has *pairing*
+    False and never enters a pairing score.
+    """
+
+    player: int
+    after_round: int
+    points: int
+    pairing: bool = True
+
+
+@dataclass(frozen=True)
 class TournamentState:
     """Everything an engine needs to pair round *round_to_pair*.
 
@@ -142,6 +158,7 @@ class TournamentState:
     *virtual_points* holds, per id, the acceleration points (tenths) of every round
     (index 0 = round 1), as the TRF ``XXA`` lines give them (C.04.5); pairing scores
     add them to real scores. *forbidden* lists pairs the arbiter forbade (``XXP``).
+    *adjustments* are the points given or taken outside the games (record 299).
     """
 
     players: tuple[Player, ...]
@@ -152,19 +169,24 @@ class TournamentState:
     scoring: Scoring = field(default_factory=Scoring)
     virtual_points: tuple[tuple[int, tuple[int, ...]], ...] = ()
     forbidden: tuple[tuple[int, int], ...] = ()
+    adjustments: tuple[ScoreAdjustment, ...] = ()
 
     @cached_property
     def by_id(self) -> dict[int, Player]:
         return {p.id: p for p in self.players}
 
     def score(self, player_id: int) -> int:
-        """Real score in tenths, from the round blocks."""
+        """Real score in tenths: the round blocks and the adjustments of the rounds played."""
         return self._scores[player_id]
 
     @cached_property
     def _scores(self) -> dict[int, int]:
         points = self.scoring.points
-        return {p.id: sum(points(e.outcome) for e in p.history) for p in self.players}
+        scores = {p.id: sum(points(e.outcome) for e in p.history) for p in self.players}
+        for a in self.adjustments:
+            if a.pairing and a.after_round < self.round_to_pair and a.player in scores:
+                scores[a.player] += a.points
+        return scores
 
     def acceleration(self, player_id: int, round_number: int) -> int:
         """Virtual points (tenths) of *player_id* for pairing *round_number*."""
@@ -178,7 +200,10 @@ class TournamentState:
     def score_before(self, player_id: int, round_number: int) -> int:
         """Real score in tenths before *round_number* was played."""
         history = self.by_id[player_id].history[: round_number - 1]
-        return sum(self.scoring.points(e.outcome) for e in history)
+        adjusted = sum(
+            a.points for a in self.adjustments if a.pairing and a.player == player_id and a.after_round < round_number
+        )
+        return sum(self.scoring.points(e.outcome) for e in history) + adjusted
 
     def pairing_score(self, player_id: int) -> int:
         return self.score(player_id) + self.acceleration(player_id, self.round_to_pair)

@@ -29,6 +29,7 @@ def _view(state) -> tuple:
         state.scoring,
         tuple((p.id, p.rating, p.history) for p in state.players),
         state.absent,
+        state.adjustments,
     )
 
 
@@ -38,3 +39,15 @@ def test_every_round_reads_the_same_from_the_database_and_from_the_file(path: Pa
     tournament = import_tournament(trf)
     for rnd in Round.objects.filter(tournament=tournament).order_by("number"):
         assert _view(adapters.state_for_round(rnd)) == _view(trf_state.state_for_round(trf, rnd.number)), rnd
+
+
+def test_record_299_points_reach_the_pairing_state_and_the_standings_from_the_database() -> None:
+    from tests.engine.trf.test_abnormal_points import tournament as with_records
+
+    trf = with_records("299          -1.0  001    1", "299 D         0.5  002    3", "299           0.5  999    4")
+    tournament = import_tournament(trf)
+    rnd = Round.objects.get(tournament=tournament, number=2)
+    assert adapters.state_for_round(rnd).adjustments == trf_state.state_for_round(trf, 2).adjustments
+    after = adapters.state_after(tournament, 2)
+    assert after.adjustments == trf_state.state_for_round(trf, 3).adjustments
+    assert (after.score(1), after.score(3)) == (5, 5)

@@ -117,8 +117,28 @@ class Crosstable:
             self.points_tenths[p.id] = tuple(ints)
 
     @cached_property
+    def adjustment_tenths(self) -> dict[int, int]:
+        """Points given or taken outside the games in the rounds so far (record 299), which
+        count in the score, and so in what a participant brings to his opponents."""
+        out = dict.fromkeys(self.ids, 0)
+        for a in self.state.adjustments:
+            if a.pairing and a.after_round <= self.rounds and a.player in out:
+                out[a.player] += a.points
+        return out
+
+    @cached_property
+    def standings_only_tenths(self) -> dict[int, int]:
+        """Record 299 points for the final standings only: in the total, not in tie-breaks."""
+        out = dict.fromkeys(self.ids, 0)
+        for a in self.state.adjustments:
+            if not a.pairing and a.player in out:
+                out[a.player] += a.points
+        return out
+
+    @cached_property
     def score_tenths(self) -> dict[int, int]:
-        return {pid: sum(points) for pid, points in self.points_tenths.items()}
+        adjustment = self.adjustment_tenths
+        return {pid: sum(points) + adjustment[pid] for pid, points in self.points_tenths.items()}
 
     @cached_property
     def score(self) -> dict[int, Fraction]:
@@ -134,7 +154,7 @@ class Crosstable:
             for r, points in zip(rows, self.points_tenths[pid], strict=True):
                 left = r.voluntary_unplayed and r.opponent is None and r.number > last_present
                 total += self.draw_tenths if left else points  # 16.3.2 / 16.3.1
-            out[pid] = total
+            out[pid] = total + self.adjustment_tenths[pid]
         return out
 
     @cached_property

@@ -15,7 +15,7 @@ from pairing.engine.state import TournamentState
 from pairing.engine.tiebreaks import values as v
 from pairing.engine.tiebreaks.codes import TieBreak, parse_list
 from pairing.engine.tiebreaks.encounter import direct_encounter
-from pairing.engine.tiebreaks.rounds import Crosstable
+from pairing.engine.tiebreaks.rounds import Crosstable, tenths
 
 Value = v.Value
 
@@ -92,7 +92,7 @@ def standings(state: TournamentState, codes: Sequence[str | TieBreak], edition: 
     """The standings after the rounds in *state*'s histories, by *codes* (``"BH/C1"``...)."""
     table = Crosstable(state, edition)
     tiebreaks = tuple(c if isinstance(c, TieBreak) else parse_list([c])[0] for c in codes)
-    points = table.score
+    points = {pid: score + tenths(table.standings_only_tenths[pid]) for pid, score in table.score.items()}
     rank = dict.fromkeys(table.ids, 1)
     order = _rerank(list(table.ids), rank, dict(points), False)
     columns: list[dict[int, Value]] = []

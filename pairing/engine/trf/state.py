@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable, Iterable
 from itertools import combinations
 
 from pairing.engine.boards import sort_boards
@@ -21,10 +22,11 @@ from pairing.engine.state import (
     PairingError,
     Player,
     RoundEntry,
+    ScoreAdjustment,
     Scoring,
     TournamentState,
 )
-from pairing.engine.trf.records import TrfPlayer, TrfRound, TrfTournament, resolve_xxs
+from pairing.engine.trf.records import TrfAbnormalPoints, TrfPlayer, TrfRound, TrfTournament, resolve_xxs
 from pairing.engine.trf.trf26 import virtual_points_250
 
 _OUTCOME = {
@@ -109,6 +111,7 @@ def scoring_of(t: TrfTournament) -> Scoring:
             s = dataclasses.replace(s, forfeit_loss=value)
         elif code == "BBU":
             s = dataclasses.replace(s, pairing_bye=value)
+    s = _abnormal_defaults(t, s)
     if t.xx_scoring:
         v = resolve_xxs(t.xx_scoring)
         # Scoring has one value per result; XXS's per-colour values use White's.
@@ -125,6 +128,81 @@ def scoring_of(t: TrfTournament) -> Scoring:
             forfeit_loss=v["FL"],
         )
     return s
+
+
+# Record 299's assignment types, as the Scoring field a type with neither round nor
+# player redefines for the whole event.
+_ABNORMAL_DEFAULT_FIELD = {
+    "W": "win",
+    "D": "draw",
+    "L": "loss",
+    "F": "full_bye",
+    "H": "half_bye",
+    "Z": "zero_bye",
+    "+": "forfeit_win",
+    "-": "forfeit_loss",
+}
+
+# The last round a record 299 may name; 999 means "the final standings only".
+STANDINGS_ONLY_ROUND = 999
+
+
+def _abnormal_defaults(t: TrfTournament, s: Scoring) -> Scoring:
+    """Record 299 with a type but no round and no player: that result's value for everyone."""
+    for a in t.abnormal_299:
+        if a.kind in _ABNORMAL_DEFAULT_FIELD and not a.round and not a.players and a.points is not None:
+            s = dataclasses.replace(s, **{_ABNORMAL_DEFAULT_FIELD[a.kind]: a.points})
+    return s
+
+
+def adjustments_of(t: TrfTournament, scoring: Scoring) -> tuple[ScoreAdjustment, ...]:
+    """The file's record 299 adjustments (score_adjustments) for its players' blocks."""
+    rounds = max((len(p.rounds) for p in t.players), default=0)
+    return adjustments_for(t.abnormal_299, tuple(_player(p, rounds) for p in t.players), scoring)
+
+
+def adjustments_for(
+    records: Iterable[TrfAbnormalPoints], players: Iterable[Player], scoring: Scoring
+) -> tuple[ScoreAdjustment, ...]:
+    """The record 299 adjustments of *players*, whose histories give the games' points."""
+    by_id = {p.id: p for p in players}
+
+    def game_points(pid: int, rnd: int) -> int | None:
+        player = by_id.get(pid)
+        if player is None or rnd > len(player.history):
+            return None
+        return scoring.points(player.history[rnd - 1].outcome)
+
+    return score_adjustments(records, game_points)
+
+
+def score_adjustments(
+    records: Iterable[TrfAbnormalPoints], game_points: Callable[[int, int], int | None]
+) -> tuple[ScoreAdjustment, ...]:
+    """Record 299 with players: the points they gain or lose outside the scoring system.
+
+    A typed record with a round sets the points of that player's game in that round
+    (*game_points* gives what the scoring system gives it, None for an unknown player):
+    the difference counts from the next round on. A blank type is a penalty or bonus,
+    from the round after the one named (000 or blank: from the start; 999: the final
+    standings only). This is the reading of the FIDE technical commission's checker
+    (gacrux); TRF-2026 marks the record as one pairing uses.
+    """
+    out: list[ScoreAdjustment] = []
+    for a in records:
+        if not a.players or a.points is None:
+            continue
+        rnd = a.round or 0
+        for pid in a.players:
+            if a.kind.strip():
+                given = game_points(pid, rnd) if rnd >= 1 else None
+                if given is not None:
+                    out.append(ScoreAdjustment(pid, rnd, a.points - given))
+            elif rnd >= STANDINGS_ONLY_ROUND:
+                out.append(ScoreAdjustment(pid, 0, a.points, pairing=False))
+            else:
+                out.append(ScoreAdjustment(pid, rnd, a.points))
+    return tuple(out)
 
 
 def virtual_points_of(t: TrfTournament) -> tuple[tuple[int, tuple[int, ...]], ...]:
@@ -212,15 +290,18 @@ def state_for_round(t: TrfTournament, round_to_pair: int | None = None) -> Tourn
     rnd = round_to_pair or next_round(t)
     if rnd < 1:
         raise PairingError(f"cannot pair round {rnd}")
+    scoring = scoring_of(t)
+    players = tuple(_player(p, rnd - 1) for p in initial_order(t))
     return TournamentState(
-        players=tuple(_player(p, rnd - 1) for p in initial_order(t)),
+        players=players,
         total_rounds=t.total_rounds or max(t.rounds_in_file, rnd),
         round_to_pair=rnd,
         initial_colour=initial_colour_of(t),
         absent=absent_in(t, rnd),
-        scoring=scoring_of(t),
+        scoring=scoring,
         virtual_points=virtual_points_of(t),
         forbidden=forbidden_of(t, rnd),
+        adjustments=adjustments_for(t.abnormal_299, players, scoring),
     )
 
 
@@ -313,6 +394,10 @@ def cut(t: TrfTournament, rnd: int) -> TrfTournament:
     round dates stop before *rnd*. Every other record is kept.
     """
     scoring = scoring_of(t)
+    adjusted: dict[int, int] = {}
+    for a in adjustments_of(t, scoring):
+        if a.pairing and a.after_round < rnd:
+            adjusted[a.player] = adjusted.get(a.player, 0) + a.points
     players = []
     for p in t.players:
         kept = list(p.rounds[: rnd - 1])
@@ -325,6 +410,6 @@ def cut(t: TrfTournament, rnd: int) -> TrfTournament:
             if b.opponent is None
             else scoring.points(_OUTCOME.get(b.result, Outcome.NOT_PAIRED))
             for b in kept
-        )
+        ) + adjusted.get(p.start, 0)
         players.append(dataclasses.replace(p, rounds=tuple(kept), points=points))
     return dataclasses.replace(t, players=tuple(players), round_dates=t.round_dates[: rnd - 1])
