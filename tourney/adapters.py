@@ -13,8 +13,7 @@ from pairing.engine import PairingOptions, editions
 from pairing.engine import state as engine
 from pairing.engine.acceleration import AccelerationSpec, accelerate
 from pairing.engine.common.editions import edition_of
-from pairing.engine.trf import TrfAcceleratedRounds
-from pairing.engine.trf import parse_trf
+from pairing.engine.trf import TrfAcceleratedRounds, parse_trf
 from pairing.engine.trf.state import adjustments_for
 from pairing.engine.trf.trf26 import virtual_points_250
 from tourney.models import (

@@ -41,7 +41,7 @@ from pairing.engine.trf import (
     resolve_xxs,
     write_trf,
 )
-from pairing.engine.trf.state import acceleration_of, edition_named, initial_colour_of, next_round
+from pairing.engine.trf.state import acceleration_of, edition_named, initial_colour_of, next_round, with_adjusted_points
 from pairing.engine.trf.trf26 import abnormal_line, byes_240_from_rounds, national_rating_line, virtual_points_250
 from tourney import adapters
 from tourney.editions import default_edition
@@ -522,43 +522,45 @@ def export_tournament(tournament: Tournament, *, public: bool = False) -> TrfTou
         )
         + "\n"
     )
-    return TrfTournament(
-        players=tuple(players),
-        name=tournament.name,
-        city=tournament.place,
-        federation=tournament.federation,
-        start_date=_trf_date(tournament.start_date),
-        end_date=_trf_date(tournament.end_date),
-        player_count=len(players),
-        rated_count=sum(1 for p in players if p.rating),
-        tournament_type="Individual: Swiss-System",
-        chief_arbiter=tournament.chief_arbiter,
-        deputy_arbiters=tuple(d.strip() for d in tournament.deputy_arbiters.split(";") if d.strip()),
-        time_control=tournament.time_control,
-        xx_rounds=tournament.rounds,
-        xx_config=config,
-        xx_scoring=_xxs(tournament),
-        xx_absent=absent,
-        # TRF-2026 record 162, always written so that a reader never has to assume the defaults.
-        scoring_162=(
-            ("W", tournament.points_win),
-            ("D", tournament.points_draw),
-            ("L", tournament.points_loss),
-            ("A", tournament.points_forfeit_loss),
-            ("P", tournament.points_pairing_bye),
-        ),
-        type_192=type_192(tournament),
-        starting_rank_172=_starting_rank(tournament.starting_rank_method),
-        time_control_222=tournament.time_control_code,
-        accelerations_250=tuple(TrfAcceleratedRounds(*values) for values in tournament.accelerated_rounds),
-        prohibited_260=tuple(
-            TrfProhibited(
-                p.first_round, p.last_round or tournament.rounds, (p.player.pairing_number, p.other.pairing_number)
-            )
-            for p in tournament.prohibited_pairings.select_related("player", "other")
-        ),
-        abnormal_299=stored.abnormal_299,
-        national_ratings=stored.national_ratings,
+    return with_adjusted_points(
+        TrfTournament(
+            players=tuple(players),
+            name=tournament.name,
+            city=tournament.place,
+            federation=tournament.federation,
+            start_date=_trf_date(tournament.start_date),
+            end_date=_trf_date(tournament.end_date),
+            player_count=len(players),
+            rated_count=sum(1 for p in players if p.rating),
+            tournament_type="Individual: Swiss-System",
+            chief_arbiter=tournament.chief_arbiter,
+            deputy_arbiters=tuple(d.strip() for d in tournament.deputy_arbiters.split(";") if d.strip()),
+            time_control=tournament.time_control,
+            xx_rounds=tournament.rounds,
+            xx_config=config,
+            xx_scoring=_xxs(tournament),
+            xx_absent=absent,
+            # TRF-2026 record 162, always written so that a reader never has to assume the defaults.
+            scoring_162=(
+                ("W", tournament.points_win),
+                ("D", tournament.points_draw),
+                ("L", tournament.points_loss),
+                ("A", tournament.points_forfeit_loss),
+                ("P", tournament.points_pairing_bye),
+            ),
+            type_192=type_192(tournament),
+            starting_rank_172=_starting_rank(tournament.starting_rank_method),
+            time_control_222=tournament.time_control_code,
+            accelerations_250=tuple(TrfAcceleratedRounds(*values) for values in tournament.accelerated_rounds),
+            prohibited_260=tuple(
+                TrfProhibited(
+                    p.first_round, p.last_round or tournament.rounds, (p.player.pairing_number, p.other.pairing_number)
+                )
+                for p in tournament.prohibited_pairings.select_related("player", "other")
+            ),
+            abnormal_299=stored.abnormal_299,
+            national_ratings=stored.national_ratings,
+        )
     )
 
 

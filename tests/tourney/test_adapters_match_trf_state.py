@@ -51,3 +51,13 @@ def test_record_299_points_reach_the_pairing_state_and_the_standings_from_the_da
     after = adapters.state_after(tournament, 2)
     assert after.adjustments == trf_state.state_for_round(trf, 3).adjustments
     assert (after.score(1), after.score(3)) == (5, 5)
+
+
+def test_the_export_writes_record_299_points_in_the_points_column() -> None:
+    from tests.engine.trf.test_abnormal_points import tournament as with_records
+    from tourney.trf_io import export_tournament
+
+    tournament = import_tournament(with_records("299          -1.0  001    1"))
+    exported = {p.start: p.points for p in export_tournament(tournament).players}
+    assert exported[1] == 5  # 1.5 over the board, less the penalty
+    assert exported[2] == 15

@@ -182,7 +182,8 @@ class _Parser:
         for column in (4, 9, 14, 48, 53, 57, 69, 80, 85):
             line.blank(column, "expected a blank between fields of the 001 record")
         points_text = line.field(81, 84)
-        points = line.tenths(points_text, 81, "points") if points_text.strip() else None
+        # Signed: a record 299 penalty can take a total below zero.
+        points = line.tenths(points_text, 81, "points", signed=True) if points_text.strip() else None
         rounds = []
         pos = ROUND_COLUMN
         end = len(line.text.rstrip())

@@ -157,8 +157,31 @@ def _abnormal_defaults(t: TrfTournament, s: Scoring) -> Scoring:
 
 def adjustments_of(t: TrfTournament, scoring: Scoring) -> tuple[ScoreAdjustment, ...]:
     """The file's record 299 adjustments (score_adjustments) for its players' blocks."""
+    blocks = {p.start: p.rounds for p in t.players}
+
+    def game_points(pid: int, rnd: int) -> int | None:
+        rounds = blocks.get(pid, ())
+        block = rounds[rnd - 1] if rnd <= len(rounds) else None
+        if block is None or (block.opponent is not None and block.result not in _OUTCOME):
+            return None  # no player, or a game without a result yet
+        return scoring.points(round_entry(block).outcome)
+
+    return score_adjustments(t.abnormal_299, game_points)
+
+
+def with_adjusted_points(t: TrfTournament) -> TrfTournament:
+    """*t* with record 299's points in the 001 points column: those of the rounds in the
+    file, and those for the final standings once every round is there."""
+    if not t.abnormal_299:
+        return t
     rounds = max((len(p.rounds) for p in t.players), default=0)
-    return adjustments_for(t.abnormal_299, tuple(_player(p, rounds) for p in t.players), scoring)
+    complete = bool(t.total_rounds) and rounds >= t.total_rounds
+    extra: dict[int, int] = {}
+    for a in adjustments_of(t, scoring_of(t)):
+        if (a.pairing and a.after_round <= rounds) or (not a.pairing and complete):
+            extra[a.player] = extra.get(a.player, 0) + a.points
+    players = tuple(dataclasses.replace(p, points=(p.points or 0) + extra.get(p.start, 0)) for p in t.players)
+    return dataclasses.replace(t, players=players)
 
 
 def adjustments_for(
