@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 from pairing.engine import editions
 from pairing.engine.boards import sort_boards
 from pairing.engine.common.editions import edition_in_force
+from pairing.engine.lots import initial_colour_by_lot, lot_comment, seed_of_comments
 from pairing.engine.state import Board, Colour, Outcome
 from pairing.engine.tiebreaks import TieBreakCodeError, parse
 from pairing.engine.trf import (
@@ -223,6 +224,8 @@ def tournament_fields(
         "time_control_code": t.time_control_222,
         "initial_colour": colour,
         "initial_colour_from_file": bool(colour),
+        # A seed this program recorded (its comment record) is kept when it gives the file's colour.
+        "lot_seed": _lot_seed(t, colour),
         "tiebreaks": _tiebreaks(t),
         "status": TournamentStatus.FINISHED
         if played and played == t.total_rounds
@@ -231,6 +234,14 @@ def tournament_fields(
         else TournamentStatus.REGISTRATION,
         **_scoring_fields(t),
     }
+
+
+def _lot_seed(t: TrfTournament, colour: str) -> str:
+    seed = seed_of_comments(t.other_records)
+    if seed is None or not colour:
+        return ""
+    drawn = InitialColour.WHITE if initial_colour_by_lot(seed) is Colour.WHITE else InitialColour.BLACK
+    return seed if drawn == colour else ""
 
 
 def player_rows(t: TrfTournament, tournament: Tournament) -> dict[int, Player]:
@@ -559,7 +570,19 @@ def export_tournament(tournament: Tournament, *, public: bool = False) -> TrfTou
         ),
         abnormal_299=stored.abnormal_299,
         national_ratings=stored.national_ratings,
+        other_records=_lot_records(tournament) if config else (),
     )
+
+
+def _lot_records(tournament: Tournament) -> tuple[str, ...]:
+    """The comment record of the seed the initial colour was drawn with (no TRF field holds it)."""
+    if not tournament.lot_seed:
+        return ()
+    colour = Colour.WHITE if tournament.initial_colour == InitialColour.WHITE else Colour.BLACK
+    at = tournament.lot_drawn_at
+    by = tournament.lot_drawn_by.get_username() if tournament.lot_drawn_by else ""
+    drawn_at = at.astimezone(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ") if at else ""
+    return (lot_comment(tournament.lot_seed, colour, drawn_at, by),)
 
 
 def type_192(tournament: Tournament) -> str:

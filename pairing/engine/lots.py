@@ -67,3 +67,30 @@ def draw(purpose: str, seed: str, choices: Sequence[T]) -> T:
 def initial_colour_by_lot(seed: str) -> Colour:
     """The colour of pairing number 1 in round 1 drawn with *seed*: the same seed, the same colour."""
     return draw(INITIAL_COLOUR, seed, (Colour.WHITE, Colour.BLACK))
+
+
+# ---------------------------------------------------------------- the TRF comment record
+# TRF-2026 has a record for the initial colour (152; XXC white1/black1 in TRF16) but none
+# for the seed it was drawn with: a comment record (``###``, which readers keep or skip)
+# carries it, so that the file alone lets anyone draw the lot again.
+_COMMENT = re.compile(r"^### lot initial-colour seed (?P<seed>[0-9a-f]{16}):")
+
+
+def lot_comment(seed: str, colour: Colour, drawn_at: str = "", drawn_by: str = "") -> str:
+    """The comment record of the initial colour drawn with *seed* (``drawn_at`` an ISO time)."""
+    letter = "W" if colour is Colour.WHITE else "B"
+    when = f", drawn {drawn_at}" if drawn_at else ""
+    who = f" by {drawn_by}" if drawn_by else ""
+    return (
+        f"### lot initial-colour seed {check_seed(seed)}: {letter} for pairing number 1 "
+        f"(SHA-256 of 'initial-colour:<seed>', first byte even = W){when}{who}"
+    )
+
+
+def seed_of_comments(records: Sequence[str]) -> str | None:
+    """The initial colour's seed a file's comment records give (:func:`lot_comment`), or None."""
+    for record in records:
+        match = _COMMENT.match(record)
+        if match:
+            return match.group("seed")
+    return None

@@ -6,7 +6,15 @@ import hashlib
 
 import pytest
 
-from pairing.engine.lots import SeedError, check_seed, draw, initial_colour_by_lot, new_seed
+from pairing.engine.lots import (
+    SeedError,
+    check_seed,
+    draw,
+    initial_colour_by_lot,
+    lot_comment,
+    new_seed,
+    seed_of_comments,
+)
 from pairing.engine.state import Colour
 
 
@@ -27,7 +35,8 @@ def test_the_same_seed_draws_the_same_lot_again() -> None:
     seeds = [new_seed() for _ in range(200)]
     assert [initial_colour_by_lot(s) for s in seeds] == [initial_colour_by_lot(s) for s in seeds]
     for seed in seeds:
-        expected = Colour.WHITE if hashlib.sha256(f"initial-colour:{seed}".encode()).digest()[0] % 2 == 0 else Colour.BLACK
+        first_byte = hashlib.sha256(f"initial-colour:{seed}".encode()).digest()[0]
+        expected = Colour.WHITE if first_byte % 2 == 0 else Colour.BLACK
         assert initial_colour_by_lot(seed) is expected
 
 
@@ -52,3 +61,14 @@ def test_a_lot_among_more_choices_depends_on_the_purpose_too() -> None:
     assert len(picks) > 5
     with pytest.raises(ValueError):
         draw("x", seed, [])
+
+
+def test_the_trf_comment_gives_the_seed_back() -> None:
+    seed = "9f86d081884c7d65"
+    record = lot_comment(seed, initial_colour_by_lot(seed), "2026-11-25T17:50:00Z", "arbiter")
+    assert record == (
+        "### lot initial-colour seed 9f86d081884c7d65: B for pairing number 1 "
+        "(SHA-256 of 'initial-colour:<seed>', first byte even = W), drawn 2026-11-25T17:50:00Z by arbiter"
+    )
+    assert seed_of_comments(["202 BH SB", record]) == seed
+    assert seed_of_comments(["### a comment", "XXC white1"]) is None

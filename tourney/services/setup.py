@@ -6,11 +6,12 @@ SetupRefused (PairingRefused for the colour, drawn on the arbiter's pairing desk
 
 from __future__ import annotations
 
-import secrets
-
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from pairing.engine.lots import initial_colour_by_lot, new_seed
+from pairing.engine.state import Colour
 from pairing.engine.tiebreaks import TieBreakCodeError, parse
 from pairing.engine.trf import TrfTournament
 from tourney import audit, roles
@@ -266,17 +267,27 @@ def draw_initial_colour(*, tournament_id: int, user: User | None = None) -> Tour
 
 def draw_initial_colour_once(tournament: Tournament, user: User | None) -> None:
     # C.04.3 E.5 (and the other systems alike): the colour of the first player in
-    # round 1 is drawn by lot, once, before the first pairing.
+    # round 1 is drawn by lot, once, before the first pairing; from a recorded seed, so
+    # that anyone repeats the lot (pairing.engine.lots.initial_colour_by_lot).
     if tournament.initial_colour:
         return
-    tournament.initial_colour = secrets.choice([InitialColour.WHITE, InitialColour.BLACK])
-    tournament.save(update_fields=["initial_colour"])
+    seed = new_seed()
+    tournament.initial_colour = INITIAL_COLOUR_OF[initial_colour_by_lot(seed)]
+    tournament.lot_seed = seed
+    tournament.lot_drawn_at = timezone.now()
+    tournament.lot_drawn_by = user if user is not None and user.is_authenticated else None
+    tournament.save(update_fields=["initial_colour", "lot_seed", "lot_drawn_at", "lot_drawn_by"])
     audit.record(
         tournament,
         tournament,
         action="draw initial colour",
-        new=tournament.initial_colour,
+        new=f"{tournament.initial_colour} (seed {seed})",
         user=user,
-        reason="drawn by lot before round 1",
+        reason=f"drawn by lot before round 1 with seed {seed}: {LOT_RULE}",
     )
     public_change(tournament.pk, base=True)
+
+
+# How the lot is repeated, for the audit trail and the TRF comment.
+LOT_RULE = "SHA-256 of 'initial-colour:<seed>', first byte even = White for pairing number 1"
+INITIAL_COLOUR_OF = {Colour.WHITE: InitialColour.WHITE, Colour.BLACK: InitialColour.BLACK}

@@ -8,6 +8,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from pairing.engine.lots import initial_colour_by_lot
 from tests import builders
 from tourney.errors import PairingRefused
 from tourney.models import AuditEntry, Bye, ByeKind, JobState, Round, RoundStatus
@@ -83,7 +84,8 @@ def test_the_initial_colour_is_drawn_once_and_audited() -> None:
     t.refresh_from_db()
     assert t.initial_colour in ("white", "black")
     entry = AuditEntry.objects.get(action="draw initial colour")
-    assert entry.new_value == t.initial_colour
+    assert entry.new_value == f"{t.initial_colour} (seed {t.lot_seed})"
+    assert initial_colour_by_lot(t.lot_seed).name.lower() == t.initial_colour  # drawn again from the seed
     top = rnd.games.get(board=1)
     assert (top.white.pairing_number == 1) == (t.initial_colour == "white")
 

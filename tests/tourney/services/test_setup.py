@@ -3,11 +3,15 @@ refuses with SetupRefused and changes nothing."""
 
 from __future__ import annotations
 
-import pytest
+import datetime
 
+import pytest
+from django.utils import timezone
+
+from pairing.engine.lots import initial_colour_by_lot
 from pairing.engine.trf import parse_trf
 from tests import builders
-from tourney.errors import EditionChangeUnconfirmed, SetupRefused
+from tourney.errors import EditionChangeUnconfirmed, PairingRefused, SetupRefused
 from tourney.models import Appointment, AuditEntry, RoundStatus, Tournament
 from tourney.roles import appoint as give_role
 from tourney.services import setup
@@ -277,3 +281,63 @@ def test_a_prohibited_pairing_keeps_two_players_apart_in_its_rounds_and_is_audit
     assert _actions(t) == ["prohibit pairing"]
     prohibited = t.prohibited_pairings.get()
     assert [prohibited.applies_to(n) for n in (1, 3, 4)] == [True, True, False]
+
+
+# ---------------------------------------------------------------- the initial colour by lot
+
+
+def test_the_initial_colour_is_drawn_from_a_recorded_seed_and_audited(organizer):
+    t = builders.tournament(players=4, initial_colour="")
+    before = timezone.now()
+
+    setup.draw_initial_colour(tournament_id=t.pk, user=organizer)
+
+    t.refresh_from_db()
+    assert len(t.lot_seed) == 16 and t.lot_drawn_by == organizer and before <= t.lot_drawn_at <= timezone.now()
+    assert t.initial_colour == setup.INITIAL_COLOUR_OF[initial_colour_by_lot(t.lot_seed)]
+    entry = AuditEntry.objects.get(tournament=t, action="draw initial colour")
+    assert entry.new_value == f"{t.initial_colour} (seed {t.lot_seed})" and entry.user == organizer
+    assert entry.reason == (
+        f"drawn by lot before round 1 with seed {t.lot_seed}: "
+        "SHA-256 of 'initial-colour:<seed>', first byte even = White for pairing number 1"
+    )
+    with pytest.raises(PairingRefused, match="already drawn"):
+        setup.draw_initial_colour(tournament_id=t.pk, user=organizer)
+
+
+def test_the_same_seed_draws_the_same_colour(organizer, monkeypatch):
+    # Two tournaments drawn with one seed (the seed source replaced) get one colour, that of the lot.
+    monkeypatch.setattr(setup, "new_seed", lambda: "9f86d081884c7d65")
+    first = builders.tournament(players=4, initial_colour="", name="A")
+    second = builders.tournament(players=4, initial_colour="", name="B")
+    for t in (first, second):
+        setup.draw_initial_colour(tournament_id=t.pk, user=organizer)
+        t.refresh_from_db()
+    assert first.initial_colour == second.initial_colour == "black"  # sha256 first byte 0x0b, odd
+
+
+def test_the_trf_carries_the_colour_in_its_record_and_the_seed_in_a_comment(organizer, monkeypatch):
+    monkeypatch.setattr(setup, "new_seed", lambda: "0123456789abcdef")
+    t = builders.tournament(players=4, initial_colour="")
+    setup.draw_initial_colour(tournament_id=t.pk, user=organizer)
+    t.refresh_from_db()
+    at = t.lot_drawn_at.astimezone(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    comment = (
+        "### lot initial-colour seed 0123456789abcdef: W for pairing number 1 "
+        f"(SHA-256 of 'initial-colour:<seed>', first byte even = W), drawn {at} by org"
+    )
+    trf26, trf16 = export_text(t, "trf26").splitlines(), export_text(t, "trf16").splitlines()
+    assert "152 W" in trf26 and comment in trf26
+    assert "XXC white1" in trf16 and comment in trf16
+    # Before a round is published the colour is the arbiter's to announce: not in the public file.
+    assert not any(line.startswith("### lot") for line in export_text(t, "trf26", public=True).splitlines())
+
+    imported = setup.create_tournament_from_trf(trf=parse_trf(export_text(t)), user=organizer)
+    assert (imported.initial_colour, imported.lot_seed) == ("white", "0123456789abcdef")
+
+
+def test_an_imported_seed_that_does_not_give_the_file_s_colour_is_not_kept(organizer):
+    text = export_text(builders.tournament(players=4, initial_colour="white"))
+    forged = text + "### lot initial-colour seed 9f86d081884c7d65: W for pairing number 1\n"  # that seed draws B
+    imported = setup.create_tournament_from_trf(trf=parse_trf(forged), user=organizer)
+    assert (imported.initial_colour, imported.lot_seed) == ("white", "")
