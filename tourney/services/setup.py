@@ -18,7 +18,7 @@ from tourney import audit, roles
 from tourney.audit import User
 from tourney.caching import public_change
 from tourney.editions import default_edition, edition_problem
-from tourney.errors import EditionChangeUnconfirmed, PairingRefused, SetupRefused
+from tourney.errors import EditionChangeUnconfirmed, PairingRefused, SetupRefused, TiebreakChangeUnconfirmed
 from tourney.models import (
     Appointment,
     AppointmentRole,
@@ -162,9 +162,10 @@ def _check_settings(
     return paired
 
 
-def set_tiebreaks(*, tournament_id: int, codes: list[str], user: User) -> bool:
+def set_tiebreaks(*, tournament_id: int, codes: list[str], user: User, confirmed: bool = False) -> bool:
     """The ordered tie-break list (C.07 4.1: chosen by the organizer, announced in advance).
-    False when the list was already *codes*."""
+    False when the list was already *codes*. Once round 1 is paired a change needs
+    *confirmed* (else TiebreakChangeUnconfirmed) and is audited as a change after the start."""
     for code in codes:
         try:
             parse(code)
@@ -175,10 +176,26 @@ def set_tiebreaks(*, tournament_id: int, codes: list[str], user: User) -> bool:
         old = list(tournament.tiebreaks or [])
         if codes == old:
             return False
+        paired = last_paired_round(tournament)
+        if paired is not None and not confirmed:
+            raise TiebreakChangeUnconfirmed(
+                _(
+                    "Round %(round)d is already paired: the tie-breaks (%(old)s) were announced before the start "
+                    "(C.07). The standings will rank players level on points by %(new)s instead. Confirm the change."
+                )
+                % {"round": paired.number, "old": " ".join(old) or "-", "new": " ".join(codes) or "-"},
+                paired_round=paired.number,
+            )
         tournament.tiebreaks = list(codes)
         tournament.save(update_fields=["tiebreaks"])
         audit.record(
-            tournament, tournament, action="change tie-breaks", old=" ".join(old), new=" ".join(codes), user=user
+            tournament,
+            tournament,
+            action="change tie-breaks" if paired is None else "change tie-breaks after start",
+            old=" ".join(old),
+            new=" ".join(codes),
+            user=user,
+            reason="" if paired is None else f"confirmed after round {paired.number} was paired (C.07 4.1)",
         )
         public_change(tournament.pk, base=True)
     return True

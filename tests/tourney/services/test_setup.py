@@ -11,7 +11,7 @@ from django.utils import timezone
 from pairing.engine.lots import initial_colour_by_lot
 from pairing.engine.trf import parse_trf
 from tests import builders
-from tourney.errors import EditionChangeUnconfirmed, PairingRefused, SetupRefused
+from tourney.errors import EditionChangeUnconfirmed, PairingRefused, SetupRefused, TiebreakChangeUnconfirmed
 from tourney.models import Appointment, AuditEntry, RoundStatus, Tournament
 from tourney.roles import appoint as give_role
 from tourney.services import setup
@@ -341,3 +341,28 @@ def test_an_imported_seed_that_does_not_give_the_file_s_colour_is_not_kept(organ
     forged = text + "### lot initial-colour seed 9f86d081884c7d65: W for pairing number 1\n"  # that seed draws B
     imported = setup.create_tournament_from_trf(trf=parse_trf(forged), user=organizer)
     assert (imported.initial_colour, imported.lot_seed) == ("white", "")
+
+
+def test_changing_the_tiebreaks_after_round_one_needs_a_confirmation_and_is_audited(organizer):
+    t = builders.tournament(players=4, tiebreaks=["BH", "SB"])
+    builders.round_with(t, 1, "1-3, 4-2", status=RoundStatus.PAIRED)
+
+    with pytest.raises(TiebreakChangeUnconfirmed, match="Round 1 is already paired: the tie-breaks") as e:
+        setup.set_tiebreaks(tournament_id=t.pk, codes=["SB", "BH"], user=organizer)
+    assert e.value.paired_round == 1
+    t.refresh_from_db()
+    assert t.tiebreaks == ["BH", "SB"] and _actions(t) == []
+
+    assert setup.set_tiebreaks(tournament_id=t.pk, codes=["SB", "BH"], user=organizer, confirmed=True)
+    t.refresh_from_db()
+    assert t.tiebreaks == ["SB", "BH"]
+    entry = AuditEntry.objects.get(tournament=t)
+    assert (entry.action, entry.old_value, entry.new_value, entry.user, entry.reason) == (
+        "change tie-breaks after start",
+        "BH SB",
+        "SB BH",
+        organizer,
+        "confirmed after round 1 was paired (C.07 4.1)",
+    )
+    # The same list again changes nothing and asks nothing.
+    assert not setup.set_tiebreaks(tournament_id=t.pk, codes=["SB", "BH"], user=organizer)
