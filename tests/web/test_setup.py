@@ -731,3 +731,14 @@ def test_reassigning_the_numbers_after_round_four_asks_for_a_confirmation_first(
     assert _messages(response) == ["Pairing numbers reassigned in the initial order: 6 players moved."]
     assert builders.player(t, 1).rating == 2600
     assert AuditEntry.objects.get(tournament=t, action="renumber players after round 4").user == user
+
+
+def test_the_tiebreak_page_warns_from_the_pairing_of_round_one(running) -> None:
+    t, client, user = running
+    note = "The tournament has started: C.07 wants the list announced before round 1."
+    assert note in client.get(f"/t/{t.pk}/tiebreaks/").content.decode()
+    fresh = builders.tournament(players=4, name="Fresh Open")
+    appoint(fresh, user, "organizer")
+    assert note not in client.get(f"/t/{fresh.pk}/tiebreaks/").content.decode()
+    builders.round_with(fresh, 1, "1-3, 4-2", status=RoundStatus.PAIRED)  # a draft the public does not see yet
+    assert note in client.get(f"/t/{fresh.pk}/tiebreaks/").content.decode()

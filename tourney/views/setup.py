@@ -158,7 +158,7 @@ def tiebreak_settings(request: TournamentRequest, tournament_id: int) -> HttpRes
             messages.success(request, _("Tie-breaks saved."))
             return redirect("tiebreak_settings", tournament.pk)
     known = [{"code": code, "label": TIEBREAK_NAMES[code]} for code in NAMES if code != "PTS"]
-    started = tournament.round_set.public().exists()
+    started = setup.last_paired_round(tournament) is not None  # where set_tiebreaks starts to warn
     return render(
         request,
         "tourney/reports/tiebreak_settings.html",
