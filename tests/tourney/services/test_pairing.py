@@ -284,3 +284,16 @@ def test_a_round_changed_while_the_engine_ran_is_paired_as_it_is_now(monkeypatch
     rnd.refresh_from_db()
     assert late.pk not in {p for g in rnd.games.all() for p in (g.white_id, g.black_id)}
     assert rnd.games.count() == 2 and rnd.byes.get(kind=ByeKind.PAIRING_ALLOCATED).player_id != late.pk
+
+
+def test_the_arbiter_who_asks_for_round_one_draws_the_initial_colour(
+    django_capture_on_commit_callbacks, queued_pairings: list[int], django_user_model
+) -> None:
+    arbiter = django_user_model.objects.create_user("arb")
+    t = builders.tournament(players=4, initial_colour="")
+    rnd = Round.objects.create(tournament=t, number=1)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert request_pairing(round_id=rnd.pk, user=arbiter)
+    t.refresh_from_db()
+    assert (t.lot_drawn_by, len(t.lot_seed)) == (arbiter, 16)
+    assert AuditEntry.objects.get(action="draw initial colour").user == arbiter
