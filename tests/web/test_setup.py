@@ -669,6 +669,11 @@ def test_the_settings_and_registration_pages_show_the_seed_of_the_lot(organizer,
             in page
         ), url
         assert 'SHA-256("initial-colour:0123456789abcdef") even gives White' in page, url
+    italian = organizer.get(f"/t/{t.pk}/settings/", headers={"Accept-Language": "it-IT,it;q=0.9"}).content.decode()
+    assert (
+        "Colore iniziale: Bianco per il numero di abbinamento 1, sorteggiato con il seme 0123456789abcdef "
+        f"il {at} CET da org."
+    ) in italian
 
 
 def test_changing_the_tiebreaks_after_round_one_asks_for_a_confirmation_first(running) -> None:
