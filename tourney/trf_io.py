@@ -570,17 +570,18 @@ def export_tournament(tournament: Tournament, *, public: bool = False) -> TrfTou
         ),
         abnormal_299=stored.abnormal_299,
         national_ratings=stored.national_ratings,
-        other_records=_lot_records(tournament) if config else (),
+        other_records=_lot_records(tournament, public=public) if config else (),
     )
 
 
-def _lot_records(tournament: Tournament) -> tuple[str, ...]:
-    """The comment record of the seed the initial colour was drawn with (no TRF field holds it)."""
+def _lot_records(tournament: Tournament, *, public: bool) -> tuple[str, ...]:
+    """The comment record of the seed the initial colour was drawn with (no TRF field holds it);
+    the public file does not name the user (a login name is the site's, not the public's)."""
     if not tournament.lot_seed:
         return ()
     colour = Colour.WHITE if tournament.initial_colour == InitialColour.WHITE else Colour.BLACK
     at = tournament.lot_drawn_at
-    by = tournament.lot_drawn_by.get_username() if tournament.lot_drawn_by else ""
+    by = tournament.lot_drawn_by.get_username() if tournament.lot_drawn_by and not public else ""
     drawn_at = at.astimezone(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ") if at else ""
     return (lot_comment(tournament.lot_seed, colour, drawn_at, by),)
 

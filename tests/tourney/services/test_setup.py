@@ -329,8 +329,11 @@ def test_the_trf_carries_the_colour_in_its_record_and_the_seed_in_a_comment(orga
     trf26, trf16 = export_text(t, "trf26").splitlines(), export_text(t, "trf16").splitlines()
     assert "152 W" in trf26 and comment in trf26
     assert "XXC white1" in trf16 and comment in trf16
-    # Before a round is published the colour is the arbiter's to announce: not in the public file.
+    # Before a round is published the colour is the arbiter's to announce: not in the public file;
+    # once it is, the public file has the seed but no login name.
     assert not any(line.startswith("### lot") for line in export_text(t, "trf26", public=True).splitlines())
+    builders.round_with(t, 1, "1-3 1-0, 4-2 =", status=RoundStatus.CLOSED)
+    assert comment.removesuffix(" by org") in export_text(t, "trf26", public=True).splitlines()
 
     imported = setup.create_tournament_from_trf(trf=parse_trf(export_text(t)), user=organizer)
     assert (imported.initial_colour, imported.lot_seed) == ("white", "0123456789abcdef")
