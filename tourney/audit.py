@@ -83,6 +83,10 @@ ACTION_LABELS: dict[str, Promise] = {
     "allow pairing": _("prohibited pairing lifted"),
     "register players": _("players registered"),
     "late entries": _("late entries registered"),
+    # The warnings FIDE asks for: changes the arbiter confirmed.
+    "change tie-breaks after start": _("tie-breaks changed after the start (confirmed)"),
+    "renumber players after round 4": _("pairing numbers reassigned after round 4 (confirmed)"),
+    "give full-point bye": _("full-point bye given (confirmed)"),
 }
 _ADMIN_CHANGE = "admin change "
 

@@ -36,6 +36,31 @@ class EditionChangeUnconfirmed(SetupRefused):
         self.paired_round = paired_round
 
 
+class TiebreakChangeUnconfirmed(SetupRefused):
+    """C.07 4.1: the tie-break list is announced before the start; once round 1 is paired a
+    change takes effect only when the arbiter confirms it. Nothing is written;
+    ``paired_round`` is the last round past its draft."""
+
+    def __init__(self, message: str, *, paired_round: int) -> None:
+        super().__init__(message)
+        self.paired_round = paired_round
+
+
+class RenumberUnconfirmed(RegistrationRefused):
+    """C.04.2.B.3: pairing numbers are final once round 4 is paired; reassigning them after
+    that takes effect only when the arbiter confirms it. Nothing is written; ``moved`` is
+    how many players would get another number."""
+
+    def __init__(self, message: str, *, moved: int) -> None:
+        super().__init__(message)
+        self.moved = moved
+
+
+class FullPointByeUnconfirmed(RegistrationRefused):
+    """A requested bye worth a win's points without a game is given only when the arbiter
+    confirms it. Nothing is written."""
+
+
 class CorrectionUnconfirmed(ResultRefused):
     """A change of a result already entered needs an explicit, confirmed correction
     (with a reason once the round's results are published); nothing is written.

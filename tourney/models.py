@@ -114,6 +114,13 @@ class Tournament(models.Model):
     # An imported tournament's initial colour is the file's (XXC, record 152 or its first round),
     # not drawn here: the pages say where it came from.
     initial_colour_from_file = models.BooleanField(default=False)
+    # The seed the initial colour was drawn with (pairing.engine.lots), when and by whom:
+    # the lot is repeated from the seed alone (FIDE technical acceptance, 2026).
+    lot_seed = models.CharField(max_length=16, blank=True, default="")
+    lot_drawn_at = models.DateTimeField(null=True, blank=True)
+    lot_drawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     # C.04.1.c and TRF26 record 162: points for each kind of result.
     points_win = _tenths(10, _("Points for a win, in tenths of a point"))
     points_draw = _tenths(5, _("Points for a draw, in tenths of a point"))

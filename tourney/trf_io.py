@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 from pairing.engine import editions
 from pairing.engine.boards import sort_boards
 from pairing.engine.common.editions import edition_in_force
+from pairing.engine.lots import initial_colour_by_lot, lot_comment, seed_of_comments
 from pairing.engine.state import Board, Colour, Outcome
 from pairing.engine.tiebreaks import TieBreakCodeError, parse
 from pairing.engine.trf import (
@@ -223,6 +224,8 @@ def tournament_fields(
         "time_control_code": t.time_control_222,
         "initial_colour": colour,
         "initial_colour_from_file": bool(colour),
+        # A seed this program recorded (its comment record) is kept when it gives the file's colour.
+        "lot_seed": _lot_seed(t, colour),
         "tiebreaks": _tiebreaks(t),
         "status": TournamentStatus.FINISHED
         if played and played == t.total_rounds
@@ -231,6 +234,14 @@ def tournament_fields(
         else TournamentStatus.REGISTRATION,
         **_scoring_fields(t),
     }
+
+
+def _lot_seed(t: TrfTournament, colour: str) -> str:
+    seed = seed_of_comments(t.other_records)
+    if seed is None or not colour:
+        return ""
+    drawn = InitialColour.WHITE if initial_colour_by_lot(seed) is Colour.WHITE else InitialColour.BLACK
+    return seed if drawn == colour else ""
 
 
 def player_rows(t: TrfTournament, tournament: Tournament) -> dict[int, Player]:
@@ -522,46 +533,58 @@ def export_tournament(tournament: Tournament, *, public: bool = False) -> TrfTou
         )
         + "\n"
     )
-    return with_adjusted_points(
-        TrfTournament(
-            players=tuple(players),
-            name=tournament.name,
-            city=tournament.place,
-            federation=tournament.federation,
-            start_date=_trf_date(tournament.start_date),
-            end_date=_trf_date(tournament.end_date),
-            player_count=len(players),
-            rated_count=sum(1 for p in players if p.rating),
-            tournament_type="Individual: Swiss-System",
-            chief_arbiter=tournament.chief_arbiter,
-            deputy_arbiters=tuple(d.strip() for d in tournament.deputy_arbiters.split(";") if d.strip()),
-            time_control=tournament.time_control,
-            xx_rounds=tournament.rounds,
-            xx_config=config,
-            xx_scoring=_xxs(tournament),
-            xx_absent=absent,
-            # TRF-2026 record 162, always written so that a reader never has to assume the defaults.
-            scoring_162=(
-                ("W", tournament.points_win),
-                ("D", tournament.points_draw),
-                ("L", tournament.points_loss),
-                ("A", tournament.points_forfeit_loss),
-                ("P", tournament.points_pairing_bye),
-            ),
-            type_192=type_192(tournament),
-            starting_rank_172=_starting_rank(tournament.starting_rank_method),
-            time_control_222=tournament.time_control_code,
-            accelerations_250=tuple(TrfAcceleratedRounds(*values) for values in tournament.accelerated_rounds),
-            prohibited_260=tuple(
-                TrfProhibited(
-                    p.first_round, p.last_round or tournament.rounds, (p.player.pairing_number, p.other.pairing_number)
-                )
-                for p in tournament.prohibited_pairings.select_related("player", "other")
-            ),
-            abnormal_299=stored.abnormal_299,
-            national_ratings=stored.national_ratings,
-        )
+    exported = TrfTournament(
+        players=tuple(players),
+        name=tournament.name,
+        city=tournament.place,
+        federation=tournament.federation,
+        start_date=_trf_date(tournament.start_date),
+        end_date=_trf_date(tournament.end_date),
+        player_count=len(players),
+        rated_count=sum(1 for p in players if p.rating),
+        tournament_type="Individual: Swiss-System",
+        chief_arbiter=tournament.chief_arbiter,
+        deputy_arbiters=tuple(d.strip() for d in tournament.deputy_arbiters.split(";") if d.strip()),
+        time_control=tournament.time_control,
+        xx_rounds=tournament.rounds,
+        xx_config=config,
+        xx_scoring=_xxs(tournament),
+        xx_absent=absent,
+        # TRF-2026 record 162, always written so that a reader never has to assume the defaults.
+        scoring_162=(
+            ("W", tournament.points_win),
+            ("D", tournament.points_draw),
+            ("L", tournament.points_loss),
+            ("A", tournament.points_forfeit_loss),
+            ("P", tournament.points_pairing_bye),
+        ),
+        type_192=type_192(tournament),
+        starting_rank_172=_starting_rank(tournament.starting_rank_method),
+        time_control_222=tournament.time_control_code,
+        accelerations_250=tuple(TrfAcceleratedRounds(*values) for values in tournament.accelerated_rounds),
+        prohibited_260=tuple(
+            TrfProhibited(
+                p.first_round, p.last_round or tournament.rounds, (p.player.pairing_number, p.other.pairing_number)
+            )
+            for p in tournament.prohibited_pairings.select_related("player", "other")
+        ),
+        abnormal_299=stored.abnormal_299,
+        national_ratings=stored.national_ratings,
+        other_records=_lot_records(tournament, public=public) if config else (),
     )
+    return with_adjusted_points(exported)
+
+
+def _lot_records(tournament: Tournament, *, public: bool) -> tuple[str, ...]:
+    """The comment record of the seed the initial colour was drawn with (no TRF field holds it);
+    the public file does not name the user (a login name is the site's, not the public's)."""
+    if not tournament.lot_seed:
+        return ()
+    colour = Colour.WHITE if tournament.initial_colour == InitialColour.WHITE else Colour.BLACK
+    at = tournament.lot_drawn_at
+    by = tournament.lot_drawn_by.get_username() if tournament.lot_drawn_by and not public else ""
+    drawn_at = at.astimezone(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ") if at else ""
+    return (lot_comment(tournament.lot_seed, colour, drawn_at, by),)
 
 
 def type_192(tournament: Tournament) -> str:

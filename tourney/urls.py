@@ -36,6 +36,7 @@ urlpatterns = [
     path(T + "registration/<int:player_id>/", setup.player_edit, name="player_edit"),
     path(T + "registration/<int:player_id>/withdraw/", setup.player_withdraw, name="player_withdraw"),
     path(T + "registration/<int:player_id>/reinstate/", setup.player_reinstate, name="player_reinstate"),
+    path(T + "registration/renumber/", setup.renumber_players, name="renumber_players"),
     path(T + "byes/", setup.bye_request, name="bye_request"),
     path(T + "byes/<int:bye_id>/cancel/", setup.bye_cancel, name="bye_cancel"),
     path(T + "prohibited/", setup.prohibit_pairing, name="prohibit_pairing"),

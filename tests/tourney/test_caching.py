@@ -110,7 +110,7 @@ def test_a_change_to_one_tournament_leaves_another_alone(django_capture_on_commi
     a, b = _event("Open A"), _event("Open B")
     before = _etags(b)
     with django_capture_on_commit_callbacks(execute=True):
-        setup.set_tiebreaks(tournament_id=a.pk, codes=["BH", "SB"], user=None)
+        setup.set_tiebreaks(tournament_id=a.pk, codes=["BH", "SB"], user=None, confirmed=True)
         registration.withdraw(builders.player(a, 4), 3)
         rounds.close_round(round_id=_closed_round_2(a))
     assert _changed(b, before) == set()
@@ -129,7 +129,7 @@ def _closed_round_2(t: Tournament) -> int:
         (lambda t: rounds.close_round(round_id=_closed_round_2(t)), {"all", "r2", "rounds"}),
         (lambda t: registration.withdraw(builders.player(t, 4), 3), {"all", "base"}),
         (lambda t: registration.update_player(builders.player(t, 4), {"rating": 2000}), {"all", "base"}),
-        (lambda t: setup.set_tiebreaks(tournament_id=t.pk, codes=["BH"], user=None), {"all", "base"}),
+        (lambda t: setup.set_tiebreaks(tournament_id=t.pk, codes=["BH"], user=None, confirmed=True), {"all", "base"}),
         (lambda t: setup.update_settings(tournament_id=t.pk, values={"place": "Rome"}, user=None), {"all", "base"}),
         (lambda t: registration.request_bye(builders.player(t, 2), 3, "zero"), {"all", "r3"}),
         (lambda t: registration.register_many(t, [("line 2", {"name": "Zoe", "rating": 1500})]), {"all", "base"}),

@@ -37,7 +37,7 @@ def _withdraw(number: int) -> Event:
 
 
 def _bye(number: int, rnd: int, kind: str) -> Event:
-    return lambda t: request_bye(builders.player(t, number), rnd, kind)
+    return lambda t: request_bye(builders.player(t, number), rnd, kind, confirmed=True)
 
 
 def play(t: Tournament, events: dict[int, list[Event]], rounds: int | None = None) -> None:

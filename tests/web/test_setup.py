@@ -3,6 +3,8 @@ list, registration (entries, files, withdrawals, byes), appointments."""
 
 from __future__ import annotations
 
+import zoneinfo
+
 import pytest
 from django.contrib.auth.models import Group
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -144,11 +146,12 @@ def test_the_organizer_picks_a_preset(client, seed: Tournament, seed_organizer) 
     url = reverse("tiebreak_settings", kwargs={"tournament_id": seed.pk})
     standings = reverse("standings", kwargs={"tournament_id": seed.pk})
     assert "Choose the tie-breaks" in client.get(standings).content.decode()
-    response = client.post(url, {"preset": "swiss-rated", "codes": ""})
+    # The seed example has started: the change after round 1 is confirmed (C.07 4.1).
+    response = client.post(url, {"preset": "swiss-rated", "codes": "", "confirmed": "1"})
     assert response.status_code == 302
     seed.refresh_from_db()
     assert seed.tiebreaks == ["ARO/C1", "BH/C1", "BH", "DE", "WIN"]
-    entry = AuditEntry.objects.get(tournament=seed, action="change tie-breaks")
+    entry = AuditEntry.objects.get(tournament=seed, action="change tie-breaks after start")
     assert (entry.old_value, entry.new_value) == ("BH/C1 BH SB DE", "ARO/C1 BH/C1 BH DE WIN")
     assert ">ARO-C1</abbr>" in client.get(standings).content.decode()
 
@@ -156,10 +159,10 @@ def test_the_organizer_picks_a_preset(client, seed: Tournament, seed_organizer) 
 def test_the_organizer_types_his_own_list(client, seed: Tournament, seed_organizer) -> None:
     client.force_login(seed_organizer)
     url = reverse("tiebreak_settings", kwargs={"tournament_id": seed.pk})
-    client.post(url, {"preset": "", "codes": "ps/c1, bh/m1 de"})
+    client.post(url, {"preset": "", "codes": "ps/c1, bh/m1 de", "confirmed": "1"})
     seed.refresh_from_db()
     assert seed.tiebreaks == ["PS/C1", "BH/M1", "DE"]
-    page = client.post(url, {"preset": "", "codes": "BH KOYA BH"}).content.decode()
+    page = client.post(url, {"preset": "", "codes": "BH KOYA BH", "confirmed": "1"}).content.decode()
     assert "KOYA is not a tie-break code this program knows" in page and "a tie-break is listed twice" in page
     seed.refresh_from_db()
     assert seed.tiebreaks == ["PS/C1", "BH/M1", "DE"]
@@ -362,12 +365,12 @@ def test_it_refuses_fewer_rounds_than_those_already_paired(running) -> None:
 def test_it_saves_the_tiebreak_list_once(running) -> None:
     t, client, user = running
     url = f"/t/{t.pk}/tiebreaks/"
-    response = client.post(url, {"preset": "", "codes": "BH/C1 SB"})
+    response = client.post(url, {"preset": "", "codes": "BH/C1 SB", "confirmed": "1"})  # after round 1
     assert response.status_code == 302 and response.url == url
     t.refresh_from_db()
     assert t.tiebreaks == ["BH/C1", "SB"]
-    client.post(url, {"preset": "", "codes": "BH/C1 SB"})  # the same list again: nothing to record
-    entry = AuditEntry.objects.get(tournament=t, action="change tie-breaks")
+    client.post(url, {"preset": "", "codes": "BH/C1 SB"})  # the same list again: nothing to record or confirm
+    entry = AuditEntry.objects.get(tournament=t, action="change tie-breaks after start")
     assert (entry.new_value, entry.user) == ("BH/C1 SB", user)
 
 
@@ -645,3 +648,102 @@ def test_the_edition_field_offers_each_choice_once(organizer, running) -> None:
     settings_page = client.get(f"/t/{t.pk}/settings/").content.decode()
     assert "The rules in force today (2026)" not in settings_page
     assert '<option value="2017" selected>' in settings_page
+
+
+# ---------------------------------------------------------------- the lot and the warnings FIDE asks for
+
+
+def test_the_settings_and_registration_pages_show_the_seed_of_the_lot(organizer, monkeypatch) -> None:
+    from tourney.services import setup
+
+    monkeypatch.setattr(setup, "new_seed", lambda: "0123456789abcdef")
+    organizer.post("/new/", {**SETTINGS, "time_zone": "Europe/Rome"})
+    t = Tournament.objects.get()
+    organizer.post(f"/t/{t.pk}/draw-colour/", {})
+    t.refresh_from_db()
+    at = t.lot_drawn_at.astimezone(zoneinfo.ZoneInfo("Europe/Rome")).strftime("%Y-%m-%d %H:%M")
+    for url in (f"/t/{t.pk}/settings/", f"/t/{t.pk}/registration/"):
+        page = organizer.get(url).content.decode()
+        assert (
+            f"Initial colour: White for pairing number 1, drawn by lot with seed 0123456789abcdef at {at} CET by org."
+            in page
+        ), url
+        assert 'SHA-256("initial-colour:0123456789abcdef") even gives White' in page, url
+    italian = organizer.get(f"/t/{t.pk}/settings/", headers={"Accept-Language": "it-IT,it;q=0.9"}).content.decode()
+    assert (
+        "Colore iniziale: Bianco per il numero di abbinamento 1, sorteggiato con il seme 0123456789abcdef "
+        f"il {at} CET da org."
+    ) in italian
+
+
+def test_changing_the_tiebreaks_after_round_one_asks_for_a_confirmation_first(running) -> None:
+    t, client, user = running
+    url = f"/t/{t.pk}/tiebreaks/"
+    page = client.post(url, {"preset": "", "codes": "SB BH"}).content.decode()
+    assert "Change the tie-breaks after round 1 was paired?" in page
+    assert '<input type="hidden" name="codes" value="SB BH">' in page and 'name="confirmed" value="1"' in page
+    t.refresh_from_db()
+    assert t.tiebreaks == [] and not AuditEntry.objects.filter(tournament=t).exists()
+
+    response = client.post(url, {"preset": "", "codes": "SB BH", "confirmed": "1"})
+    assert response.status_code == 302
+    t.refresh_from_db()
+    assert t.tiebreaks == ["SB", "BH"]
+    entry = AuditEntry.objects.get(tournament=t, action="change tie-breaks after start")
+    assert (entry.new_value, entry.user) == ("SB BH", user)
+    audit = client.get(f"/t/{t.pk}/audit/").content.decode()
+    assert "tie-breaks changed after the start (confirmed)" in audit
+
+
+def test_a_full_point_bye_asks_for_a_confirmation_first(running) -> None:
+    t, client, user = running
+    bruno = builders.player(t, 2)
+    data = {"player": str(bruno.pk), "round": "2", "kind": "full"}
+    page = client.post(f"/t/{t.pk}/byes/", data).content.decode()
+    assert "Give Bruno a full-point bye in round 2?" in page
+    assert "A full-point bye scores 1 for Bruno in round 2 without a game (a win scores 1)." in page
+    assert f'<input type="hidden" name="player" value="{bruno.pk}">' in page
+    assert not Bye.objects.filter(player=bruno).exists()
+
+    response = client.post(f"/t/{t.pk}/byes/", {**data, "confirmed": "1"})
+    assert response.status_code == 302
+    bye = Bye.objects.get(player=bruno)
+    assert (bye.kind, bye.round.number) == (ByeKind.FULL_POINT, 2)
+    assert AuditEntry.objects.get(tournament=t, action="give full-point bye").user == user
+    # A half-point bye asks nothing.
+    davide = builders.player(t, 4)
+    client.post(f"/t/{t.pk}/byes/", {"player": davide.pk, "round": "2", "kind": "half"})
+    assert Bye.objects.get(player=davide).kind == ByeKind.HALF_POINT
+
+
+def test_reassigning_the_numbers_after_round_four_asks_for_a_confirmation_first(running) -> None:
+    t, client, user = running
+    for number in (2, 3):
+        builders.round_with(t, number, "1-4 =, 2-5 =, 3-6 =", status=RoundStatus.CLOSED)
+    builders.round_with(t, 4, "1-4, 2-5, 3-6", status=RoundStatus.PAIRED)
+    Player.objects.filter(pk=builders.player(t, 6).pk).update(rating=2600)  # a corrected rating
+    registration = client.get(f"/t/{t.pk}/registration/").content.decode()
+    assert "Reassign the pairing numbers in the initial order" in registration
+
+    page = client.post(f"/t/{t.pk}/registration/renumber/").content.decode()
+    assert "Reassign the pairing numbers after round 4 was paired?" in page
+    assert "gives 6 players another number" in page
+    assert builders.player(t, 6).rating == 2600  # still number 6
+    assert not AuditEntry.objects.filter(tournament=t).exists()
+
+    response = client.post(f"/t/{t.pk}/registration/renumber/", {"confirmed": "1"})
+    assert response.status_code == 302
+    assert _messages(response) == ["Pairing numbers reassigned in the initial order: 6 players moved."]
+    assert builders.player(t, 1).rating == 2600
+    assert AuditEntry.objects.get(tournament=t, action="renumber players after round 4").user == user
+
+
+def test_the_tiebreak_page_warns_from_the_pairing_of_round_one(running) -> None:
+    t, client, user = running
+    note = "The tournament has started: C.07 wants the list announced before round 1."
+    assert note in client.get(f"/t/{t.pk}/tiebreaks/").content.decode()
+    fresh = builders.tournament(players=4, name="Fresh Open")
+    appoint(fresh, user, "organizer")
+    assert note not in client.get(f"/t/{fresh.pk}/tiebreaks/").content.decode()
+    builders.round_with(fresh, 1, "1-3, 4-2", status=RoundStatus.PAIRED)  # a draft the public does not see yet
+    assert note in client.get(f"/t/{fresh.pk}/tiebreaks/").content.decode()

@@ -33,6 +33,7 @@ KNOWN_WRITES = {
     "player_edit",
     "player_withdraw",
     "player_reinstate",
+    "renumber_players",
     "bye_request",
     "bye_cancel",
     "prohibit_pairing",

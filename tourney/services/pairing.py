@@ -35,6 +35,7 @@ from tourney.models import (
     Result,
     Round,
     RoundStatus,
+    Tournament,
 )
 from tourney.services.setup import draw_initial_colour_once
 
@@ -68,6 +69,10 @@ def request_pairing(*, round_id: int, user: User | None = None) -> bool:
         if blocker:
             raise PairingRefused(blocker)  # said up front, not by a failing job
         audit.record(rnd.tournament, rnd, action="request pairing", user=user)
+        if not rnd.tournament.initial_colour:
+            # C.04.3 E.5: drawn by lot before the first pairing, by the arbiter who asks for it
+            # (the worker has no user). The round's row, then the tournament's, as pair_round locks them.
+            draw_initial_colour_once(Tournament.objects.select_for_update().get(pk=rnd.tournament_id), user)
         public_change(rnd.tournament_id, round_number=rnd.number, status=True)
         Round.objects.filter(pk=round_id).update(pairing_progress="")
         limit = pairing_time_limit(rnd.tournament.players.count())

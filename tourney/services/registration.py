@@ -19,8 +19,9 @@ from pairing.engine.text import control_character, describe
 from tourney import audit
 from tourney.audit import User
 from tourney.caching import public_change
-from tourney.errors import EntriesRefused, RegistrationRefused
+from tourney.errors import EntriesRefused, FullPointByeUnconfirmed, RegistrationRefused, RenumberUnconfirmed
 from tourney.models import Bye, ByeKind, Player, Round, RoundStatus, Tournament
+from tourney.templatetags.tourney_tags import points
 
 # C.04.2.B.2 [b]: GM - IM - WGM - FM - WIM - CM - WFM - WCM - no title.
 TITLE_ORDER = {title: k for k, title in enumerate(["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM", ""])}
@@ -104,29 +105,77 @@ def renumber(tournament: Tournament, user: User | None = None) -> bool:
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if numbers_frozen(tournament):
             return False
-        players = list(tournament.players.all())
-        ordered = sorted(players, key=initial_order_key)
-        wanted = {p.pk: k for k, p in enumerate(ordered, start=1)}
-        moved = [p for p in players if p.pairing_number != wanted[p.pk]]
-        if not moved:
+        moves = _numbers_in_initial_order(tournament)
+        if not moves:
             return False
-        # Two steps, so that the unique (tournament, pairing number) holds at every UPDATE.
-        offset = max(len(players), max(p.pairing_number for p in players)) + 1
-        for p in moved:
-            Player.objects.filter(pk=p.pk).update(pairing_number=p.pairing_number + offset)
-        for p in moved:
-            Player.objects.filter(pk=p.pk).update(pairing_number=wanted[p.pk])
-        audit.record(
-            tournament,
-            tournament,
-            action="renumber players",
-            old=" ".join(f"{p.name}={p.pairing_number}" for p in moved),
-            new=" ".join(f"{p.name}={wanted[p.pk]}" for p in moved),
-            user=user,
-            reason="C.04.2.B.3 / C.3: initial order by rating, title, name",
-        )
-        public_change(tournament.pk, base=True)
+        _renumber(tournament, moves, user, action="renumber players", reason=_RENUMBER_REASON)
         return True
+
+
+_RENUMBER_REASON = "C.04.2.B.3 / C.3: initial order by rating, title, name"
+
+
+def reassign_pairing_numbers(tournament: Tournament, *, user: User | None = None, confirmed: bool = False) -> int:
+    """The arbiter's renumbering in initial order (C.04.2.B.2), even once round 4 is paired:
+    C.04.2.B.3 makes the numbers final then, so a renumbering needs *confirmed* (else
+    RenumberUnconfirmed) and is audited as one after round 4. Returns how many players got
+    another number (0: the numbers already follow the initial order, nothing asked)."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        _refuse_while_pairing(tournament)
+        moves = _numbers_in_initial_order(tournament)
+        if not moves:
+            return 0
+        if not numbers_frozen(tournament):
+            _renumber(tournament, moves, user, action="renumber players", reason=_RENUMBER_REASON)
+            return len(moves)
+        if not confirmed:
+            raise RenumberUnconfirmed(
+                _(
+                    "Round 4 is paired: pairing numbers are final (C.04.2.B.3). Reassigning them in the initial "
+                    "order gives %(n)d players another number; the colours and the order of the next pairings "
+                    "follow the new numbers. Confirm the change."
+                )
+                % {"n": len(moves)},
+                moved=len(moves),
+            )
+        _renumber(
+            tournament,
+            moves,
+            user,
+            action="renumber players after round 4",
+            reason=f"confirmed after round 4 was paired (C.04.2.B.3); {_RENUMBER_REASON}",
+        )
+        return len(moves)
+
+
+def _numbers_in_initial_order(tournament: Tournament) -> list[tuple[Player, int]]:
+    """(player, number in the initial order) for each player whose number differs, in the
+    order of their present numbers."""
+    players = list(tournament.players.all())
+    wanted = {p.pk: k for k, p in enumerate(sorted(players, key=initial_order_key), start=1)}
+    return [(p, wanted[p.pk]) for p in players if p.pairing_number != wanted[p.pk]]
+
+
+def _renumber(
+    tournament: Tournament, moves: list[tuple[Player, int]], user: User | None, *, action: str, reason: str
+) -> None:
+    # Two steps, so that the unique (tournament, pairing number) holds at every UPDATE.
+    offset = tournament.players.aggregate(n=Max("pairing_number"))["n"] + len(moves) + 1
+    for p, _wanted in moves:
+        Player.objects.filter(pk=p.pk).update(pairing_number=p.pairing_number + offset)
+    for p, wanted in moves:
+        Player.objects.filter(pk=p.pk).update(pairing_number=wanted)
+    audit.record(
+        tournament,
+        tournament,
+        action=action,
+        old=" ".join(f"{p.name}={p.pairing_number}" for p, _wanted in moves),
+        new=" ".join(f"{p.name}={wanted}" for p, wanted in moves),
+        user=user,
+        reason=reason,
+    )
+    public_change(tournament.pk, base=True)
 
 
 class PlayerData(TypedDict, total=False):
@@ -395,10 +444,13 @@ def cancel_withdrawal(player: Player, *, user: User | None = None) -> Player:
 REQUESTABLE = (ByeKind.HALF_POINT, ByeKind.ZERO_POINT, ByeKind.FULL_POINT)
 
 
-def request_bye(player: Player, round_number: int, kind: str, *, user: User | None = None) -> Bye:
+def request_bye(
+    player: Player, round_number: int, kind: str, *, user: User | None = None, confirmed: bool = False
+) -> Bye:
     """C.04.2.D.4: a player known in advance not to play round *round_number* is not
     paired in it; a half-point or full-point bye if the tournament's rules grant one,
-    else zero points (an announced absence)."""
+    else zero points (an announced absence). A full-point bye, a win's points without a
+    game, needs *confirmed* (else FullPointByeUnconfirmed) and is audited as given."""
     if kind not in REQUESTABLE:
         raise RegistrationRefused(_("a requested bye is half-point, zero-point or full-point"))
     with transaction.atomic():
@@ -417,6 +469,20 @@ def request_bye(player: Player, round_number: int, kind: str, *, user: User | No
                 _("round %d is already paired: change the pairing by hand, or score a forfeit") % round_number
             )
         existing = Bye.objects.filter(round=rnd, player=player).first()
+        full_point = kind == ByeKind.FULL_POINT
+        if full_point and not confirmed:
+            raise FullPointByeUnconfirmed(
+                _(
+                    "A full-point bye scores %(points)s for %(name)s in round %(round)d without a game (a win "
+                    "scores %(win)s). Confirm the bye."
+                )
+                % {
+                    "name": player.name,
+                    "points": points(tournament.points_full_bye),
+                    "win": points(tournament.points_win),
+                    "round": round_number,
+                }
+            )
         old = existing.get_kind_display() if existing else ""
         bye = existing or Bye(round=rnd, player=player)
         bye.kind = kind
@@ -424,7 +490,13 @@ def request_bye(player: Player, round_number: int, kind: str, *, user: User | No
         bye.created_by = user if user is not None and user.is_authenticated else None
         bye.save()
         audit.record(
-            tournament, bye, action="request bye", old=old, new=bye.get_kind_display(), user=user, reason="C.04.2.D.4"
+            tournament,
+            bye,
+            action="give full-point bye" if full_point else "request bye",
+            old=old,
+            new=bye.get_kind_display(),
+            user=user,
+            reason="C.04.2.D.4; confirmed: a win's points without a game" if full_point else "C.04.2.D.4",
         )
         public_change(tournament.pk, round_number=round_number)
         return bye

@@ -6,18 +6,19 @@ SetupRefused (PairingRefused for the colour, drawn on the arbiter's pairing desk
 
 from __future__ import annotations
 
-import secrets
-
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from pairing.engine.lots import initial_colour_by_lot, new_seed
+from pairing.engine.state import Colour
 from pairing.engine.tiebreaks import TieBreakCodeError, parse
 from pairing.engine.trf import TrfTournament
 from tourney import audit, roles
 from tourney.audit import User
 from tourney.caching import public_change
 from tourney.editions import default_edition, edition_problem
-from tourney.errors import EditionChangeUnconfirmed, PairingRefused, SetupRefused
+from tourney.errors import EditionChangeUnconfirmed, PairingRefused, SetupRefused, TiebreakChangeUnconfirmed
 from tourney.models import (
     Appointment,
     AppointmentRole,
@@ -161,9 +162,10 @@ def _check_settings(
     return paired
 
 
-def set_tiebreaks(*, tournament_id: int, codes: list[str], user: User) -> bool:
+def set_tiebreaks(*, tournament_id: int, codes: list[str], user: User, confirmed: bool = False) -> bool:
     """The ordered tie-break list (C.07 4.1: chosen by the organizer, announced in advance).
-    False when the list was already *codes*."""
+    False when the list was already *codes*. Once round 1 is paired a change needs
+    *confirmed* (else TiebreakChangeUnconfirmed) and is audited as a change after the start."""
     for code in codes:
         try:
             parse(code)
@@ -174,10 +176,26 @@ def set_tiebreaks(*, tournament_id: int, codes: list[str], user: User) -> bool:
         old = list(tournament.tiebreaks or [])
         if codes == old:
             return False
+        paired = last_paired_round(tournament)
+        if paired is not None and not confirmed:
+            raise TiebreakChangeUnconfirmed(
+                _(
+                    "Round %(round)d is already paired: the tie-breaks (%(old)s) were announced before the start "
+                    "(C.07). The standings will rank players level on points by %(new)s instead. Confirm the change."
+                )
+                % {"round": paired.number, "old": " ".join(old) or "-", "new": " ".join(codes) or "-"},
+                paired_round=paired.number,
+            )
         tournament.tiebreaks = list(codes)
         tournament.save(update_fields=["tiebreaks"])
         audit.record(
-            tournament, tournament, action="change tie-breaks", old=" ".join(old), new=" ".join(codes), user=user
+            tournament,
+            tournament,
+            action="change tie-breaks" if paired is None else "change tie-breaks after start",
+            old=" ".join(old),
+            new=" ".join(codes),
+            user=user,
+            reason="" if paired is None else f"confirmed after round {paired.number} was paired (C.07 4.1)",
         )
         public_change(tournament.pk, base=True)
     return True
@@ -266,17 +284,27 @@ def draw_initial_colour(*, tournament_id: int, user: User | None = None) -> Tour
 
 def draw_initial_colour_once(tournament: Tournament, user: User | None) -> None:
     # C.04.3 E.5 (and the other systems alike): the colour of the first player in
-    # round 1 is drawn by lot, once, before the first pairing.
+    # round 1 is drawn by lot, once, before the first pairing; from a recorded seed, so
+    # that anyone repeats the lot (pairing.engine.lots.initial_colour_by_lot).
     if tournament.initial_colour:
         return
-    tournament.initial_colour = secrets.choice([InitialColour.WHITE, InitialColour.BLACK])
-    tournament.save(update_fields=["initial_colour"])
+    seed = new_seed()
+    tournament.initial_colour = INITIAL_COLOUR_OF[initial_colour_by_lot(seed)]
+    tournament.lot_seed = seed
+    tournament.lot_drawn_at = timezone.now()
+    tournament.lot_drawn_by = user if user is not None and user.is_authenticated else None
+    tournament.save(update_fields=["initial_colour", "lot_seed", "lot_drawn_at", "lot_drawn_by"])
     audit.record(
         tournament,
         tournament,
         action="draw initial colour",
-        new=tournament.initial_colour,
+        new=f"{tournament.initial_colour} (seed {seed})",
         user=user,
-        reason="drawn by lot before round 1",
+        reason=f"drawn by lot before round 1 with seed {seed}: {LOT_RULE}",
     )
     public_change(tournament.pk, base=True)
+
+
+# How the lot is repeated, for the audit trail and the TRF comment.
+LOT_RULE = "SHA-256 of 'initial-colour:<seed>', first byte even = White for pairing number 1"
+INITIAL_COLOUR_OF = {Colour.WHITE: InitialColour.WHITE, Colour.BLACK: InitialColour.BLACK}

@@ -18,7 +18,14 @@ from pairing.engine.text import decode
 from pairing.engine.tiebreaks import NAMES
 from pairing.engine.trf import TrfError, parse_trf
 from tourney.access import tournament_creator, tournament_role, user_roles
-from tourney.errors import DomainError, EditionChangeUnconfirmed, EntriesRefused
+from tourney.errors import (
+    DomainError,
+    EditionChangeUnconfirmed,
+    EntriesRefused,
+    FullPointByeUnconfirmed,
+    RenumberUnconfirmed,
+    TiebreakChangeUnconfirmed,
+)
 from tourney.forms import (
     AppointForm,
     ByeForm,
@@ -40,6 +47,7 @@ from tourney.services.registration import (
     cancel_withdrawal,
     first_open_round,
     numbers_frozen,
+    reassign_pairing_numbers,
     register,
     request_bye,
     requested_byes,
@@ -129,15 +137,28 @@ def tiebreak_settings(request: TournamentRequest, tournament_id: int) -> HttpRes
     initial = {"codes": " ".join(str(c) for c in tournament.tiebreaks or [])}
     form = TiebreakForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
+        confirmed = request.POST.get("confirmed") == "1"
         try:
-            setup.set_tiebreaks(tournament_id=tournament.pk, codes=form.cleaned_data["list"], user=request.user)
+            setup.set_tiebreaks(
+                tournament_id=tournament.pk, codes=form.cleaned_data["list"], user=request.user, confirmed=confirmed
+            )
+        except TiebreakChangeUnconfirmed as error:
+            return confirmation(
+                request,
+                url=reverse("tiebreak_settings", args=[tournament.pk]),
+                back=reverse("tiebreak_settings", args=[tournament.pk]),
+                question=_("Change the tie-breaks after round %(r)d was paired?") % {"r": error.paired_round},
+                consequence=str(error),
+                button=_("Yes, change the tie-breaks"),
+                fields={k: v for k, v in request.POST.items() if k not in ("csrfmiddlewaretoken", "confirmed")},
+            )
         except DomainError as error:
             form.add_error("codes", str(error))
         else:
             messages.success(request, _("Tie-breaks saved."))
             return redirect("tiebreak_settings", tournament.pk)
     known = [{"code": code, "label": TIEBREAK_NAMES[code]} for code in NAMES if code != "PTS"]
-    started = tournament.round_set.public().exists()
+    started = setup.last_paired_round(tournament) is not None  # where set_tiebreaks starts to warn
     return render(
         request,
         "tourney/reports/tiebreak_settings.html",
@@ -339,8 +360,20 @@ def bye_request(request: TournamentRequest, tournament_id: int) -> HttpResponse:
     if not form.is_valid():
         return _registration_page(request, bye_form=form)
     data = form.cleaned_data
+    confirmed = request.POST.get("confirmed") == "1"
     try:
-        bye = request_bye(data["player"], data["round"], data["kind"], user=request.user)
+        bye = request_bye(data["player"], data["round"], data["kind"], user=request.user, confirmed=confirmed)
+    except FullPointByeUnconfirmed as error:
+        return confirmation(
+            request,
+            url=reverse("bye_request", args=[tournament_id]),
+            back=reverse("registration", args=[tournament_id]) + "#byes",
+            question=_("Give %(name)s a full-point bye in round %(r)d?")
+            % {"name": data["player"].name, "r": data["round"]},
+            consequence=str(error),
+            button=_("Yes, give the full-point bye"),
+            fields={"player": data["player"].pk, "round": data["round"], "kind": data["kind"]},
+        )
     except DomainError as error:
         form.add_error(None, str(error))
         return _registration_page(request, bye_form=form)
@@ -350,6 +383,32 @@ def bye_request(request: TournamentRequest, tournament_id: int) -> HttpResponse:
         % {"name": bye.player.name, "kind": bye.get_kind_display(), "r": data["round"]},
     )
     return _back_to(request.tournament, "#byes")
+
+
+@require_POST
+@tournament_role("register")
+def renumber_players(request: TournamentRequest, tournament_id: int) -> HttpResponse:
+    """Pairing numbers in the initial order again (C.04.2.B.2); after round 4, confirmed (B.3)."""
+    confirmed = request.POST.get("confirmed") == "1"
+    try:
+        moved = reassign_pairing_numbers(request.tournament, user=request.user, confirmed=confirmed)
+    except RenumberUnconfirmed as error:
+        return confirmation(
+            request,
+            url=reverse("renumber_players", args=[tournament_id]),
+            back=reverse("registration", args=[tournament_id]) + "#players",
+            question=_("Reassign the pairing numbers after round 4 was paired?"),
+            consequence=str(error),
+            button=_("Yes, reassign the pairing numbers"),
+        )
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        if moved:
+            messages.success(request, _("Pairing numbers reassigned in the initial order: %d players moved.") % moved)
+        else:
+            messages.info(request, _("The pairing numbers already follow the initial order."))
+    return _back_to(request.tournament, "#players")
 
 
 @require_POST

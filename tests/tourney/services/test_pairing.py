@@ -8,6 +8,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from pairing.engine.lots import initial_colour_by_lot
 from tests import builders
 from tourney.errors import PairingRefused
 from tourney.models import AuditEntry, Bye, ByeKind, JobState, Round, RoundStatus
@@ -83,7 +84,8 @@ def test_the_initial_colour_is_drawn_once_and_audited() -> None:
     t.refresh_from_db()
     assert t.initial_colour in ("white", "black")
     entry = AuditEntry.objects.get(action="draw initial colour")
-    assert entry.new_value == t.initial_colour
+    assert entry.new_value == f"{t.initial_colour} (seed {t.lot_seed})"
+    assert initial_colour_by_lot(t.lot_seed).name.lower() == t.initial_colour  # drawn again from the seed
     top = rnd.games.get(board=1)
     assert (top.white.pairing_number == 1) == (t.initial_colour == "white")
 
@@ -282,3 +284,16 @@ def test_a_round_changed_while_the_engine_ran_is_paired_as_it_is_now(monkeypatch
     rnd.refresh_from_db()
     assert late.pk not in {p for g in rnd.games.all() for p in (g.white_id, g.black_id)}
     assert rnd.games.count() == 2 and rnd.byes.get(kind=ByeKind.PAIRING_ALLOCATED).player_id != late.pk
+
+
+def test_the_arbiter_who_asks_for_round_one_draws_the_initial_colour(
+    django_capture_on_commit_callbacks, queued_pairings: list[int], django_user_model
+) -> None:
+    arbiter = django_user_model.objects.create_user("arb")
+    t = builders.tournament(players=4, initial_colour="")
+    rnd = Round.objects.create(tournament=t, number=1)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert request_pairing(round_id=rnd.pk, user=arbiter)
+    t.refresh_from_db()
+    assert (t.lot_drawn_by, len(t.lot_seed)) == (arbiter, 16)
+    assert AuditEntry.objects.get(action="draw initial colour").user == arbiter

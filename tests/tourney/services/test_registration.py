@@ -6,13 +6,14 @@ from __future__ import annotations
 import pytest
 
 from tests import builders
-from tourney.errors import RegistrationRefused
+from tourney.errors import FullPointByeUnconfirmed, RegistrationRefused, RenumberUnconfirmed
 from tourney.models import AuditEntry, Bye, ByeKind, Player, Round, RoundStatus, Tournament
 from tourney.services.registration import (
     cancel_bye,
     cancel_withdrawal,
     first_open_round,
     numbers_frozen,
+    reassign_pairing_numbers,
     register,
     renumber,
     request_bye,
@@ -268,7 +269,7 @@ def test_it_refuses_a_bye_the_rules_do_not_allow(number: int, round_number: int,
 
 def test_a_requested_bye_is_cancelled_before_its_round_is_paired(organizer) -> None:
     t = builders.tournament(players=4)
-    bye = request_bye(builders.player(t, 2), 2, ByeKind.FULL_POINT)
+    bye = request_bye(builders.player(t, 2), 2, ByeKind.FULL_POINT, confirmed=True)
     cancel_bye(bye, user=organizer)
     assert not Bye.objects.exists()
     entry = AuditEntry.objects.get(action="cancel bye")
@@ -310,3 +311,71 @@ def test_a_file_after_round_four_takes_the_next_numbers_in_file_order() -> None:
         "2 players: Low (1000) from round 5; High (2900) from round 5"
     )
     assert not AuditEntry.objects.filter(action="renumber players").exists()
+
+
+# ---------------------------------------------------------------- warnings the arbiter confirms
+
+
+def test_reassigning_numbers_after_round_four_needs_a_confirmation_and_is_audited(organizer) -> None:
+    t = builders.tournament(players=4, rounds=7)
+    _paired_rounds(t, 3)
+    builders.round_with(t, 4, "1-3, 4-2", status=RoundStatus.PAIRED)
+    strong = register(t, {"name": "Strong", "rating": 2700})  # takes number 5: the numbers are final
+    AuditEntry.objects.all().delete()
+
+    with pytest.raises(RenumberUnconfirmed, match=r"Round 4 is paired: pairing numbers are final \(C.04.2.B.3\)") as e:
+        reassign_pairing_numbers(t, user=organizer)
+    assert e.value.moved == 5
+    assert _numbers(t)["Strong"] == 5 and not AuditEntry.objects.exists()
+
+    assert reassign_pairing_numbers(t, user=organizer, confirmed=True) == 5
+    assert _numbers(t) == {"Strong": 1, "Alice": 2, "Bruno": 3, "Carla": 4, "Davide": 5}
+    assert _audited("renumber players after round 4") == (
+        organizer,
+        t,
+        "Alice=1 Bruno=2 Carla=3 Davide=4 Strong=5",
+        "Alice=2 Bruno=3 Carla=4 Davide=5 Strong=1",
+        "confirmed after round 4 was paired (C.04.2.B.3); C.04.2.B.3 / C.3: initial order by rating, title, name",
+    )
+    strong.refresh_from_db()
+    assert strong.pairing_number == 1
+    assert reassign_pairing_numbers(t, user=organizer) == 0  # in initial order already: nothing asked
+
+
+def test_reassigning_numbers_before_round_four_asks_nothing() -> None:
+    t = builders.tournament(players=4, rounds=7)
+    _paired_rounds(t, 3)
+    Player.objects.filter(name="Davide").update(rating=2600)  # behind the services: the order changed
+    assert reassign_pairing_numbers(t) == 4
+    assert _numbers(t) == {"Davide": 1, "Alice": 2, "Bruno": 3, "Carla": 4}
+    assert AuditEntry.objects.get().action == "renumber players"
+
+
+def test_a_full_point_bye_needs_a_confirmation_and_is_audited(organizer) -> None:
+    t = builders.tournament(players=4)
+    with pytest.raises(
+        FullPointByeUnconfirmed,
+        match=r"A full-point bye scores 1 for Bruno in round 2 without a game \(a win scores 1\)",
+    ):
+        request_bye(builders.player(t, 2), 2, ByeKind.FULL_POINT, user=organizer)
+    assert not Bye.objects.exists() and not AuditEntry.objects.exists()
+
+    bye = request_bye(builders.player(t, 2), 2, ByeKind.FULL_POINT, user=organizer, confirmed=True)
+    assert (bye.kind, bye.requested) == (ByeKind.FULL_POINT, True)
+    assert _audited("give full-point bye") == (
+        organizer,
+        bye,
+        "",
+        "Full-point bye",
+        "C.04.2.D.4; confirmed: a win's points without a game",
+    )
+    # A half-point bye is no warning.
+    request_bye(builders.player(t, 3), 2, ByeKind.HALF_POINT, user=organizer)
+    assert AuditEntry.objects.filter(action="request bye").count() == 1
+
+
+def test_a_refused_full_point_bye_is_refused_before_it_is_asked() -> None:
+    t = builders.tournament(players=4)
+    with pytest.raises(RegistrationRefused, match="the tournament has rounds 1 to 5") as e:
+        request_bye(builders.player(t, 2), 9, ByeKind.FULL_POINT)
+    assert not isinstance(e.value, FullPointByeUnconfirmed)

@@ -3,11 +3,15 @@ refuses with SetupRefused and changes nothing."""
 
 from __future__ import annotations
 
-import pytest
+import datetime
 
+import pytest
+from django.utils import timezone
+
+from pairing.engine.lots import initial_colour_by_lot
 from pairing.engine.trf import parse_trf
 from tests import builders
-from tourney.errors import EditionChangeUnconfirmed, SetupRefused
+from tourney.errors import EditionChangeUnconfirmed, PairingRefused, SetupRefused, TiebreakChangeUnconfirmed
 from tourney.models import Appointment, AuditEntry, RoundStatus, Tournament
 from tourney.roles import appoint as give_role
 from tourney.services import setup
@@ -277,3 +281,91 @@ def test_a_prohibited_pairing_keeps_two_players_apart_in_its_rounds_and_is_audit
     assert _actions(t) == ["prohibit pairing"]
     prohibited = t.prohibited_pairings.get()
     assert [prohibited.applies_to(n) for n in (1, 3, 4)] == [True, True, False]
+
+
+# ---------------------------------------------------------------- the initial colour by lot
+
+
+def test_the_initial_colour_is_drawn_from_a_recorded_seed_and_audited(organizer):
+    t = builders.tournament(players=4, initial_colour="")
+    before = timezone.now()
+
+    setup.draw_initial_colour(tournament_id=t.pk, user=organizer)
+
+    t.refresh_from_db()
+    assert len(t.lot_seed) == 16 and t.lot_drawn_by == organizer and before <= t.lot_drawn_at <= timezone.now()
+    assert t.initial_colour == setup.INITIAL_COLOUR_OF[initial_colour_by_lot(t.lot_seed)]
+    entry = AuditEntry.objects.get(tournament=t, action="draw initial colour")
+    assert entry.new_value == f"{t.initial_colour} (seed {t.lot_seed})" and entry.user == organizer
+    assert entry.reason == (
+        f"drawn by lot before round 1 with seed {t.lot_seed}: "
+        "SHA-256 of 'initial-colour:<seed>', first byte even = White for pairing number 1"
+    )
+    with pytest.raises(PairingRefused, match="already drawn"):
+        setup.draw_initial_colour(tournament_id=t.pk, user=organizer)
+
+
+def test_the_same_seed_draws_the_same_colour(organizer, monkeypatch):
+    # Two tournaments drawn with one seed (the seed source replaced) get one colour, that of the lot.
+    monkeypatch.setattr(setup, "new_seed", lambda: "9f86d081884c7d65")
+    first = builders.tournament(players=4, initial_colour="", name="A")
+    second = builders.tournament(players=4, initial_colour="", name="B")
+    for t in (first, second):
+        setup.draw_initial_colour(tournament_id=t.pk, user=organizer)
+        t.refresh_from_db()
+    assert first.initial_colour == second.initial_colour == "black"  # sha256 first byte 0x0b, odd
+
+
+def test_the_trf_carries_the_colour_in_its_record_and_the_seed_in_a_comment(organizer, monkeypatch):
+    monkeypatch.setattr(setup, "new_seed", lambda: "0123456789abcdef")
+    t = builders.tournament(players=4, initial_colour="")
+    setup.draw_initial_colour(tournament_id=t.pk, user=organizer)
+    t.refresh_from_db()
+    at = t.lot_drawn_at.astimezone(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    comment = (
+        "### lot initial-colour seed 0123456789abcdef: W for pairing number 1 "
+        f"(SHA-256 of 'initial-colour:<seed>', first byte even = W), drawn {at} by org"
+    )
+    trf26, trf16 = export_text(t, "trf26").splitlines(), export_text(t, "trf16").splitlines()
+    assert "152 W" in trf26 and comment in trf26
+    assert "XXC white1" in trf16 and comment in trf16
+    # Before a round is published the colour is the arbiter's to announce: not in the public file;
+    # once it is, the public file has the seed but no login name.
+    assert not any(line.startswith("### lot") for line in export_text(t, "trf26", public=True).splitlines())
+    builders.round_with(t, 1, "1-3 1-0, 4-2 =", status=RoundStatus.CLOSED)
+    assert comment.removesuffix(" by org") in export_text(t, "trf26", public=True).splitlines()
+
+    imported = setup.create_tournament_from_trf(trf=parse_trf(export_text(t)), user=organizer)
+    assert (imported.initial_colour, imported.lot_seed) == ("white", "0123456789abcdef")
+
+
+def test_an_imported_seed_that_does_not_give_the_file_s_colour_is_not_kept(organizer):
+    text = export_text(builders.tournament(players=4, initial_colour="white"))
+    forged = text + "### lot initial-colour seed 9f86d081884c7d65: W for pairing number 1\n"  # that seed draws B
+    imported = setup.create_tournament_from_trf(trf=parse_trf(forged), user=organizer)
+    assert (imported.initial_colour, imported.lot_seed) == ("white", "")
+
+
+def test_changing_the_tiebreaks_after_round_one_needs_a_confirmation_and_is_audited(organizer):
+    t = builders.tournament(players=4, tiebreaks=["BH", "SB"])
+    builders.round_with(t, 1, "1-3, 4-2", status=RoundStatus.PAIRED)
+
+    with pytest.raises(TiebreakChangeUnconfirmed, match="Round 1 is already paired: the tie-breaks") as e:
+        setup.set_tiebreaks(tournament_id=t.pk, codes=["SB", "BH"], user=organizer)
+    assert e.value.paired_round == 1
+    t.refresh_from_db()
+    assert t.tiebreaks == ["BH", "SB"] and _actions(t) == []
+
+    assert setup.set_tiebreaks(tournament_id=t.pk, codes=["SB", "BH"], user=organizer, confirmed=True)
+    t.refresh_from_db()
+    assert t.tiebreaks == ["SB", "BH"]
+    entry = AuditEntry.objects.get(tournament=t)
+    assert (entry.action, entry.old_value, entry.new_value, entry.user, entry.reason) == (
+        "change tie-breaks after start",
+        "BH SB",
+        "SB BH",
+        organizer,
+        "confirmed after round 1 was paired (C.07 4.1)",
+    )
+    # The same list again changes nothing and asks nothing.
+    assert not setup.set_tiebreaks(tournament_id=t.pk, codes=["SB", "BH"], user=organizer)
