@@ -83,6 +83,13 @@ ACTION_LABELS: dict[str, Promise] = {
     "allow pairing": _("prohibited pairing lifted"),
     "register players": _("players registered"),
     "late entries": _("late entries registered"),
+    # Categories and prizes (tourney.services.prizes), the K of a player's rating record.
+    "add category": _("category added"),
+    "remove category": _("category removed"),
+    "set prize": _("prize set"),
+    "remove prize": _("prize removed"),
+    "change prize sharing": _("prize sharing changed"),
+    "change rating record": _("K factor or rated games changed"),
 }
 _ADMIN_CHANGE = "admin change "
 
