@@ -22,6 +22,11 @@ urlpatterns = [
     path(R + "print/pairing/", reports.print_pairing, name="print_pairing"),
     path(R + "print/results/", reports.print_results, name="print_results"),
     path(T + "print/standings/", reports.print_standings, name="print_standings"),
+    path(R + "print/pairing/alphabetical/", reports.print_pairing_alphabetical, name="print_pairing_alphabetical"),
+    path(R + "print/scoresheets/", reports.print_scoresheets, name="print_scoresheets"),
+    path(T + "print/wallchart/", reports.print_wallchart, name="print_wallchart"),
+    path(T + "print/players/<str:order>/", reports.print_players, name="print_players"),
+    path(T + "print/checkin/", reports.print_checkin, name="print_checkin"),
     # Categories, prizes, rating changes.
     path(T + "categories/", prizes.categories, name="categories"),
     path(T + "categories/<int:category_id>/", prizes.category_detail, name="category_standings"),
