@@ -35,6 +35,7 @@ SKIPPED_PREFIXES = ("admin/", "i18n/", "accounts/logout/")
 # Italian shares with English. A word with a digit in it is a code (C.04.2.D.8, TRF16, C1).
 NEUTRAL = {
     *("ARO", "TRF", "CSV", "FIDE", "ID", "PAB", "FPB", "HPB", "ZPB"),
+    "K",  # the development coefficient of the FIDE Rating Regulations 8.3.3
     *("PTS", "BH", "SB", "DE", "PS", "TPR", "REP", "WIN", "WON", "BPG", "BWG"),  # C.07 codes
     *("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM", "ITA", "Elo", "Fed", "w", "b"),
     *("Buchholz", "Sonneborn", "Berger", "Burstein", "Lim", "English", "Italiano"),  # names
