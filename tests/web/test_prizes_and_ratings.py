@@ -154,3 +154,16 @@ def test_only_an_organizer_sets_the_prizes(seed: Tournament, django_user_model) 
         reverse("prize_settings", args=[seed.pk]), {"action": "set-prize", "prize-place": "1", "prize-amount": "50"}
     )
     assert response.status_code == 302 and seed.prizes.get().amount == Decimal("50.00")
+
+
+def test_the_public_prize_page_is_renewed_when_a_prize_changes(
+    client: Client, prized: Tournament, django_user_model, django_capture_on_commit_callbacks
+) -> None:
+    url = reverse("prizes", args=[prized.pk])
+    first = client.get(url)
+    assert "public" in first["Cache-Control"] and "600.00" in first.content.decode()
+    user = django_user_model.objects.create_user("org2")
+    with django_capture_on_commit_callbacks(execute=True):
+        prizes.set_prize(tournament_id=prized.pk, category_id=None, place=1, amount=Decimal(700), user=user)
+    again = client.get(url)
+    assert again["ETag"] != first["ETag"] and "700.00" in again.content.decode()
