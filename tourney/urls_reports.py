@@ -25,7 +25,13 @@ urlpatterns = [
     path(R + "print/pairing/alphabetical/", reports.print_pairing_alphabetical, name="print_pairing_alphabetical"),
     path(R + "print/scoresheets/", reports.print_scoresheets, name="print_scoresheets"),
     path(T + "print/wallchart/", reports.print_wallchart, name="print_wallchart"),
-    path(T + "print/players/<str:order>/", reports.print_players, name="print_players"),
+    path(T + "print/players/rating/", reports.print_players, {"order": "rating"}, name="print_players_by_rating"),
+    path(
+        T + "print/players/alphabetical/",
+        reports.print_players,
+        {"order": "alphabetical"},
+        name="print_players_alphabetical",
+    ),
     path(T + "print/checkin/", reports.print_checkin, name="print_checkin"),
     # Categories, prizes, rating changes.
     path(T + "categories/", prizes.categories, name="categories"),

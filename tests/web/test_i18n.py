@@ -24,7 +24,7 @@ from django.urls import reverse
 from django.utils.text import capfirst
 
 from tests.web.routes import all_routes
-from tourney.models import Bye, ByeKind, Player, Round, Tournament, UserPreference
+from tourney.models import Bye, ByeKind, Category, Player, Round, Tournament, UserPreference
 from tourney.roles import appoint
 
 pytestmark = pytest.mark.django_db
@@ -97,6 +97,7 @@ def scene(django_user_model):
         "player_id": Player.objects.get(tournament=t, pairing_number=12).pk,
         "bye_id": bye.pk,
         "appointment_id": t.appointments.first().pk,
+        "category_id": Category.objects.create(tournament=t, name="U2300", kind="rating", rating_max=2299).pk,
     }
     data = {w for p in t.players.all() for w in re.findall(r"[\w.'-]+", p.name)}
     data |= set(re.findall(r"[\w.'-]+", " ".join([t.name, t.place, t.chief_arbiter, t.time_control])))
