@@ -258,7 +258,8 @@ class Prize(models.Model):
     amount = models.DecimalField(max_digits=10, decimal_places=2)
 
     class Meta:
-        ordering = ["tournament", "category_id", "place"]
+        # The general prizes first, on every database (PostgreSQL sorts nulls last).
+        ordering = ["tournament", models.F("category").asc(nulls_first=True), "place"]
         constraints = [
             models.UniqueConstraint(
                 fields=["tournament", "category", "place"], name="prize_unique_place", nulls_distinct=False
