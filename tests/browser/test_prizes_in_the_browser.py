@@ -55,13 +55,13 @@ def seed() -> Tournament:
 
 def _winners(page) -> dict[str, list[str]]:
     rows = page.locator("#prize-winners tbody tr")
-    return {
-        cells[3]: cells for cells in (rows.nth(k).locator("td").all_inner_texts() for k in range(rows.count()))
-    }
+    return {cells[3]: cells for cells in (rows.nth(k).locator("td").all_inner_texts() for k in range(rows.count()))}
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
-def test_the_organizer_sets_prizes_and_reads_the_winners(browser, live_server, sign_in, seed: Tournament, language) -> None:
+def test_the_organizer_sets_prizes_and_reads_the_winners(
+    browser, live_server, sign_in, seed: Tournament, language
+) -> None:
     text = TEXT[language]
     context = browser.new_context()
     sign_in(context, seed, roles=("organizer",), username="org")

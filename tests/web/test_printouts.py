@@ -57,7 +57,10 @@ def test_the_player_lists(client: Client, seed: Tournament) -> None:
     by_rating = _rows(client.get(reverse("print_players_by_rating", args=[seed.pk])).content.decode(), "players")
     ratings = [int(r[5]) for r in by_rating]
     assert ratings == sorted(ratings, reverse=True) and by_rating[0][3] == "Alice"  # 2500: Alice before Bruno
-    names = [r[3] for r in _rows(client.get(reverse("print_players_alphabetical", args=[seed.pk])).content.decode(), "players")]
+    names = [
+        r[3]
+        for r in _rows(client.get(reverse("print_players_alphabetical", args=[seed.pk])).content.decode(), "players")
+    ]
     assert names == sorted(names) and len(names) == 14
     assert client.get(f"/t/{seed.pk}/print/players/shoe-size/").status_code == 404
 

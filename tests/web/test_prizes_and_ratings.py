@@ -98,7 +98,9 @@ def test_prizes_shared_by_the_hort_system(client: Client, prized: Tournament) ->
 
 
 def test_the_rating_report_agrees_with_the_hand_worked_changes(client: Client, seed: Tournament) -> None:
-    rows = {r[1]: r for r in _cells(client.get(reverse("rating_report", args=[seed.pk])).content.decode(), "rating-report")}
+    rows = {
+        r[1]: r for r in _cells(client.get(reverse("rating_report", args=[seed.pk])).content.decode(), "rating-report")
+    }
     # Alice 2500, K 10: 8 (2250) won, D 250 PD .81; 5 (2350) lost, D 150 PD .70; 14 (2000)
     # won, D 500 -> 400 PD .92; 3 (2400) won, D 100 PD .64; 2 (2500) drawn, PD .50; 6 (2300)
     # won, D 200 PD .76.  Score 4.5, ΣPD 4.33, K × .17 = +1.7 -> 2502 (2501.7).
@@ -129,7 +131,9 @@ def test_a_k_from_the_rating_list_is_the_one_used(seed: Tournament, django_user_
     elisa = seed.players.get(name="Elisa")
     url = reverse("rating_record", args=[seed.pk, elisa.pk])
     assert client.post(url, {"k_factor": "40", "rated_games": "12"}).status_code == 302
-    rows = {r[1]: r for r in _cells(client.get(reverse("rating_report", args=[seed.pk])).content.decode(), "rating-report")}
+    rows = {
+        r[1]: r for r in _cells(client.get(reverse("rating_report", args=[seed.pk])).content.decode(), "rating-report")
+    }
     # K 40 (a junior's, as the list gives it): 1.21 × 40 = +48.4 -> 2398.
     assert rows["Elisa"][4:10] == ["40*", "6", "4.5", "3.29", "+48.4", "2398"]
     assert AuditEntry.objects.filter(tournament=seed, action="change rating record").count() == 1

@@ -6,67 +6,103 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tourney', '0006_editions_rights_audit_rounds_trf2026_progress'),
+        ("tourney", "0006_editions_rights_audit_rounds_trf2026_progress"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='player',
-            name='k_factor',
-            field=models.PositiveSmallIntegerField(blank=True, help_text='K as the FIDE rating list gives it', null=True, validators=[django.core.validators.MinValueValidator(1)]),
+            model_name="player",
+            name="k_factor",
+            field=models.PositiveSmallIntegerField(
+                blank=True,
+                help_text="K as the FIDE rating list gives it",
+                null=True,
+                validators=[django.core.validators.MinValueValidator(1)],
+            ),
         ),
         migrations.AddField(
-            model_name='player',
-            name='rated_games',
+            model_name="player",
+            name="rated_games",
             field=models.PositiveIntegerField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='tournament',
-            name='prizes_shared',
+            model_name="tournament",
+            name="prizes_shared",
             field=models.BooleanField(default=False),
         ),
         migrations.CreateModel(
-            name='Category',
+            name="Category",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=60)),
-                ('kind', models.CharField(choices=[('rating', 'Rating group'), ('women', 'Women'), ('age', 'Age group'), ('federation', 'Federation')], max_length=12)),
-                ('rating_min', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('rating_max', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('age_min', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('age_max', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('federation', models.CharField(blank=True, max_length=3)),
-                ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='categories', to='tourney.tournament')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=60)),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("rating", "Rating group"),
+                            ("women", "Women"),
+                            ("age", "Age group"),
+                            ("federation", "Federation"),
+                        ],
+                        max_length=12,
+                    ),
+                ),
+                ("rating_min", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("rating_max", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("age_min", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("age_max", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("federation", models.CharField(blank=True, max_length=3)),
+                (
+                    "tournament",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="categories", to="tourney.tournament"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['tournament', 'id'],
+                "ordering": ["tournament", "id"],
             },
         ),
         migrations.CreateModel(
-            name='Prize',
+            name="Prize",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('place', models.PositiveSmallIntegerField(validators=[django.core.validators.MinValueValidator(1)])),
-                ('amount', models.DecimalField(decimal_places=2, max_digits=10)),
-                ('category', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='prizes', to='tourney.category')),
-                ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='prizes', to='tourney.tournament')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("place", models.PositiveSmallIntegerField(validators=[django.core.validators.MinValueValidator(1)])),
+                ("amount", models.DecimalField(decimal_places=2, max_digits=10)),
+                (
+                    "category",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="prizes",
+                        to="tourney.category",
+                    ),
+                ),
+                (
+                    "tournament",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="prizes", to="tourney.tournament"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['tournament', models.OrderBy(models.F('category'), nulls_first=True), 'place'],
+                "ordering": ["tournament", models.OrderBy(models.F("category"), nulls_first=True), "place"],
             },
         ),
         migrations.AddConstraint(
-            model_name='category',
-            constraint=models.UniqueConstraint(fields=('tournament', 'name'), name='category_unique_name'),
+            model_name="category",
+            constraint=models.UniqueConstraint(fields=("tournament", "name"), name="category_unique_name"),
         ),
         migrations.AddConstraint(
-            model_name='prize',
-            constraint=models.UniqueConstraint(fields=('tournament', 'category', 'place'), name='prize_unique_place', nulls_distinct=False),
+            model_name="prize",
+            constraint=models.UniqueConstraint(
+                fields=("tournament", "category", "place"), name="prize_unique_place", nulls_distinct=False
+            ),
         ),
         migrations.AddConstraint(
-            model_name='prize',
-            constraint=models.CheckConstraint(condition=models.Q(('place__gte', 1)), name='prize_place_positive'),
+            model_name="prize",
+            constraint=models.CheckConstraint(condition=models.Q(("place__gte", 1)), name="prize_place_positive"),
         ),
     ]

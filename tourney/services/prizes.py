@@ -114,9 +114,7 @@ def set_prize_sharing(*, tournament_id: int, shared: bool, user: User) -> bool:
             return False
         tournament.prizes_shared = shared
         tournament.save(update_fields=["prizes_shared"])
-        audit.record(
-            tournament, tournament, action="change prize sharing", old=not shared, new=shared, user=user
-        )
+        audit.record(tournament, tournament, action="change prize sharing", old=not shared, new=shared, user=user)
         public_change(tournament.pk, base=True)
     return True
 

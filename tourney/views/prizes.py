@@ -39,7 +39,9 @@ class CategoryForm(TextWithoutControls, forms.Form):
 class PrizeForm(forms.Form):
     category = forms.TypedChoiceField(coerce=int, empty_value=None, required=False, label=gettext_lazy("Standings"))
     place = forms.IntegerField(min_value=1, max_value=500, label=gettext_lazy("Place"))
-    amount = forms.DecimalField(min_value=Decimal("0.01"), max_digits=10, decimal_places=2, label=gettext_lazy("Amount"))
+    amount = forms.DecimalField(
+        min_value=Decimal("0.01"), max_digits=10, decimal_places=2, label=gettext_lazy("Amount")
+    )
 
     def __init__(self, *args: object, tournament: Tournament, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]

@@ -34,7 +34,9 @@ def test_categories_and_prizes_are_written_and_audited(organizer, django_capture
         )
     assert (u1800.rating_max, u1800.age_max) == (1799, None)  # a rating group keeps its own bounds only
     assert caching.versions(t.pk, (caching.BASE,)) != before  # the public pages are renewed
-    prizes.add_category(tournament_id=t.pk, name="Italy", kind="federation", bounds={"federation": "ita"}, user=organizer)
+    prizes.add_category(
+        tournament_id=t.pk, name="Italy", kind="federation", bounds={"federation": "ita"}, user=organizer
+    )
     assert Category.objects.get(name="Italy").federation == "ITA"
     prizes.set_prize(tournament_id=t.pk, category_id=None, place=1, amount=Decimal("500"), user=organizer)
     prizes.set_prize(tournament_id=t.pk, category_id=None, place=1, amount=Decimal("600"), user=organizer)
