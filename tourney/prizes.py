@@ -84,6 +84,8 @@ def prize_winners(tournament: Tournament, general_name: str) -> tuple[Tournament
     """The winners after the last completed round (final once every round is in): the
     general prizes (named *general_name*) first, then each category's."""
     table, rows, _done = standings_table(tournament, None)
+    if not table.after_round:  # no round complete: everyone on 0 points wins nothing yet
+        return table, []
     players = list(tournament.players.all())
     year = event_year(tournament)
     categories = list(tournament.categories.all())

@@ -171,3 +171,14 @@ def test_the_public_prize_page_is_renewed_when_a_prize_changes(
         prizes.set_prize(tournament_id=prized.pk, category_id=None, place=1, amount=Decimal(700), user=user)
     again = client.get(url)
     assert again["ETag"] != first["ETag"] and "700.00" in again.content.decode()
+
+
+def test_no_winners_before_a_round_is_complete(client: Client, django_user_model) -> None:
+    from tests import builders
+
+    t = builders.tournament(players=4, rounds=3)
+    user = django_user_model.objects.create_user("org3")
+    prizes.set_prize(tournament_id=t.pk, category_id=None, place=1, amount=Decimal(100), user=user)
+    html = client.get(reverse("prizes", args=[t.pk])).content.decode()
+    assert "No winners yet." in html and 'id="prize-winners"' not in html
+    assert 'id="provisional"' in html
