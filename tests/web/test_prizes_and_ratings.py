@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tests import builders
 from tourney.models import AuditEntry, Player, Tournament
 from tourney.roles import appoint
 from tourney.services import prizes
@@ -174,8 +175,6 @@ def test_the_public_prize_page_is_renewed_when_a_prize_changes(
 
 
 def test_no_winners_before_a_round_is_complete(client: Client, django_user_model) -> None:
-    from tests import builders
-
     t = builders.tournament(players=4, rounds=3)
     user = django_user_model.objects.create_user("org3")
     prizes.set_prize(tournament_id=t.pk, category_id=None, place=1, amount=Decimal(100), user=user)
