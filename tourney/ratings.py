@@ -40,7 +40,8 @@ class PlayerRatingChange:
 
     @property
     def expected(self) -> Decimal:
-        return _points(self.result.expected)
+        """ΣPD, in hundredths as table 8.1.2 gives them (4.30, 3.29)."""
+        return Decimal(self.result.expected) / 100
 
     @property
     def score(self) -> Decimal:
