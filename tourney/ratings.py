@@ -41,7 +41,7 @@ class PlayerRatingChange:
     @property
     def expected(self) -> Decimal:
         """ΣPD, in hundredths as table 8.1.2 gives them (4.30, 3.29)."""
-        return Decimal(self.result.expected) / 100
+        return (Decimal(self.result.expected) / 100).quantize(Decimal("0.01"))
 
     @property
     def score(self) -> Decimal:
