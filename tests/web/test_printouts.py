@@ -82,3 +82,12 @@ def test_the_check_in_sheet_leaves_out_the_withdrawn(client: Client) -> None:
     t.round_set.create(number=1, status="published")
     html = client.get(reverse("print_checkin", args=[t.pk])).content.decode()
     assert "Check-in for round 2" in html and gone.name not in html
+
+
+def test_a_player_without_a_board_finds_his_name_marked_not_paired(client: Client) -> None:
+    t = builders.tournament(players=5, rounds=3)
+    builders.round_with(t, 1, "1-3, 2-4", status="published")
+    html = client.get(reverse("print_pairing_alphabetical", args=[t.pk, 1])).content.decode()
+    rows = {r[0]: r for r in _rows(html, "alphabetical")}
+    fifth = t.players.get(pairing_number=5).name
+    assert len(rows) == 5 and rows[fifth][4] == "not paired"

@@ -188,6 +188,14 @@ def print_pairing_alphabetical(request: HtmxHttpRequest, tournament_id: int, num
         lines.append({"player": g.white, "board": g.board, "white": True, "opponent": g.black})
         lines.append({"player": g.black, "board": g.board, "white": False, "opponent": g.white})
     lines += [{"player": b.player, "bye": b} for b in byes]
+    # A player of the tournament with neither a game nor a bye this round (withdrawn, absent)
+    # still finds his name, marked not paired.
+    placed = {line["player"].pk for line in lines}
+    lines += [
+        {"player": p, "absent": True}
+        for p in tournament.players.all()
+        if p.pk not in placed and p.entry_round <= rnd.number
+    ]
     for line in lines:
         line["points"] = scores.get(line["player"].pairing_number)
     lines.sort(key=lambda line: _by_name(line["player"]))
