@@ -14,7 +14,7 @@ import datetime
 from dataclasses import dataclass
 from decimal import Decimal
 
-from pairing.engine.rating import RatedGame, RatingChange, k_factor, rating_change
+from pairing.engine.rating import RatedGame, RatingChange, expected_hundredths, k_factor, rating_change
 from pairing.engine.state import Outcome
 from tourney import adapters
 from tourney.models import Player, Tournament
@@ -24,10 +24,22 @@ RATED_HALVES = {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.LOSS: 0}
 
 
 @dataclass(frozen=True)
+class RatedRound:
+    """One rated game as the card shows it: PD of table 8.1.2 and score − PD."""
+
+    round: int
+    opponent: Player
+    expected: Decimal  # PD
+    score: Decimal
+    difference: Decimal  # score − PD
+
+
+@dataclass(frozen=True)
 class PlayerRatingChange:
     player: Player
     k_listed: bool  # K as the rating list gives it (Player.k_factor), else derived
     result: RatingChange
+    rounds: tuple[RatedRound, ...] = ()
 
     @property
     def k(self) -> int:
@@ -80,11 +92,22 @@ def rating_changes(tournament: Tournament, after: int) -> dict[int, PlayerRating
         player = players[entrant.id]
         if not player.rating:
             continue
-        games = [
-            RatedGame(players[e.opponent].rating, RATED_HALVES[e.outcome])
-            for e in entrant.history
-            if e.opponent is not None and e.outcome in RATED_HALVES
+        rated = [
+            (number, players[e.opponent], RATED_HALVES[e.outcome])
+            for number, e in enumerate(entrant.history, 1)
+            if e.opponent is not None and e.outcome in RATED_HALVES and players[e.opponent].rating
         ]
+        games = [RatedGame(opponent.rating, halves) for _n, opponent, halves in rated]
         k, listed = player_k(player, year)
-        out[entrant.id] = PlayerRatingChange(player, listed, rating_change(player.rating, k, games))
+        rounds = tuple(
+            _rated_round(number, opponent, halves, expected_hundredths(player.rating, opponent.rating))
+            for number, opponent, halves in rated
+        )
+        out[entrant.id] = PlayerRatingChange(player, listed, rating_change(player.rating, k, games), rounds)
     return out
+
+
+def _rated_round(number: int, opponent: Player, halves: int, pd: int) -> RatedRound:
+    score = Decimal(halves) / 2
+    expected = (Decimal(pd) / 100).quantize(Decimal("0.01"))
+    return RatedRound(number, opponent, expected, score, score - expected)

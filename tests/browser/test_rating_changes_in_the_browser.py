@@ -15,11 +15,29 @@ from tourney.models import Tournament
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "trf"
 TEXT = {
-    "en": {"standings": "Final standings", "report": "Rating changes", "heading": "Rating report: preview",
-           "save": "Save", "before": "+24.2", "after": "+48.4", "expected": "3.29", "card": "K 40, 6 rated games"},
-    "it": {"standings": "Classifica finale", "report": "Variazioni Elo", "heading": "Rapporto Elo: anteprima",
-           "save": "Salva", "before": "+24,2", "after": "+48,4", "expected": "3,29", "card": "K 40, 6 partite valide"},
-}  # fmt: skip
+    "en": {
+        "standings": "Final standings",
+        "report": "Rating changes",
+        "heading": "Rating report: preview",
+        "save": "Save",
+        "before": "+24.2",
+        "after": "+48.4",
+        "expected": "3.29",
+        "card": "K 40, 6 rated games",
+        "first_pd": "0.81",
+    },
+    "it": {
+        "standings": "Classifica finale",
+        "report": "Variazioni Elo",
+        "heading": "Rapporto Elo: anteprima",
+        "save": "Salva",
+        "before": "+24,2",
+        "after": "+48,4",
+        "expected": "3,29",
+        "card": "K 40, 6 partite valide",
+        "first_pd": "0,81",
+    },
+}
 
 
 @pytest.fixture
@@ -59,4 +77,8 @@ def test_the_arbiter_previews_the_rating_changes(browser, live_server, sign_in, 
     page.goto(f"{live_server.url}/t/{seed.pk}/players/{seed.players.get(name='Elisa').pk}/")
     change = page.locator("dd.rating-change")
     assert change.inner_text().startswith(text["after"]) and text["card"] in change.inner_text()
+    # Her six rated games, the first against Oscar (2100): D 250, PD .81.
+    games = page.locator("#rated-games tbody tr")
+    assert games.count() == 6
+    assert games.nth(0).locator("td").nth(3).inner_text() == text["first_pd"]
     context.close()

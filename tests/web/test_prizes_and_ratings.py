@@ -181,3 +181,18 @@ def test_no_winners_before_a_round_is_complete(client: Client, django_user_model
     html = client.get(reverse("prizes", args=[t.pk])).content.decode()
     assert "No winners yet." in html and 'id="prize-winners"' not in html
     assert 'id="provisional"' in html
+
+
+def test_the_card_lists_the_rated_games(client: Client, seed: Tournament) -> None:
+    francesco = seed.players.get(name="Francesco")
+    html = client.get(reverse("player_card", args=[seed.pk, francesco.pk])).content.decode()
+    rows = [(r[0], r[2], r[3], r[4], r[5]) for r in _cells(html, "rated-games")]
+    # Round 3, his forfeit win against Nancy, is not rated; the differences add up to
+    # .19 + .14 - .24 + .14 - .24 = -.01, × K 20 = -0.2 (the report's change).
+    assert rows == [
+        ("1", "2050", "0.81", "1", "+0.19"),
+        ("2", "2400", "0.36", "0.5", "+0.14"),
+        ("4", "2500", "0.24", "0", "-0.24"),
+        ("5", "2400", "0.36", "0.5", "+0.14"),
+        ("6", "2500", "0.24", "0", "-0.24"),
+    ]
