@@ -225,7 +225,7 @@ class CategoryKind(models.TextChoices):
 
 
 class Category(models.Model):
-    """A group of players with standings and prizes of its own (tourney.prizes.eligible):
+    """A group of players with standings and prizes of its own (tourney.prizes.belongs):
     a rating group (official rating from *rating_min* to *rating_max*), women, an age group
     (*age_max*: under n on 1 January of the start year; *age_min*: n or older during it),
     a federation."""
