@@ -178,8 +178,8 @@ def _by_name(player: Player) -> tuple[str, int]:
 @require_GET
 @public_page()
 def print_pairing_alphabetical(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
-    """ "Find your board by name": every player of the round, alphabetically, with his
-    board, colour and opponent (or his bye)."""
+    """The sheet players read to find their board by name: every player of the round,
+    alphabetically, with his board, colour and opponent (or his bye)."""
     tournament, rnd = _printable_round(request, tournament_id, number)
     games, byes = _boards_and_byes(rnd)
     scores = presentation.scores_before(rnd)
