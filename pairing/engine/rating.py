@@ -8,7 +8,8 @@ float ever decides a rounding.
 * 8.1.2: the table converting the rating difference D into the scoring probability PD of
   the higher-rated (H) and the lower-rated (L) player.
 * 8.3.1: a difference of more than 400 points counts as 400 (applied to every game: the
-  2024 regulations dropped the once-per-event limit of the 2022 amendment).
+  2024 regulations dropped the once-per-event limit the October 2022 amendment set for
+  players rated 2650 and above).
 * 8.3.2: per game, ΔR = score − PD; the change over the event is K × ΣΔR.
 * 8.3.3: K = 40 for a player new to the rating list until he has completed events with at
   least 30 games, and for every player until the end of the year of his 18th birthday while
