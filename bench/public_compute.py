@@ -5,7 +5,9 @@ so) holding a 2,000-player tournament with 11 rounds played (bench/big_event.py)
 times, with the number of SQL queries, what each page computes: the points standings
 with the ARO list, the standings with the tie-breaks (BH-C1, BH, SB, ARO, WIN), the
 crosstable, a player card; then each page rendered whole through Django (cache missed:
-what a reader waits for just after a change). The CPU time is this process's (SQLite
+what a reader waits for just after a change); the rating changes, the prize winners
+(four categories, 22 prizes, shared) and their pages, the wall chart and the pairing by
+name. The CPU time is this process's (SQLite
 runs in it): on a shared machine it is the steadier figure. Target: standings, tie-breaks, crosstable
 and ARO under 1 s each.
 
@@ -83,6 +85,28 @@ def main() -> None:
         _, rows, _ = table[0]
         timed("crosstable", lambda: presentation.crosstable_rows(t, rows, range(1, last + 1)), args.profile)
         timed("player card", lambda: presentation.player_card(t, player), args.profile)
+        # Categories and prizes as an open has them: two rating groups, women, juniors.
+        from decimal import Decimal
+
+        from tourney.models import Category, Prize
+        from tourney.prizes import prize_winners
+        from tourney.ratings import rating_changes
+
+        groups = [
+            Category.objects.create(tournament=t, name="U2000", kind="rating", rating_max=1999),
+            Category.objects.create(tournament=t, name="U1600", kind="rating", rating_max=1599),
+            Category.objects.create(tournament=t, name="Women", kind="women"),
+            Category.objects.create(tournament=t, name="U18", kind="age", age_max=18),
+        ]
+        for place in range(1, 11):
+            Prize.objects.create(tournament=t, place=place, amount=Decimal(1100 - 100 * place))
+        for group in groups:
+            for place in range(1, 4):
+                Prize.objects.create(tournament=t, category=group, place=place, amount=Decimal(200 - 50 * place))
+        timed("rating changes", lambda: rating_changes(t, last), args.profile)
+        t.prizes_shared = True
+        t.save(update_fields=["prizes_shared"])
+        timed("prize winners, shared", lambda: prize_winners(t, "General"), args.profile)
         print("pages rendered whole (cache missed):")
         tid = {"tournament_id": t.pk}
         pages = {
@@ -92,6 +116,11 @@ def main() -> None:
             "standings page": reverse("standings", kwargs=tid),
             "crosstable page": reverse("crosstable", kwargs=tid),
             "player card page": reverse("player_card", kwargs={**tid, "player_id": player.pk}),
+            "rating report page": reverse("rating_report", kwargs=tid),
+            "prizes page": reverse("prizes", kwargs=tid),
+            "category page": reverse("category_standings", kwargs={**tid, "category_id": groups[0].pk}),
+            "wall chart page": reverse("print_wallchart", kwargs=tid),
+            "pairing by name page": reverse("print_pairing_alphabetical", kwargs={**tid, "number": last}),
         }
         client = Client()
         for name, url in pages.items():

@@ -87,6 +87,13 @@ ACTION_LABELS: dict[str, Promise] = {
     "change tie-breaks after start": _("tie-breaks changed after the start (confirmed)"),
     "renumber players after round 4": _("pairing numbers reassigned after round 4 (confirmed)"),
     "give full-point bye": _("full-point bye given (confirmed)"),
+    # Categories and prizes (tourney.services.prizes), the K of a player's rating record.
+    "add category": _("category added"),
+    "remove category": _("category removed"),
+    "set prize": _("prize set"),
+    "remove prize": _("prize removed"),
+    "change prize sharing": _("prize sharing changed"),
+    "change rating record": _("K factor or rated games changed"),
 }
 _ADMIN_CHANGE = "admin change "
 

@@ -145,6 +145,9 @@ class Tournament(models.Model):
         help_text=_("The times of this tournament are shown in this zone, e.g. Europe/Rome"),
     )
     status = models.CharField(max_length=16, choices=TournamentStatus.choices, default=TournamentStatus.DRAFT)
+    # The regulations' prize rule: tied players share the money of their places (Hort) or
+    # the tie-breaks decide alone (tourney.prizes).
+    prizes_shared = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -221,6 +224,60 @@ class AbnormalPoints(models.Model):
         return self.record
 
 
+class CategoryKind(models.TextChoices):
+    RATING = "rating", _("Rating group")
+    WOMEN = "women", _("Women")
+    AGE = "age", _("Age group")
+    FEDERATION = "federation", _("Federation")
+
+
+class Category(models.Model):
+    """A group of players with standings and prizes of its own (tourney.prizes.belongs):
+    a rating group (official rating from *rating_min* to *rating_max*), women, an age group
+    (*age_max*: under n on 1 January of the start year; *age_min*: n or older during it),
+    a federation."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="categories")
+    name = models.CharField(max_length=60)
+    kind = models.CharField(max_length=12, choices=CategoryKind.choices)
+    rating_min = models.PositiveSmallIntegerField(null=True, blank=True)
+    rating_max = models.PositiveSmallIntegerField(null=True, blank=True)
+    age_min = models.PositiveSmallIntegerField(null=True, blank=True)
+    age_max = models.PositiveSmallIntegerField(null=True, blank=True)
+    federation = models.CharField(max_length=3, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="category_unique_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Prize(models.Model):
+    """The prize for *place* in the general standings (no category) or in a category's."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="prizes")
+    category = models.ForeignKey(Category, on_delete=models.CASCADE, null=True, blank=True, related_name="prizes")
+    place = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+    amount = models.DecimalField(max_digits=10, decimal_places=2)
+
+    class Meta:
+        # The general prizes first, on every database (PostgreSQL sorts nulls last).
+        ordering = ["tournament", models.F("category").asc(nulls_first=True), "place"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "category", "place"], name="prize_unique_place", nulls_distinct=False
+            ),
+            models.CheckConstraint(condition=Q(place__gte=1), name="prize_place_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.category or '-'} {self.place}: {self.amount}"
+
+
 class Sex(models.TextChoices):
     UNKNOWN = "", _("-")
     MALE = "m", _("Male")
@@ -261,6 +318,13 @@ class Player(models.Model):
         null=True, blank=True, help_text=_("First round the player is no longer paired in")
     )
     acceleration_group = models.CharField(max_length=8, blank=True)
+    # The player's record before the event, for the K of the FIDE Rating Regulations 8.3.3
+    # (pairing.engine.rating): K as FIDE lists it (empty: derived from the rating, the birth
+    # year and the rated games), and the games rated before the event (empty: not known).
+    k_factor = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[MinValueValidator(1)], help_text=_("K as the FIDE rating list gives it")
+    )
+    rated_games = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "pairing_number"]

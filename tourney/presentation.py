@@ -184,6 +184,7 @@ class TableRow:
     points: object
     values: tuple[object, ...]
     cells: tuple[str, ...] = ()
+    rating_change: object = None  # tourney.ratings.PlayerRatingChange, on the standings page
 
 
 def standings_table(tournament: Tournament, after: str | None) -> tuple[TournamentStandings, list[TableRow], int]:

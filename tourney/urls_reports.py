@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.urls import path
 
 from tourney import language
-from tourney.views import public, reports, setup
+from tourney.views import prizes, public, reports, setup
 
 T = "t/<int:tournament_id>/"
 R = T + "rounds/<int:number>/"
@@ -22,4 +22,22 @@ urlpatterns = [
     path(R + "print/pairing/", reports.print_pairing, name="print_pairing"),
     path(R + "print/results/", reports.print_results, name="print_results"),
     path(T + "print/standings/", reports.print_standings, name="print_standings"),
+    path(R + "print/pairing/alphabetical/", reports.print_pairing_alphabetical, name="print_pairing_alphabetical"),
+    path(R + "print/scoresheets/", reports.print_scoresheets, name="print_scoresheets"),
+    path(T + "print/wallchart/", reports.print_wallchart, name="print_wallchart"),
+    path(T + "print/players/rating/", reports.print_players, {"order": "rating"}, name="print_players_by_rating"),
+    path(
+        T + "print/players/alphabetical/",
+        reports.print_players,
+        {"order": "alphabetical"},
+        name="print_players_alphabetical",
+    ),
+    path(T + "print/checkin/", reports.print_checkin, name="print_checkin"),
+    # Categories, prizes, rating changes.
+    path(T + "categories/", prizes.categories, name="categories"),
+    path(T + "categories/<int:category_id>/", prizes.category_detail, name="category_standings"),
+    path(T + "prizes/", prizes.prizes, name="prizes"),
+    path(T + "prizes/settings/", prizes.prize_settings, name="prize_settings"),
+    path(T + "rating-report/", prizes.rating_report, name="rating_report"),
+    path(T + "players/<int:player_id>/rating-record/", prizes.rating_record, name="rating_record"),
 ]

@@ -24,5 +24,13 @@ def test_it_times_every_page_computed_and_served() -> None:
     )
     out = done.stdout
     assert out.startswith("20 players, 3 rounds on sqlite")
-    for step in ("standings with tie-breaks", "crosstable page", "crosstable page, cached"):
+    for step in (
+        "standings with tie-breaks",
+        "crosstable page",
+        "crosstable page, cached",
+        "rating changes",
+        "prize winners, shared",
+        "rating report page",
+        "prizes page",
+    ):
         assert f"  {step} " in out

@@ -24,7 +24,7 @@ from django.urls import reverse
 from django.utils.text import capfirst
 
 from tests.web.routes import all_routes
-from tourney.models import Bye, ByeKind, Player, Round, Tournament, UserPreference
+from tourney.models import Bye, ByeKind, Category, Player, Round, Tournament, UserPreference
 from tourney.roles import appoint
 
 pytestmark = pytest.mark.django_db
@@ -35,6 +35,7 @@ SKIPPED_PREFIXES = ("admin/", "i18n/", "accounts/logout/")
 # Italian shares with English. A word with a digit in it is a code (C.04.2.D.8, TRF16, C1).
 NEUTRAL = {
     *("ARO", "TRF", "CSV", "FIDE", "ID", "PAB", "FPB", "HPB", "ZPB"),
+    "K",  # the development coefficient of the FIDE Rating Regulations 8.3.3
     *("PTS", "BH", "SB", "DE", "PS", "TPR", "REP", "WIN", "WON", "BPG", "BWG"),  # C.07 codes
     *("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM", "ITA", "Elo", "Fed", "w", "b"),
     *("Buchholz", "Sonneborn", "Berger", "Burstein", "Lim", "English", "Italiano"),  # names
@@ -96,6 +97,7 @@ def scene(django_user_model):
         "player_id": Player.objects.get(tournament=t, pairing_number=12).pk,
         "bye_id": bye.pk,
         "appointment_id": t.appointments.first().pk,
+        "category_id": Category.objects.create(tournament=t, name="U2300", kind="rating", rating_max=2299).pk,
     }
     data = {w for p in t.players.all() for w in re.findall(r"[\w.'-]+", p.name)}
     data |= set(re.findall(r"[\w.'-]+", " ".join([t.name, t.place, t.chief_arbiter, t.time_control])))

@@ -14,7 +14,18 @@ from django.urls import URLPattern
 
 from tests import builders
 from tests.web.routes import all_routes
-from tourney.models import AuditEntry, Bye, ByeKind, Game, Player, ProhibitedPairing, Round, RoundStatus, Tournament
+from tourney.models import (
+    AuditEntry,
+    Bye,
+    ByeKind,
+    Category,
+    Game,
+    Player,
+    ProhibitedPairing,
+    Round,
+    RoundStatus,
+    Tournament,
+)
 from tourney.roles import appoint
 
 pytestmark = pytest.mark.django_db
@@ -44,6 +55,8 @@ KNOWN_WRITES = {
     "round_unpublish",
     "round_result",
     "round_close",
+    "prize_settings",
+    "rating_record",
 }
 
 
@@ -72,6 +85,7 @@ def scene(django_user_model):
         "bye_id": bye.pk,
         "appointment_id": appointment.pk,
         "prohibited_id": prohibited.pk,
+        "category_id": Category.objects.create(tournament=t, name="Women", kind="women").pk,
     }
     return {"t": t, "kwargs": kwargs, "organizer": organizer, "arbiter": arbiter, "stranger": stranger}
 
@@ -182,5 +196,6 @@ def test_a_get_on_a_write_only_endpoint_is_refused(scene) -> None:
             "tournament_settings",
             "appointments",
             "player_edit",
+            "prize_settings",
         ):
             assert client.get(url).status_code == 405, name

@@ -7,6 +7,8 @@ with tie-breaks and the crosstable.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -29,6 +31,7 @@ from tourney.models import (
     RoundStatus,
     Tournament,
 )
+from tourney.ratings import rating_changes
 from tourney.services.pairing import pairing_blocker, reap_lost_pairing
 from tourney.services.rounds import unpublish_refusal
 from tourney.trf_io import TRF_FORMATS
@@ -171,6 +174,7 @@ def player_card(request: HtmxHttpRequest, tournament_id: int, player_id: int) ->
     player = get_object_or_404(Player, pk=player_id, tournament=tournament)
     rows, points, aro = presentation.player_card(tournament, player)
     last = presentation.last_public_round(tournament)
+    rating = rating_changes(tournament, last).get(player.pairing_number)
     current = tournament.round_set.filter(number=last).first()
     return render(
         request,
@@ -181,6 +185,7 @@ def player_card(request: HtmxHttpRequest, tournament_id: int, player_id: int) ->
             "rows": rows,
             "points": points,
             "aro": aro,
+            "rating_change": rating,
             "live": current is not None and current.status == RoundStatus.PUBLISHED,
         },
     )
@@ -192,11 +197,14 @@ def standings(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     """The standings with the tournament's tie-breaks, after any completed round."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     shown, done = presentation.standings_context(tournament, request.GET.get("round"))
+    changes = rating_changes(tournament, shown["table"].after_round)
+    shown["rows"] = [replace(r, rating_change=changes.get(r.player.pairing_number)) for r in shown["rows"]]
     return render(
         request,
         "tourney/reports/standings.html",
         {
             **shown,
+            "show_rating_change": bool(changes),
             "completed": range(1, done + 1),
             "formats": TRF_FORMATS,
             "can_manage": roles.can_manage(request.user, tournament),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 
 import segno
+from django.db.models import Max
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -20,7 +21,17 @@ from pairing.engine.text import spreadsheet_cell
 from tourney import presentation, roles
 from tourney.access import tournament_role
 from tourney.caching import one_round, public_page
-from tourney.models import PUBLIC_STATUSES, Bye, ByeKind, Game, Round, RoundStatus, Tournament
+from tourney.models import (
+    PUBLIC_STATUSES,
+    UNPAIRED_STATUSES,
+    Bye,
+    ByeKind,
+    Game,
+    Player,
+    Round,
+    RoundStatus,
+    Tournament,
+)
 from tourney.trf_io import TRF_FORMATS, export_text
 from tourney.views.http import HtmxHttpRequest, TournamentRequest
 
@@ -158,3 +169,115 @@ def print_standings(request: HtmxHttpRequest, tournament_id: int) -> HttpRespons
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     shown, _done = presentation.standings_context(tournament, request.GET.get("round"))
     return render(request, "tourney/reports/print_standings.html", shown)
+
+
+def _by_name(player: Player) -> tuple[str, int]:
+    return (player.name.casefold(), player.pairing_number)
+
+
+@require_GET
+@public_page()
+def print_pairing_alphabetical(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """The sheet players read to find their board by name: every player of the round,
+    alphabetically, with his board, colour and opponent (or his bye)."""
+    tournament, rnd = _printable_round(request, tournament_id, number)
+    games, byes = _boards_and_byes(rnd)
+    scores = presentation.scores_before(rnd)
+    lines = []
+    for g in games:
+        lines.append({"player": g.white, "board": g.board, "white": True, "opponent": g.black})
+        lines.append({"player": g.black, "board": g.board, "white": False, "opponent": g.white})
+    lines += [{"player": b.player, "bye": b} for b in byes]
+    # A player of the tournament with neither a game nor a bye this round (withdrawn, absent)
+    # still finds his name, marked not paired.
+    placed = {line["player"].pk for line in lines}
+    lines += [
+        {"player": p, "absent": True}
+        for p in tournament.players.all()
+        if p.pk not in placed and p.entry_round <= rnd.number
+    ]
+    for line in lines:
+        line["points"] = scores.get(line["player"].pairing_number)
+    lines.sort(key=lambda line: _by_name(line["player"]))
+    return render(
+        request,
+        "tourney/reports/print_pairing_alphabetical.html",
+        {
+            "tournament": tournament,
+            "round": rnd,
+            "lines": lines,
+            "pab": ByeKind.PAIRING_ALLOCATED,
+            "draft": rnd.status not in PUBLIC_STATUSES,
+        },
+    )
+
+
+@require_GET
+@public_page()
+def print_scoresheets(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """A pairing card per board: the players, the result to circle, the signatures."""
+    tournament, rnd = _printable_round(request, tournament_id, number)
+    games, _byes = _boards_and_byes(rnd)
+    return render(
+        request,
+        "tourney/reports/print_scoresheets.html",
+        {"tournament": tournament, "round": rnd, "games": games, "draft": rnd.status not in PUBLIC_STATUSES},
+    )
+
+
+@require_GET
+@public_page()
+def print_wallchart(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    """The wall chart: the crosstable in starting-number order, with the rank beside."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    shown, _done = presentation.standings_context(tournament, request.GET.get("round"))
+    rounds_shown = range(1, presentation.last_public_round(tournament) + 1)
+    rows = sorted(shown["rows"], key=lambda r: r.player.pairing_number)
+    return render(
+        request,
+        "tourney/reports/print_wallchart.html",
+        {**shown, "rows": presentation.crosstable_rows(tournament, rows, rounds_shown), "rounds": rounds_shown},
+    )
+
+
+PLAYER_LIST_ORDERS = ("rating", "alphabetical")
+
+
+@require_GET
+@public_page()
+def print_players(request: HtmxHttpRequest, tournament_id: int, order: str) -> HttpResponse:
+    """The player list by rating (highest first, then by name) or alphabetically."""
+    if order not in PLAYER_LIST_ORDERS:
+        raise Http404(_("Unknown order."))
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    players = list(tournament.players.all())
+    if order == "rating":
+        players.sort(key=lambda p: (-p.rating, *_by_name(p)))
+    else:
+        players.sort(key=_by_name)
+    return render(
+        request,
+        "tourney/reports/print_players.html",
+        {"tournament": tournament, "players": players, "order": order},
+    )
+
+
+@require_GET
+@public_page()
+def print_checkin(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    """The check-in sheet for the next round to pair: the players still in the tournament,
+    alphabetically, with a box to tick and a space to sign."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    paired = tournament.round_set.exclude(status__in=UNPAIRED_STATUSES).aggregate(n=Max("number"))["n"] or 0
+    number = min(paired + 1, tournament.rounds)
+    players = [
+        p
+        for p in tournament.players.all()
+        if p.entry_round <= number and (p.withdrawal_round is None or p.withdrawal_round > number)
+    ]
+    players.sort(key=_by_name)
+    return render(
+        request,
+        "tourney/reports/print_checkin.html",
+        {"tournament": tournament, "players": players, "number": number},
+    )
