@@ -37,3 +37,11 @@ def audit_action(action: str) -> str:
     from tourney.audit import action_label
 
     return action_label(action)
+
+
+@register.filter
+def event_over(tournament: object) -> bool:
+    """Whether the last round's results are published: the standings are final (C.07)."""
+    from tourney.models import RoundStatus
+
+    return tournament.round_set.filter(number=tournament.rounds, status=RoundStatus.CLOSED).exists()  # type: ignore[attr-defined]

