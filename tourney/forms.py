@@ -50,6 +50,7 @@ PLAYER_LABELS = {
     "fide_id": _("FIDE ID"),
     "sex": _("Sex"),
     "birth_date": _("Birth date"),
+    "provisional_rating": _("Provisional rating"),
 }
 
 
@@ -183,7 +184,7 @@ class PlayerForm(TextWithoutControls, forms.ModelForm):
 
     class Meta:
         model = Player
-        fields = ["name", "title", "rating", "federation", "fide_id", "sex", "birth_date"]
+        fields = ["name", "title", "rating", "federation", "fide_id", "sex", "birth_date", "provisional_rating"]
         labels = PLAYER_LABELS
         field_classes = {"birth_date": BirthDateField}
 
@@ -191,7 +192,7 @@ class PlayerForm(TextWithoutControls, forms.ModelForm):
 class PlayerEditForm(TextWithoutControls, forms.ModelForm):
     class Meta:
         model = Player
-        fields = ["name", "title", "rating", "federation", "fide_id", "sex", "birth_date"]
+        fields = ["name", "title", "rating", "federation", "fide_id", "sex", "birth_date", "provisional_rating"]
         labels = PLAYER_LABELS
         field_classes = {"birth_date": BirthDateField}
 

@@ -22,12 +22,14 @@ WORDS = {
         "choose tiebreaks": "Choose the tie-breaks",
         "standings": "Standings",
         "save": "Save",
+        "edit": "edit / withdraw",
     },
     "it": {
         "create": "Crea il torneo",
         "choose tiebreaks": "Scegli gli spareggi",
         "standings": "Classifica",
         "save": "Salva",
+        "edit": "modifica / ritira",
     },
 }
 
@@ -98,4 +100,35 @@ def test_the_desk_enters_results_on_a_390_pixel_phone(browser, live_server, djan
         button.click()
         page.locator(f"#board-{board} button.chosen", has_text="1-0").wait_for()
     assert t.round_set.get(number=1).games.get(board=6).result == Result.WHITE_WINS
+    context.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_an_unrated_player_gets_a_provisional_rating_and_the_aro_list_marks_it(
+    browser, live_server, django_user_model, language
+) -> None:
+    words = WORDS[language]
+    t = builders.tournament(players=4, rounds=3, name="Provisional Open")
+    unrated = builders.player(t, 4)
+    unrated.rating = 0
+    unrated.save()
+    arbiter = django_user_model.objects.create_user("arb")
+    appoint(t, arbiter, "arbiter")
+    context = _context(browser, live_server, language, arbiter)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{t.pk}/registration/")
+    page.locator("#players tr", has_text=unrated.name).get_by_role("link", name=words["edit"]).click()
+    page.fill("#id_provisional_rating", "2600")
+    page.locator("form.stacked").get_by_role("button", name=words["save"]).click()
+    page.wait_for_url(f"**/t/{t.pk}/registration/**")
+    # C.04.2.B.2: the provisional 2600 puts the unrated player first (round 4 is not paired).
+    first = page.locator("#players tbody tr").first
+    assert unrated.name in first.inner_text() and "2600" in first.inner_text()
+    assert first.locator("abbr.provisional").inner_text() == "P"
+    unrated.refresh_from_db()
+    assert (unrated.pairing_number, unrated.rating, unrated.provisional_rating) == (1, 0, 2600)
+    builders.round_with(t, 1, "1-3 1-0, 4-2 =", status=RoundStatus.CLOSED)
+    page.goto(f"{live_server.url}/t/{t.pk}/rounds/1/standings/")
+    row = page.locator("table.standings tr", has_text=builders.player(t, 3).name)
+    assert row.locator("td.aro").inner_text().split() == ["2600", "P"]
     context.close()

@@ -181,6 +181,7 @@ def player_card(request: HtmxHttpRequest, tournament_id: int, player_id: int) ->
             "rows": rows,
             "points": points,
             "aro": aro,
+            "aro_provisional": presentation.aro_counts_provisional(tournament, player),
             "live": current is not None and current.status == RoundStatus.PUBLISHED,
         },
     )
