@@ -83,6 +83,11 @@ ACTION_LABELS: dict[str, Promise] = {
     "allow pairing": _("prohibited pairing lifted"),
     "register players": _("players registered"),
     "late entries": _("late entries registered"),
+    # Check-in before a round is paired.
+    "check in": _("checked in"),
+    "confirm check-in": _("check-in confirmed"),
+    "mark absent": _("absence recorded"),
+    "cancel absence": _("absence cancelled"),
 }
 _ADMIN_CHANGE = "admin change "
 

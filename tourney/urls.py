@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from tourney.login_throttle import ThrottledLoginView
-from tourney.views import desk, public, setup
+from tourney.views import checkin, desk, public, setup
 
 T = "t/<int:tournament_id>/"
 R = T + "rounds/<int:number>/"
@@ -25,6 +25,13 @@ urlpatterns = [
     path(R + "unpublish/", desk.round_unpublish, name="round_unpublish"),
     path(R + "result/", desk.round_result, name="round_result"),
     path(R + "close/", desk.round_close, name="round_close"),
+    # Check-in before the round is paired.
+    path(R + "checkin/", checkin.checkin_desk, name="checkin_desk"),
+    path(R + "checkin/<int:player_id>/present/", checkin.checkin_present, name="checkin_present"),
+    path(R + "checkin/<int:player_id>/absent/", checkin.checkin_absent, name="checkin_absent"),
+    path(R + "checkin/<int:player_id>/confirm/", checkin.checkin_confirm, name="checkin_confirm"),
+    path(T + "checkin/codes/", checkin.checkin_codes, name="checkin_codes"),
+    path("checkin/<str:token>/", checkin.self_checkin, name="self_checkin"),
     # Organizer and registration.
     path(T + "settings/", setup.tournament_settings, name="tournament_settings"),
     path(T + "draw-colour/", setup.draw_colour, name="draw_colour"),

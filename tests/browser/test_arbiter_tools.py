@@ -9,7 +9,8 @@ from django.contrib.auth.models import Group
 from django.test import Client
 
 from tests import builders
-from tourney.models import Result, RoundStatus, Tournament
+from tourney.models import ByeKind, Result, RoundStatus, Tournament
+from tourney.services.checkin import checkin_token
 from tourney.roles import ORGANIZERS, appoint
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -23,6 +24,14 @@ WORDS = {
         "standings": "Standings",
         "save": "Save",
         "edit": "edit / withdraw",
+        "checkin link": "check-in: who is present",
+        "absent": "Absent",
+        "present": "Present",
+        "confirm": "Confirm",
+        "here": "I am here",
+        "to confirm": "an arbiter will confirm it",
+        "confirmed": "an arbiter has confirmed it",
+        "pair": "Pair round 1",
     },
     "it": {
         "create": "Crea il torneo",
@@ -30,6 +39,14 @@ WORDS = {
         "standings": "Classifica",
         "save": "Salva",
         "edit": "modifica / ritira",
+        "checkin link": "presenze: chi c'è",
+        "absent": "Assente",
+        "present": "Presente",
+        "confirm": "Conferma",
+        "here": "Sono presente",
+        "to confirm": "un arbitro la confermerà",
+        "confirmed": "un arbitro l'ha confermata",
+        "pair": "Abbina il turno 1",
     },
 }
 
@@ -131,4 +148,45 @@ def test_an_unrated_player_gets_a_provisional_rating_and_the_aro_list_marks_it(
     page.goto(f"{live_server.url}/t/{t.pk}/rounds/1/standings/")
     row = page.locator("table.standings tr", has_text=builders.player(t, 3).name)
     assert row.locator("td.aro").inner_text().split() == ["2600", "P"]
+    context.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_check_in_before_the_pairing_leaves_the_absentee_out(
+    browser, live_server, django_user_model, eager_celery, language
+) -> None:
+    words = WORDS[language]
+    t = builders.tournament(players=7, rounds=3, name="Check-in Open")
+    arbiter = django_user_model.objects.create_user("arb")
+    appoint(t, arbiter, "arbiter")
+    absentee, walker = builders.player(t, 3), builders.player(t, 6)
+    # The player opens his own page (the QR code's link) on his phone and checks in.
+    phone = _context(browser, live_server, language, phone=True)
+    mine = phone.new_page()
+    mine.goto(f"{live_server.url}/checkin/{checkin_token(walker)}/")
+    mine.get_by_role("button", name=words["here"]).click()
+    mine.locator("#self-checkin-state", has_text=words["to confirm"]).wait_for()
+
+    context = _context(browser, live_server, language, arbiter)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{t.pk}/rounds/1/")
+    page.get_by_role("link", name=words["checkin link"]).click()
+    page.wait_for_url(f"**/t/{t.pk}/rounds/1/checkin/")
+    page.locator(f"#checkin-{walker.pk}").get_by_role("button", name=words["confirm"]).click()
+    page.locator(f"#checkin-{walker.pk}.presence-present").wait_for()
+    page.locator(f"#checkin-{absentee.pk}").get_by_role("button", name=words["absent"]).click()
+    page.locator(f"#checkin-{absentee.pk}.presence-absent").wait_for()
+    page.locator(f"#checkin-{builders.player(t, 1).pk}").get_by_role("button", name=words["present"]).click()
+    page.locator(f"#checkin-{builders.player(t, 1).pk}.presence-present").wait_for()
+    mine.reload()
+    assert words["confirmed"] in mine.locator("#self-checkin-state").inner_text()
+
+    page.goto(f"{live_server.url}/t/{t.pk}/rounds/1/")
+    page.get_by_role("button", name=words["pair"]).click()
+    page.locator("#pairing table.pairing tbody tr").nth(2).wait_for(timeout=30_000)
+    assert page.locator("#pairing table.pairing tbody tr").count() == 3  # six players, no PAB
+    assert absentee.name in page.locator("#pairing ul.byes").inner_text()
+    rnd = t.round_set.get(number=1)
+    assert list(rnd.byes.values_list("player", "kind")) == [(absentee.pk, ByeKind.ZERO_POINT)]
+    phone.close()
     context.close()

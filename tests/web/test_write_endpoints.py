@@ -43,6 +43,10 @@ KNOWN_WRITES = {
     "round_unpublish",
     "round_result",
     "round_close",
+    "checkin_present",
+    "checkin_absent",
+    "checkin_confirm",
+    "self_checkin",  # a forged secret: refused like a missing role
 }
 
 
@@ -71,6 +75,7 @@ def scene(django_user_model):
         "bye_id": bye.pk,
         "appointment_id": appointment.pk,
         "prohibited_id": prohibited.pk,
+        "token": "forged:secret",
     }
     return {"t": t, "kwargs": kwargs, "organizer": organizer, "arbiter": arbiter, "stranger": stranger}
 
@@ -181,5 +186,6 @@ def test_a_get_on_a_write_only_endpoint_is_refused(scene) -> None:
             "tournament_settings",
             "appointments",
             "player_edit",
+            "self_checkin",
         ):
             assert client.get(url).status_code == 405, name
