@@ -322,3 +322,18 @@ class TiebreakForm(forms.Form):
             self.add_error("codes", gettext("a tie-break is listed twice"))
         data["list"] = parsed
         return data
+
+
+class HandPlayerForm(TextWithoutControls, forms.Form):
+    """One player of a free change of a draft (take out, put in, give the PAB), and why."""
+
+    player = forms.IntegerField(min_value=1, label=_("Player no."))
+    reason = forms.CharField(required=False, label=_("Reason"))
+
+
+class HandOpponentForm(HandPlayerForm):
+    opponent = forms.IntegerField(min_value=1, label=_("plays player no."))
+
+
+class HandBoardForm(forms.Form):
+    board = forms.IntegerField(min_value=1, label=_("Board"))

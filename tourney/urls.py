@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from tourney.login_throttle import ThrottledLoginView
-from tourney.views import checkin, desk, public, setup
+from tourney.views import checkin, desk, manual, public, setup
 
 T = "t/<int:tournament_id>/"
 R = T + "rounds/<int:number>/"
@@ -25,6 +25,12 @@ urlpatterns = [
     path(R + "unpublish/", desk.round_unpublish, name="round_unpublish"),
     path(R + "result/", desk.round_result, name="round_result"),
     path(R + "close/", desk.round_close, name="round_close"),
+    # Free changes of a draft pairing.
+    path(R + "hand/opponent/", manual.hand_opponent, name="hand_opponent"),
+    path(R + "hand/colours/", manual.hand_colours, name="hand_colours"),
+    path(R + "hand/out/", manual.hand_out, name="hand_out"),
+    path(R + "hand/in/", manual.hand_in, name="hand_in"),
+    path(R + "hand/pab/", manual.hand_pab, name="hand_pab"),
     # Check-in before the round is paired.
     path(R + "checkin/", checkin.checkin_desk, name="checkin_desk"),
     path(R + "checkin/<int:player_id>/present/", checkin.checkin_present, name="checkin_present"),

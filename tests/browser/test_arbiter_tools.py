@@ -32,6 +32,12 @@ WORDS = {
         "to confirm": "an arbiter will confirm it",
         "confirmed": "an arbiter has confirmed it",
         "pair": "Pair round 1",
+        "by hand": "Change the pairing by hand",
+        "swap": "Swap the colours on board 1",
+        "pair them": "Pair them",
+        "take out": "Take out",
+        "give pab": "Give the PAB",
+        "pair again": "Pair again",
     },
     "it": {
         "create": "Crea il torneo",
@@ -47,6 +53,12 @@ WORDS = {
         "to confirm": "un arbitro la confermerà",
         "confirmed": "un arbitro l'ha confermata",
         "pair": "Abbina il turno 1",
+        "by hand": "Modifica l'abbinamento a mano",
+        "swap": "Scambia i colori sulla scacchiera 1",
+        "pair them": "Abbinali",
+        "take out": "Togli",
+        "give pab": "Assegna il PAB",
+        "pair again": "Abbina di nuovo",
     },
 }
 
@@ -189,4 +201,78 @@ def test_check_in_before_the_pairing_leaves_the_absentee_out(
     rnd = t.round_set.get(number=1)
     assert list(rnd.byes.values_list("player", "kind")) == [(absentee.pk, ByeKind.ZERO_POINT)]
     phone.close()
+    context.close()
+
+
+def _submit(page, button, path: str) -> None:
+    """Press *button* and wait until htmx has swapped the answer of *path* in."""
+    with page.expect_response(lambda r: path in r.url):
+        button.click()
+    page.locator(".htmx-request").first.wait_for(state="detached")
+    page.locator("#pairing .success, #pairing .error").first.wait_for()
+
+
+def _draft_boards(rnd) -> tuple[list[tuple[int, int]], int | None]:
+    games = rnd.games.select_related("white", "black").order_by("board")
+    pab = rnd.byes.filter(kind=ByeKind.PAIRING_ALLOCATED).first()
+    boards = [(g.white.pairing_number, g.black.pairing_number) for g in games]
+    return boards, pab.player.pairing_number if pab else None
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_arbiter_changes_a_draft_freely_and_pairs_again(
+    browser, live_server, django_user_model, eager_celery, language
+) -> None:
+    words = WORDS[language]
+    t = builders.tournament(players=7, rounds=3, name="Manual Open")
+    rnd = t.round_set.create(number=1)
+    arbiter = django_user_model.objects.create_user("arb")
+    appoint(t, arbiter, "arbiter")
+    context = _context(browser, live_server, language, arbiter)
+    page = context.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())  # Pair again asks first
+    page.goto(f"{live_server.url}/t/{t.pk}/rounds/1/")
+    page.get_by_role("button", name=words["pair"]).click()
+    page.locator("#pairing table.pairing tbody tr").nth(2).wait_for(timeout=30_000)
+    rnd.refresh_from_db()
+    engine = _draft_boards(rnd)
+    white, black = engine[0][0]
+
+    # One click swaps the colours of board 1.
+    _submit(page, page.get_by_role("button", name=words["swap"]), "/hand/colours/")
+    assert _draft_boards(rnd)[0][0] == (black, white)
+
+    # Choose an opponent: player 1 plays player 2 (a free choice, checked and recorded).
+    page.locator("details.manual summary").click()
+    form = page.locator("#hand_opponent")
+    form.locator("input[name=player]").fill("1")
+    form.locator("input[name=opponent]").fill("2")
+    form.locator("input[name=reason]").fill("club decision")
+    _submit(page, form.get_by_role("button", name=words["pair them"]), "/hand/opponent/")
+    page.locator("#pairing ul.warnings").wait_for()
+    assert {1, 2} in [set(b) for b in _draft_boards(rnd)[0]]
+
+    # Give the PAB by hand to player 3, then take player 5 out as absent.
+    page.locator("details.manual summary").click()
+    form = page.locator("#hand_pab")
+    form.locator("input[name=player]").fill("3")
+    _submit(page, form.get_by_role("button", name=words["give pab"]), "/hand/pab/")
+    assert _draft_boards(rnd)[1] == 3
+    page.locator("details.manual summary").click()
+    form = page.locator("#hand_out")
+    form.locator("input[name=player]").fill("5")
+    _submit(page, form.get_by_role("button", name=words["take out"]), "/hand/out/")
+    boards, pab = _draft_boards(rnd)
+    assert pab is None and 5 not in {n for b in boards for n in b} and len(boards) == 3
+    assert builders.player(t, 5).name in page.locator("#pairing ul.byes").inner_text()
+    actions = list(t.audit_entries.values_list("action", flat=True))
+    assert actions.count("change pairing") == 4 and actions.count("mark absent") == 1
+
+    # Pair again: the engine's pairing of the players present (7 is absent now).
+    page.get_by_role("button", name=words["pair again"]).click()
+    page.locator("#pairing ul.warnings").wait_for(state="detached", timeout=30_000)
+    page.locator("#pairing table.pairing tbody tr").nth(2).wait_for(timeout=30_000)
+    rnd.refresh_from_db()
+    boards, pab = _draft_boards(rnd)
+    assert pab is None and len(boards) == 3 and rnd.pairing_warnings == ""
     context.close()

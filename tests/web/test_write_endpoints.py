@@ -47,6 +47,11 @@ KNOWN_WRITES = {
     "checkin_absent",
     "checkin_confirm",
     "self_checkin",  # a forged secret: refused like a missing role
+    "hand_opponent",
+    "hand_colours",
+    "hand_out",
+    "hand_in",
+    "hand_pab",
 }
 
 

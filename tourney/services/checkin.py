@@ -43,11 +43,9 @@ def player_of_token(token: str) -> Player | None:
     return Player.objects.select_related("tournament").filter(pk=pk).first()
 
 
-def _open_round(player: Player, number: int, *, lock: bool = True) -> Round:
+def _open_round(player: Player, number: int) -> Round:
     """Round *number*, not paired yet, that *player* takes part in (created as a draft)."""
-    tournament = player.tournament
-    if lock:
-        tournament = Tournament.objects.select_for_update().get(pk=player.tournament_id)
+    tournament = Tournament.objects.select_for_update().get(pk=player.tournament_id)
     if not 1 <= number <= tournament.rounds:
         raise RegistrationRefused(_("the tournament has rounds 1 to %d") % tournament.rounds)
     if number < player.entry_round or (player.withdrawal_round is not None and number >= player.withdrawal_round):

@@ -45,3 +45,9 @@ def event_over(tournament: object) -> bool:
     from tourney.models import RoundStatus
 
     return tournament.round_set.filter(number=tournament.rounds, status=RoundStatus.CLOSED).exists()  # type: ignore[attr-defined]
+
+
+@register.filter
+def without_pab(byes: list) -> list:
+    """The round's byes but the pairing-allocated one: the players a draft may take in."""
+    return [b for b in byes if b.kind != "pab"]
