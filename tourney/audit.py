@@ -83,6 +83,9 @@ ACTION_LABELS: dict[str, Promise] = {
     "allow pairing": _("prohibited pairing lifted"),
     "register players": _("players registered"),
     "late entries": _("late entries registered"),
+    # Accounts.
+    "invite user": _("person invited"),
+    "new invitation link": _("new set-password link"),
     # Check-in before a round is paired.
     "check in": _("checked in"),
     "confirm check-in": _("check-in confirmed"),

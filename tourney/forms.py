@@ -263,16 +263,30 @@ class ProhibitedPairingForm(forms.Form):
         self.fields["other"].queryset = tournament.players.all()
 
 
-class AppointForm(TextWithoutControls, forms.Form):
-    username = forms.CharField(label=_("User name"))
+class KnownUserField(forms.ModelChoiceField):
+    """A user picked from the site's active users, posted as his user name."""
+
+    def label_from_instance(self, obj: Any) -> str:
+        full = obj.get_full_name()
+        return f"{full} ({obj.get_username()})" if full else obj.get_username()
+
+
+class AppointForm(forms.Form):
+    username = KnownUserField(
+        queryset=get_user_model().objects.filter(is_active=True).order_by("username"),
+        to_field_name="username",
+        label=_("User"),
+        error_messages={"invalid_choice": _("no user %(value)s")},
+    )
     role = forms.ChoiceField(choices=AppointmentRole.choices, initial=AppointmentRole.ARBITER, label=_("Role"))
 
-    def clean_username(self) -> Any:
-        name = self.cleaned_data["username"].strip()
-        try:
-            return get_user_model().objects.get(username=name)
-        except get_user_model().DoesNotExist:
-            raise forms.ValidationError(_("no user %(name)s") % {"name": name}) from None
+
+class InviteForm(TextWithoutControls, forms.Form):
+    """A person who has no account yet: invited with a one-time set-password link."""
+
+    name = forms.CharField(max_length=150, label=_("Name"))
+    email = forms.EmailField(label=_("E-mail address"))
+    role = forms.ChoiceField(choices=AppointmentRole.choices, initial=AppointmentRole.ARBITER, label=_("Role"))
 
 
 class ExchangeForm(TextWithoutControls, forms.Form):

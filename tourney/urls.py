@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from tourney.login_throttle import ThrottledLoginView
-from tourney.views import checkin, desk, manual, public, setup
+from tourney.views import accounts, checkin, desk, manual, public, setup
 
 T = "t/<int:tournament_id>/"
 R = T + "rounds/<int:number>/"
@@ -43,6 +43,8 @@ urlpatterns = [
     path(T + "draw-colour/", setup.draw_colour, name="draw_colour"),
     path(T + "appointments/", setup.appointments, name="appointments"),
     path(T + "appointments/<int:appointment_id>/dismiss/", setup.dismiss, name="dismiss"),
+    path(T + "appointments/invite/", accounts.invite, name="invite"),
+    path(T + "appointments/<int:appointment_id>/link/", accounts.invitation_link, name="invitation_link"),
     path(T + "registration/", setup.registration_page, name="registration"),
     path(T + "registration/add/", setup.player_add, name="player_add"),
     path(T + "registration/csv/", setup.player_csv, name="player_csv"),
@@ -56,6 +58,8 @@ urlpatterns = [
     path(T + "audit/", setup.audit_log, name="audit"),
     path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/set-password/<uidb64>/<token>/", accounts.SetPasswordView.as_view(), name="set_password"),
+    path("accounts/password/", accounts.ChangePasswordView.as_view(), name="change_password"),
     path("admin/", admin.site.urls),
     path("", include("tourney.urls_reports")),
 ]

@@ -38,6 +38,12 @@ WORDS = {
         "take out": "Take out",
         "give pab": "Give the PAB",
         "pair again": "Pair again",
+        "invite": "Invite",
+        "set password": "Set the password",
+        "log in": "Log in",
+        "appoint": "Appoint",
+        "password": "change password",
+        "change password": "Change the password",
     },
     "it": {
         "create": "Crea il torneo",
@@ -59,6 +65,12 @@ WORDS = {
         "take out": "Togli",
         "give pab": "Assegna il PAB",
         "pair again": "Abbina di nuovo",
+        "invite": "Invita",
+        "set password": "Imposta la password",
+        "log in": "Accedi",
+        "appoint": "Nomina",
+        "password": "cambia password",
+        "change password": "Cambia la password",
     },
 }
 
@@ -276,3 +288,55 @@ def test_the_arbiter_changes_a_draft_freely_and_pairs_again(
     boards, pab = _draft_boards(rnd)
     assert pab is None and len(boards) == 3 and rnd.pairing_warnings == ""
     context.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_an_organizer_invites_an_arbiter_who_sets_then_changes_his_password(
+    browser, live_server, django_user_model, language
+) -> None:
+    words = WORDS[language]
+    t = builders.tournament(players=4, name="Invitation Open")
+    organizer = django_user_model.objects.create_user("org")
+    appoint(t, organizer, "organizer")
+    django_user_model.objects.create_user("deputy", first_name="Anna", last_name="Bianchi")
+    context = _context(browser, live_server, language, organizer)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{t.pk}/appointments/")
+    # Appoint a known user from the list.
+    page.locator("#appoint-form select[name=username]").select_option("deputy")
+    page.locator("#appoint-form").get_by_role("button", name=words["appoint"]).click()
+    page.wait_for_url(f"**/t/{t.pk}/appointments/")
+    assert t.appointments.filter(user__username="deputy", role="arbiter").exists()
+    # Invite a person who has no account: the one-time link is on the screen.
+    page.fill("#invite-form input[name=name]", "Maria Rossi")
+    page.fill("#invite-form input[name=email]", "maria@example.org")
+    page.locator("#invite-form").get_by_role("button", name=words["invite"]).click()
+    link = page.locator("#invitation-link").input_value()
+    assert "/accounts/set-password/" in link
+    context.close()
+
+    person = _context(browser, live_server, language)
+    mine = person.new_page()
+    mine.goto(link)
+    mine.fill("#id_new_password1", "a-long-test-password-42")
+    mine.fill("#id_new_password2", "a-long-test-password-42")
+    mine.get_by_role("button", name=words["set password"]).click()
+    mine.wait_for_url("**/accounts/login/")
+    mine.fill("#id_username", "maria@example.org")
+    mine.fill("#id_password", "a-long-test-password-42")
+    mine.locator("main").get_by_role("button", name=words["log in"]).click()
+    mine.wait_for_url(f"{live_server.url}/")
+    # The arbiter she was appointed reaches the tournament's desk.
+    assert mine.goto(f"{live_server.url}/t/{t.pk}/registration/").status == 200
+    # She changes her own password.
+    mine.get_by_role("link", name=words["password"], exact=True).click()
+    mine.fill("#id_old_password", "a-long-test-password-42")
+    mine.fill("#id_new_password1", "another-long-password-43")
+    mine.fill("#id_new_password2", "another-long-password-43")
+    mine.get_by_role("button", name=words["change password"]).click()
+    mine.wait_for_url(f"{live_server.url}/")
+    assert django_user_model.objects.get(username="maria@example.org").check_password("another-long-password-43")
+    # The link works once.
+    mine.goto(link)
+    assert mine.locator("#link-used").count() == 1
+    person.close()

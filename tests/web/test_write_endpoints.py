@@ -52,6 +52,8 @@ KNOWN_WRITES = {
     "hand_out",
     "hand_in",
     "hand_pab",
+    "invite",
+    "invitation_link",
 }
 
 

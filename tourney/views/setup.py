@@ -22,6 +22,7 @@ from tourney.errors import DomainError, EditionChangeUnconfirmed, EntriesRefused
 from tourney.forms import (
     AppointForm,
     ByeForm,
+    InviteForm,
     PlayerEditForm,
     PlayerForm,
     ProhibitedPairingForm,
@@ -191,8 +192,18 @@ def appointments(request: TournamentRequest, tournament_id: int) -> HttpResponse
                 request, _("%(user)s appointed %(role)s.") % {"user": user, "role": appointment.get_role_display()}
             )
             return redirect("appointments", tournament.pk)
-    context = {"tournament": tournament, "form": form, "appointments": tournament.appointments.select_related("user")}
-    return render(request, "tourney/appointments.html", context)
+    return render(request, "tourney/appointments.html", appointments_context(tournament, form=form))
+
+
+def appointments_context(tournament: Tournament, **extra: object) -> dict[str, object]:
+    """The appointments page: the list, the form picking a known user, the invitation form."""
+    context = {
+        "tournament": tournament,
+        "form": AppointForm(),
+        "invite_form": InviteForm(),
+        "appointments": tournament.appointments.select_related("user"),
+    }
+    return {**context, **extra}
 
 
 @require_POST
