@@ -199,7 +199,9 @@ EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "webmaster@localhost")
-INVITATIONS_BY_EMAIL = env_bool("INVITATIONS_BY_EMAIL", bool(os.environ.get("EMAIL_HOST") or os.environ.get("EMAIL_BACKEND")))
+INVITATIONS_BY_EMAIL = env_bool(
+    "INVITATIONS_BY_EMAIL", bool(os.environ.get("EMAIL_HOST") or os.environ.get("EMAIL_BACKEND"))
+)
 PASSWORD_RESET_TIMEOUT = env_int("INVITATION_VALID_SECONDS", 7 * 24 * 3600)
 
 LOGIN_URL = "login"

@@ -10,8 +10,8 @@ from django.test import Client
 
 from tests import builders
 from tourney.models import ByeKind, Result, RoundStatus, Tournament
-from tourney.services.checkin import checkin_token
 from tourney.roles import ORGANIZERS, appoint
+from tourney.services.checkin import checkin_token
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -40,7 +40,9 @@ def test_the_desk_refuses_a_paired_round_and_says_so(desk) -> None:
     builders.round_with(t, 1, "1-4, 2-5, 3-6", byes="7 pab", status=RoundStatus.PAIRED)
     page = client.get(f"/t/{t.pk}/rounds/1/checkin/").content.decode()
     assert "Round 1 is already paired" in page and "/absent/" not in page
-    answer = client.post(f"/t/{t.pk}/rounds/1/checkin/{builders.player(t, 1).pk}/absent/", headers={"HX-Request": "true"})
+    answer = client.post(
+        f"/t/{t.pk}/rounds/1/checkin/{builders.player(t, 1).pk}/absent/", headers={"HX-Request": "true"}
+    )
     assert "round 1 is already paired" in answer.content.decode()
     assert not AuditEntry.objects.exists()
 

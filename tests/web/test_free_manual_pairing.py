@@ -19,7 +19,7 @@ def _boards(rnd) -> list[tuple[int, int]]:
 
 @pytest.fixture
 def draft(desk):
-    t, client, user = desk
+    t, client, _user = desk
     builders.round_with(t, 1, "1-4 1-0, 2-5 =, 3-6 0-1", byes="7 pab", status=RoundStatus.CLOSED)
     rnd = builders.round_with(t, 2, "1-2, 6-3, 5-4", byes="7 zero", status=RoundStatus.PAIRED)
     return t, client, rnd
@@ -33,6 +33,8 @@ def test_the_draft_shows_the_free_changes_and_the_public_does_not_see_them(draft
     assert 'id="hand_pab"' not in page  # an even draft has no PAB to give
     assert page.count('aria-label="Swap the colours on board') == 3
     assert '<option value="7">7. Giorgia (Zero-point bye)</option>' in page
+    assert rnd.status == RoundStatus.PAIRED
+    assert "hand/" not in Client().get(f"/t/{t.pk}/rounds/2/").content.decode()
 
 
 def test_one_click_swaps_a_boards_colours(draft) -> None:
@@ -43,7 +45,7 @@ def test_one_click_swaps_a_boards_colours(draft) -> None:
 
 
 def test_choosing_a_rematch_shows_the_checkers_warning(draft) -> None:
-    t, client, rnd = draft
+    t, client, _rnd = draft
     data = {"player": "1", "opponent": "4", "reason": "test"}
     html = client.post(f"/t/{t.pk}/rounds/2/hand/opponent/", data, headers=HTMX).content.decode()
     assert "Player 1 now plays player 4." in html
@@ -76,7 +78,7 @@ def test_a_refused_change_says_why_and_a_published_round_has_no_free_changes(dra
 
 
 def test_the_free_changes_are_in_italian(draft) -> None:
-    t, client, rnd = draft
+    t, client, _rnd = draft
     client.cookies["django_language"] = "it"
     page = client.get(f"/t/{t.pk}/rounds/2/").content.decode()
     assert "Scegli un avversario" in page and "Togli un giocatore (assente, zero punti)" in page

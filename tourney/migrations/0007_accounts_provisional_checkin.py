@@ -7,32 +7,55 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tourney', '0006_editions_rights_audit_rounds_trf2026_progress'),
+        ("tourney", "0006_editions_rights_audit_rounds_trf2026_progress"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='player',
-            name='provisional_rating',
-            field=models.PositiveSmallIntegerField(blank=True, help_text='For an unrated player: the rating the pairing and the AROs use, not reported to FIDE', null=True, validators=[django.core.validators.MaxValueValidator(3500)]),
+            model_name="player",
+            name="provisional_rating",
+            field=models.PositiveSmallIntegerField(
+                blank=True,
+                help_text="For an unrated player: the rating the pairing and the AROs use, not reported to FIDE",
+                null=True,
+                validators=[django.core.validators.MaxValueValidator(3500)],
+            ),
         ),
         migrations.CreateModel(
-            name='CheckIn',
+            name="CheckIn",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('at', models.DateTimeField(auto_now_add=True)),
-                ('by_player', models.BooleanField(default=False, help_text="Checked in on the player's own page")),
-                ('confirmed_at', models.DateTimeField(blank=True, null=True)),
-                ('confirmed_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='checkins', to='tourney.player')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='checkins', to='tourney.round')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("at", models.DateTimeField(auto_now_add=True)),
+                ("by_player", models.BooleanField(default=False, help_text="Checked in on the player's own page")),
+                ("confirmed_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "confirmed_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="checkins", to="tourney.player"
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="checkins", to="tourney.round"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['round', 'player__pairing_number'],
-                'constraints': [models.UniqueConstraint(fields=('round', 'player'), name='checkin_once_per_round')],
+                "ordering": ["round", "player__pairing_number"],
+                "constraints": [models.UniqueConstraint(fields=("round", "player"), name="checkin_once_per_round")],
             },
         ),
     ]

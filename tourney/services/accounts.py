@@ -44,9 +44,7 @@ def set_password_path(user: AbstractBaseUser) -> str:
     return reverse("set_password", args=[uid, default_token_generator.make_token(user)])
 
 
-def invite(
-    *, tournament_id: int, name: str, email: str, role: str, user: User, site: str = ""
-) -> Invitation:
+def invite(*, tournament_id: int, name: str, email: str, role: str, user: User, site: str = "") -> Invitation:
     """Create the account of *name* <*email*>, appoint him *role* on the tournament and
     return his set-password link (*site*: the scheme and host the e-mail's link starts with)."""
     name, email = " ".join(name.split()), email.strip().lower()

@@ -102,9 +102,7 @@ def confirm_check_in(player: Player, number: int, *, user: User | None = None) -
         rnd = _open_round(player, number)
         checkin = CheckIn.objects.filter(round=rnd, player=player).first()
         if checkin is None:
-            raise RegistrationRefused(
-                _("%(p)s has not checked in for round %(r)d") % {"p": player.name, "r": number}
-            )
+            raise RegistrationRefused(_("%(p)s has not checked in for round %(r)d") % {"p": player.name, "r": number})
         if checkin.confirmed:
             return checkin
         checkin.confirmed_by = user if user is not None and user.is_authenticated else None

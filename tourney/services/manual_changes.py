@@ -167,7 +167,6 @@ def _pairs(description: str) -> set[frozenset[str]]:
 # pairing of the players present back.
 
 
-
 def _draft(round_id: int) -> Round:
     rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
     if rnd.status != RoundStatus.PAIRED:
@@ -195,7 +194,9 @@ def _store_draft(rnd: Round, changed: Pairing, *, old: str, user: User | None, r
     rank = {p.id: k for k, p in enumerate(state.players)}
     store_pairing(rnd, Pairing(boards=sort_boards(changed.boards, state.score, rank), bye=changed.bye))
     t = rnd.tournament
-    _record_change(rnd, check_round(state, changed, t.pairing_system, t.rules_edition), old=old, user=user, reasons=reasons)
+    _record_change(
+        rnd, check_round(state, changed, t.pairing_system, t.rules_edition), old=old, user=user, reasons=reasons
+    )
     return rnd
 
 
@@ -205,9 +206,7 @@ def _refuse_unseated(pairing: Pairing, *pids: int) -> None:
             raise PairingRefused(_("player %d is not in this pairing") % pid)
 
 
-def choose_opponent(
-    *, round_id: int, player: int, opponent: int, user: User | None = None, reason: str = ""
-) -> Round:
+def choose_opponent(*, round_id: int, player: int, opponent: int, user: User | None = None, reason: str = "") -> Round:
     """*player* (a pairing number) plays *opponent* and keeps his colour; their former
     opponents play each other (or the one with the PAB hands it over)."""
     with transaction.atomic():
@@ -225,7 +224,7 @@ def choose_opponent(
             changed = exchanged(current, mine, opponent)
         else:  # the player has the PAB: he takes the seat of the opponent's partner, who gets it
             changed = exchanged(current, player, _opponent(current, opponent))  # type: ignore[arg-type]
-        done = "opponent chosen: %d plays %d" % (player, opponent)
+        done = f"opponent chosen: {player} plays {opponent}"
         return _store_draft(rnd, changed, old=_describe_pairing(current), user=user, reasons=[done, reason])
 
 
@@ -238,7 +237,7 @@ def swap_colours(*, round_id: int, board: int, user: User | None = None, reason:
             raise PairingRefused(_("round %(r)d has no board %(b)d") % {"r": rnd.number, "b": board})
         current = adapters.pairing_of(rnd)
         changed = exchanged(current, game.white.pairing_number, game.black.pairing_number)
-        done = "colours swapped on board %d" % board
+        done = f"colours swapped on board {board}"
         return _store_draft(rnd, changed, old=_describe_pairing(current), user=user, reasons=[done, reason])
 
 
@@ -269,7 +268,7 @@ def take_out(*, round_id: int, player: int, user: User | None = None, reason: st
         audit.record(rnd.tournament, bye, action="mark absent", new=bye.get_kind_display(), user=user, reason=reason)
         t = rnd.tournament
         after = check_round(adapters.state_for_round(rnd), changed, t.pairing_system, t.rules_edition)
-        done = "player %d taken out as absent" % player
+        done = f"player {player} taken out as absent"
         _record_change(rnd, after, old=old, user=user, reasons=[done, reason])
         return rnd
 
@@ -291,7 +290,7 @@ def put_in(*, round_id: int, player: int, user: User | None = None, reason: str 
             changed = Pairing(boards=(*current.boards, Board(current.bye, player)), bye=None)
         else:
             changed = Pairing(boards=current.boards, bye=player)
-        done = "player %d put into the pairing" % player
+        done = f"player {player} put into the pairing"
         return _store_draft(rnd, changed, old=_describe_pairing(current), user=user, reasons=[done, reason])
 
 
@@ -304,9 +303,7 @@ def give_pab(*, round_id: int, player: int, user: User | None = None, reason: st
         if current.bye == player:
             return rnd
         if current.bye is None:
-            raise PairingRefused(
-                _("an even number of players has no PAB: take a player out, or put one in, first")
-            )
+            raise PairingRefused(_("an even number of players has no PAB: take a player out, or put one in, first"))
         changed = exchanged(current, player, current.bye)
-        done = "PAB given to player %d" % player
+        done = f"PAB given to player {player}"
         return _store_draft(rnd, changed, old=_describe_pairing(current), user=user, reasons=[done, reason])

@@ -28,7 +28,12 @@ TITLE_ORDER = {title: k for k, title in enumerate(["GM", "IM", "WGM", "FM", "WIM
 
 def initial_order_key(player: Player) -> tuple[int, int, str, str]:
     """C.04.2.B.2: rating (an unrated player's provisional one), then FIDE title, then alphabetically."""
-    return (-player.pairing_rating, TITLE_ORDER.get(player.title, len(TITLE_ORDER)), player.name.casefold(), player.name)
+    return (
+        -player.pairing_rating,
+        TITLE_ORDER.get(player.title, len(TITLE_ORDER)),
+        player.name.casefold(),
+        player.name,
+    )
 
 
 def numbers_frozen(tournament: Tournament) -> bool:

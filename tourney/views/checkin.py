@@ -123,7 +123,8 @@ def self_checkin(request: HtmxHttpRequest, token: str) -> HttpResponse:
         "player": player,
         "number": number,
         "line": line,
-        "open": number <= tournament.rounds and not tournament.round_set.filter(number=number).exclude(status="draft").exists(),
+        "open": number <= tournament.rounds
+        and not tournament.round_set.filter(number=number).exclude(status="draft").exists(),
         "refusal": refusal,
     }
     return render(request, "tourney/self_checkin.html", context)

@@ -76,6 +76,4 @@ def hand_in(request: TournamentRequest, tournament_id: int, number: int) -> Http
 @require_POST
 @tournament_role("direct")
 def hand_pab(request: TournamentRequest, tournament_id: int, number: int) -> HttpResponse:
-    return _hand_change(
-        request, number, HandPlayerForm, give_pab, lambda d: _("Player %s gets the PAB.") % d["player"]
-    )
+    return _hand_change(request, number, HandPlayerForm, give_pab, lambda d: _("Player %s gets the PAB.") % d["player"])

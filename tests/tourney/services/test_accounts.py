@@ -21,9 +21,15 @@ def organizer(django_user_model):
 
 def test_an_invited_person_is_appointed_without_a_password_and_gets_a_one_time_link(organizer) -> None:
     t = builders.tournament(players=2)
-    invitation = invite(tournament_id=t.pk, name=" Luca  Verdi ", email="LUCA@example.org", role="organizer", user=organizer)
+    invitation = invite(
+        tournament_id=t.pk, name=" Luca  Verdi ", email="LUCA@example.org", role="organizer", user=organizer
+    )
     person = invitation.user
-    assert (person.username, person.email, person.get_full_name()) == ("luca@example.org", "luca@example.org", "Luca Verdi")
+    assert (person.username, person.email, person.get_full_name()) == (
+        "luca@example.org",
+        "luca@example.org",
+        "Luca Verdi",
+    )
     assert not person.has_usable_password() and not invitation.emailed
     assert t.appointments.get(user=person).appointed_by == organizer
     token = invitation.path.rstrip("/").rsplit("/", 1)[1]
@@ -38,10 +44,17 @@ def test_it_mails_the_link_when_the_site_sends_mail(organizer, settings) -> None
     settings.INVITATIONS_BY_EMAIL = True
     t = builders.tournament(players=2)
     invitation = invite(
-        tournament_id=t.pk, name="Luca Verdi", email="luca@example.org", role="arbiter", user=organizer, site="https://x.org"
+        tournament_id=t.pk,
+        name="Luca Verdi",
+        email="luca@example.org",
+        role="arbiter",
+        user=organizer,
+        site="https://x.org",
     )
     assert invitation.emailed and mail.outbox[0].to == ["luca@example.org"]
-    assert f"https://x.org{invitation.path}" in mail.outbox[0].body and "org invites you as Arbiter" in mail.outbox[0].body
+    assert (
+        f"https://x.org{invitation.path}" in mail.outbox[0].body and "org invites you as Arbiter" in mail.outbox[0].body
+    )
 
 
 @pytest.mark.parametrize(
@@ -63,7 +76,9 @@ def test_it_refuses_a_bad_invitation(organizer, django_user_model, name, email, 
 
 def test_a_new_link_only_for_an_invited_person_still_without_a_password(organizer, django_user_model) -> None:
     t = builders.tournament(players=2)
-    person = invite(tournament_id=t.pk, name="Luca Verdi", email="luca@example.org", role="arbiter", user=organizer).user
+    person = invite(
+        tournament_id=t.pk, name="Luca Verdi", email="luca@example.org", role="arbiter", user=organizer
+    ).user
     assert new_link(tournament_id=t.pk, invited_id=person.pk, user=organizer).startswith("/accounts/set-password/")
     stranger = django_user_model.objects.create_user("stranger")
     with pytest.raises(SetupRefused):

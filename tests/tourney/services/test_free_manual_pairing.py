@@ -56,7 +56,9 @@ def test_choosing_a_rematch_is_kept_with_the_checkers_warning(user) -> None:
     rnd = builders.round_with(t, 2, "1-2, 3-4, 5-6", status=RoundStatus.PAIRED)
     choose_opponent(round_id=rnd.pk, player=1, opponent=3, user=user)
     rnd.refresh_from_db()
-    assert "C.04.1.b" in rnd.pairing_warnings and "players 1 and 3 have already played each other" in rnd.pairing_warnings
+    assert (
+        "C.04.1.b" in rnd.pairing_warnings and "players 1 and 3 have already played each other" in rnd.pairing_warnings
+    )
     assert "C.04.1.b" in AuditEntry.objects.get(action="change pairing").reason
 
 
