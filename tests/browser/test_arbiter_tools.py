@@ -308,8 +308,8 @@ def test_an_organizer_invites_an_arbiter_who_sets_then_changes_his_password(
     page.wait_for_url(f"**/t/{t.pk}/appointments/")
     assert t.appointments.filter(user__username="deputy", role="arbiter").exists()
     # Invite a person who has no account: the one-time link is on the screen.
-    page.fill("#invite-form input[name=name]", "Maria Rossi")
-    page.fill("#invite-form input[name=email]", "maria@example.org")
+    page.fill("#id_invite-name", "Maria Rossi")
+    page.fill("#id_invite-email", "maria@example.org")
     page.locator("#invite-form").get_by_role("button", name=words["invite"]).click()
     link = page.locator("#invitation-link").input_value()
     assert "/accounts/set-password/" in link

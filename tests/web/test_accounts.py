@@ -30,7 +30,7 @@ def organizer(django_user_model):
 
 def _invite(client, t, **data):
     data = {"name": "Maria Rossi", "email": "Maria.Rossi@example.org", "role": "arbiter", **data}
-    return client.post(f"/t/{t.pk}/appointments/invite/", data)
+    return client.post(f"/t/{t.pk}/appointments/invite/", {f"invite-{k}": v for k, v in data.items()})
 
 
 def _link(page: str) -> str:

@@ -28,7 +28,7 @@ from tourney.views.setup import appointments_context
 @tournament_role("manage")
 def invite(request: TournamentRequest, tournament_id: int) -> HttpResponse:
     tournament = request.tournament
-    form = InviteForm(request.POST)
+    form = InviteForm(request.POST, prefix="invite")
     if form.is_valid():
         data = form.cleaned_data
         try:

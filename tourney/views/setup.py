@@ -200,7 +200,7 @@ def appointments_context(tournament: Tournament, **extra: object) -> dict[str, o
     context = {
         "tournament": tournament,
         "form": AppointForm(),
-        "invite_form": InviteForm(),
+        "invite_form": InviteForm(prefix="invite"),
         "appointments": tournament.appointments.select_related("user"),
     }
     return {**context, **extra}
