@@ -5,10 +5,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from tests import builders
-from tourney.models import AuditEntry, Bye, CheckIn, RoundStatus
+from tourney.models import AuditEntry, Bye, CheckIn, Player, RoundStatus
 from tourney.services.checkin import checkin_token
 
 pytestmark = pytest.mark.django_db
@@ -78,3 +80,16 @@ def test_the_players_check_in_page_is_in_italian() -> None:
     phone.cookies["django_language"] = "it"
     page = phone.get(f"/checkin/{checkin_token(builders.player(t, 1))}/").content.decode()
     assert "Sei qui per giocarlo?" in page and re.search(r">\s*Sono presente\s*<", page)
+
+
+def test_the_desks_list_costs_the_same_queries_for_any_number_of_players(desk) -> None:
+    t, client, _user = desk
+    client.get(f"/t/{t.pk}/rounds/1/checkin/")  # the session and the language are read once
+    with CaptureQueriesContext(connection) as seven:
+        client.get(f"/t/{t.pk}/rounds/1/checkin/")
+    for k in range(40):
+        Player.objects.create(tournament=t, pairing_number=100 + k, name=f"Extra {k}")
+    with CaptureQueriesContext(connection) as forty_seven:
+        page = client.get(f"/t/{t.pk}/rounds/1/checkin/").content.decode()
+    assert page.count('<tr id="checkin-') == 47
+    assert len(forty_seven) == len(seven)

@@ -145,6 +145,7 @@ class Presence:
     ABSENT = "absent"
     BYE = "bye"
     UNKNOWN = "unknown"
+    ALL = (PRESENT, TO_CONFIRM, ABSENT, BYE, UNKNOWN)
 
 
 @dataclass(frozen=True)

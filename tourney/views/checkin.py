@@ -35,7 +35,7 @@ def _desk_context(request: TournamentRequest, number: int) -> dict[str, object]:
     tournament = request.tournament
     lines = roster(tournament, number)
     rnd = tournament.round_set.filter(number=number).first()
-    counts = {state: sum(1 for line in lines if line.presence == state) for state in vars(Presence).values()}
+    counts = {state: sum(1 for line in lines if line.presence == state) for state in Presence.ALL}
     return {
         "tournament": tournament,
         "number": number,
