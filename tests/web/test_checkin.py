@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tests import builders
 from tourney.models import AuditEntry, Bye, CheckIn, Player, RoundStatus
-from tourney.services.checkin import checkin_token
+from tourney.services.checkin import check_in, checkin_token, mark_absent
 
 pytestmark = pytest.mark.django_db
 
@@ -32,8 +32,12 @@ def test_the_desk_lists_the_round_and_marks_a_player_absent_in_one_click(desk) -
 
 
 def test_the_round_page_leads_to_the_check_in_before_the_pairing(desk) -> None:
-    t, client, _user = desk
+    t, client, user = desk
     assert f'href="/t/{t.pk}/rounds/1/checkin/"' in client.get(f"/t/{t.pk}/rounds/1/").content.decode()
+    mark_absent(builders.player(t, 2), 1, user=user)
+    check_in(builders.player(t, 3), 1, user=user)
+    page = client.get(f"/t/{t.pk}/rounds/1/").content.decode()
+    assert '<span class="status" id="checkin-summary">1 present, 0 to confirm, 1 absent</span>' in page
     assert "checkin" not in Client().get(f"/t/{t.pk}/rounds/1/").content.decode()
 
 

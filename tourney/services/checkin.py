@@ -174,3 +174,8 @@ def roster(tournament: Tournament, number: int) -> list[RosterLine]:
             presence = Presence.UNKNOWN
         lines.append(RosterLine(p, presence, bye, checkin))
     return lines
+
+
+def presence_counts(lines: list[RosterLine]) -> dict[str, int]:
+    """How many players of the roster are in each state (Presence.ALL)."""
+    return {state: sum(1 for line in lines if line.presence == state) for state in Presence.ALL}

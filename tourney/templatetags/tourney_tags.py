@@ -51,3 +51,12 @@ def event_over(tournament: object) -> bool:
 def without_pab(byes: list) -> list:
     """The round's byes but the pairing-allocated one: the players a draft may take in."""
     return [b for b in byes if b.kind != "pab"]
+
+
+@register.simple_tag
+def checkin_counts(tournament: object, number: int) -> dict[str, int]:
+    """{% checkin_counts tournament n as counts %}: how many players of round *n* are in
+    each check-in state (services.checkin.Presence)."""
+    from tourney.services.checkin import presence_counts, roster
+
+    return presence_counts(roster(tournament, number))  # type: ignore[arg-type]

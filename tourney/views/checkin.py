@@ -18,12 +18,12 @@ from tourney.access import tournament_role
 from tourney.errors import DomainError
 from tourney.models import Player
 from tourney.services.checkin import (
-    Presence,
     check_in,
     checkin_token,
     confirm_check_in,
     mark_absent,
     player_of_token,
+    presence_counts,
     roster,
 )
 from tourney.services.registration import first_open_round
@@ -35,7 +35,7 @@ def _desk_context(request: TournamentRequest, number: int) -> dict[str, object]:
     tournament = request.tournament
     lines = roster(tournament, number)
     rnd = tournament.round_set.filter(number=number).first()
-    counts = {state: sum(1 for line in lines if line.presence == state) for state in Presence.ALL}
+    counts = presence_counts(lines)
     return {
         "tournament": tournament,
         "number": number,
