@@ -84,3 +84,21 @@ def test_the_desk_marks_its_results_table_for_the_phone_layout(desk) -> None:
     assert 'class="grid pairing desk"' in page and '<td class="num">' in page
     public = Client().get(f"/t/{t.pk}/rounds/1/").content.decode()
     assert "pairing desk" not in public
+
+
+def test_closing_the_last_round_renews_every_cached_page_for_the_final_standings(
+    desk, django_capture_on_commit_callbacks
+) -> None:
+    from tourney.services.rounds import close_round
+
+    t, arbiter, user = desk  # three rounds
+    builders.round_with(t, 1, "1-4 1-0, 2-5 =, 3-6 0-1", byes="7 pab", status=RoundStatus.CLOSED)
+    builders.round_with(t, 2, "4-1 1-0, 5-2 =, 6-3 0-1", byes="7 zero", status=RoundStatus.CLOSED)
+    builders.round_with(t, 3, "1-2 1-0, 3-4 =, 5-6 0-1", byes="7 zero", status=RoundStatus.PUBLISHED)
+    with django_capture_on_commit_callbacks(execute=True):
+        public_change(t.pk, round_number=3, status=True, base=True)
+    page = Client().get(f"/t/{t.pk}/rounds/1/").content.decode()  # cached now
+    assert ">Standings</a>" in page
+    with django_capture_on_commit_callbacks(execute=True):
+        close_round(round_id=t.round_set.get(number=3).pk, user=user)
+    assert ">Final standings</a>" in Client().get(f"/t/{t.pk}/rounds/1/").content.decode()
