@@ -12,6 +12,7 @@ from tests.web.test_setup import SETTINGS
 from tourney.caching import public_change
 from tourney.models import RoundStatus, Tournament
 from tourney.roles import ORGANIZERS, appoint
+from tourney.services.rounds import close_round
 
 pytestmark = pytest.mark.django_db
 
@@ -89,9 +90,7 @@ def test_the_desk_marks_its_results_table_for_the_phone_layout(desk) -> None:
 def test_closing_the_last_round_renews_every_cached_page_for_the_final_standings(
     desk, django_capture_on_commit_callbacks
 ) -> None:
-    from tourney.services.rounds import close_round
-
-    t, arbiter, user = desk  # three rounds
+    t, _client, user = desk  # three rounds
     builders.round_with(t, 1, "1-4 1-0, 2-5 =, 3-6 0-1", byes="7 pab", status=RoundStatus.CLOSED)
     builders.round_with(t, 2, "4-1 1-0, 5-2 =, 6-3 0-1", byes="7 zero", status=RoundStatus.CLOSED)
     builders.round_with(t, 3, "1-2 1-0, 3-4 =, 5-6 0-1", byes="7 zero", status=RoundStatus.PUBLISHED)
