@@ -144,7 +144,9 @@ def engine_players(
         engine.Player(
             id=p.pairing_number,
             name=p.name,
-            rating=p.rating,
+            # The provisional rating of an unrated player counts wherever a rating does
+            # (Dubov A.1, AROs); the FIDE report writes the official one (trf_io).
+            rating=p.pairing_rating,
             title=p.title,
             federation=p.federation,
             fide_id=p.fide_id,

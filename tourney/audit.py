@@ -94,6 +94,14 @@ ACTION_LABELS: dict[str, Promise] = {
     "remove prize": _("prize removed"),
     "change prize sharing": _("prize sharing changed"),
     "change rating record": _("K factor or rated games changed"),
+    # Accounts.
+    "invite user": _("person invited"),
+    "new invitation link": _("new set-password link"),
+    # Check-in before a round is paired.
+    "check in": _("checked in"),
+    "confirm check-in": _("check-in confirmed"),
+    "mark absent": _("absence recorded"),
+    "cancel absence": _("absence cancelled"),
 }
 _ADMIN_CHANGE = "admin change "
 

@@ -50,6 +50,7 @@ PLAYER_LABELS = {
     "fide_id": _("FIDE ID"),
     "sex": _("Sex"),
     "birth_date": _("Birth date"),
+    "provisional_rating": _("Provisional rating"),
 }
 
 
@@ -183,7 +184,7 @@ class PlayerForm(TextWithoutControls, forms.ModelForm):
 
     class Meta:
         model = Player
-        fields = ["name", "title", "rating", "federation", "fide_id", "sex", "birth_date"]
+        fields = ["name", "title", "rating", "federation", "fide_id", "sex", "birth_date", "provisional_rating"]
         labels = PLAYER_LABELS
         field_classes = {"birth_date": BirthDateField}
 
@@ -191,7 +192,7 @@ class PlayerForm(TextWithoutControls, forms.ModelForm):
 class PlayerEditForm(TextWithoutControls, forms.ModelForm):
     class Meta:
         model = Player
-        fields = ["name", "title", "rating", "federation", "fide_id", "sex", "birth_date"]
+        fields = ["name", "title", "rating", "federation", "fide_id", "sex", "birth_date", "provisional_rating"]
         labels = PLAYER_LABELS
         field_classes = {"birth_date": BirthDateField}
 
@@ -262,16 +263,30 @@ class ProhibitedPairingForm(forms.Form):
         self.fields["other"].queryset = tournament.players.all()
 
 
-class AppointForm(TextWithoutControls, forms.Form):
-    username = forms.CharField(label=_("User name"))
+class KnownUserField(forms.ModelChoiceField):
+    """A user picked from the site's active users, posted as his user name."""
+
+    def label_from_instance(self, obj: Any) -> str:
+        full = obj.get_full_name()
+        return f"{full} ({obj.get_username()})" if full else obj.get_username()
+
+
+class AppointForm(forms.Form):
+    username = KnownUserField(
+        queryset=get_user_model().objects.filter(is_active=True).order_by("username"),
+        to_field_name="username",
+        label=_("User"),
+        error_messages={"invalid_choice": _("no user %(value)s")},
+    )
     role = forms.ChoiceField(choices=AppointmentRole.choices, initial=AppointmentRole.ARBITER, label=_("Role"))
 
-    def clean_username(self) -> Any:
-        name = self.cleaned_data["username"].strip()
-        try:
-            return get_user_model().objects.get(username=name)
-        except get_user_model().DoesNotExist:
-            raise forms.ValidationError(_("no user %(name)s") % {"name": name}) from None
+
+class InviteForm(TextWithoutControls, forms.Form):
+    """A person who has no account yet: invited with a one-time set-password link."""
+
+    name = forms.CharField(max_length=150, label=_("Name"))
+    email = forms.EmailField(label=_("E-mail address"))
+    role = forms.ChoiceField(choices=AppointmentRole.choices, initial=AppointmentRole.ARBITER, label=_("Role"))
 
 
 class ExchangeForm(TextWithoutControls, forms.Form):
@@ -321,3 +336,18 @@ class TiebreakForm(forms.Form):
             self.add_error("codes", gettext("a tie-break is listed twice"))
         data["list"] = parsed
         return data
+
+
+class HandPlayerForm(TextWithoutControls, forms.Form):
+    """One player of a free change of a draft (take out, put in, give the PAB), and why."""
+
+    player = forms.IntegerField(min_value=1, label=_("Player no."))
+    reason = forms.CharField(required=False, label=_("Reason"))
+
+
+class HandOpponentForm(HandPlayerForm):
+    opponent = forms.IntegerField(min_value=1, label=_("plays player no."))
+
+
+class HandBoardForm(forms.Form):
+    board = forms.IntegerField(min_value=1, label=_("Board"))

@@ -325,6 +325,15 @@ class Player(models.Model):
         null=True, blank=True, validators=[MinValueValidator(1)], help_text=_("K as the FIDE rating list gives it")
     )
     rated_games = models.PositiveIntegerField(null=True, blank=True)
+    # Dubov A.1 wants every player rated for the AROs, and the initial order (C.04.2.B.2)
+    # reads ratings: an unrated player may be given one here. It never replaces the
+    # official rating, which alone goes into the FIDE report.
+    provisional_rating = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(3500)],
+        help_text=_("For an unrated player: the rating the pairing and the AROs use, not reported to FIDE"),
+    )
 
     class Meta:
         ordering = ["tournament", "pairing_number"]
@@ -339,6 +348,16 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return f"{self.pairing_number}. {self.name}"
+
+    @property
+    def pairing_rating(self) -> int:
+        """The rating the tournament uses (initial order, AROs): the official one, else the
+        provisional one of an unrated player, else 0."""
+        return self.rating or self.provisional_rating or 0
+
+    @property
+    def rating_is_provisional(self) -> bool:
+        return not self.rating and bool(self.provisional_rating)
 
 
 class RoundStatus(models.TextChoices):
@@ -546,6 +565,32 @@ class RoundEntry(models.Model):
 
     def __str__(self) -> str:
         return f"R{self.round.number}: {self.player.name}"
+
+
+class CheckIn(models.Model):
+    """A player present for a round before it is paired: marked by the desk, or by the
+    player on his own check-in page and then confirmed by an arbiter. An absence is not
+    a check-in but a bye (Bye, zero points unless the rules give more)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="checkins")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="checkins")
+    at = models.DateTimeField(auto_now_add=True)
+    by_player = models.BooleanField(default=False, help_text=_("Checked in on the player's own page"))
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "player__pairing_number"]
+        constraints = [models.UniqueConstraint(fields=["round", "player"], name="checkin_once_per_round")]
+
+    def __str__(self) -> str:
+        return f"R{self.round.number}: {self.player.name} present"
+
+    @property
+    def confirmed(self) -> bool:
+        return self.confirmed_at is not None
 
 
 class AppointmentRole(models.TextChoices):

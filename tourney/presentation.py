@@ -16,7 +16,7 @@ from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from pairing.engine.aro import aros
+from pairing.engine.aro import aros, played_opponents_in_order
 from pairing.engine.common.colours import Strength, colour_preference
 from pairing.engine.dubov.players import dubov_colour_preference
 from pairing.engine.dutch.players import Float, float_in_round
@@ -38,6 +38,21 @@ class StandingsRow:
     points: int
     aro: int
     played: int
+    # The ARO counts a provisional rating of an opponent (an unrated player's, not FIDE's).
+    aro_provisional: bool = False
+
+
+def provisional_aros(state: TournamentState, players: dict[int, Player]) -> set[int]:
+    """The players whose ARO counts at least one opponent's provisional rating."""
+    provisional = {n for n, p in players.items() if p.rating_is_provisional}
+    return {p.id for p in state.players if provisional.intersection(played_opponents_in_order(p))}
+
+
+def aro_counts_provisional(tournament: Tournament, player: Player) -> bool:
+    """Whether the player's ARO on his card counts an opponent's provisional rating."""
+    state = adapters.state_after(tournament, last_public_round(tournament))
+    players = {p.pairing_number: p for p in tournament.players.all()}
+    return player.pairing_number in provisional_aros(state, players)
 
 
 def standings(tournament: Tournament, after: int) -> list[StandingsRow]:
@@ -46,6 +61,7 @@ def standings(tournament: Tournament, after: int) -> list[StandingsRow]:
     state = adapters.state_after(tournament, after)
     values = aros(state)
     players = {p.pairing_number: p for p in tournament.players.all()}
+    marked = provisional_aros(state, players)
     order = sorted(state.players, key=lambda p: (-state.score(p.id), p.id))
     rows, k = [], 0
     while k < len(order):
@@ -54,7 +70,7 @@ def standings(tournament: Tournament, after: int) -> list[StandingsRow]:
         rank = str(k + 1) if len(tied) == 1 else f"{k + 1}-{k + len(tied)}"
         for p in tied:
             played = sum(1 for e in p.history if e.played)
-            rows.append(StandingsRow(rank, players[p.id], score, values[p.id], played))
+            rows.append(StandingsRow(rank, players[p.id], score, values[p.id], played, p.id in marked))
         k += len(tied)
     return rows
 

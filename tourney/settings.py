@@ -189,6 +189,21 @@ LOGIN_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
 LOGIN_ADDRESS_FAILURE_LIMIT = env_int("LOGIN_ADDRESS_FAILURE_LIMIT", 30)
 LOGIN_LOCKOUT_MINUTES = env_int("LOGIN_LOCKOUT_MINUTES", 15)
 
+# Invitations (tourney/services/accounts.py): the set-password link is always shown to the
+# organizer, and e-mailed too when the site has a mail server (EMAIL_HOST) or names an
+# EMAIL_BACKEND. The link is valid for PASSWORD_RESET_TIMEOUT seconds and once only.
+EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
+EMAIL_PORT = env_int("EMAIL_PORT", 25)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "webmaster@localhost")
+INVITATIONS_BY_EMAIL = env_bool(
+    "INVITATIONS_BY_EMAIL", bool(os.environ.get("EMAIL_HOST") or os.environ.get("EMAIL_BACKEND"))
+)
+PASSWORD_RESET_TIMEOUT = env_int("INVITATION_VALID_SECONDS", 7 * 24 * 3600)
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournament_list"
 LOGOUT_REDIRECT_URL = "tournament_list"

@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from tourney.login_throttle import ThrottledLoginView
-from tourney.views import desk, public, setup
+from tourney.views import accounts, checkin, desk, manual, public, setup
 
 T = "t/<int:tournament_id>/"
 R = T + "rounds/<int:number>/"
@@ -25,11 +25,26 @@ urlpatterns = [
     path(R + "unpublish/", desk.round_unpublish, name="round_unpublish"),
     path(R + "result/", desk.round_result, name="round_result"),
     path(R + "close/", desk.round_close, name="round_close"),
+    # Free changes of a draft pairing.
+    path(R + "hand/opponent/", manual.hand_opponent, name="hand_opponent"),
+    path(R + "hand/colours/", manual.hand_colours, name="hand_colours"),
+    path(R + "hand/out/", manual.hand_out, name="hand_out"),
+    path(R + "hand/in/", manual.hand_in, name="hand_in"),
+    path(R + "hand/pab/", manual.hand_pab, name="hand_pab"),
+    # Check-in before the round is paired.
+    path(R + "checkin/", checkin.checkin_desk, name="checkin_desk"),
+    path(R + "checkin/<int:player_id>/present/", checkin.checkin_present, name="checkin_present"),
+    path(R + "checkin/<int:player_id>/absent/", checkin.checkin_absent, name="checkin_absent"),
+    path(R + "checkin/<int:player_id>/confirm/", checkin.checkin_confirm, name="checkin_confirm"),
+    path(T + "checkin/codes/", checkin.checkin_codes, name="checkin_codes"),
+    path("checkin/<str:token>/", checkin.self_checkin, name="self_checkin"),
     # Organizer and registration.
     path(T + "settings/", setup.tournament_settings, name="tournament_settings"),
     path(T + "draw-colour/", setup.draw_colour, name="draw_colour"),
     path(T + "appointments/", setup.appointments, name="appointments"),
     path(T + "appointments/<int:appointment_id>/dismiss/", setup.dismiss, name="dismiss"),
+    path(T + "appointments/invite/", accounts.invite, name="invite"),
+    path(T + "appointments/<int:appointment_id>/link/", accounts.invitation_link, name="invitation_link"),
     path(T + "registration/", setup.registration_page, name="registration"),
     path(T + "registration/add/", setup.player_add, name="player_add"),
     path(T + "registration/csv/", setup.player_csv, name="player_csv"),
@@ -44,6 +59,8 @@ urlpatterns = [
     path(T + "audit/", setup.audit_log, name="audit"),
     path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/set-password/<uidb64>/<token>/", accounts.SetPasswordView.as_view(), name="set_password"),
+    path("accounts/password/", accounts.ChangePasswordView.as_view(), name="change_password"),
     path("admin/", admin.site.urls),
     path("", include("tourney.urls_reports")),
 ]

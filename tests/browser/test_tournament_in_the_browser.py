@@ -120,7 +120,7 @@ def test_a_fourteen_player_tournament_to_the_end_of_round_three(
     assert names[6:9] == ["Vocaturo, Daniele", "Sonis, Francesco", "Moroni, Luca"]
 
     org.goto(f"{url}/appointments/")
-    org.fill("#id_username", "arbiter")
+    org.select_option("#id_username", "arbiter")  # a known user, picked from the list
     org.select_option("#id_role", "arbiter")
     org.get_by_role("button", name="Appoint").click()
     org.locator(".messages", has_text="arbiter appointed").wait_for()

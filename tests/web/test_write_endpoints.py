@@ -57,6 +57,17 @@ KNOWN_WRITES = {
     "round_close",
     "prize_settings",
     "rating_record",
+    "checkin_present",
+    "checkin_absent",
+    "checkin_confirm",
+    "self_checkin",  # a forged secret: refused like a missing role
+    "hand_opponent",
+    "hand_colours",
+    "hand_out",
+    "hand_in",
+    "hand_pab",
+    "invite",
+    "invitation_link",
 }
 
 
@@ -86,6 +97,7 @@ def scene(django_user_model):
         "appointment_id": appointment.pk,
         "prohibited_id": prohibited.pk,
         "category_id": Category.objects.create(tournament=t, name="Women", kind="women").pk,
+        "token": "forged:secret",
     }
     return {"t": t, "kwargs": kwargs, "organizer": organizer, "arbiter": arbiter, "stranger": stranger}
 
@@ -197,5 +209,6 @@ def test_a_get_on_a_write_only_endpoint_is_refused(scene) -> None:
             "appointments",
             "player_edit",
             "prize_settings",
+            "self_checkin",
         ):
             assert client.get(url).status_code == 405, name

@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tourney", "0006_editions_rights_audit_rounds_trf2026_progress"),
+        ("tourney", "0007_accounts_provisional_checkin"),
     ]
 
     operations = [

@@ -144,13 +144,14 @@ def _csv_row(values: dict[str, str]) -> tuple[dict[str, Any], dict[str, str]]:
     data["sex"] = data["sex"].lower()[:1]
     data["federation"] = data["federation"].upper()
     problems: dict[str, str] = {}
-    for column in ("rating", "entry_round"):
+    for column in ("rating", "entry_round", "provisional_rating"):
         if data[column]:
             try:
                 data[column] = int(data[column])
             except ValueError:
                 problems[column] = _("%(v)r is not a whole number") % {"v": data[column]}
     data["rating"] = data["rating"] or 0
+    data["provisional_rating"] = data["provisional_rating"] or None
     if data["title"] not in Title.values:
         problems["title"] = _("unknown title %(t)r") % {"t": data["title"]}
     return data, problems

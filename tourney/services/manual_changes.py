@@ -14,6 +14,7 @@ from tourney.audit import User
 from tourney.caching import public_change
 from tourney.errors import PairingRefused
 from tourney.models import PAIRED_STATUSES, Bye, ByeKind, Game, Result, Round, RoundStatus
+from tourney.services.checkin import ABSENCE
 from tourney.services.pairing import describe_round, store_pairing
 
 REMATCH = "C.04.1.b"
@@ -68,26 +69,33 @@ def exchange_players(*, round_id: int, first: int, second: int, user: User | Non
         else:
             rank = {p.id: k for k, p in enumerate(state.players)}
             store_pairing(rnd, Pairing(boards=sort_boards(changed.boards, state.score, rank), bye=changed.bye))
-        warnings = [str(v) for v in after]
-        now = describe_round(rnd)
-        if rnd.engine_pairing and _pairs(now) != _pairs(rnd.engine_pairing):
-            warnings.append(
-                _("manual change: this is not the pairing the %(system)s rules produced (C.04.2.A.4, C.04.3 A.9)")
-                % {"system": tournament.get_pairing_system_display()}
-            )
-        rnd.pairing_warnings = "\n".join(warnings)
-        rnd.save(update_fields=["pairing_warnings"])
-        audit.record(
-            tournament,
-            rnd,
-            action="change pairing",
-            old=_describe_pairing(current),
-            new=now,
-            user=user,
-            reason="; ".join(filter(None, [reason, *warnings])),
-        )
-        public_change(tournament.pk, round_number=rnd.number)
+        _record_change(rnd, after, old=_describe_pairing(current), user=user, reasons=[reason])
         return rnd
+
+
+def _record_change(rnd: Round, after: list[Violation], *, old: str, user: User | None, reasons: list[str]) -> None:
+    """Keep the checker's warnings on the round until the next change, and audit the
+    change with its reasons and the warnings."""
+    tournament = rnd.tournament
+    warnings = [str(v) for v in after]
+    now = describe_round(rnd)
+    if rnd.engine_pairing and _pairs(now) != _pairs(rnd.engine_pairing):
+        warnings.append(
+            _("manual change: this is not the pairing the %(system)s rules produced (C.04.2.A.4, C.04.3 A.9)")
+            % {"system": tournament.get_pairing_system_display()}
+        )
+    rnd.pairing_warnings = "\n".join(warnings)
+    rnd.save(update_fields=["pairing_warnings"])
+    audit.record(
+        tournament,
+        rnd,
+        action="change pairing",
+        old=old,
+        new=now,
+        user=user,
+        reason="; ".join(filter(None, [*reasons, *warnings])),
+    )
+    public_change(tournament.pk, round_number=rnd.number)
 
 
 def _check_published_change(
@@ -149,3 +157,153 @@ def _pairs(description: str) -> set[frozenset[str]]:
     return {frozenset(item.split("-")) for item in description.split(" ") if "-" in item} | {
         frozenset(("bye", item)) for item in description.split("bye ")[1:2]
     }
+
+
+# ---------------------------------------------------------------- free changes of a draft
+#
+# Before publication the arbiter may make any pairing (C.04.2.A.4: the arbiter decides);
+# each change is checked against the absolute criteria (pairing.engine.checker) and the
+# rules it breaks are shown and audited. Pairing the round again gives the engine's
+# pairing of the players present back.
+
+
+def _draft(round_id: int) -> Round:
+    rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
+    if rnd.status != RoundStatus.PAIRED:
+        raise PairingRefused(
+            _("round %(n)d is %(s)s: only a draft pairing (paired, not published) changes freely")
+            % {"n": rnd.number, "s": rnd.get_status_display().lower()}
+        )
+    return rnd
+
+
+def _opponent(pairing: Pairing, pid: int) -> int | None:
+    for b in pairing.boards:
+        if pid in (b.white, b.black):
+            return b.black if b.white == pid else b.white
+    return None
+
+
+def _seated(pairing: Pairing, pid: int) -> bool:
+    return pid == pairing.bye or _opponent(pairing, pid) is not None
+
+
+def _store_draft(rnd: Round, changed: Pairing, *, old: str, user: User | None, reasons: list[str]) -> Round:
+    """Store *changed* as the draft (boards sorted again, C.04.2.D.9), check it, audit it."""
+    state = adapters.state_for_round(rnd)
+    rank = {p.id: k for k, p in enumerate(state.players)}
+    store_pairing(rnd, Pairing(boards=sort_boards(changed.boards, state.score, rank), bye=changed.bye))
+    t = rnd.tournament
+    _record_change(
+        rnd, check_round(state, changed, t.pairing_system, t.rules_edition), old=old, user=user, reasons=reasons
+    )
+    return rnd
+
+
+def _refuse_unseated(pairing: Pairing, *pids: int) -> None:
+    for pid in pids:
+        if not _seated(pairing, pid):
+            raise PairingRefused(_("player %d is not in this pairing") % pid)
+
+
+def choose_opponent(*, round_id: int, player: int, opponent: int, user: User | None = None, reason: str = "") -> Round:
+    """*player* (a pairing number) plays *opponent* and keeps his colour; their former
+    opponents play each other (or the one with the PAB hands it over)."""
+    with transaction.atomic():
+        rnd = _draft(round_id)
+        current = adapters.pairing_of(rnd)
+        _refuse_unseated(current, player, opponent)
+        if player == opponent:
+            raise PairingRefused(_("choose two different players"))
+        if _opponent(current, player) == opponent:
+            return rnd
+        mine = _opponent(current, player)
+        # The player stays in his seat: the one sitting opposite him trades places with
+        # the chosen opponent (with the PAB: the player hands it to the opponent's partner).
+        if mine is not None:
+            changed = exchanged(current, mine, opponent)
+        else:  # the player has the PAB: he takes the seat of the opponent's partner, who gets it
+            changed = exchanged(current, player, _opponent(current, opponent))  # type: ignore[arg-type]
+        done = f"opponent chosen: {player} plays {opponent}"
+        return _store_draft(rnd, changed, old=_describe_pairing(current), user=user, reasons=[done, reason])
+
+
+def swap_colours(*, round_id: int, board: int, user: User | None = None, reason: str = "") -> Round:
+    """The two players of *board* swap colours (one click on the draft)."""
+    with transaction.atomic():
+        rnd = _draft(round_id)
+        game = rnd.games.select_related("white", "black").filter(board=board).first()
+        if game is None:
+            raise PairingRefused(_("round %(r)d has no board %(b)d") % {"r": rnd.number, "b": board})
+        current = adapters.pairing_of(rnd)
+        changed = exchanged(current, game.white.pairing_number, game.black.pairing_number)
+        done = f"colours swapped on board {board}"
+        return _store_draft(rnd, changed, old=_describe_pairing(current), user=user, reasons=[done, reason])
+
+
+def take_out(*, round_id: int, player: int, user: User | None = None, reason: str = "") -> Round:
+    """*player* is taken out of the draft as absent (zero points, C.04.2.D.4). His
+    opponent plays the PAB's holder, or takes the PAB when there is none."""
+    with transaction.atomic():
+        rnd = _draft(round_id)
+        current = adapters.pairing_of(rnd)
+        _refuse_unseated(current, player)
+        if current.bye == player:
+            changed = Pairing(boards=current.boards, bye=None)
+        else:
+            partner = _opponent(current, player)
+            boards = tuple(b for b in current.boards if player not in (b.white, b.black))
+            if current.bye is not None:
+                changed = Pairing(boards=(*boards, Board(partner, current.bye)), bye=None)  # type: ignore[arg-type]
+            else:
+                changed = Pairing(boards=boards, bye=partner)
+        old = _describe_pairing(current)
+        state = adapters.state_for_round(rnd)
+        rank = {p.id: k for k, p in enumerate(state.players)}
+        store_pairing(rnd, Pairing(boards=sort_boards(changed.boards, state.score, rank), bye=changed.bye))
+        absent = rnd.tournament.players.get(pairing_number=player)
+        bye = Bye(round=rnd, player=absent, kind=ABSENCE, requested=False)
+        bye.created_by = user if user is not None and user.is_authenticated else None
+        bye.save()
+        audit.record(rnd.tournament, bye, action="mark absent", new=bye.get_kind_display(), user=user, reason=reason)
+        t = rnd.tournament
+        after = check_round(adapters.state_for_round(rnd), changed, t.pairing_system, t.rules_edition)
+        done = f"player {player} taken out as absent"
+        _record_change(rnd, after, old=old, user=user, reasons=[done, reason])
+        return rnd
+
+
+def put_in(*, round_id: int, player: int, user: User | None = None, reason: str = "") -> Round:
+    """*player*, absent or on a bye in this round, is put into the draft: he plays the
+    PAB's holder, or takes the PAB when there is none."""
+    with transaction.atomic():
+        rnd = _draft(round_id)
+        current = adapters.pairing_of(rnd)
+        if _seated(current, player):
+            raise PairingRefused(_("player %d is already in this pairing") % player)
+        bye = rnd.byes.select_related("player").filter(player__pairing_number=player).first()
+        if bye is None:
+            raise PairingRefused(_("player %d does not take part in this round") % player)
+        audit.record(rnd.tournament, bye, action="cancel bye", old=bye.get_kind_display(), user=user, reason=reason)
+        bye.delete()
+        if current.bye is not None:
+            changed = Pairing(boards=(*current.boards, Board(current.bye, player)), bye=None)
+        else:
+            changed = Pairing(boards=current.boards, bye=player)
+        done = f"player {player} put into the pairing"
+        return _store_draft(rnd, changed, old=_describe_pairing(current), user=user, reasons=[done, reason])
+
+
+def give_pab(*, round_id: int, player: int, user: User | None = None, reason: str = "") -> Round:
+    """*player* gets the pairing-allocated bye by hand; its holder plays his opponent."""
+    with transaction.atomic():
+        rnd = _draft(round_id)
+        current = adapters.pairing_of(rnd)
+        _refuse_unseated(current, player)
+        if current.bye == player:
+            return rnd
+        if current.bye is None:
+            raise PairingRefused(_("an even number of players has no PAB: take a player out, or put one in, first"))
+        changed = exchanged(current, player, current.bye)
+        done = f"PAB given to player {player}"
+        return _store_draft(rnd, changed, old=_describe_pairing(current), user=user, reasons=[done, reason])

@@ -28,8 +28,13 @@ TITLE_ORDER = {title: k for k, title in enumerate(["GM", "IM", "WGM", "FM", "WIM
 
 
 def initial_order_key(player: Player) -> tuple[int, int, str, str]:
-    """C.04.2.B.2: rating, then FIDE title, then alphabetically."""
-    return (-player.rating, TITLE_ORDER.get(player.title, len(TITLE_ORDER)), player.name.casefold(), player.name)
+    """C.04.2.B.2: rating (an unrated player's provisional one), then FIDE title, then alphabetically."""
+    return (
+        -player.pairing_rating,
+        TITLE_ORDER.get(player.title, len(TITLE_ORDER)),
+        player.name.casefold(),
+        player.name,
+    )
 
 
 def numbers_frozen(tournament: Tournament) -> bool:
@@ -60,6 +65,8 @@ def _field_problems(player: Player) -> dict[str, str]:
         at = control_character(value) if isinstance(value, str) else None
         if at is not None:
             problems[name] = _("control character %(c)s at position %(at)d") % {"c": describe(value[at]), "at": at + 1}
+    if player.rating and player.provisional_rating:
+        problems["provisional_rating"] = _("only an unrated player takes a provisional rating")
     try:
         player.full_clean(exclude=["tournament", "pairing_number"], validate_unique=False, validate_constraints=False)
     except ValidationError as error:
@@ -189,9 +196,12 @@ class PlayerData(TypedDict, total=False):
     sex: str
     birth_date: str
     entry_round: int | str | None
+    provisional_rating: int | None
 
 
-PLAYER_FIELDS = ("name", "title", "rating", "federation", "fide_id", "sex", "birth_date")
+PLAYER_FIELDS = ("name", "title", "rating", "federation", "fide_id", "sex", "birth_date", "provisional_rating")
+# Fields whose blank value is None, not "".
+NULLABLE_FIELDS = ("provisional_rating",)
 
 
 def _fields(data: PlayerData) -> dict[str, object]:
@@ -377,7 +387,7 @@ def update_player(player: Player, data: PlayerData, *, user: User | None = None)
         old = {k: getattr(player, k) for k in PLAYER_FIELDS}
         for k in PLAYER_FIELDS:
             if k in data:
-                setattr(player, k, data[k] if data[k] is not None else "")
+                setattr(player, k, data[k] if data[k] is not None or k in NULLABLE_FIELDS else "")
         player.birth_date = birth_date_of(player.birth_date)
         _validate(player)
         _refuse_same_fide_id(tournament, player)

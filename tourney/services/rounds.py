@@ -84,7 +84,9 @@ def close_round(*, round_id: int, user: User | None = None) -> Round:
             rnd.correction_deadline = correction_deadline(timezone.now(), tournament.correction_window_minutes)
         rnd.save(update_fields=["status", "correction_deadline"])
         audit.record(tournament, rnd, action="close round", new=rnd.correction_deadline or "", user=user)
-        public_change(tournament.pk, round_number=rnd.number, status=True)
+        # After the last round every page's menu reads "Final standings": renew them all.
+        last = rnd.number == tournament.rounds
+        public_change(tournament.pk, round_number=rnd.number, status=True, base=last)
         return rnd
 
 

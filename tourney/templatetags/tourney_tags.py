@@ -37,3 +37,26 @@ def audit_action(action: str) -> str:
     from tourney.audit import action_label
 
     return action_label(action)
+
+
+@register.filter
+def event_over(tournament: object) -> bool:
+    """Whether the last round's results are published: the standings are final (C.07)."""
+    from tourney.models import RoundStatus
+
+    return tournament.round_set.filter(number=tournament.rounds, status=RoundStatus.CLOSED).exists()  # type: ignore[attr-defined]
+
+
+@register.filter
+def without_pab(byes: list) -> list:
+    """The round's byes but the pairing-allocated one: the players a draft may take in."""
+    return [b for b in byes if b.kind != "pab"]
+
+
+@register.simple_tag
+def checkin_counts(tournament: object, number: int) -> dict[str, int]:
+    """{% checkin_counts tournament n as counts %}: how many players of round *n* are in
+    each check-in state (services.checkin.Presence)."""
+    from tourney.services.checkin import presence_counts, roster
+
+    return presence_counts(roster(tournament, number))  # type: ignore[arg-type]

@@ -186,6 +186,7 @@ def player_card(request: HtmxHttpRequest, tournament_id: int, player_id: int) ->
             "points": points,
             "aro": aro,
             "rating_change": rating,
+            "aro_provisional": presentation.aro_counts_provisional(tournament, player),
             "live": current is not None and current.status == RoundStatus.PUBLISHED,
         },
     )

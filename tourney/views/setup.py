@@ -29,6 +29,7 @@ from tourney.errors import (
 from tourney.forms import (
     AppointForm,
     ByeForm,
+    InviteForm,
     PlayerEditForm,
     PlayerForm,
     ProhibitedPairingForm,
@@ -54,6 +55,7 @@ from tourney.services.registration import (
     update_player,
     withdraw,
 )
+from tourney.standings import tiebreak_list
 from tourney.trf_io import TrfImportError
 from tourney.views.confirm import confirmation
 from tourney.views.http import HtmxHttpRequest, TournamentRequest
@@ -67,11 +69,16 @@ def _read_upload(upload: UploadedFile) -> str:
 @tournament_creator
 def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None, initial={"status": TournamentStatus.REGISTRATION})
-    if request.method == "POST" and form.is_valid():
-        tournament = setup.create_tournament(tournament=form.save(commit=False), user=request.user)
+    # C.07 4.1: the tie-break list is announced with the tournament, so it is chosen here too.
+    tiebreak_form = TiebreakForm(request.POST or None, prefix="tiebreaks")
+    if request.method == "POST" and form.is_valid() and tiebreak_form.is_valid():
+        tournament = form.save(commit=False)
+        tournament.tiebreaks = tiebreak_form.cleaned_data["list"]
+        tournament = setup.create_tournament(tournament=tournament, user=request.user)
         messages.success(request, _("Tournament created. Register the players, then appoint the arbiters."))
         return redirect("registration", tournament.pk)
-    return render(request, "tourney/tournament_form.html", {"form": form, "tournament": None})
+    context = {"form": form, "tiebreak_form": tiebreak_form, "tournament": None}
+    return render(request, "tourney/tournament_form.html", context)
 
 
 @require_http_methods(["GET", "POST"])
@@ -126,7 +133,9 @@ def tournament_settings(request: TournamentRequest, tournament_id: int) -> HttpR
         else:
             messages.success(request, _("Settings saved."))
             return redirect("tournament_settings", tournament.pk)
-    return render(request, "tourney/tournament_form.html", {"form": form, "tournament": tournament})
+    tiebreaks, _ignored, default = tiebreak_list(tournament)
+    context = {"form": form, "tournament": tournament, "tiebreaks": tiebreaks, "default_tiebreaks": default}
+    return render(request, "tourney/tournament_form.html", context)
 
 
 @require_http_methods(["GET", "POST"])
@@ -204,8 +213,18 @@ def appointments(request: TournamentRequest, tournament_id: int) -> HttpResponse
                 request, _("%(user)s appointed %(role)s.") % {"user": user, "role": appointment.get_role_display()}
             )
             return redirect("appointments", tournament.pk)
-    context = {"tournament": tournament, "form": form, "appointments": tournament.appointments.select_related("user")}
-    return render(request, "tourney/appointments.html", context)
+    return render(request, "tourney/appointments.html", appointments_context(tournament, form=form))
+
+
+def appointments_context(tournament: Tournament, **extra: object) -> dict[str, object]:
+    """The appointments page: the list, the form picking a known user, the invitation form."""
+    context = {
+        "tournament": tournament,
+        "form": AppointForm(),
+        "invite_form": InviteForm(prefix="invite"),
+        "appointments": tournament.appointments.select_related("user"),
+    }
+    return {**context, **extra}
 
 
 @require_POST

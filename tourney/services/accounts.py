@@ -1,0 +1,104 @@
+"""Accounts inside the application: an organizer invites a person to a tournament.
+
+The invitation creates the user (his e-mail address is his user name) without a usable
+password, appoints him to the role, and gives a one-time link to set his password:
+Django's password-reset token, which is bound to the password and the last login, so it
+stops working once used, and expires after PASSWORD_RESET_TIMEOUT. The organizer sees
+the link; it is also e-mailed when the site sends mail (settings.INVITATIONS_BY_EMAIL).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.tokens import default_token_generator
+from django.core.exceptions import ValidationError
+from django.core.mail import send_mail
+from django.core.validators import validate_email
+from django.db import transaction
+from django.urls import reverse
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
+from django.utils.translation import gettext as _
+
+from pairing.engine.text import control_character
+from tourney import audit, roles
+from tourney.audit import User
+from tourney.errors import SetupRefused
+from tourney.models import AppointmentRole, Tournament
+
+
+@dataclass(frozen=True)
+class Invitation:
+    user: AbstractBaseUser
+    path: str  # the set-password page, from the site's root
+    emailed: bool
+
+
+def set_password_path(user: AbstractBaseUser) -> str:
+    """The one-time set-password page of *user* (valid until he sets one, or it expires)."""
+    uid = urlsafe_base64_encode(force_bytes(user.pk))
+    return reverse("set_password", args=[uid, default_token_generator.make_token(user)])
+
+
+def invite(*, tournament_id: int, name: str, email: str, role: str, user: User, site: str = "") -> Invitation:
+    """Create the account of *name* <*email*>, appoint him *role* on the tournament and
+    return his set-password link (*site*: the scheme and host the e-mail's link starts with)."""
+    name, email = " ".join(name.split()), email.strip().lower()
+    if not name or control_character(name) is not None:
+        raise SetupRefused(_("give the person's name"))
+    try:
+        validate_email(email)
+    except ValidationError:
+        raise SetupRefused(_("%(email)s is not an e-mail address") % {"email": email}) from None
+    if role not in AppointmentRole.values:
+        raise SetupRefused(_("no role %s") % role)
+    users = get_user_model()
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        if users.objects.filter(username__iexact=email).exists() or users.objects.filter(email__iexact=email).exists():
+            raise SetupRefused(
+                _("%(email)s already has an account: appoint him from the list of users") % {"email": email}
+            )
+        first, _space, last = name.partition(" ")
+        invited = users.objects.create_user(username=email, email=email, first_name=first[:150], last_name=last[:150])
+        invited.set_unusable_password()
+        invited.save()
+        appointment = roles.appoint(tournament, invited, role, by=user)
+        audit.record(tournament, appointment, action="invite user", new=f"{name} <{email}> {role}", user=user)
+    path = set_password_path(invited)
+    emailed = False
+    if settings.INVITATIONS_BY_EMAIL:
+        send_mail(
+            _("Your account for %(tournament)s") % {"tournament": tournament.name},
+            _(
+                "%(inviter)s invites you as %(role)s of %(tournament)s.\n\n"
+                "Choose your password here (the link works once):\n%(link)s\n\n"
+                "Your user name is %(username)s."
+            )
+            % {
+                "inviter": user.get_username() if user.is_authenticated else "",
+                "role": AppointmentRole(role).label,
+                "tournament": tournament.name,
+                "link": site + path,
+                "username": email,
+            },
+            None,
+            [email],
+        )
+        emailed = True
+    return Invitation(invited, path, emailed)
+
+
+def new_link(*, tournament_id: int, invited_id: int, user: User) -> str:
+    """A fresh set-password link for a person appointed to the tournament who has not
+    chosen a password yet (the first link was lost or expired)."""
+    tournament = Tournament.objects.get(pk=tournament_id)
+    invited = get_user_model().objects.filter(pk=invited_id, appointments__tournament=tournament).first()
+    if invited is None or invited.has_usable_password():
+        raise SetupRefused(_("only a person invited here who has not chosen a password gets a new link"))
+    audit.record(tournament, invited, action="new invitation link", new=invited.get_username(), user=user)
+    return set_password_path(invited)
