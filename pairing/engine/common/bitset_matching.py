@@ -21,23 +21,35 @@ def bits(mask: int) -> Iterator[int]:
 
 
 class Matcher:
-    """A maximum matching of the vertices in *active* (bits) under the bitset graph *adj*."""
+    """A maximum matching of the vertices in *active* (bits) under the bitset graph *adj*.
+
+    *mate*, if given, is a matching of some of the active vertices to start from, and
+    *exposed*, if given, the active vertices it leaves unmatched (a caller that built
+    *mate* knows them; otherwise they are counted here).
+    """
 
     def __init__(
-        self, adj: Sequence[int], active: int, mate: list[int] | None = None, stop_at_first_failure: bool = True
+        self,
+        adj: Sequence[int],
+        active: int,
+        mate: list[int] | None = None,
+        stop_at_first_failure: bool = True,
+        exposed: int | None = None,
     ) -> None:
         self.adj = adj
         self.active = active
         if mate is None:
             mate = [-1] * len(adj)
             self.mate = mate
-            self._greedy()
+            exposed = self._greedy()
         else:
             self.mate = mate
-        self.free = 0  # the active vertices left exposed
-        for v in bits(active):
-            if mate[v] == -1:
-                self.free |= 1 << v
+        if exposed is None:
+            exposed = 0
+            for v in bits(active):
+                if mate[v] == -1:
+                    exposed |= 1 << v
+        self.free = exposed  # the active vertices left exposed
         exposed = list(bits(self.free))
         left = len(exposed)
         for v in exposed:
@@ -58,7 +70,9 @@ class Matcher:
         """Pairs in the matching."""
         return ((self.active & ~self.free).bit_count()) // 2
 
-    def _greedy(self) -> None:
+    def _greedy(self) -> int:
+        """Match each vertex, fewest neighbours first, to its first free neighbour;
+        returns the vertices left exposed."""
         adj, mate, active = self.adj, self.mate, self.active
         free = active
         for v in sorted(bits(active), key=lambda v: (adj[v] & active).bit_count()):
@@ -69,6 +83,7 @@ class Matcher:
                 u = (candidates & -candidates).bit_length() - 1
                 mate[v], mate[u] = u, v
                 free &= ~((1 << v) | (1 << u))
+        return free
 
     def perfect_without(self, removed: int) -> bool:
         """Can every active vertex outside the bitset *removed* be matched among themselves?
@@ -80,12 +95,14 @@ class Matcher:
         if active.bit_count() % 2:
             return False
         mate = list(self.mate)
+        exposed = self.free & active
         for r in bits(removed & self.active):
             m = mate[r]
             if m != -1:
                 mate[m] = -1
                 mate[r] = -1
-        return Matcher(self.adj, active, mate).complete
+                exposed |= 1 << m
+        return Matcher(self.adj, active, mate, exposed=exposed & active).complete
 
     def augment(self, root: int) -> bool:
         """Edmonds' search for an augmenting path from the exposed vertex *root*; when

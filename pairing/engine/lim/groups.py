@@ -210,8 +210,11 @@ class GroupPairer:
         player = free[0]
         plain: list[Scrutinised] | None = None
         plain_opponent: int | None = None
+        # Every settled pair was compatible when it was taken: only the pairs a column
+        # forms anew are looked at (by identity, the columns reuse the settled entries).
+        known = {id(s) for s in settled}
         for now, rest in columns(settled, free, position):
-            if not all(data.compatible(s.player, s.opponent) for s in now):
+            if not all(data.compatible(s.player, s.opponent) for s in now if id(s) not in known):
                 continue
             if not data.can_all_pair(rest):
                 continue

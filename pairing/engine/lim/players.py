@@ -130,7 +130,8 @@ class LimRound(RoundEntrants):
         active = self.mask(players)
         if active.bit_count() % 2:
             return False
-        matcher = Matcher(self.adjacency, active, self._known_pairs(active))
+        mate, exposed = self._known_pairs(active)
+        matcher = Matcher(self.adjacency, active, mate, exposed=exposed)
         if matcher.complete:
             self._last_complete = (matcher.mate, active)
         return matcher.complete
@@ -138,17 +139,21 @@ class LimRound(RoundEntrants):
     def most_pairs(self, players: Iterable[int]) -> int:
         """The most pairs *players* can make among themselves under 2.1."""
         active = self.mask(players)
-        return Matcher(self.adjacency, active, self._known_pairs(active), stop_at_first_failure=False).size
+        mate, exposed = self._known_pairs(active)
+        return Matcher(self.adjacency, active, mate, stop_at_first_failure=False, exposed=exposed).size
 
-    def _known_pairs(self, active: int) -> list[int]:
-        """The last complete pairing found, less its pairs that leave *active*."""
+    def _known_pairs(self, active: int) -> tuple[list[int], int]:
+        """The last complete pairing found, less its pairs that leave *active*, and the
+        players of *active* it leaves unpaired."""
         if self._last_complete is None:
-            return [-1] * len(self.ids)
+            return [-1] * len(self.ids), active
         mate, matched = self._last_complete
         mate = list(mate)
+        exposed = active & ~matched
         for v in bits(matched & ~active):
             m = mate[v]
             mate[v] = -1
             if m != -1:
                 mate[m] = -1
-        return mate
+                exposed |= 1 << m
+        return mate, exposed & active
