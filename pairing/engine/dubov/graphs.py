@@ -14,32 +14,35 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pairing.engine.common.bitset_matching import Matcher, perfect
+from pairing.engine.common.bitset_matching import Matcher, bits, perfect
 from pairing.engine.matching import max_weight_matching
 
 __all__ = ["Matcher", "best_matching", "lex_first_assignment", "perfect"]
 
 
-def lex_first_assignment(rows: int, options: Sequence[Sequence[int]]) -> list[int] | None:
+def lex_first_assignment(rows: int, options: Sequence[int]) -> list[int] | None:
     """The lexicographically first assignment of a column to every row.
 
-    ``options[r]`` lists the columns row *r* may take, in the order they are to be
+    ``options[r]`` is the bitset of the columns row *r* may take, the lower ones
     preferred. Returns ``col[r]`` for every row, or None when no assignment covers
     every row.
     """
     owner: dict[int, int] = {}
     col = [-1] * rows
 
-    def augment(r: int, seen: set[int], movable_from: int) -> bool:
-        # Kuhn's search, without recursion: rows below *movable_from* are fixed.
-        stack = [(r, iter(options[r]))]
+    def augment(r: int, seen: int, movable_from: int) -> bool:
+        # Kuhn's search, without recursion: rows below *movable_from* are fixed; *seen*
+        # holds the columns already tried, so a row's next choice is its lowest other one.
+        stack = [r]
         path: list[tuple[int, int]] = []  # the (row, column) edges leading down the stack
         while stack:
-            row, choices = stack[-1]
-            for c in choices:
-                if c in seen:
-                    continue
-                seen.add(c)
+            row = stack[-1]
+            choices = options[row] & ~seen
+            while choices:
+                low = choices & -choices
+                choices ^= low
+                seen |= low
+                c = low.bit_length() - 1
                 o = owner.get(c)
                 if o is None:
                     path.append((row, c))
@@ -49,7 +52,7 @@ def lex_first_assignment(rows: int, options: Sequence[Sequence[int]]) -> list[in
                     return True
                 if o >= movable_from:
                     path.append((row, c))
-                    stack.append((o, iter(options[o])))
+                    stack.append(o)
                     break
             else:
                 stack.pop()
@@ -57,34 +60,34 @@ def lex_first_assignment(rows: int, options: Sequence[Sequence[int]]) -> list[in
                     path.pop()
         return False
 
+    taken = 0
     for r in range(rows):  # greedy start: the first free column in each row's order
-        for c in options[r]:
-            if c not in owner:
-                owner[c] = r
-                col[r] = c
-                break
+        choices = options[r] & ~taken
+        if choices:
+            low = choices & -choices
+            taken |= low
+            c = low.bit_length() - 1
+            owner[c] = r
+            col[r] = c
     for r in range(rows):
-        if col[r] == -1 and not augment(r, set(), 0):
+        if col[r] == -1 and not augment(r, 0, 0):
             return None
+    fixed = 0  # the columns of the rows already fixed
     for r in range(rows):  # fix row r to its first column that keeps the rest assignable
-        for c in options[r]:
-            if col[r] == c:
-                break
+        current = col[r]
+        for c in bits(options[r] & ~fixed & ((1 << current) - 1)):
             o = owner.get(c)
-            if o is not None and o < r:
-                continue
-            saved_col, saved_owner = list(col), dict(owner)
-            del owner[col[r]]
+            del owner[current]
             owner[c] = r
             col[r] = c
             if o is None:
                 break
             col[o] = -1
-            if augment(o, {c}, r + 1):
+            if augment(o, 1 << c, r + 1):
                 break
-            col[:] = saved_col
-            owner.clear()
-            owner.update(saved_owner)
+            owner[current], owner[c] = r, o  # no path: back to the assignment before the try
+            col[r], col[o] = current, c
+        fixed |= 1 << col[r]
     return col
 
 
