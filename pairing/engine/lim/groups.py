@@ -28,7 +28,7 @@ How the open points of the text are decided (each tested in tests/engine/lim/):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from pairing.engine.lim.exchange import Scrutinised, columns
@@ -211,10 +211,11 @@ class GroupPairer:
         plain: list[Scrutinised] | None = None
         plain_opponent: int | None = None
         # Every settled pair was compatible when it was taken: only the pairs a column
-        # forms anew are looked at (by identity, the columns reuse the settled entries).
+        # forms anew are looked at. A column keeps settled entries (the same objects) and
+        # puts the ones it forms after them, so they are read from the end.
         known = {id(s) for s in settled}
         for now, rest in columns(settled, free, position):
-            if not all(data.compatible(s.player, s.opponent) for s in now if id(s) not in known):
+            if not all(data.compatible(s.player, s.opponent) for s in _formed_anew(now, known)):
                 continue
             if not data.can_all_pair(rest):
                 continue
@@ -239,3 +240,11 @@ class GroupPairer:
         """5.2: both players can have their due (alternating, equalising) colour."""
         da, db = self.data.colour[a].due, self.data.colour[b].due
         return da is None or db is None or da is not db
+
+
+def _formed_anew(column: list[Scrutinised], known: set[int]) -> Iterator[Scrutinised]:
+    """The entries of *column* after the last one it kept from the settled list."""
+    for entry in reversed(column):
+        if id(entry) in known:
+            return
+        yield entry

@@ -118,11 +118,15 @@ class LimRound(RoundEntrants):
             rows.append(row)
         return rows
 
+    @cached_property
+    def bit(self) -> dict[int, int]:
+        return {pid: 1 << k for k, pid in enumerate(self.ids)}
+
     def mask(self, players: Iterable[int]) -> int:
-        position = self.position
+        bit = self.bit
         out = 0
         for pid in players:
-            out |= 1 << position[pid]
+            out |= bit[pid]
         return out
 
     def can_all_pair(self, players: Iterable[int]) -> bool:
