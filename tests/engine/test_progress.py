@@ -18,6 +18,8 @@ from pairing.engine.generator import greedy_history
         ("burstein", "2026"),
         ("dubov", "2017"),
         ("dubov", "2026"),
+        ("lim", "2017"),
+        ("lim", "2026"),
     ],
 )
 @pytest.mark.parametrize("seed", [1, 2])

@@ -7,18 +7,13 @@ players at positions i and j may be paired.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 
+from pairing.engine.common.bitset_matching import bits
 from pairing.engine.dubov.players import DubovEntrant
 from pairing.engine.state import Colour
 
-
-def bits(mask: int) -> Iterator[int]:
-    """The positions of the set bits, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+__all__ = ["Field", "bits"]
 
 
 class Field:

@@ -1,8 +1,7 @@
 """Matching tools the Dubov engine decides with: exact, and cheap in the usual case.
 
-- :class:`Matcher`: maximum-cardinality matching on a general graph given as bitsets
-  (Edmonds' blossoms), started from a greedy matching and repaired by one
-  augmenting-path search per exposed vertex. "Can these players all be paired?"
+- :class:`Matcher` (from :mod:`pairing.engine.common.bitset_matching`): maximum-cardinality
+  matching on a general graph given as bitsets. "Can these players all be paired?"
   (C.4, B.0.b) is one call; "...and without this one?" reuses the matching.
 - :func:`lex_first_assignment`: the first transposition in D.3 order, i.e. the
   lexicographically smallest perfect assignment of a bipartite graph, fixing one
@@ -15,105 +14,35 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pairing.engine.dubov.field import bits
-from pairing.engine.matching import augment_from, max_weight_matching
+from pairing.engine.common.bitset_matching import Matcher, bits, perfect
+from pairing.engine.matching import max_weight_matching
+
+__all__ = ["Matcher", "best_matching", "lex_first_assignment", "perfect"]
 
 
-class Matcher:
-    """A maximum matching of the vertices in *active* (bits) under the bitset graph *adj*."""
-
-    def __init__(
-        self, adj: Sequence[int], active: int, mate: list[int] | None = None, stop_at_first_failure: bool = True
-    ) -> None:
-        self.adj = adj
-        self.active = active
-        self.vertices = list(bits(active))
-        if mate is None:
-            mate = [-1] * len(adj)
-            self.mate = mate
-            self._greedy()
-        else:
-            self.mate = mate
-        exposed = [v for v in self.vertices if mate[v] == -1]
-        self.complete = not exposed  # every active vertex matched
-        left = len(exposed)
-        for v in exposed:
-            if left < 2:
-                break  # an augmenting path joins two exposed vertices
-            if mate[v] != -1:
-                continue
-            if self.augment(v):
-                left -= 2
-            else:
-                left -= 1
-                if stop_at_first_failure:
-                    break
-        self.complete = all(mate[v] != -1 for v in exposed)
-
-    @property
-    def size(self) -> int:
-        """Pairs in the matching."""
-        return sum(1 for v in self.vertices if self.mate[v] != -1) // 2
-
-    def _greedy(self) -> None:
-        adj, mate, active = self.adj, self.mate, self.active
-        free = active
-        for v in sorted(self.vertices, key=lambda v: (adj[v] & active).bit_count()):
-            if not free >> v & 1:
-                continue
-            candidates = adj[v] & free
-            if candidates:
-                u = (candidates & -candidates).bit_length() - 1
-                mate[v], mate[u] = u, v
-                free &= ~((1 << v) | (1 << u))
-
-    def perfect_without(self, removed: int) -> bool:
-        """Can every active vertex outside the bitset *removed* be matched among themselves?
-
-        Starts from this matching: only the partners of removed vertices (and vertices
-        already exposed) need an augmenting path, so the usual answer costs little.
-        """
-        active = self.active & ~removed
-        if active.bit_count() % 2:
-            return False
-        mate = list(self.mate)
-        for r in bits(removed & self.active):
-            m = mate[r]
-            if m != -1:
-                mate[m] = -1
-                mate[r] = -1
-        return Matcher(self.adj, active, mate).complete
-
-    def augment(self, root: int) -> bool:
-        """Edmonds' search for an augmenting path from the exposed vertex *root*."""
-        adj, active = self.adj, self.active
-        return augment_from(root, lambda v: bits(adj[v] & active), self.mate, self.vertices)
-
-
-def perfect(adj: Sequence[int], active: int) -> bool:
-    return active.bit_count() % 2 == 0 and Matcher(adj, active).complete
-
-
-def lex_first_assignment(rows: int, options: Sequence[Sequence[int]]) -> list[int] | None:
+def lex_first_assignment(rows: int, options: Sequence[int]) -> list[int] | None:
     """The lexicographically first assignment of a column to every row.
 
-    ``options[r]`` lists the columns row *r* may take, in the order they are to be
+    ``options[r]`` is the bitset of the columns row *r* may take, the lower ones
     preferred. Returns ``col[r]`` for every row, or None when no assignment covers
     every row.
     """
     owner: dict[int, int] = {}
     col = [-1] * rows
 
-    def augment(r: int, seen: set[int], movable_from: int) -> bool:
-        # Kuhn's search, without recursion: rows below *movable_from* are fixed.
-        stack = [(r, iter(options[r]))]
+    def augment(r: int, seen: int, movable_from: int) -> bool:
+        # Kuhn's search, without recursion: rows below *movable_from* are fixed; *seen*
+        # holds the columns already tried, so a row's next choice is its lowest other one.
+        stack = [r]
         path: list[tuple[int, int]] = []  # the (row, column) edges leading down the stack
         while stack:
-            row, choices = stack[-1]
-            for c in choices:
-                if c in seen:
-                    continue
-                seen.add(c)
+            row = stack[-1]
+            choices = options[row] & ~seen
+            while choices:
+                low = choices & -choices
+                choices ^= low
+                seen |= low
+                c = low.bit_length() - 1
                 o = owner.get(c)
                 if o is None:
                     path.append((row, c))
@@ -123,7 +52,7 @@ def lex_first_assignment(rows: int, options: Sequence[Sequence[int]]) -> list[in
                     return True
                 if o >= movable_from:
                     path.append((row, c))
-                    stack.append((o, iter(options[o])))
+                    stack.append(o)
                     break
             else:
                 stack.pop()
@@ -131,34 +60,34 @@ def lex_first_assignment(rows: int, options: Sequence[Sequence[int]]) -> list[in
                     path.pop()
         return False
 
+    taken = 0
     for r in range(rows):  # greedy start: the first free column in each row's order
-        for c in options[r]:
-            if c not in owner:
-                owner[c] = r
-                col[r] = c
-                break
+        choices = options[r] & ~taken
+        if choices:
+            low = choices & -choices
+            taken |= low
+            c = low.bit_length() - 1
+            owner[c] = r
+            col[r] = c
     for r in range(rows):
-        if col[r] == -1 and not augment(r, set(), 0):
+        if col[r] == -1 and not augment(r, 0, 0):
             return None
+    fixed = 0  # the columns of the rows already fixed
     for r in range(rows):  # fix row r to its first column that keeps the rest assignable
-        for c in options[r]:
-            if col[r] == c:
-                break
+        current = col[r]
+        for c in bits(options[r] & ~fixed & ((1 << current) - 1)):
             o = owner.get(c)
-            if o is not None and o < r:
-                continue
-            saved_col, saved_owner = list(col), dict(owner)
-            del owner[col[r]]
+            del owner[current]
             owner[c] = r
             col[r] = c
             if o is None:
                 break
             col[o] = -1
-            if augment(o, {c}, r + 1):
+            if augment(o, 1 << c, r + 1):
                 break
-            col[:] = saved_col
-            owner.clear()
-            owner.update(saved_owner)
+            owner[current], owner[c] = r, o  # no path: back to the assignment before the try
+            col[r], col[o] = current, c
+        fixed |= 1 << col[r]
     return col
 
 

@@ -148,15 +148,11 @@ class BracketShifts:
         small_group = (self.small & ~a) | q
         large_group = (self.large & ~q) | a
         g1, g2 = (small_group, large_group) if self.small_is_g1 else (large_group, small_group)
-        field = self.field
 
-        def allowed(x: DubovEntrant, y: DubovEntrant) -> bool:
-            i, j = field.index[x.id], field.index[y.id]
-            if not field.adj[i] >> j & 1:
-                return False
-            return not ((a >> i & 1 and q >> j & 1) or (q >> i & 1 and a >> j & 1))
+        def barred(v: int) -> int:  # B.4: a first-shift player never meets a second-shift one
+            return (q if a >> v & 1 else 0) | (a if q >> v & 1 else 0)
 
-        found = first_transposition([field.players[v] for v in bits(g1)], [field.players[v] for v in bits(g2)], allowed)
+        found = first_transposition(self.field, g1, g2, barred)
         assert found is not None, "B.6: the shifts allow no transposition"
         return found
 

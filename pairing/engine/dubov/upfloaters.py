@@ -50,6 +50,8 @@ def fewest_colour_failures(field: Field, bracket: Sequence[DubovEntrant]) -> int
         adj[v] &= ~small
     if perfect(adj, everyone):
         return bound
+    if not perfect(field.adj, everyone):  # C.4: no legal pairing at all, none to weigh
+        return None
     vertices = list(bits(everyone))
     weights = {}
     for v in vertices:
@@ -83,8 +85,11 @@ def _single_upfloater(
     field: Field, residents: Sequence[DubovEntrant], pool: Sequence[DubovEntrant], last_round: bool
 ) -> DubovEntrant | None:
     """An odd score group completed by one upfloater (C.5), if one can do it (C.4)."""
-    pool_matcher = Matcher(field.adj, field.mask(pool), stop_at_first_failure=False)
     residents_mask = field.mask(residents)
+    if Matcher(field.adj, residents_mask, stop_at_first_failure=False).size < len(residents) // 2:
+        # B.1: one upfloater pairs at most one of the residents a maximum matching leaves out.
+        return None
+    pool_matcher = Matcher(field.adj, field.mask(pool), stop_at_first_failure=False)
     whites = sum(1 for p in residents if p.colour is Colour.WHITE)
     blacks = len(residents) - whites
     bound = {Colour.WHITE: abs(whites + 1 - blacks) // 2, Colour.BLACK: abs(whites - blacks - 1) // 2}

@@ -17,7 +17,6 @@ order), ``colours`` (5.x, 7.2). The maxi-tournament rules (3.2, 3.8, 5.7) are on
 from __future__ import annotations
 
 from pairing.engine.common.editions import EDITION_2017, EDITION_2026, edition_of
-from pairing.engine.common.pairability import can_all_pair
 from pairing.engine.lim.bye import choose_bye
 from pairing.engine.lim.colours import white_of_pair
 from pairing.engine.lim.players import LimRound
@@ -39,7 +38,7 @@ def pair_round(state: TournamentState, options: PairingOptions | None = None, ed
     data = LimRound(state, maxi=options is not None and options.lim_maxi, edition=edition)
 
     def completable(players: list[int]) -> bool:
-        return can_all_pair(players, data.compatible)
+        return data.can_all_pair(players)
 
     players = list(data.ids)
     bye = None
@@ -53,7 +52,7 @@ def pair_round(state: TournamentState, options: PairingOptions | None = None, ed
         players.remove(bye)
     elif not completable(players):
         raise PairingError("the players cannot all be paired under C.04.4.3 2.1")
-    pairs = pair_score_groups(data, players)
+    pairs = pair_score_groups(data, players, options.progress if options is not None else None)
     boards = []
     for a, b in pairs:
         white = white_of_pair(a, b, data)

@@ -58,10 +58,10 @@ def columns(
     :func:`column_pairs` spells the column out as the handbook prints it.
     """
     player = free[0]
-    offered = own_order(free)
+    offered = tuple(own_order(free))
     for opponent in offered:
         rest = [p for p in free if p not in (player, opponent)]
-        yield [*list(settled), Scrutinised(player, opponent, tuple(offered))], rest
+        yield [*settled, Scrutinised(player, opponent, offered)], rest
     # 4.3: then the opponents of the players already settled, the latest first; the
     # settled player moves on along his own order, or meets this player.
     for index in range(len(settled) - 1, -1, -1):
@@ -76,7 +76,7 @@ def columns(
                 rest = [p for p in free if p not in (player, successor)]
                 # This player now holds the earlier opponent; should a later player
                 # retreat into him, his own order resumes from its start.
-                taken_over = (earlier.opponent, *tuple(offered))
+                taken_over = (earlier.opponent, *offered)
                 yield (
                     [
                         *others,

@@ -28,11 +28,10 @@ How the open points of the text are decided (each tested in tests/engine/lim/):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from pairing.engine.common.pairability import can_all_pair, most_pairs
-from pairing.engine.lim.exchange import Scrutinised, columns, proposed
+from pairing.engine.lim.exchange import Scrutinised, columns
 from pairing.engine.lim.players import MAXI_RATING_GAP, LimRound
 from pairing.engine.state import Colour
 
@@ -83,7 +82,7 @@ class GroupPairer:
             (p for p in members if not any(data.compatible(p, q) for q in members if q != p)), key=data.rank
         )
         staying = [p for p in members if p not in leaving]
-        best = most_pairs(staying, data.compatible)
+        best = data.most_pairs(staying)
         count = len(staying) - 2 * best  # 2.3 d, 4.4: parity and players left alone
         chosen: list[int] = []
         while len(chosen) < count:
@@ -91,9 +90,9 @@ class GroupPairer:
             for candidate in self._leaving_order(left, came, direction, adjacent, leaving + chosen):
                 rest = [p for p in left if p != candidate]
                 if len(chosen) + 1 == count and len(rest) % 2 == 0:
-                    ok = can_all_pair(rest, data.compatible, proposed(rest))
+                    ok = data.can_all_pair(rest)
                 else:
-                    ok = most_pairs(rest, data.compatible) == best
+                    ok = data.most_pairs(rest) == best
                 if ok:
                     chosen.append(candidate)
                     break
@@ -177,7 +176,7 @@ class GroupPairer:
 
         def workable(q: int) -> bool:
             rest = [p for p in available if p != q]
-            return data.compatible(floater, q) and can_all_pair(rest, data.compatible, proposed(rest))
+            return data.compatible(floater, q) and data.can_all_pair(rest)
 
         plain = next((q for q in ordered if workable(q)), None)
         for q in ordered:
@@ -211,10 +210,14 @@ class GroupPairer:
         player = free[0]
         plain: list[Scrutinised] | None = None
         plain_opponent: int | None = None
+        # Every settled pair was compatible when it was taken: only the pairs a column
+        # forms anew are looked at. A column keeps settled entries (the same objects) and
+        # puts the ones it forms after them, so they are read from the end.
+        known = {id(s) for s in settled}
         for now, rest in columns(settled, free, position):
-            if not all(data.compatible(s.player, s.opponent) for s in now):
+            if not all(data.compatible(s.player, s.opponent) for s in _formed_anew(now, known)):
                 continue
-            if not can_all_pair(rest, data.compatible, proposed(rest)):
+            if not data.can_all_pair(rest):
                 continue
             opponent = next(
                 s.opponent if s.player == player else s.player for s in now if player in (s.player, s.opponent)
@@ -237,3 +240,11 @@ class GroupPairer:
         """5.2: both players can have their due (alternating, equalising) colour."""
         da, db = self.data.colour[a].due, self.data.colour[b].due
         return da is None or db is None or da is not db
+
+
+def _formed_anew(column: list[Scrutinised], known: set[int]) -> Iterator[Scrutinised]:
+    """The entries of *column* after the last one it kept from the settled list."""
+    for entry in reversed(column):
+        if id(entry) in known:
+            return
+        yield entry

@@ -6,12 +6,15 @@ in a row, never three more of one colour) are :mod:`pairing.engine.common.colour
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from functools import cached_property
 
+from pairing.engine.common.bitset_matching import Matcher, bits
 from pairing.engine.common.colours import colours_allow
 from pairing.engine.common.editions import EDITION_2017
 from pairing.engine.common.players import Entrant, RoundEntrants
+from pairing.engine.state import Colour
 
 MAXI_RATING_GAP = 100  # 3.2, 3.8, 5.7
 
@@ -22,6 +25,7 @@ class LimRound(RoundEntrants):
 
     maxi: bool = False
     edition: str = EDITION_2017  # whose general rules decide who may receive the PAB (1.1)
+    _last_complete: tuple[list[int], int] | None = field(default=None, init=False, repr=False, compare=False)
 
     @cached_property
     def entrant(self) -> dict[int, Entrant]:
@@ -70,3 +74,90 @@ class LimRound(RoundEntrants):
     def rank(self, pid: int) -> tuple[int, int]:
         """Higher first: score, then pairing number."""
         return (-self.score[pid], self.number[pid])
+
+    # ------------------------------------------------------------ 2.1 as bitsets
+    # The lookaheads of 1.1, 2.3, 3.8 and 4.4 ask thousands of times per round whether a
+    # set of players can all be paired under 2.1; they are answered on bitsets (bit k of
+    # a player's row: compatible with the k-th player of ``ids``), starting from the last
+    # complete pairing found, which differs little from the one asked for.
+
+    @cached_property
+    def position(self) -> dict[int, int]:
+        return {pid: k for k, pid in enumerate(self.ids)}
+
+    @cached_property
+    def adjacency(self) -> list[int]:
+        """:meth:`compatible` for every pair, as one bitset per player."""
+        ids, position = self.ids, self.position
+        n = len(ids)
+        barred = [1 << k for k in range(n)]
+        for k, pid in enumerate(ids):
+            for opponent in self.played[pid]:  # 2.1: not met before (from either side)
+                j = position.get(opponent)
+                if j is not None:
+                    barred[k] |= 1 << j
+                    barred[j] |= 1 << k
+        for pair in self.forbidden:
+            a, b = (position.get(pid) for pid in pair)
+            if a is not None and b is not None:
+                barred[a] |= 1 << b
+                barred[b] |= 1 << a
+        forced = {Colour.WHITE: 0, Colour.BLACK: 0}
+        if not self.last_round:  # 6: in the last round the colour conditions give way
+            for k, pid in enumerate(ids):
+                colour = self.colour[pid].forced
+                if colour is not None:
+                    forced[colour] |= 1 << k
+        everyone = (1 << n) - 1
+        rows = []
+        for k, pid in enumerate(ids):
+            row = everyone & ~barred[k]
+            colour = self.colour[pid].forced
+            if colour is not None:
+                row &= ~forced[colour]  # 2.1 (5.2, 5.3): both forced to the same colour
+            rows.append(row)
+        return rows
+
+    @cached_property
+    def bit(self) -> dict[int, int]:
+        return {pid: 1 << k for k, pid in enumerate(self.ids)}
+
+    def mask(self, players: Iterable[int]) -> int:
+        bit = self.bit
+        out = 0
+        for pid in players:
+            out |= bit[pid]
+        return out
+
+    def can_all_pair(self, players: Iterable[int]) -> bool:
+        """Can *players* all be paired among themselves under 2.1?"""
+        active = self.mask(players)
+        if active.bit_count() % 2:
+            return False
+        mate, exposed = self._known_pairs(active)
+        matcher = Matcher(self.adjacency, active, mate, exposed=exposed)
+        if matcher.complete:
+            self._last_complete = (matcher.mate, active)
+        return matcher.complete
+
+    def most_pairs(self, players: Iterable[int]) -> int:
+        """The most pairs *players* can make among themselves under 2.1."""
+        active = self.mask(players)
+        mate, exposed = self._known_pairs(active)
+        return Matcher(self.adjacency, active, mate, stop_at_first_failure=False, exposed=exposed).size
+
+    def _known_pairs(self, active: int) -> tuple[list[int], int]:
+        """The last complete pairing found, less its pairs that leave *active*, and the
+        players of *active* it leaves unpaired."""
+        if self._last_complete is None:
+            return [-1] * len(self.ids), active
+        mate, matched = self._last_complete
+        mate = list(mate)
+        exposed = active & ~matched
+        for v in bits(matched & ~active):
+            m = mate[v]
+            mate[v] = -1
+            if m != -1:
+                mate[m] = -1
+                exposed |= 1 << m
+        return mate, exposed & active

@@ -13,7 +13,7 @@ formed last on that side, the one nearest the median.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import groupby
 
 from pairing.engine.lim.groups import DOWN, UP, Floater, GroupPairer
@@ -21,7 +21,12 @@ from pairing.engine.lim.players import LimRound
 from pairing.engine.state import PairingError
 
 
-def pair_score_groups(data: LimRound, players: Sequence[int]) -> list[tuple[int, int]]:
+def pair_score_groups(
+    data: LimRound, players: Sequence[int], progress: Callable[[int, int], None] | None = None
+) -> list[tuple[int, int]]:
+    """The pairs of *players* (the PAB receiver left out), score group by score group in
+    2.2 order; *progress*, if given, is told (k, n) as the k-th of the n groups starts
+    (the median group last, once however often 2.6 reopens it)."""
     ordered = sorted(players, key=data.rank)
     groups = [list(g) for _, g in groupby(ordered, key=lambda p: data.score[p])]
     median = data.median_score
@@ -29,10 +34,19 @@ def pair_score_groups(data: LimRound, players: Sequence[int]) -> list[tuple[int,
     below = [g for g in groups if data.score[g[0]] < median][::-1]  # lowest first
     middle = next((g for g in groups if data.score[g[0]] == median), [])
     pairer = GroupPairer(data)
+    total = len(above) + len(below) + 1
+    started = 0
 
-    upper_pairs, from_above = _pair_towards_median(pairer, above, DOWN, middle or _last(below))
-    lower_pairs, from_below = _pair_towards_median(pairer, below, UP, middle or _last(above))
+    def report() -> None:
+        nonlocal started
+        started += 1
+        if progress is not None:  # no effect on the pairing
+            progress(started, total)
 
+    upper_pairs, from_above = _pair_towards_median(pairer, above, DOWN, middle or _last(below), report)
+    lower_pairs, from_below = _pair_towards_median(pairer, below, UP, middle or _last(above), report)
+
+    report()
     while True:
         result = pairer.pair(middle, from_above + from_below, DOWN, (), below_median=False)
         if not result.floaters:
@@ -56,7 +70,7 @@ def pair_score_groups(data: LimRound, players: Sequence[int]) -> list[tuple[int,
 
 
 def _pair_towards_median(
-    pairer: GroupPairer, groups: list[list[int]], direction: str, beyond: list[int]
+    pairer: GroupPairer, groups: list[list[int]], direction: str, beyond: list[int], report: Callable[[], None]
 ) -> tuple[list[tuple[int, int]], list[Floater]]:
     """Pair *groups* in order, each group's floaters carried into the next one, the way
     pairing goes (3.2); *beyond* is the group after the last one. Returns the pairs and the
@@ -64,6 +78,7 @@ def _pair_towards_median(
     pairs: list[tuple[int, int]] = []
     carried: list[Floater] = []
     for index, group in enumerate(groups):
+        report()
         adjacent = groups[index + 1] if index + 1 < len(groups) else beyond
         result = pairer.pair(group, carried, direction, adjacent, below_median=direction == UP)
         pairs += result.pairs

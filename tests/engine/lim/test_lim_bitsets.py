@@ -1,0 +1,39 @@
+"""The bitset form of 2.1 that the Lim lookaheads read: the same pairs as
+LimRound.compatible, and the same answers as the general pairability tests."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from pairing.engine.common.pairability import can_all_pair, most_pairs
+from pairing.engine.generator import greedy_history
+from pairing.engine.lim.players import LimRound
+
+
+def rounds_to_check() -> list[LimRound]:
+    out = []
+    for seed, size, played in [(1, 40, 3), (2, 61, 5), (3, 30, 6), (4, 25, 0)]:
+        state = greedy_history(size, played, seed)
+        ids = [p.id for p in state.players]
+        forbidden = tuple((ids[k], ids[k + 3]) for k in range(0, len(ids) - 3, 7))
+        out.append(LimRound(dataclasses.replace(state, forbidden=forbidden)))
+        # 6: the last round lifts the colour conditions.
+        out.append(LimRound(dataclasses.replace(state, total_rounds=played + 1)))
+    return out
+
+
+@pytest.mark.parametrize("data", rounds_to_check())
+def test_adjacency_is_compatibility_and_the_lookaheads_agree(data: LimRound) -> None:
+    ids = data.ids
+    for a in ids:
+        row = data.adjacency[data.position[a]]
+        for b in ids:
+            assert bool(row >> data.position[b] & 1) == data.compatible(a, b), (a, b)
+    rng = random.Random(len(ids))
+    for _ in range(150):
+        players = [p for p in ids if rng.random() < rng.choice([0.2, 0.5, 0.9])]
+        assert data.can_all_pair(players) == can_all_pair(players, data.compatible)
+        assert data.most_pairs(players) == most_pairs(players, data.compatible)
