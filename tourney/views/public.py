@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET
 
 from tourney import presentation, roles
 from tourney.access import user_roles
-from tourney.caching import one_round, public_page, round_list
+from tourney.caching import every_tournament, one_round, public_page, round_list
 from tourney.forms import ExchangeForm
 from tourney.models import (
     PUBLIC_STATUSES,
@@ -45,6 +45,7 @@ RESULT_BUTTONS = [
 
 
 @require_GET
+@public_page(every_tournament)
 def tournament_list(request: HtmxHttpRequest) -> HttpResponse:
     tournaments = Tournament.objects.annotate(player_count=Count("players", distinct=True))
     return render(
