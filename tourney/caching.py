@@ -31,6 +31,7 @@ a cache a reader can hit, and the arbiter never reads a public copy older than h
 
 from __future__ import annotations
 
+import contextvars
 import gzip
 import hashlib
 import threading
@@ -241,7 +242,58 @@ def _public_headers(response: HttpResponse, etag: str, last_modified: float, max
 
 def _render(view: Callable[..., HttpResponse], request: HttpRequest, args: tuple, kwargs: dict) -> HttpResponse:
     request.shared_page = True  # type: ignore[attr-defined]
-    return view(request, *args, **kwargs)
+    sharing = _rendering_shared_page.set(True)
+    try:
+        return view(request, *args, **kwargs)
+    finally:
+        _rendering_shared_page.reset(sharing)
+
+
+# ---------------------------------------------------------------- computed once per change
+
+# True while a page shared by every reader renders: what it computes may be reused by the
+# next one of the same versions. A logged-in user's page computes afresh (the desk reads
+# what the database holds now, even written behind the services' back).
+_rendering_shared_page: contextvars.ContextVar[bool] = contextvars.ContextVar("shared_page", default=False)
+COMPUTED_ENTRIES = 24  # a few tournaments' states, standings and tables
+
+
+def rounds_through(number: int) -> tuple[str, ...]:
+    """What the public view of rounds 1..*number* depends on: the players and settings, and
+    each of those rounds (its status, pairing and results are bumped under its own part)."""
+    return (BASE, *(round_part(k) for k in range(1, number + 1)))
+
+
+_computed: OrderedDict[str, Any] = OrderedDict()
+_computed_lock = threading.Lock()
+
+
+def computed_once(
+    tournament_id: int, parts: Sequence[str], name: str, compute: Callable[[], Any], *, shared: bool = False
+) -> Any:
+    """*compute*()'s value, computed once per change of the tournament's *parts* while shared
+    pages render (kept by this process, the last COMPUTED_ENTRIES; *shared*: in the cache
+    too, for every process: a string, say); computed afresh for a logged-in user's page.
+
+    The versions are read before *compute* reads the database, and a version moves only
+    once its change is committed: a value kept under a version is never older than it."""
+    if not _rendering_shared_page.get():
+        return compute()
+    key = f"{_prefix()}:c:{tournament_id}:{name}:{'.'.join(versions(tournament_id, parts))}"
+    with _computed_lock:
+        if key in _computed:
+            _computed.move_to_end(key)
+            return _computed[key]
+    value = cache.get(key) if shared else None
+    if value is None:
+        value = compute()
+        if shared:
+            cache.set(key, value, timeout=settings.PUBLIC_PAGE_CACHE_SECONDS)
+    with _computed_lock:
+        _computed[key] = value
+        while len(_computed) > COMPUTED_ENTRIES:
+            _computed.popitem(last=False)
+    return value
 
 
 class RecentPages:

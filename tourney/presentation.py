@@ -22,9 +22,9 @@ from pairing.engine.dubov.players import dubov_colour_preference
 from pairing.engine.dutch.players import Float, float_in_round
 from pairing.engine.state import Colour, Outcome, PairingError, RoundEntry, TournamentState
 from pairing.engine.tiebreaks import TieBreak
-from tourney import adapters
+from tourney import adapters, caching
 from tourney.models import PUBLIC_STATUSES, Bye, Game, Player, Result, Round, Tournament
-from tourney.standings import TournamentStandings, completed_rounds, standings_of
+from tourney.standings import TournamentStandings, completed_rounds, public_state, standings_of
 
 
 def last_public_round(tournament: Tournament) -> int:
@@ -43,9 +43,32 @@ class StandingsRow:
 def standings(tournament: Tournament, after: int) -> list[StandingsRow]:
     """Points after *after* rounds (published rounds, results so far), then initial order;
     equal points share the rank. The ARO of each player beside (C.04.4.1 A.6)."""
-    state = adapters.state_after(tournament, after)
-    values = aros(state)
-    players = {p.pairing_number: p for p in tournament.players.all()}
+    return caching.computed_once(
+        tournament.pk, caching.rounds_through(after), f"points:{after}", lambda: _standings(tournament, after)
+    )
+
+
+def players_by_number(tournament: Tournament) -> dict[int, Player]:
+    """The tournament's players by starting number (once per change of the players while
+    the public pages render)."""
+    return caching.computed_once(
+        tournament.pk,
+        (caching.BASE,),
+        "players",
+        lambda: {p.pairing_number: p for p in tournament.players.all()},
+    )
+
+
+def public_aros(tournament: Tournament, after: int) -> dict[int, int]:
+    return caching.computed_once(
+        tournament.pk, caching.rounds_through(after), f"aros:{after}", lambda: aros(public_state(tournament, after))
+    )
+
+
+def _standings(tournament: Tournament, after: int) -> list[StandingsRow]:
+    state = public_state(tournament, after)
+    values = public_aros(tournament, after)
+    players = players_by_number(tournament)
     order = sorted(state.players, key=lambda p: (-state.score(p.id), p.id))
     rows, k = [], 0
     while k < len(order):
@@ -84,8 +107,8 @@ class CardRow:
 def player_card(tournament: Tournament, player: Player) -> tuple[list[CardRow], int, int]:
     """The player's rounds (published ones), with points after each; total points and ARO."""
     after = last_public_round(tournament)
-    state = adapters.state_after(tournament, after)
-    by_number = {p.pairing_number: p for p in tournament.players.all()}
+    state = public_state(tournament, after)
+    by_number = players_by_number(tournament)
     games = _games_of(tournament, player)
     boards = {k: g.board for k, g in games.items()}
     byes = {
@@ -111,7 +134,7 @@ def player_card(tournament: Tournament, player: Player) -> tuple[list[CardRow], 
             rows.append(CardRow(k, g.board, colour, opponent, "…", total))
         else:
             rows.append(CardRow(k, None, "", None, _("not paired"), total))
-    return rows, state.score(player.pairing_number), aros(state)[player.pairing_number]
+    return rows, state.score(player.pairing_number), public_aros(tournament, after)[player.pairing_number]
 
 
 def _games_of(tournament: Tournament, player: Player) -> dict[int, Game]:
@@ -196,13 +219,20 @@ def standings_table(tournament: Tournament, after: str | None) -> tuple[Tourname
     except ValueError:
         number = done
     number = max(0, min(number, done))
+    table, rows = caching.computed_once(
+        tournament.pk, caching.rounds_through(number), f"table:{number}", lambda: _table(tournament, number)
+    )
+    return table, rows, done
+
+
+def _table(tournament: Tournament, number: int) -> tuple[TournamentStandings, list[TableRow]]:
     table = standings_of(tournament, number)
-    players = {p.pairing_number: p for p in tournament.players.all()}
+    players = players_by_number(tournament)
     rows = [
         TableRow(r.rank, players[r.player_id], as_decimal(r.points), tuple(as_decimal(v) for v in r.values))
         for r in table.standings.rows
     ]
-    return table, rows, done
+    return table, rows
 
 
 # The tie-breaks' names in the reader's language (pairing.engine.tiebreaks.codes.NAMES in English).
@@ -295,7 +325,7 @@ def cell(entry: RoundEntry | None) -> str:
 def crosstable_rows(tournament: Tournament, rows: list[TableRow], rounds: range) -> list[TableRow]:
     """The standings' rows with a cell for each of *rounds* (published rounds only)."""
     last = rounds.stop - 1 if rounds else 0
-    histories = {p.id: p.history for p in adapters.state_after(tournament, last).players}
+    histories = {p.id: p.history for p in public_state(tournament, last).players}
     pending = _pending_games(tournament, last)
 
     def entry(player: int, number: int) -> RoundEntry | None:
