@@ -13,6 +13,11 @@ from decimal import Decimal
 from fractions import Fraction
 
 from django.db.models import Max, Q
+from django.urls import reverse
+from django.utils import translation
+from django.utils.formats import localize
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
@@ -283,11 +288,109 @@ def tiebreak_headers(table: TournamentStandings) -> list[dict[str, str]]:
     ]
 
 
-def standings_context(tournament: Tournament, after: str | None) -> tuple[dict[str, object], int]:
+def standings_context(tournament: Tournament, after: str | None, *, body: bool = True) -> tuple[dict[str, object], int]:
     """What every standings page shows (the tournament, its standings table after round
-    *after*, rows and tie-break headers), and the number of completed rounds."""
+    *after*, rows, their HTML unless *body* is false, and tie-break headers), and the
+    number of completed rounds."""
     table, rows, done = standings_table(tournament, after)
-    return {"tournament": tournament, "table": table, "rows": rows, "headers": tiebreak_headers(table)}, done
+    shown = {"tournament": tournament, "table": table, "rows": rows, "headers": tiebreak_headers(table)}
+    if body:
+        number = table.after_round
+        shown["body"] = caching.computed_once(
+            tournament.pk,
+            caching.rounds_through(number),
+            f"table-html:{number}:{translation.get_language()}",
+            lambda: table_body(rows),
+            shared=True,
+        )
+    return shown, done
+
+
+# ---------------------------------------------------------------- the big tables' rows
+# A 2,000-player table is 2,000 rows of ten to twenty cells: the template language takes
+# half a second over them, these functions some milliseconds, for the same bytes
+# (tests/web/test_public.py compares them with the template they replace).
+
+
+class _Shown:
+    """A value as ``{{ value }}`` shows it in the reader's language (localised, escaped);
+    each distinct value is converted once per table."""
+
+    def __init__(self) -> None:
+        self.seen: dict[tuple[type, str], str] = {}
+
+    def __call__(self, value: object) -> str:
+        key = (type(value), str(value))
+        text = self.seen.get(key)
+        if text is None:
+            text = self.seen[key] = conditional_escape(localize(value))
+        return text
+
+
+def table_body(rows: list[TableRow]) -> SafeString:
+    """The rows of tourney/reports/_standings_table.html: rank, player, the crosstable's
+    cells (if any), points and tie-break values ("–" where one does not apply)."""
+    shown = _Shown()
+    out = []
+    for row in rows:
+        p = row.player
+        cells = "".join(f'<td class="result cell">{shown(c)}</td>' for c in row.cells)
+        values = "".join(f'<td class="tb">{"–" if v is None else shown(v)}</td>' for v in row.values)
+        out.append(
+            f'<tr>\n    <td class="rank">{shown(row.rank)}</td>\n    <td class="sno">{shown(p.pairing_number)}</td>\n'
+            f'    <td class="name">{shown(p.name)}</td>\n    <td>{shown(p.title)}</td>\n    <td>{shown(p.federation)}</td>\n'
+            f'    <td class="rating">{shown(p.rating) if p.rating else ""}</td>\n    {cells}\n'
+            f'    <td class="points">{shown(row.points)}</td>\n    {values}\n  </tr>'
+        )
+    return mark_safe("".join(out))  # noqa: S308  # every value escaped above
+
+
+def points_text(tenths: int | None) -> str:
+    """25 -> '2½', 5 -> '½', 10 -> '1', 13 -> '1.3' (the templates' ``points`` filter)."""
+    from tourney.templatetags.tourney_tags import points
+
+    return points(tenths)
+
+
+def _url_pattern(name: str, **kwargs: object) -> tuple[str, str]:
+    """The URL *name* with its last argument left out: (before, after) it."""
+    sentinel = 987654321
+    last = next(reversed(kwargs))
+    url = reverse(name, kwargs={**kwargs, last: sentinel})
+    before, after = url.split(str(sentinel))
+    return before, after
+
+
+def points_body(tournament: Tournament, number: int, rows: list[StandingsRow]) -> SafeString:
+    """The rows of the points and ARO list (tourney/round_standings.html) after round *number*."""
+    shown = _Shown()
+    before, after = _url_pattern("player_card", tournament_id=tournament.pk, player_id=0)
+    out = []
+    for r in rows:
+        p = r.player
+        withdrawn = ' class="withdrawn"' if p.withdrawal_round and p.withdrawal_round <= number else ""
+        out.append(
+            f'\n      <tr{withdrawn}><td>{shown(r.rank)}</td><td>{shown(p.pairing_number)}</td>'
+            f'<td><a href="{before}{p.pk}{after}">{shown(p.name)}</a></td>\n'
+            f'        <td class="wide">{shown(p.federation)}</td><td>{shown(p.rating) if p.rating else ""}</td>'
+            f'<td class="points">{conditional_escape(points_text(r.points))}</td>'
+            f'<td class="aro">{shown(r.aro) if r.aro else "–"}</td><td class="wide">{shown(r.played)}</td></tr>\n    '
+        )
+    return mark_safe("".join(out))  # noqa: S308  # every value escaped above
+
+
+def points_list(tournament: Tournament, number: int) -> tuple[list[StandingsRow], SafeString]:
+    """The points and ARO list after round *number*: its rows and their HTML (once per
+    change of those rounds and per language while the public pages render)."""
+    rows = standings(tournament, number)
+    body = caching.computed_once(
+        tournament.pk,
+        caching.rounds_through(number),
+        f"points-html:{number}:{translation.get_language()}",
+        lambda: points_body(tournament, number, rows),
+        shared=True,
+    )
+    return rows, body
 
 
 # A crosstable cell's result sign for each outcome (C.07 / TRF codes), and the FIDE

@@ -154,11 +154,13 @@ def round_standings(request: HtmxHttpRequest, tournament_id: int, number: int) -
     if not 1 <= number <= max(last, 1):
         number = last
     rnd = tournament.round_set.filter(number=number).first()
+    rows, body = presentation.points_list(tournament, number) if number else ([], "")
     context = {
         "tournament": tournament,
         "number": number,
         "round": rnd,
-        "rows": presentation.standings(tournament, number) if number else [],
+        "rows": rows,
+        "body": body,
         "live": rnd is not None and rnd.status == RoundStatus.PUBLISHED,
         "public_rounds": range(1, last + 1),
     }
@@ -209,14 +211,16 @@ def standings(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
 @public_page()
 def crosstable(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    shown, done = presentation.standings_context(tournament, request.GET.get("round"))
+    shown, done = presentation.standings_context(tournament, request.GET.get("round"), body=False)
     rounds_shown = range(1, presentation.last_public_round(tournament) + 1)
+    rows = presentation.crosstable_rows(tournament, shown["rows"], rounds_shown)
     return render(
         request,
         "tourney/reports/crosstable.html",
         {
             **shown,
-            "rows": presentation.crosstable_rows(tournament, shown["rows"], rounds_shown),
+            "rows": rows,
+            "body": presentation.table_body(rows),
             "rounds": rounds_shown,
             "completed": range(1, done + 1),
         },
