@@ -9,7 +9,8 @@ connections, asking for gzip as browsers do. For each page it prints requests/s,
 server (/healthz: one SELECT 1). Meanwhile an arbiter, logged in, enters round 10's
 results on the desk (an HTMX POST per result, every --result-every seconds), through a
 second gunicorn as deploy/nginx.conf routes logged-in users (--desk-workers 0: the same
-server as the crowd): their latency is printed at the end. Each result is a change: the
+server as the crowd), with the CPU priority docker-compose.yml gives the desk (the crowd's
+server runs under ``nice -n 10``, --crowd-nice): their latency is printed at the end. Each result is a change: the
 public pages are renewed under load.
 
 Targets: every public page at least half the trivial page's throughput, p99 under 1 s at
@@ -151,9 +152,9 @@ class Desk(threading.Thread):
             self.failures += not ok
 
 
-def serve(port: int, workers: int, env: dict[str, str]) -> subprocess.Popen:
+def serve(port: int, workers: int, env: dict[str, str], nice: int = 0) -> subprocess.Popen:
     return subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "tourney.wsgi:application", "--bind", f"127.0.0.1:{port}",
+        [*(["nice", "-n", str(nice)] if nice else []), sys.executable, "-m", "gunicorn", "tourney.wsgi:application", "--bind", f"127.0.0.1:{port}",
          "--workers", str(workers), "--timeout", "60", "--log-level", "warning"],
         cwd=ROOT,
         env=env,
@@ -206,6 +207,12 @@ def main() -> None:
         help="gunicorn workers of a second server for logged-in users, as the proxy routes them (0: none)",
     )
     parser.add_argument("--result-every", type=float, default=1.0, help="seconds between two results at the desk")
+    parser.add_argument(
+        "--crowd-nice",
+        type=int,
+        default=10,
+        help="niceness of the crowd's server, as docker-compose.yml gives the desk a larger CPU share (0: the same)",
+    )
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/tourney_bench")
     parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/15"))
     args = parser.parse_args()
@@ -217,7 +224,7 @@ def main() -> None:
     tournament, player, boards = build(args)
 
     base = f"http://127.0.0.1:{args.port}"
-    servers = [serve(args.port, args.workers, env)]
+    servers = [serve(args.port, args.workers, env, args.crowd_nice if args.desk_workers else 0)]
     desk_base = base
     if args.desk_workers:  # as the proxy routes logged-in users (deploy/nginx.conf)
         servers.append(serve(args.port + 1, args.desk_workers, env))
@@ -244,8 +251,8 @@ def main() -> None:
         desk.start()
         levels = [int(c) for c in args.connections.split(",")]
         print(
-            f"gunicorn {args.workers} workers; wrk -t2, {args.duration} s per run; a result every "
-            f"{args.result_every} s at the desk meanwhile"
+            f"gunicorn {args.workers} workers (nice {args.crowd_nice if args.desk_workers else 0}); wrk -t2, "
+            f"{args.duration} s per run; a result every {args.result_every} s at the desk meanwhile"
         )
         print(f"{'page':<24}{'conns':>6}{'req/s':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'errors':>8}{'ratio':>7}")
         trivial: dict[int, float] = {}

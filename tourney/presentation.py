@@ -12,11 +12,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
+from django.conf import settings
 from django.db.models import Max, Q
 from django.urls import reverse
 from django.utils import translation
 from django.utils.formats import localize
-from django.utils.html import conditional_escape
+from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
@@ -318,9 +319,16 @@ class _Shown:
 
     def __init__(self) -> None:
         self.seen: dict[tuple[type, str], str] = {}
+        # localize() gives an int as str() does unless thousands are grouped.
+        self.plain_ints = not settings.USE_THOUSAND_SEPARATOR
 
     def __call__(self, value: object) -> str:
-        key = (type(value), str(value))
+        kind = type(value)
+        if kind is str:
+            return escape(value)  # localize() leaves a string as it is
+        if kind is int and self.plain_ints:
+            return str(value)
+        key = (kind, str(value))
         text = self.seen.get(key)
         if text is None:
             text = self.seen[key] = conditional_escape(localize(value))
