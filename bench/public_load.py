@@ -154,8 +154,9 @@ class Desk(threading.Thread):
 
 def serve(port: int, workers: int, env: dict[str, str], nice: int = 0) -> subprocess.Popen:
     return subprocess.Popen(
-        [*(["nice", "-n", str(nice)] if nice else []), sys.executable, "-m", "gunicorn", "tourney.wsgi:application", "--bind", f"127.0.0.1:{port}",
-         "--workers", str(workers), "--timeout", "60", "--log-level", "warning"],
+        [*(["nice", "-n", str(nice)] if nice else []), sys.executable, "-m", "gunicorn",
+         "tourney.wsgi:application", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
+         "--timeout", "60", "--log-level", "warning"],
         cwd=ROOT,
         env=env,
     )  # fmt: skip

@@ -65,15 +65,19 @@ def players_by_number(tournament: Tournament) -> dict[int, Player]:
     )
 
 
-def public_aros(tournament: Tournament, after: int) -> dict[int, int]:
+def public_aros(tournament: Tournament, after: int, state: TournamentState | None = None) -> dict[int, int]:
+    """Each player's ARO after round *after* (*state*: the public state after it, if in hand)."""
     return caching.computed_once(
-        tournament.pk, caching.rounds_through(after), f"aros:{after}", lambda: aros(public_state(tournament, after))
+        tournament.pk,
+        caching.rounds_through(after),
+        f"aros:{after}",
+        lambda: aros(state or public_state(tournament, after)),
     )
 
 
 def _standings(tournament: Tournament, after: int) -> list[StandingsRow]:
     state = public_state(tournament, after)
-    values = public_aros(tournament, after)
+    values = public_aros(tournament, after, state)
     players = players_by_number(tournament)
     order = sorted(state.players, key=lambda p: (-state.score(p.id), p.id))
     rows, k = [], 0
@@ -140,7 +144,7 @@ def player_card(tournament: Tournament, player: Player) -> tuple[list[CardRow], 
             rows.append(CardRow(k, g.board, colour, opponent, "…", total))
         else:
             rows.append(CardRow(k, None, "", None, _("not paired"), total))
-    return rows, state.score(player.pairing_number), public_aros(tournament, after)[player.pairing_number]
+    return rows, state.score(player.pairing_number), public_aros(tournament, after, state)[player.pairing_number]
 
 
 def _games_of(tournament: Tournament, player: Player) -> dict[int, Game]:
@@ -345,12 +349,14 @@ def table_body(rows: list[TableRow]) -> SafeString:
         cells = "".join(f'<td class="result cell">{shown(c)}</td>' for c in row.cells)
         values = "".join(f'<td class="tb">{"–" if v is None else shown(v)}</td>' for v in row.values)
         out.append(
-            f'<tr>\n    <td class="rank">{shown(row.rank)}</td>\n    <td class="sno">{shown(p.pairing_number)}</td>\n'
-            f'    <td class="name">{shown(p.name)}</td>\n    <td>{shown(p.title)}</td>\n    <td>{shown(p.federation)}</td>\n'
+            f'<tr>\n    <td class="rank">{shown(row.rank)}</td>\n'
+            f'    <td class="sno">{shown(p.pairing_number)}</td>\n'
+            f'    <td class="name">{shown(p.name)}</td>\n'
+            f"    <td>{shown(p.title)}</td>\n    <td>{shown(p.federation)}</td>\n"
             f'    <td class="rating">{shown(p.rating) if p.rating else ""}</td>\n    {cells}\n'
             f'    <td class="points">{shown(row.points)}</td>\n    {values}\n  </tr>'
         )
-    return mark_safe("".join(out))  # noqa: S308  # every value escaped above
+    return mark_safe("".join(out))  # every value escaped above
 
 
 def points_text(tenths: int | None) -> str:
@@ -378,13 +384,13 @@ def points_body(tournament: Tournament, number: int, rows: list[StandingsRow]) -
         p = r.player
         withdrawn = ' class="withdrawn"' if p.withdrawal_round and p.withdrawal_round <= number else ""
         out.append(
-            f'\n      <tr{withdrawn}><td>{shown(r.rank)}</td><td>{shown(p.pairing_number)}</td>'
+            f"\n      <tr{withdrawn}><td>{shown(r.rank)}</td><td>{shown(p.pairing_number)}</td>"
             f'<td><a href="{before}{p.pk}{after}">{shown(p.name)}</a></td>\n'
             f'        <td class="wide">{shown(p.federation)}</td><td>{shown(p.rating) if p.rating else ""}</td>'
             f'<td class="points">{conditional_escape(points_text(r.points))}</td>'
             f'<td class="aro">{shown(r.aro) if r.aro else "–"}</td><td class="wide">{shown(r.played)}</td></tr>\n    '
         )
-    return mark_safe("".join(out))  # noqa: S308  # every value escaped above
+    return mark_safe("".join(out))  # every value escaped above
 
 
 def points_list(tournament: Tournament, number: int) -> tuple[list[StandingsRow], SafeString]:

@@ -187,10 +187,16 @@ STANDINGS_ROWS_TEMPLATE = """{% for row in rows %}<tr>
     <td class="points">{{ row.points }}</td>
     {% for v in row.values %}<td class="tb">{% if v is None %}–{% else %}{{ v }}{% endif %}</td>{% endfor %}
   </tr>{% endfor %}"""
-POINTS_ROWS_TEMPLATE = """{% load tourney_tags %}{% for r in rows %}
-      <tr{% if r.player.withdrawal_round and r.player.withdrawal_round <= number %} class="withdrawn"{% endif %}><td>{{ r.rank }}</td><td>{{ r.player.pairing_number }}</td><td><a href="{% url 'player_card' tournament.pk r.player.pk %}">{{ r.player.name }}</a></td>
-        <td class="wide">{{ r.player.federation }}</td><td>{{ r.player.rating|default:"" }}</td><td class="points">{{ r.points|points }}</td><td class="aro">{{ r.aro|default:"–" }}</td><td class="wide">{{ r.played }}</td></tr>
-    {% endfor %}"""
+POINTS_ROWS_TEMPLATE = (
+    "{% load tourney_tags %}{% for r in rows %}\n"
+    '      <tr{% if r.player.withdrawal_round and r.player.withdrawal_round <= number %} class="withdrawn"{% endif %}>'
+    "<td>{{ r.rank }}</td><td>{{ r.player.pairing_number }}</td>"
+    "<td><a href=\"{% url 'player_card' tournament.pk r.player.pk %}\">{{ r.player.name }}</a></td>\n"
+    '        <td class="wide">{{ r.player.federation }}</td><td>{{ r.player.rating|default:"" }}</td>'
+    '<td class="points">{{ r.points|points }}</td><td class="aro">{{ r.aro|default:"–" }}</td>'
+    '<td class="wide">{{ r.played }}</td></tr>\n'
+    "    {% endfor %}"
+)
 
 
 def _odd_event() -> Tournament:
