@@ -344,6 +344,10 @@ def _page(key: str) -> dict[str, Any] | None:
 # {variant's pointer key: {"key", "rendered"}}: the last page of each variant this process
 # read or rendered, so that while a new version is due a request costs no Redis round trip.
 _known_latest: dict[str, dict[str, Any]] = {}
+# {variant's pointer key: until when}: another process was found rendering the variant's new
+# version; until then this one serves the previous copy without asking again.
+_rendered_elsewhere_until: dict[str, float] = {}
+RENDERING_ELSEWHERE_SECONDS = 0.5
 
 
 def _renewed_lately(pointer: dict[str, Any] | None) -> bool:
@@ -359,8 +363,9 @@ def _copy_in_hand(version: PageVersion) -> tuple[dict[str, Any], str] | None:
     if page is not None:
         return page, version.etag
     pointer = _known_latest.get(version.latest)
-    if _renewed_lately(pointer) and pointer["key"] != version.key:  # type: ignore[index]
-        previous = recent_pages.get(pointer["key"])  # type: ignore[index]
+    rendering_elsewhere = _rendered_elsewhere_until.get(version.latest, 0.0) > time.monotonic()
+    if pointer is not None and pointer["key"] != version.key and (_renewed_lately(pointer) or rendering_elsewhere):
+        previous = recent_pages.get(pointer["key"])
         if previous is not None:
             return previous, previous["etag"]
     page = _page(version.key)
@@ -394,6 +399,9 @@ def _cached_page(
     while not cache.add(lock, 1, timeout=LOCK_SECONDS):
         # Another process renders this page: serve the previous copy meanwhile, or wait for it.
         if previous is not None:
+            # The next requests for it are answered before the middleware meanwhile.
+            _rendered_elsewhere_until[version.latest] = time.monotonic() + RENDERING_ELSEWHERE_SECONDS
+            _known_latest[version.latest] = latest
             return previous, None, previous["etag"]
         time.sleep(WAIT_STEP)
         page = _page(version.key)

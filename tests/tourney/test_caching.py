@@ -373,3 +373,22 @@ def test_a_logged_in_users_page_computes_afresh_and_keeps_nothing(django_user_mo
     desk.get(url)
     desk.get(url)
     assert computed == [2, 2] and caching._computed == kept
+
+
+def test_while_another_process_renders_the_new_version_the_previous_copy_is_served(
+    django_capture_on_commit_callbacks,
+) -> None:
+    t = _event()
+    url = reverse("crosstable", kwargs={"tournament_id": t.pk})
+    first = Client().get(url)
+    with django_capture_on_commit_callbacks(execute=True):
+        results.set_result(game_id=_game(t), result=Result.DRAW)
+    version = caching.page_version(first.wsgi_request, t.pk, (caching.ALL,))
+    cache.add(version.latest + ":lock", 1)  # another process renders it
+    meanwhile = Client().get(url)
+    assert meanwhile["ETag"] == first["ETag"] and "max-age=0" in meanwhile["Cache-Control"]
+    again = Client().get(url)
+    assert again.wsgi_request.resolver_match is None and again["ETag"] == first["ETag"]  # before the middleware
+    cache.delete(version.latest + ":lock")
+    caching._rendered_elsewhere_until.clear()
+    assert Client().get(url)["ETag"] != first["ETag"]  # rendered now
