@@ -13,8 +13,7 @@ its two runs (on a shared machine its rate drifts). Meanwhile an arbiter, logged
 results on the desk (an HTMX POST per result, every --result-every seconds), through a
 second gunicorn as deploy/nginx.conf routes logged-in users (--desk-workers 0: the same
 server as the crowd), with the CPU priority docker-compose.yml gives the desk (the crowd's
-server and wrk, the crowd's clients, run under ``nice -n 10``, --crowd-nice): their
-latency is printed at the end. Each result is a change: the
+server runs under ``nice -n 10``, --crowd-nice): their latency is printed at the end. Each result is a change: the
 public pages are renewed under load.
 
 Targets: every public page at least half the trivial page's throughput, p99 under 1 s at
@@ -175,10 +174,9 @@ def wait_for(base: str) -> None:
             time.sleep(0.2)
 
 
-def wrk(url: str, connections: int, duration: int, script: str, nice: int = 0) -> dict[str, float]:
+def wrk(url: str, connections: int, duration: int, script: str) -> dict[str, float]:
     out = subprocess.run(
         [
-            *(["nice", "-n", str(nice)] if nice else []),
             "wrk",
             "-t2",
             f"-c{connections}",
@@ -217,7 +215,7 @@ def main() -> None:
         "--crowd-nice",
         type=int,
         default=10,
-        help="niceness of the crowd's server and wrk, as docker-compose.yml gives the desk a larger CPU share (0: none)",
+        help="niceness of the crowd's server, as docker-compose.yml gives the desk a larger CPU share (0: the same)",
     )
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/tourney_bench")
     parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/15"))
@@ -261,8 +259,6 @@ def main() -> None:
             f"{args.duration} s per run; a result every {args.result_every} s at the desk meanwhile"
         )
         print(f"{'page':<24}{'conns':>6}{'req/s':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'errors':>8}{'ratio':>7}")
-        # The crowd's clients run on this machine too (wrk): as much the crowd as its server.
-        crowd_nice = args.crowd_nice if args.desk_workers else 0
         trivial: dict[int, float] = {}
         rates: list[tuple[str, int, float]] = []
         measured = list(pages.items())
@@ -278,9 +274,9 @@ def main() -> None:
                 continue
             # Every worker imports the views and compiles the page's templates at its first
             # request: a short run first, so the figures are those of warm workers.
-            wrk(url, 16, 1, str(script), crowd_nice)
+            wrk(url, 16, 1, str(script))
             for c in levels:
-                r = wrk(url, c, args.duration, str(script), crowd_nice)
+                r = wrk(url, c, args.duration, str(script))
                 rate = r["requests"] / r["seconds"]
                 trivial.setdefault(c, rate)
                 print(f"{name:<24}{c:>6}{rate:>9.0f}{r['p50']:>9.0f}{r['p95']:>9.0f}{r['p99']:>9.0f}"
