@@ -165,6 +165,22 @@ def serve(port: int, workers: int, env: dict[str, str], nice: int = 0) -> subpro
     )  # fmt: skip
 
 
+def cpu_seconds(server: subprocess.Popen) -> float:
+    """CPU time (user + system) used so far by a gunicorn server's processes (Linux /proc)."""
+    pids = [server.pid]
+    children = Path(f"/proc/{server.pid}/task/{server.pid}/children")
+    if children.exists():
+        pids += [int(p) for p in children.read_text().split()]
+    ticks = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        ticks += int(fields[11]) + int(fields[12])  # utime, stime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 def wait_for(base: str) -> None:
     for _ in range(100):
         try:
@@ -252,6 +268,8 @@ def main() -> None:
         }
         desk = Desk(desk_base, tournament, last, boards, args.result_every)
         desk.login()
+        desk_server = servers[-1] if args.desk_workers else None
+        desk_cpu = cpu_seconds(desk_server) if desk_server else 0.0
         desk.start()
         levels = [int(c) for c in args.connections.split(",")]
         print(
@@ -295,6 +313,11 @@ def main() -> None:
                 f"desk result entry during the load: {len(lat)} results, median {statistics.median(lat):.0f} ms, "
                 f"p90 {lat[int(0.9 * (len(lat) - 1))]:.0f} ms, worst {lat[-1]:.0f} ms, {desk.failures} failed"
             )
+            if desk_server:
+                used = (cpu_seconds(desk_server) - desk_cpu) * 1000 / len(lat)
+                print(
+                    f"the desk's server used {used:.0f} ms of CPU per result (the rest of the wait is the queue for a core)"
+                )
     finally:
         for server in servers:
             server.terminate()
