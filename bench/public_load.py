@@ -316,7 +316,8 @@ def main() -> None:
             if desk_server:
                 used = (cpu_seconds(desk_server) - desk_cpu) * 1000 / len(lat)
                 print(
-                    f"the desk's server used {used:.0f} ms of CPU per result (the rest of the wait is the queue for a core)"
+                    f"the desk's server used {used:.0f} ms of CPU per result "
+                    "(the rest of the wait is the queue for a core)"
                 )
     finally:
         for server in servers:
