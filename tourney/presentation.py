@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from itertools import groupby
 
 from django.conf import settings
 from django.db.models import Max, Q
@@ -79,16 +80,16 @@ def _standings(tournament: Tournament, after: int) -> list[StandingsRow]:
     state = public_state(tournament, after)
     values = public_aros(tournament, after, state)
     players = players_by_number(tournament)
-    order = sorted(state.players, key=lambda p: (-state.score(p.id), p.id))
-    rows, k = [], 0
-    while k < len(order):
-        score = state.score(order[k].id)
-        tied = [p for p in order[k:] if state.score(p.id) == score]
+    scores = {p.id: state.score(p.id) for p in state.players}
+    order = sorted(state.players, key=lambda p: (-scores[p.id], p.id))
+    rows: list[StandingsRow] = []
+    for score, group in groupby(order, key=lambda p: scores[p.id]):
+        tied = list(group)
+        k = len(rows)
         rank = str(k + 1) if len(tied) == 1 else f"{k + 1}-{k + len(tied)}"
         for p in tied:
             played = sum(1 for e in p.history if e.played)
             rows.append(StandingsRow(rank, players[p.id], score, values[p.id], played))
-        k += len(tied)
     return rows
 
 

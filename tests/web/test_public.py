@@ -232,3 +232,16 @@ def test_the_tables_rows_are_the_bytes_the_template_wrote(language) -> None:
         expected = django_engine.from_string(POINTS_ROWS_TEMPLATE).render({"rows": rows, "number": 3, "tournament": t})
         assert 'class="withdrawn"' in expected
         assert str(body) == expected
+
+
+def test_the_points_list_shares_a_rank_among_equal_points() -> None:
+    from tourney import presentation
+
+    t = _odd_event()
+    rows = presentation.standings(t, 3)
+    points = [r.points for r in rows]
+    assert points == sorted(points, reverse=True) and len(set(points)) < len(points)  # some ties
+    for r in rows:
+        first = 1 + sum(1 for p in points if p > r.points)
+        last = sum(1 for p in points if p >= r.points)
+        assert r.rank == (str(first) if first == last else f"{first}-{last}")
