@@ -133,8 +133,44 @@ def main() -> None:
         settings.PUBLIC_CACHE_RELEASE = "served"
         client.get(pages["crosstable page"])
         timed("crosstable page, cached", lambda: client.get(pages["crosstable page"]), args.profile)
+        renewed_after_a_result(args, client)
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+def renewed_after_a_result(args: argparse.Namespace, client: Client) -> None:
+    """What a result of the round under way costs the public pages: an event with rounds
+    1..N-1 closed and round N published, every page read once, a result entered (the
+    service bumps the versions), every page read again (rendered anew, reusing what the
+    result left as it was: the standings after round N-1 and their rows)."""
+    from bench.big_event import build_event
+    from tourney.models import Result
+    from tourney.services.results import set_result
+
+    settings.PUBLIC_CACHE_RELEASE = uuid.uuid4().hex
+    settings.PUBLIC_PAGE_REFRESH_SECONDS = 0
+    t = build_event(args.players, args.rounds, last_open=True)
+    last = args.rounds
+    player = t.players.get(pairing_number=args.players // 2)
+    tid = {"tournament_id": t.pk}
+    pages = {
+        "round pairing": reverse("round_detail", kwargs={**tid, "number": last}),
+        "points and ARO list": reverse("round_standings", kwargs={**tid, "number": last}),
+        "standings page": reverse("standings", kwargs=tid),
+        "crosstable page": reverse("crosstable", kwargs=tid),
+        "player card page": reverse("player_card", kwargs={**tid, "player_id": player.pk}),
+    }
+    for url in pages.values():
+        assert client.get(url).status_code == 200
+    games = iter(t.round_set.get(number=last).games.order_by("board"))
+    print(f"renewed after a result of round {last}, under way (rounds 1-{last - 1} closed):")
+    for name, url in pages.items():
+        set_result(game_id=next(games).pk, result=Result.WHITE_WINS)  # bumps on commit (autocommit: now)
+
+        def get(url: str = url) -> None:
+            assert client.get(url).status_code == 200
+
+        timed(name, get, args.profile)
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ a cache a reader can hit, and the arbiter never reads a public copy older than h
 
 from __future__ import annotations
 
+import contextvars
 import gzip
 import hashlib
 import threading
@@ -38,7 +39,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import wraps
+from functools import lru_cache, wraps
 from typing import Any
 
 from django.conf import settings
@@ -47,6 +48,8 @@ from django.core import checks
 from django.core.cache import cache
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
+from django.middleware.clickjacking import XFrameOptionsMiddleware
+from django.urls import Resolver404, resolve
 from django.utils import translation
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import http_date
@@ -54,6 +57,9 @@ from django.utils.http import http_date
 ALL = "all"
 BASE = "base"
 ROUNDS = "rounds"
+# The site-wide scope (tournament id 0): the list of tournaments on the home page.
+SITE = 0
+TOURNAMENT_LIST = "list"
 VERSION_TTL = 30 * 24 * 3600  # a token lost after this comes back as a newer one: pages recompute once
 LOCK_SECONDS = 30  # one process renders a page while the others serve the previous copy or wait
 WAIT_STEP = 0.05
@@ -99,9 +105,22 @@ def parts_changed(*, round_number: int | None = None, base: bool = False, status
 
 
 def bump(tournament_id: int, parts: Iterable[str]) -> None:
-    """New tokens for *parts* of the tournament now (use public_change from a service)."""
+    """New tokens for *parts* of the tournament now (use public_change from a service). Its
+    players or settings (name, place, dates, status) are on the home page's list too."""
     token = _token()
-    cache.set_many({_version_key(tournament_id, p): token for p in parts}, timeout=VERSION_TTL)
+    keys = [_version_key(tournament_id, p) for p in parts]
+    if BASE in parts:
+        keys.append(_version_key(SITE, TOURNAMENT_LIST))
+    cache.set_many(dict.fromkeys(keys, token), timeout=VERSION_TTL)
+    seen = time.monotonic()
+    for key in keys:  # this process sees its own change at once
+        _known_versions[key] = (token, seen)
+
+
+# The tokens this process read last, with when: under a crowd every request would otherwise
+# ask Redis for them. A change made in another process shows here after
+# PUBLIC_VERSIONS_LOCAL_SECONDS at most (0: ask Redis every time).
+_known_versions: dict[str, tuple[str, float]] = {}
 
 
 def public_change(
@@ -116,8 +135,15 @@ def public_change(
 
 
 def versions(tournament_id: int, parts: Sequence[str]) -> tuple[str, ...]:
-    """The current tokens of *parts*, in order (one round trip when they are known)."""
+    """The current tokens of *parts*, in order (one round trip when they are known, none
+    when this process read them less than PUBLIC_VERSIONS_LOCAL_SECONDS ago)."""
     keys = [_version_key(tournament_id, p) for p in parts]
+    now = time.monotonic()
+    fresh_for = settings.PUBLIC_VERSIONS_LOCAL_SECONDS
+    if fresh_for > 0:
+        known = [_known_versions.get(k) for k in keys]
+        if all(k is not None and now - k[1] < fresh_for for k in known):
+            return tuple(k[0] for k in known)  # type: ignore[index]
     found = cache.get_many(keys)
     missing = [k for k in keys if k not in found]
     if missing:
@@ -125,7 +151,10 @@ def versions(tournament_id: int, parts: Sequence[str]) -> tuple[str, ...]:
         for key in missing:
             cache.add(key, token, timeout=VERSION_TTL)
         found.update(cache.get_many(missing))
-    return tuple(str(found.get(k, "")) for k in keys)
+    tokens = tuple(str(found.get(k, "")) for k in keys)
+    for key, token in zip(keys, tokens, strict=True):
+        _known_versions[key] = (token, now)
+    return tokens
 
 
 # ---------------------------------------------------------------- the page cache
@@ -213,7 +242,58 @@ def _public_headers(response: HttpResponse, etag: str, last_modified: float, max
 
 def _render(view: Callable[..., HttpResponse], request: HttpRequest, args: tuple, kwargs: dict) -> HttpResponse:
     request.shared_page = True  # type: ignore[attr-defined]
-    return view(request, *args, **kwargs)
+    sharing = _rendering_shared_page.set(True)
+    try:
+        return view(request, *args, **kwargs)
+    finally:
+        _rendering_shared_page.reset(sharing)
+
+
+# ---------------------------------------------------------------- computed once per change
+
+# True while a page shared by every reader renders: what it computes may be reused by the
+# next one of the same versions. A logged-in user's page computes afresh (the desk reads
+# what the database holds now, even written behind the services' back).
+_rendering_shared_page: contextvars.ContextVar[bool] = contextvars.ContextVar("shared_page", default=False)
+COMPUTED_ENTRIES = 24  # a few tournaments' states, standings and tables
+
+
+def rounds_through(number: int) -> tuple[str, ...]:
+    """What the public view of rounds 1..*number* depends on: the players and settings, and
+    each of those rounds (its status, pairing and results are bumped under its own part)."""
+    return (BASE, *(round_part(k) for k in range(1, number + 1)))
+
+
+_computed: OrderedDict[str, Any] = OrderedDict()
+_computed_lock = threading.Lock()
+
+
+def computed_once(
+    tournament_id: int, parts: Sequence[str], name: str, compute: Callable[[], Any], *, shared: bool = False
+) -> Any:
+    """*compute*()'s value, computed once per change of the tournament's *parts* while shared
+    pages render (kept by this process, the last COMPUTED_ENTRIES; *shared*: in the cache
+    too, for every process: a string, say); computed afresh for a logged-in user's page.
+
+    The versions are read before *compute* reads the database, and a version moves only
+    once its change is committed: a value kept under a version is never older than it."""
+    if not _rendering_shared_page.get():
+        return compute()
+    key = f"{_prefix()}:c:{tournament_id}:{name}:{'.'.join(versions(tournament_id, parts))}"
+    with _computed_lock:
+        if key in _computed:
+            _computed.move_to_end(key)
+            return _computed[key]
+    value = cache.get(key) if shared else None
+    if value is None:
+        value = compute()
+        if shared:
+            cache.set(key, value, timeout=settings.PUBLIC_PAGE_CACHE_SECONDS)
+    with _computed_lock:
+        _computed[key] = value
+        while len(_computed) > COMPUTED_ENTRIES:
+            _computed.popitem(last=False)
+    return value
 
 
 class RecentPages:
@@ -261,21 +341,57 @@ def _page(key: str) -> dict[str, Any] | None:
     return page
 
 
+# {variant's pointer key: {"key", "rendered"}}: the last page of each variant this process
+# read or rendered, so that while a new version is due a request costs no Redis round trip.
+_known_latest: dict[str, dict[str, Any]] = {}
+# {variant's pointer key: until when}: another process was found rendering the variant's new
+# version; until then this one serves the previous copy without asking again.
+_rendered_elsewhere_until: dict[str, float] = {}
+RENDERING_ELSEWHERE_SECONDS = 0.5
+
+
+def _renewed_lately(pointer: dict[str, Any] | None) -> bool:
+    return pointer is not None and time.time() - pointer["rendered"] < settings.PUBLIC_PAGE_REFRESH_SECONDS
+
+
+def _copy_in_hand(version: PageVersion) -> tuple[dict[str, Any], str] | None:
+    """The page for *version* and its ETag, or the previous page of its variant while that
+    one was rendered less than PUBLIC_PAGE_REFRESH_SECONDS ago (results coming in every
+    second do not make every big page render every second: a reader's copy is at most that
+    late); None when the page is to be rendered."""
+    page = recent_pages.get(version.key)
+    if page is not None:
+        return page, version.etag
+    pointer = _known_latest.get(version.latest)
+    rendering_elsewhere = _rendered_elsewhere_until.get(version.latest, 0.0) > time.monotonic()
+    if pointer is not None and pointer["key"] != version.key and (_renewed_lately(pointer) or rendering_elsewhere):
+        previous = recent_pages.get(pointer["key"])
+        if previous is not None:
+            return previous, previous["etag"]
+    page = _page(version.key)
+    if page is not None:
+        _known_latest[version.latest] = {"key": version.key, "rendered": page["rendered"]}
+        return page, version.etag
+    pointer = cache.get(version.latest)
+    if _renewed_lately(pointer):
+        previous = _page(pointer["key"])
+        if previous is not None:
+            _known_latest[version.latest] = pointer
+            return previous, previous["etag"]
+    return None
+
+
 def _cached_page(
     view: Callable[..., HttpResponse], request: HttpRequest, args: tuple, kwargs: dict, version: PageVersion
 ) -> tuple[dict[str, Any] | None, HttpResponse | None, str]:
     """The page for *version* (kept in this process, from the cache, or rendered and
     stored), or the view's own answer when it is not a page to keep (404, redirect); the
     ETag it was made for."""
-    page = _page(version.key)
-    if page is not None:
-        return page, None, version.etag
+    in_hand = _copy_in_hand(version)
+    if in_hand is not None:
+        return in_hand[0], None, in_hand[1]
     latest = cache.get(version.latest)  # a small pointer: {"key", "rendered"}
     previous = _page(latest["key"]) if latest is not None else None
-    if previous is not None and time.time() - previous["rendered"] < settings.PUBLIC_PAGE_REFRESH_SECONDS:
-        # Rendered moments ago: results coming in every second do not make every big page
-        # render every second (a reader's copy is at most PUBLIC_PAGE_REFRESH_SECONDS late).
-        return previous, None, previous["etag"]
     # One render per page variant at a time, whatever the version: while results come in
     # every second, processes rendering successive versions side by side would starve.
     lock = version.latest + ":lock"
@@ -283,6 +399,9 @@ def _cached_page(
     while not cache.add(lock, 1, timeout=LOCK_SECONDS):
         # Another process renders this page: serve the previous copy meanwhile, or wait for it.
         if previous is not None:
+            # The next requests for it are answered before the middleware meanwhile.
+            _rendered_elsewhere_until[version.latest] = time.monotonic() + RENDERING_ELSEWHERE_SECONDS
+            _known_latest[version.latest] = latest
             return previous, None, previous["etag"]
         time.sleep(WAIT_STEP)
         page = _page(version.key)
@@ -304,6 +423,7 @@ def _cached_page(
         latest = {"key": version.key, "rendered": page["rendered"]}
         cache.set_many({version.key: page, version.latest: latest}, timeout=ttl)
         recent_pages.put(version.key, page)
+        _known_latest[version.latest] = latest
         return page, None, version.etag
     finally:
         cache.delete(lock)
@@ -328,6 +448,29 @@ def one_round(kwargs: dict[str, Any]) -> Sequence[str]:
     return (BASE, round_part(int(kwargs["number"])))
 
 
+def every_tournament(kwargs: dict[str, Any]) -> Sequence[str]:
+    """The home page: every tournament's settings and number of players (SITE scope)."""
+    return (TOURNAMENT_LIST,)
+
+
+def _scope(kwargs: dict[str, Any]) -> int:
+    return int(kwargs.get("tournament_id", SITE))
+
+
+def _page_answer(
+    request: HttpRequest, version: PageVersion, page: dict[str, Any], etag: str, max_age: int
+) -> HttpResponse:
+    if etag != version.etag:  # the previous copy, while the new one is due or rendered
+        answer = get_conditional_response(request, etag=etag) or _response(page, request)
+        return _public_headers(answer, etag, page["last_modified"], 0)
+    return _public_headers(_response(page, request), etag, version.last_modified, max_age)
+
+
+def _not_modified(request: HttpRequest, version: PageVersion, max_age: int) -> HttpResponse | None:
+    answer = get_conditional_response(request, etag=version.etag, last_modified=int(version.last_modified))
+    return None if answer is None else _public_headers(answer, version.etag, version.last_modified, max_age)
+
+
 def public_page(parts: PartsOf = whole_tournament) -> ViewDecorator:
     """Serve the view's page from the cache to readers, computed once per change of
     *parts* (whole_tournament, one_round); HTTP-cacheable. See the module's docstring."""
@@ -346,28 +489,79 @@ def public_page(parts: PartsOf = whole_tournament) -> ViewDecorator:
                 response = _render(view, request, args, kwargs)
                 patch_cache_control(response, no_cache=True, max_age=0)
                 return response
-            version = page_version(request, int(kwargs["tournament_id"]), parts(kwargs))
+            version = page_version(request, _scope(kwargs), parts(kwargs))
             request.public_etag = version.etag  # type: ignore[attr-defined]  # the live poll sends it back
             max_age = settings.PUBLIC_PAGE_MAX_AGE
-            not_modified = get_conditional_response(
-                request, etag=version.etag, last_modified=int(version.last_modified)
-            )
+            not_modified = _not_modified(request, version, max_age)
             if not_modified is not None:
-                return _public_headers(not_modified, version.etag, version.last_modified, max_age)
+                return not_modified
             page, own, etag = _cached_page(view, request, args, kwargs, version)
             if own is not None:
                 return own
             assert page is not None
-            if etag != version.etag:  # the previous copy, while the new one is due or rendered
-                modified = page["last_modified"]
-                answer = get_conditional_response(request, etag=etag) or _response(page, request)
-                return _public_headers(answer, etag, modified, 0)
-            return _public_headers(_response(page, request), etag, version.last_modified, max_age)
+            return _page_answer(request, version, page, etag, max_age)
 
         wrapped.public_page = True  # type: ignore[attr-defined]
+        wrapped.public_parts = parts  # type: ignore[attr-defined]  # for PublicPageMiddleware
         return wrapped
 
     return decorator
+
+
+@lru_cache(maxsize=4096)
+def _public_route(path: str, urlconf: str) -> tuple[PartsOf, dict[str, Any]] | None:
+    """The parts and arguments of the public page at *path*, or None (not a public page)."""
+    try:
+        match = resolve(path, urlconf)
+    except Resolver404:
+        return None
+    parts = getattr(match.func, "public_parts", None)
+    return None if parts is None or match.args else (parts, match.kwargs)
+
+
+class PublicPageMiddleware:
+    """A reader's page already in hand is answered here, before the session, language, CSRF,
+    authentication and message middleware and the URL dispatch: a crowd's requests cost a
+    dictionary lookup, no database query, no Redis round trip most of the time. What those
+    middleware would have added (Content-Language, Vary, X-Frame-Options, Content-Length) is
+    added here; SecurityMiddleware and the CSP middleware, before this one, add theirs.
+    Anything else (a page to render, a logged-in user, a POST) goes down the usual way, where
+    :func:`public_page` renders and stores it."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+        self.frame_options = XFrameOptionsMiddleware(get_response)
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        answer = self.answer_in_hand(request)
+        return self.get_response(request) if answer is None else answer
+
+    def answer_in_hand(self, request: HttpRequest) -> HttpResponse | None:
+        if request.method not in ("GET", "HEAD") or not shared_request(request):
+            return None
+        if not set(request.GET) <= PAGE_PARAMETERS:
+            return None
+        route = _public_route(request.path_info, settings.ROOT_URLCONF)
+        if route is None:
+            return None
+        parts, kwargs = route
+        request.get_host()  # ALLOWED_HOSTS, as CommonMiddleware checks it (DisallowedHost: 400)
+        language = translation.get_language_from_request(request)  # as LocaleMiddleware
+        translation.activate(language)
+        request.LANGUAGE_CODE = translation.get_language()  # type: ignore[attr-defined]
+        version = page_version(request, _scope(kwargs), parts(kwargs))
+        max_age = settings.PUBLIC_PAGE_MAX_AGE
+        response = _not_modified(request, version, max_age)
+        if response is None:
+            in_hand = _copy_in_hand(version)
+            if in_hand is None:
+                return None
+            response = _page_answer(request, version, in_hand[0], in_hand[1], max_age)
+        patch_vary_headers(response, ("Accept-Language",))
+        response.headers.setdefault("Content-Language", request.LANGUAGE_CODE)  # type: ignore[attr-defined]
+        if not response.has_header("Content-Length"):
+            response["Content-Length"] = str(len(response.content))
+        return self.frame_options.process_response(request, response)
 
 
 class PrivateByDefaultMiddleware:

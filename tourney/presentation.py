@@ -8,11 +8,19 @@ and the crosstable.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
+from itertools import groupby
 
+from django.conf import settings
 from django.db.models import Max, Q
+from django.template import engines
+from django.urls import reverse
+from django.utils import translation
+from django.utils.formats import localize
+from django.utils.html import conditional_escape, escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
@@ -22,9 +30,10 @@ from pairing.engine.dubov.players import dubov_colour_preference
 from pairing.engine.dutch.players import Float, float_in_round
 from pairing.engine.state import Colour, Outcome, PairingError, RoundEntry, TournamentState
 from pairing.engine.tiebreaks import TieBreak
-from tourney import adapters
+from tourney import adapters, caching
 from tourney.models import PUBLIC_STATUSES, Bye, Game, Player, Result, Round, Tournament
-from tourney.standings import TournamentStandings, completed_rounds, standings_of
+from tourney.ratings import rating_changes
+from tourney.standings import TournamentStandings, completed_rounds, public_state, standings_of
 
 
 def last_public_round(tournament: Tournament) -> int:
@@ -58,20 +67,47 @@ def aro_counts_provisional(tournament: Tournament, player: Player) -> bool:
 def standings(tournament: Tournament, after: int) -> list[StandingsRow]:
     """Points after *after* rounds (published rounds, results so far), then initial order;
     equal points share the rank. The ARO of each player beside (C.04.4.1 A.6)."""
-    state = adapters.state_after(tournament, after)
-    values = aros(state)
-    players = {p.pairing_number: p for p in tournament.players.all()}
+    return caching.computed_once(
+        tournament.pk, caching.rounds_through(after), f"points:{after}", lambda: _standings(tournament, after)
+    )
+
+
+def players_by_number(tournament: Tournament) -> dict[int, Player]:
+    """The tournament's players by starting number (once per change of the players while
+    the public pages render)."""
+    return caching.computed_once(
+        tournament.pk,
+        (caching.BASE,),
+        "players",
+        lambda: {p.pairing_number: p for p in tournament.players.all()},
+    )
+
+
+def public_aros(tournament: Tournament, after: int, state: TournamentState | None = None) -> dict[int, int]:
+    """Each player's ARO after round *after* (*state*: the public state after it, if in hand)."""
+    return caching.computed_once(
+        tournament.pk,
+        caching.rounds_through(after),
+        f"aros:{after}",
+        lambda: aros(state or public_state(tournament, after)),
+    )
+
+
+def _standings(tournament: Tournament, after: int) -> list[StandingsRow]:
+    state = public_state(tournament, after)
+    values = public_aros(tournament, after, state)
+    players = players_by_number(tournament)
     marked = provisional_aros(state, players)
-    order = sorted(state.players, key=lambda p: (-state.score(p.id), p.id))
-    rows, k = [], 0
-    while k < len(order):
-        score = state.score(order[k].id)
-        tied = [p for p in order[k:] if state.score(p.id) == score]
+    scores = {p.id: state.score(p.id) for p in state.players}
+    order = sorted(state.players, key=lambda p: (-scores[p.id], p.id))
+    rows: list[StandingsRow] = []
+    for score, group in groupby(order, key=lambda p: scores[p.id]):
+        tied = list(group)
+        k = len(rows)
         rank = str(k + 1) if len(tied) == 1 else f"{k + 1}-{k + len(tied)}"
         for p in tied:
             played = sum(1 for e in p.history if e.played)
             rows.append(StandingsRow(rank, players[p.id], score, values[p.id], played, p.id in marked))
-        k += len(tied)
     return rows
 
 
@@ -100,8 +136,8 @@ class CardRow:
 def player_card(tournament: Tournament, player: Player) -> tuple[list[CardRow], int, int]:
     """The player's rounds (published ones), with points after each; total points and ARO."""
     after = last_public_round(tournament)
-    state = adapters.state_after(tournament, after)
-    by_number = {p.pairing_number: p for p in tournament.players.all()}
+    state = public_state(tournament, after)
+    by_number = players_by_number(tournament)
     games = _games_of(tournament, player)
     boards = {k: g.board for k, g in games.items()}
     byes = {
@@ -127,7 +163,7 @@ def player_card(tournament: Tournament, player: Player) -> tuple[list[CardRow], 
             rows.append(CardRow(k, g.board, colour, opponent, "…", total))
         else:
             rows.append(CardRow(k, None, "", None, _("not paired"), total))
-    return rows, state.score(player.pairing_number), aros(state)[player.pairing_number]
+    return rows, state.score(player.pairing_number), public_aros(tournament, after, state)[player.pairing_number]
 
 
 def _games_of(tournament: Tournament, player: Player) -> dict[int, Game]:
@@ -213,13 +249,20 @@ def standings_table(tournament: Tournament, after: str | None) -> tuple[Tourname
     except ValueError:
         number = done
     number = max(0, min(number, done))
+    table, rows = caching.computed_once(
+        tournament.pk, caching.rounds_through(number), f"table:{number}", lambda: _table(tournament, number)
+    )
+    return table, rows, done
+
+
+def _table(tournament: Tournament, number: int) -> tuple[TournamentStandings, list[TableRow]]:
     table = standings_of(tournament, number)
-    players = {p.pairing_number: p for p in tournament.players.all()}
+    players = players_by_number(tournament)
     rows = [
         TableRow(r.rank, players[r.player_id], as_decimal(r.points), tuple(as_decimal(v) for v in r.values))
         for r in table.standings.rows
     ]
-    return table, rows, done
+    return table, rows
 
 
 # The tie-breaks' names in the reader's language (pairing.engine.tiebreaks.codes.NAMES in English).
@@ -270,11 +313,164 @@ def tiebreak_headers(table: TournamentStandings) -> list[dict[str, str]]:
     ]
 
 
-def standings_context(tournament: Tournament, after: str | None) -> tuple[dict[str, object], int]:
+def standings_context(
+    tournament: Tournament, after: str | None, *, body: bool = True, rating_change: bool = False
+) -> tuple[dict[str, object], int]:
     """What every standings page shows (the tournament, its standings table after round
-    *after*, rows and tie-break headers), and the number of completed rounds."""
+    *after*, rows, their HTML unless *body* is false, and tie-break headers), and the
+    number of completed rounds. With *rating_change*, each row carries the player's
+    rating change (FIDE Rating Regulations) and the table a column for it."""
     table, rows, done = standings_table(tournament, after)
-    return {"tournament": tournament, "table": table, "rows": rows, "headers": tiebreak_headers(table)}, done
+    number = table.after_round
+    with_change = False
+    if rating_change:
+        changes = caching.computed_once(
+            tournament.pk,
+            caching.rounds_through(number),
+            f"rating-changes:{number}",
+            lambda: rating_changes(tournament, number),
+        )
+        rows = [replace(r, rating_change=changes.get(r.player.pairing_number)) for r in rows]
+        with_change = bool(changes)
+    shown = {
+        "tournament": tournament,
+        "table": table,
+        "rows": rows,
+        "headers": tiebreak_headers(table),
+        "show_rating_change": with_change,
+    }
+    if body:
+        shown["body"] = caching.computed_once(
+            tournament.pk,
+            caching.rounds_through(number),
+            f"table-html:{number}:{translation.get_language()}:{int(with_change)}",
+            lambda: table_body(rows, rating_change=with_change),
+            shared=True,
+        )
+    return shown, done
+
+
+# ---------------------------------------------------------------- the big tables' rows
+# A 2,000-player table is 2,000 rows of ten to twenty cells: the template language takes
+# half a second over them, these functions some milliseconds, for the same bytes
+# (tests/web/test_public.py compares them with the template they replace).
+
+
+class _Shown:
+    """A value as ``{{ value }}`` shows it in the reader's language (localised, escaped);
+    each distinct value is converted once per table."""
+
+    def __init__(self) -> None:
+        self.seen: dict[tuple[type, str], str] = {}
+        # localize() gives an int as str() does unless thousands are grouped.
+        self.plain_ints = not settings.USE_THOUSAND_SEPARATOR
+
+    def __call__(self, value: object) -> str:
+        kind = type(value)
+        if kind is str:
+            return escape(value)  # localize() leaves a string as it is
+        if kind is int and self.plain_ints:
+            return str(value)
+        key = (kind, str(value))
+        text = self.seen.get(key)
+        if text is None:
+            text = self.seen[key] = conditional_escape(localize(value))
+        return text
+
+
+def table_body(rows: list[TableRow], *, rating_change: bool = False) -> SafeString:
+    """The rows of tourney/reports/_standings_table.html: rank, player, the crosstable's
+    cells (if any), points and tie-break values ("–" where one does not apply), and with
+    *rating_change* the rating change (empty for a player with none)."""
+    shown = _Shown()
+    out = []
+    for row in rows:
+        p = row.player
+        cells = "".join(f'<td class="result cell">{shown(c)}</td>' for c in row.cells)
+        values = "".join(f'<td class="tb">{"–" if v is None else shown(v)}</td>' for v in row.values)
+        if rating_change:
+            c = row.rating_change
+            delta = f"{'+' if c.delta > 0 else ''}{shown(c.delta)}" if c else ""
+            values += f'\n    <td class="tb rating-change">{delta}</td>'
+        out.append(
+            f'<tr>\n    <td class="rank">{shown(row.rank)}</td>\n'
+            f'    <td class="sno">{shown(p.pairing_number)}</td>\n'
+            f'    <td class="name">{shown(p.name)}</td>\n'
+            f"    <td>{shown(p.title)}</td>\n    <td>{shown(p.federation)}</td>\n"
+            f'    <td class="rating">{shown(p.rating) if p.rating else ""}</td>\n    {cells}\n'
+            f'    <td class="points">{shown(row.points)}</td>\n    {values}\n  </tr>'
+        )
+    return mark_safe("".join(out))  # every value escaped above
+
+
+# The "P" of tourney/_rating.html and of a provisional ARO: the templates' own words.
+_PROVISIONAL_MARK = '{%% load i18n %%}<abbr class="provisional" title="{%% translate \'%s\' %%}">P</abbr>'
+_PROVISIONAL_MARKS = (
+    _PROVISIONAL_MARK % "provisional rating: not reported to FIDE",
+    _PROVISIONAL_MARK % "counts a provisional rating",
+)
+
+
+def _provisional_marks() -> dict[str, str]:
+    """The "P" marks of tourney/_rating.html and of a provisional ARO, in the reader's language."""
+    rating, aro = (engines["django"].from_string(text).render({}) for text in _PROVISIONAL_MARKS)
+    return {"rating": rating, "aro": aro}
+
+
+def points_text(tenths: int | None) -> str:
+    """25 -> '2½', 5 -> '½', 10 -> '1', 13 -> '1.3' (the templates' ``points`` filter)."""
+    from tourney.templatetags.tourney_tags import points
+
+    return points(tenths)
+
+
+def _url_pattern(name: str, **kwargs: object) -> tuple[str, str]:
+    """The URL *name* with its last argument left out: (before, after) it."""
+    sentinel = 987654321
+    last = next(reversed(kwargs))
+    url = reverse(name, kwargs={**kwargs, last: sentinel})
+    before, after = url.split(str(sentinel))
+    return before, after
+
+
+def points_body(tournament: Tournament, number: int, rows: list[StandingsRow]) -> SafeString:
+    """The rows of the points and ARO list (tourney/round_standings.html) after round *number*."""
+    shown = _Shown()
+    marks = _provisional_marks()
+    before, after = _url_pattern("player_card", tournament_id=tournament.pk, player_id=0)
+    out = []
+    for r in rows:
+        p = r.player
+        withdrawn = ' class="withdrawn"' if p.withdrawal_round and p.withdrawal_round <= number else ""
+        if p.rating:
+            rating = shown(p.rating)
+        elif p.provisional_rating:
+            rating = f"{shown(p.provisional_rating)} {marks['rating']}"
+        else:
+            rating = ""
+        aro = (shown(r.aro) if r.aro else "–") + (f" {marks['aro']}" if r.aro_provisional else "")
+        out.append(
+            f"\n      <tr{withdrawn}><td>{shown(r.rank)}</td><td>{shown(p.pairing_number)}</td>"
+            f'<td><a href="{before}{p.pk}{after}">{shown(p.name)}</a></td>\n'
+            f'        <td class="wide">{shown(p.federation)}</td><td>{rating}</td>'
+            f'<td class="points">{conditional_escape(points_text(r.points))}</td>'
+            f'<td class="aro">{aro}</td><td class="wide">{shown(r.played)}</td></tr>\n    '
+        )
+    return mark_safe("".join(out))  # every value escaped above
+
+
+def points_list(tournament: Tournament, number: int) -> tuple[list[StandingsRow], SafeString]:
+    """The points and ARO list after round *number*: its rows and their HTML (once per
+    change of those rounds and per language while the public pages render)."""
+    rows = standings(tournament, number)
+    body = caching.computed_once(
+        tournament.pk,
+        caching.rounds_through(number),
+        f"points-html:{number}:{translation.get_language()}",
+        lambda: points_body(tournament, number, rows),
+        shared=True,
+    )
+    return rows, body
 
 
 # A crosstable cell's result sign for each outcome (C.07 / TRF codes), and the FIDE
@@ -312,7 +508,7 @@ def cell(entry: RoundEntry | None) -> str:
 def crosstable_rows(tournament: Tournament, rows: list[TableRow], rounds: range) -> list[TableRow]:
     """The standings' rows with a cell for each of *rounds* (published rounds only)."""
     last = rounds.stop - 1 if rounds else 0
-    histories = {p.id: p.history for p in adapters.state_after(tournament, last).players}
+    histories = {p.id: p.history for p in public_state(tournament, last).players}
     pending = _pending_games(tournament, last)
 
     def entry(player: int, number: int) -> RoundEntry | None:

@@ -111,6 +111,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Content-Security-Policy with a nonce per request (tourney/csp.py).
     "tourney.csp.ContentSecurityPolicyMiddleware",
+    # A reader's public page already in hand, answered before the session, language, CSRF
+    # and authentication middleware (tourney/caching.py).
+    "tourney.caching.PublicPageMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The reader's language: the choice made on the page (cookie), else the browser's.
     "django.middleware.locale.LocaleMiddleware",
@@ -279,6 +282,10 @@ PUBLIC_PAGE_CACHE_SECONDS = env_int("PUBLIC_PAGE_CACHE_SECONDS", 3600)
 PUBLIC_PAGE_REFRESH_SECONDS = env_int("PUBLIC_PAGE_REFRESH_SECONDS", 2)
 # Cache-Control max-age of public pages: how long a proxy or a browser may reuse one.
 PUBLIC_PAGE_MAX_AGE = env_int("PUBLIC_PAGE_MAX_AGE", 2)
+# A web process reuses the version tokens it read for this long (milliseconds) before asking
+# Redis again: a crowd's requests cost no Redis round trip; a change made in another process
+# shows that much later (its own at once). 0: ask at every request.
+PUBLIC_VERSIONS_LOCAL_SECONDS = env_int("PUBLIC_VERSIONS_LOCAL_MS", 500) / 1000
 
 LOGGING = {
     "version": 1,

@@ -10,8 +10,9 @@ from dataclasses import dataclass
 
 from django.db.models import Exists, OuterRef
 
+from pairing.engine.state import TournamentState
 from pairing.engine.tiebreaks import PRESETS, Standings, TieBreak, TieBreakCodeError, edition_for, parse, standings
-from tourney import adapters
+from tourney import adapters, caching
 from tourney.models import PUBLIC_STATUSES, Game, Result, RoundEntry, Tournament
 
 DEFAULT_PRESET = "swiss"
@@ -56,12 +57,24 @@ def completed_rounds(tournament: Tournament) -> int:
     return done
 
 
+def public_state(tournament: Tournament, after_round: int) -> TournamentState:
+    """adapters.state_after, computed once per change of rounds 1..*after_round* (or of the
+    players and settings) while the public pages render: a result of the round under way
+    leaves the standings after the rounds before it alone. The state is frozen: shared as is."""
+    return caching.computed_once(
+        tournament.pk,
+        caching.rounds_through(after_round),
+        f"state-after:{after_round}",
+        lambda: adapters.state_after(tournament, after_round),
+    )
+
+
 def standings_of(tournament: Tournament, after_round: int) -> TournamentStandings:
     """Standings after rounds 1..*after_round*, with the tournament's tie-break list and the
     C.07 edition in force at its start."""
     tiebreaks, ignored, default = tiebreak_list(tournament)
     start = tournament.start_date.isoformat() if tournament.start_date else None
-    table = standings(adapters.state_after(tournament, after_round), tiebreaks, edition_for(start))
+    table = standings(public_state(tournament, after_round), tiebreaks, edition_for(start))
     return TournamentStandings(table, after_round, after_round >= tournament.rounds, ignored, default)
 
 

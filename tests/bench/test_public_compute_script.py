@@ -34,3 +34,6 @@ def test_it_times_every_page_computed_and_served() -> None:
         "prizes page",
     ):
         assert f"  {step} " in out
+    renewed = out[out.index("renewed after a result of round 3") :]
+    for step in ("round pairing", "points and ARO list", "standings page", "crosstable page", "player card page"):
+        assert f"  {step} " in renewed

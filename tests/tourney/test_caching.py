@@ -208,7 +208,8 @@ def test_a_logged_in_arbiter_reads_fresh_pages_not_the_public_copy(django_user_m
     assert "Renamed" in desk.get(url).content.decode()
 
 
-def test_a_lost_version_comes_back_newer_so_no_old_page_is_served(django_capture_on_commit_callbacks) -> None:
+def test_a_lost_version_comes_back_newer_so_no_old_page_is_served(settings, django_capture_on_commit_callbacks) -> None:
+    settings.PUBLIC_VERSIONS_LOCAL_SECONDS = 0  # Redis asked every time: its loss is seen at once
     t = _event()
     first = caching.versions(t.pk, ("all",))
     cache.delete_many([f"pub:{_release()}:v:{t.pk}:all"])
@@ -237,3 +238,157 @@ def test_while_results_come_in_a_page_renews_at_most_every_few_seconds(
     later = time.time() + 3
     monkeypatch.setattr(caching.time, "time", lambda: later)
     assert Client().get(url)["ETag"] != first["ETag"]  # two seconds on: the change is there
+
+
+# ---------------------------------------------------------------- served before the middleware
+
+
+def _headers(response) -> dict[str, str]:
+    """The headers that must not depend on how the page was served (the CSP nonce and the
+    date do, by design)."""
+    return {k: v for k, v in response.items() if k not in ("Content-Security-Policy", "Date")}
+
+
+def test_a_page_in_hand_is_answered_before_the_session_and_the_database(django_assert_num_queries) -> None:
+    t = _event()
+    url = reverse("standings", kwargs={"tournament_id": t.pk})
+    rendered = Client().get(url, headers={"Accept-Language": "it"})
+    with django_assert_num_queries(0):
+        served = Client().get(url, headers={"Accept-Language": "it"})
+    assert served.wsgi_request.resolver_match is None  # never reached the URL dispatch
+    assert served.content == rendered.content and "Classifica" in served.content.decode()
+    assert _headers(served) == _headers(rendered)
+    assert served["Content-Language"] == "it" and "Accept-Language" in served["Vary"]
+    assert served["X-Frame-Options"] == "DENY" and served.has_header("Content-Security-Policy")
+    with django_assert_num_queries(0):
+        again = Client().get(url, headers={"If-None-Match": rendered["ETag"], "Accept-Language": "it"})
+        assert again.status_code == 304
+
+
+def test_a_reader_with_a_session_or_a_message_is_not_answered_from_the_cache(django_user_model) -> None:
+    t = _event()
+    url = reverse("round_detail", kwargs={"tournament_id": t.pk, "number": 2})
+    Client().get(url)  # in hand now
+    user = django_user_model.objects.create_user("arb")
+    appoint(t, user, "arbiter")
+    desk = Client()
+    desk.force_login(user)
+    own = desk.get(url)
+    assert own.wsgi_request.resolver_match is not None and "private" in own["Cache-Control"]
+    reader = Client()
+    reader.cookies["messages"] = "a message for him"
+    assert reader.get(url).wsgi_request.resolver_match is not None
+
+
+def test_a_change_in_another_process_shows_within_the_local_version_time(settings, monkeypatch) -> None:
+    settings.PUBLIC_VERSIONS_LOCAL_SECONDS = 0.5
+    t = _event()
+    url = reverse("tournament_detail", kwargs={"tournament_id": t.pk})
+    first = Client().get(url)["ETag"]
+    # Another process bumps the version in Redis: this one does not see it at once...
+    cache.set(f"pub:{_release()}:v:{t.pk}:base", caching._token())
+    assert Client().get(url)["ETag"] == first
+    later = time.monotonic() + 1
+    monkeypatch.setattr(caching.time, "monotonic", lambda: later)
+    assert Client().get(url)["ETag"] != first  # ...half a second on, it does
+
+
+# ---------------------------------------------------------------- the home page
+
+
+def test_the_home_page_is_kept_until_a_tournament_is_created_or_changes(
+    django_capture_on_commit_callbacks, django_user_model
+) -> None:
+    t = _event()
+    home = Client().get("/")
+    assert "public" in home["Cache-Control"]
+
+    def etag() -> str:
+        return Client().get("/")["ETag"]
+
+    with django_capture_on_commit_callbacks(execute=True):
+        results.set_result(game_id=_game(t), result=Result.DRAW)
+        rounds.close_round(round_id=_closed_round_2(t))
+    assert etag() == home["ETag"]  # rounds and results are not on the list
+    with django_capture_on_commit_callbacks(execute=True):
+        setup.update_settings(tournament_id=t.pk, values={"place": "Rome"}, user=None)
+    assert etag() != home["ETag"] and "Rome" in Client().get("/").content.decode()
+    before = etag()
+    with django_capture_on_commit_callbacks(execute=True):
+        registration.register(t, {"name": "Zoe", "rating": 1500})  # the number of players
+    assert etag() != before
+    before = etag()
+    creator = django_user_model.objects.create_user("organizer")
+    with django_capture_on_commit_callbacks(execute=True):
+        setup.create_tournament(tournament=Tournament(name="Autumn Open", rounds=5), user=creator)
+    assert etag() != before and "Autumn Open" in Client().get("/").content.decode()
+
+
+# ---------------------------------------------------------------- computed once per change
+
+
+def test_what_a_page_computes_is_reused_until_the_rounds_it_covers_change(
+    monkeypatch, django_capture_on_commit_callbacks
+) -> None:
+    from tourney import adapters
+
+    t = _event()
+    computed = []
+    state_after = adapters.state_after
+    monkeypatch.setattr(adapters, "state_after", lambda t, n: computed.append(n) or state_after(t, n))
+    standings = reverse("standings", kwargs={"tournament_id": t.pk})  # after round 1, the last completed
+    points = reverse("round_standings", kwargs={"tournament_id": t.pk, "number": 2})
+    Client().get(standings)
+    Client().get(points)
+    assert computed == [1, 2]
+    with django_capture_on_commit_callbacks(execute=True):
+        results.set_result(game_id=_game(t), result=Result.DRAW)
+    again = Client().get(standings)
+    assert computed == [1, 2]  # a result of round 2: the standings after round 1 are as they were...
+    Client().get(points)
+    assert computed == [1, 2, 2]  # ...the points after round 2 are not
+    with django_capture_on_commit_callbacks(execute=True):
+        results.set_result(
+            game_id=t.round_set.get(number=1).games.get(board=1).pk,
+            result=Result.DRAW,
+            confirmed=True,
+            reason="the scoresheet says so",
+        )
+    assert Client().get(standings).content != again.content and computed[-1] == 1  # a correction in round 1
+
+
+def test_a_logged_in_users_page_computes_afresh_and_keeps_nothing(django_user_model, monkeypatch) -> None:
+    from tourney import adapters
+
+    t = _event()
+    user = django_user_model.objects.create_user("arb")
+    appoint(t, user, "arbiter")
+    desk = Client()
+    desk.force_login(user)
+    computed = []
+    state_after = adapters.state_after
+    monkeypatch.setattr(adapters, "state_after", lambda t, n: computed.append(n) or state_after(t, n))
+    kept = dict(caching._computed)
+    url = reverse("round_standings", kwargs={"tournament_id": t.pk, "number": 2})
+    desk.get(url)
+    desk.get(url)
+    assert computed == [2, 2] and caching._computed == kept
+
+
+def test_while_another_process_renders_the_new_version_the_previous_copy_is_served(
+    django_capture_on_commit_callbacks,
+) -> None:
+    t = _event()
+    url = reverse("crosstable", kwargs={"tournament_id": t.pk})
+    first = Client().get(url)
+    with django_capture_on_commit_callbacks(execute=True):
+        results.set_result(game_id=_game(t), result=Result.DRAW)
+    version = caching.page_version(first.wsgi_request, t.pk, (caching.ALL,))
+    cache.add(version.latest + ":lock", 1)  # another process renders it
+    meanwhile = Client().get(url)
+    assert meanwhile["ETag"] == first["ETag"] and "max-age=0" in meanwhile["Cache-Control"]
+    again = Client().get(url)
+    assert again.wsgi_request.resolver_match is None and again["ETag"] == first["ETag"]  # before the middleware
+    cache.delete(version.latest + ":lock")
+    caching._rendered_elsewhere_until.clear()
+    assert Client().get(url)["ETag"] != first["ETag"]  # rendered now

@@ -7,8 +7,6 @@ with tie-breaks and the crosstable.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -16,7 +14,7 @@ from django.views.decorators.http import require_GET
 
 from tourney import presentation, roles
 from tourney.access import user_roles
-from tourney.caching import one_round, public_page, round_list
+from tourney.caching import every_tournament, one_round, public_page, round_list
 from tourney.forms import ExchangeForm
 from tourney.models import (
     PUBLIC_STATUSES,
@@ -48,6 +46,7 @@ RESULT_BUTTONS = [
 
 
 @require_GET
+@public_page(every_tournament)
 def tournament_list(request: HtmxHttpRequest) -> HttpResponse:
     tournaments = Tournament.objects.annotate(player_count=Count("players", distinct=True))
     return render(
@@ -156,11 +155,13 @@ def round_standings(request: HtmxHttpRequest, tournament_id: int, number: int) -
     if not 1 <= number <= max(last, 1):
         number = last
     rnd = tournament.round_set.filter(number=number).first()
+    rows, body = presentation.points_list(tournament, number) if number else ([], "")
     context = {
         "tournament": tournament,
         "number": number,
         "round": rnd,
-        "rows": presentation.standings(tournament, number) if number else [],
+        "rows": rows,
+        "body": body,
         "live": rnd is not None and rnd.status == RoundStatus.PUBLISHED,
         "public_rounds": range(1, last + 1),
     }
@@ -197,15 +198,12 @@ def player_card(request: HtmxHttpRequest, tournament_id: int, player_id: int) ->
 def standings(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     """The standings with the tournament's tie-breaks, after any completed round."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    shown, done = presentation.standings_context(tournament, request.GET.get("round"))
-    changes = rating_changes(tournament, shown["table"].after_round)
-    shown["rows"] = [replace(r, rating_change=changes.get(r.player.pairing_number)) for r in shown["rows"]]
+    shown, done = presentation.standings_context(tournament, request.GET.get("round"), rating_change=True)
     return render(
         request,
         "tourney/reports/standings.html",
         {
             **shown,
-            "show_rating_change": bool(changes),
             "completed": range(1, done + 1),
             "formats": TRF_FORMATS,
             "can_manage": roles.can_manage(request.user, tournament),
@@ -217,14 +215,16 @@ def standings(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
 @public_page()
 def crosstable(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    shown, done = presentation.standings_context(tournament, request.GET.get("round"))
+    shown, done = presentation.standings_context(tournament, request.GET.get("round"), body=False)
     rounds_shown = range(1, presentation.last_public_round(tournament) + 1)
+    rows = presentation.crosstable_rows(tournament, shown["rows"], rounds_shown)
     return render(
         request,
         "tourney/reports/crosstable.html",
         {
             **shown,
-            "rows": presentation.crosstable_rows(tournament, shown["rows"], rounds_shown),
+            "rows": rows,
+            "body": presentation.table_body(rows),
             "rounds": rounds_shown,
             "completed": range(1, done + 1),
         },

@@ -230,13 +230,14 @@ def print_scoresheets(request: HtmxHttpRequest, tournament_id: int, number: int)
 def print_wallchart(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     """The wall chart: the crosstable in starting-number order, with the rank beside."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    shown, _done = presentation.standings_context(tournament, request.GET.get("round"))
+    shown, _done = presentation.standings_context(tournament, request.GET.get("round"), body=False)
     rounds_shown = range(1, presentation.last_public_round(tournament) + 1)
     rows = sorted(shown["rows"], key=lambda r: r.player.pairing_number)
+    crossed = presentation.crosstable_rows(tournament, rows, rounds_shown)
     return render(
         request,
         "tourney/reports/print_wallchart.html",
-        {**shown, "rows": presentation.crosstable_rows(tournament, rows, rounds_shown), "rounds": rounds_shown},
+        {**shown, "rows": crossed, "body": presentation.table_body(crossed), "rounds": rounds_shown},
     )
 
 
