@@ -36,10 +36,9 @@ class ScoreGroupPairer:
         key = frozenset(players)
         if key not in self._completion:
             ordered = sorted(players, key=self.data.rank_key)
-            # The cheap certificate first, so that every pair of the round is listed
-            # (data.opponents) only when it fails.
+            # The cheap certificate first; the opponents of each are listed only when it fails.
             self._completion[key] = (len(ordered) % 2 == 0 and greedy_in_order(ordered, self.data.compatible)) or (
-                can_all_pair(ordered, self.data.compatible, known=self.data.opponents)
+                can_all_pair(ordered, self.data.compatible, known=_OpponentsWithin(self.data, key))
             )
         return self._completion[key]
 
@@ -76,11 +75,11 @@ class ScoreGroupPairer:
         exposed = [p for p in base if mate[p] is None]
         if len(exposed) <= 1:
             return mate
-        known = self.data.opponents
+        within = self.data.opponents_within
         ordered = list(base)
         index = {p: k for k, p in enumerate(ordered)}
         inside = frozenset(base)
-        neighbours = [[index[q] for q in known[p] & inside] for p in ordered]
+        neighbours = [[index[q] for q in within(p, inside)] for p in ordered]
         matched = [-1 if mate[p] is None else index[mate[p]] for p in ordered]
         stuck = 0
         for p in exposed:
@@ -95,14 +94,14 @@ class ScoreGroupPairer:
 
     def _near_pairing(self, base: Sequence[int]) -> dict[int, int | None]:
         """A pairing of *base* leaving as few players out as a quick pass can."""
-        known = self.data.opponents
+        within = self.data.opponents_within
         inside = frozenset(base)
         ordered = sorted(base, key=self.data.rank_key)
         place = {p: k for k, p in enumerate(ordered)}
         mate: dict[int, int | None] = dict.fromkeys(base)
         for p in ordered:
             if mate[p] is None:
-                free = [q for q in known[p] & inside if mate[q] is None]
+                free = [q for q in within(p, inside) if mate[q] is None]
                 if free:
                     q = min(free, key=place.__getitem__)
                     mate[p], mate[q] = q, p
@@ -111,7 +110,7 @@ class ScoreGroupPairer:
             # Grow it by alternating paths, so that one player at most is left out when
             # the players can be paired (one pass, kept for every floater tried).
             index = {p: k for k, p in enumerate(ordered)}
-            neighbours = [[index[q] for q in known[p] & inside] for p in ordered]
+            neighbours = [[index[q] for q in within(p, inside)] for p in ordered]
             matched = [-1 if mate[p] is None else index[mate[p]] for p in ordered]
             for p in exposed:
                 if matched[index[p]] == -1:
@@ -120,12 +119,12 @@ class ScoreGroupPairer:
         return mate
 
     def _alternating_path(self, start: int, goal: int, inside: frozenset[int], mate: dict[int, int | None]) -> bool:
-        known = self.data.opponents
+        within = self.data.opponents_within
         seen: set[int] = set()
         stack = [start]
         while stack:
             p = stack.pop()
-            for q in known[p] & inside:
+            for q in within(p, inside):
                 if q in seen:
                     continue
                 seen.add(q)
@@ -186,3 +185,14 @@ class ScoreGroupPairer:
             return None  # 6.6: no combination of this SG leaves a round that can be paired
         due = {pid: data.colour[pid].due for pid in order}
         return GroupSearch(order, data.compatible, due, may_float).best()
+
+
+class _OpponentsWithin:
+    """Each player's opponents among a set of players, listed when asked (the *known*
+    of :func:`can_all_pair`)."""
+
+    def __init__(self, data: BursteinRound, inside: frozenset[int]) -> None:
+        self.data, self.inside = data, inside
+
+    def __getitem__(self, pid: int) -> frozenset[int]:
+        return self.data.opponents_within(pid, self.inside)
