@@ -152,7 +152,6 @@ class Bracket:
                     self.core_edges[(i, j)] = self._weight(i, j)
         self.below = [i for i in range(n) if not (self.in_bracket[i] or self.in_next[i])]
         self._below_ids = frozenset(ids[i] for i in self.below)
-        self._below_of: dict[int, frozenset[int]] = {}
         self._sparse = self._first_below_edges()
 
     def _weight(self, i: int, j: int) -> int:
@@ -166,35 +165,34 @@ class Bracket:
         """Every pair of positions that may meet, with its weight for [C5]-[C8]."""
         edges = dict(self.core_edges)
         for i in range(self.n):
-            for j in self.neighbours_below(i):
+            for q in self.neighbours_below(i):
+                j = self.position[q]
                 edges.setdefault((min(i, j), max(i, j)), 0)
         return dict(sorted(edges.items()))
 
     def neighbours_below(self, i: int) -> frozenset[int]:
-        """The positions below the next bracket that position *i* may meet."""
-        found = self._below_of.get(i)
-        if found is None:
-            position = self.position
-            found = frozenset(position[q] for q in opponents_within(self.compatible, self._ids[i], self._below_ids))
-            self._below_of[i] = found
-        return found
+        """The ids of the players below the next bracket whom position *i* may meet
+        (asked when needed, never kept for every player: thousands of players below)."""
+        return opponents_within(self.compatible, self._ids[i], self._below_ids)
 
     def _first_below_edges(self) -> set[tuple[int, int]]:
         """A few edges to the players below for each player, spread over them by a fixed
         pseudo-random order so that together they connect well (the first solve's guess;
         the duals then prove it enough, or name the edges missing)."""
-        order = list(self.below)
+        order = [self._ids[i] for i in self.below]
         if not order:
             return set()
         random.Random(self.n).shuffle(order)
         size = len(order)
+        position = self.position
         chosen: set[tuple[int, int]] = set()
         for i in range(self.n):
             mates = self.neighbours_below(i)
             start, taken = (i * 7919) % size, 0
             for k in range(size):
-                j = order[(start + k) % size]
-                if j in mates:
+                q = order[(start + k) % size]
+                if q in mates:
+                    j = position[q]
                     chosen.add((i, j) if i < j else (j, i))
                     taken += 1
                     if taken == BELOW_PER_PLAYER:
@@ -294,11 +292,13 @@ class Bracket:
             limit = twice - dual[u]
             if lowest >= limit:
                 break  # the duals only grow from here
-            mates = self.neighbours_below(u)
+            mates: frozenset[int] | None = None
             for v in below:
                 if dual[v] >= limit:
                     break
-                if v not in mates:
+                if mates is None:
+                    mates = self.neighbours_below(u)
+                if self._ids[v] not in mates:
                     continue
                 key = (u, v) if u < v else (v, u)
                 if key in present or key in missing:
