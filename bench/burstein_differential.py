@@ -14,6 +14,7 @@ differences.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import pickle
 import sys
@@ -21,10 +22,10 @@ import time
 
 sys.path.insert(0, os.getcwd())  # the tree under test: the working directory
 
-from pairing.engine import pair  # noqa: E402
-from pairing.engine.generator import GeneratorConfig, generate, greedy_history  # noqa: E402
-from pairing.engine.options import PairingOptions  # noqa: E402
-from pairing.engine.state import PairingError, TournamentState  # noqa: E402
+from pairing.engine import pair
+from pairing.engine.generator import GeneratorConfig, generate, greedy_history
+from pairing.engine.options import PairingOptions
+from pairing.engine.state import Board, Pairing, PairingError, TournamentState
 
 Case = tuple[str, str, str, PairingOptions, TournamentState]  # label, edition, kind, options, state
 
@@ -45,8 +46,15 @@ def record(path: str, tournaments: int) -> None:
             options = PairingOptions(acceleration="burstein") if accelerated else PairingOptions()
             size = 8 + (seed * 7) % 53
             rounds = 5 + seed % 5
-            config = GeneratorConfig(players=size, rounds=rounds, draw_rate=0.3, forfeit_rate=0.02, bye_rate=0.03,
-                                     withdraw_rate=0.01, late_rate=0.05)
+            config = GeneratorConfig(
+                players=size,
+                rounds=rounds,
+                draw_rate=0.3,
+                forfeit_rate=0.02,
+                bye_rate=0.03,
+                withdraw_rate=0.01,
+                late_rate=0.05,
+            )
 
             def paired(state: TournamentState, edition=edition, options=options, seed=seed):
                 result = answer(state, edition, options)
@@ -54,13 +62,11 @@ def record(path: str, tournaments: int) -> None:
                 if isinstance(result, tuple) and result and result[0] == "error":
                     raise PairingError(result[1])
                 boards, bye = result
-                from pairing.engine.state import Board, Pairing
                 return Pairing(boards=tuple(Board(w, b) for w, b in boards), bye=bye)
 
-            try:
+            # A small field may run out of pairings: its states so far are kept.
+            with contextlib.suppress(PairingError):
                 generate(config, seed, paired)
-            except PairingError:
-                pass
     for seed in range(tournaments // 3):
         size = 20 + (seed * 37) % 300
         rnd = 3 + seed % 6

@@ -297,7 +297,9 @@ class GroupSearch:
                     else:
                         mate[key] = value
 
-        def narrowed(u: object, v: object, left: list[int]) -> list[tuple[object, object]] | dict[object, object] | None:
+        def narrowed(
+            u: object, v: object, left: list[int]
+        ) -> list[tuple[object, object]] | dict[object, object] | None:
             """Can *left*, the players of the top frame less *u* and *v*, all be paired?
             If so, *mate* becomes a pairing of them and the way back is returned."""
             nonlocal mate
