@@ -16,8 +16,8 @@ from decimal import Decimal
 
 from pairing.engine.rating import RatedGame, RatingChange, expected_hundredths, k_factor, rating_change
 from pairing.engine.state import Outcome
-from tourney import adapters
 from tourney.models import Player, Tournament
+from tourney.standings import public_state
 
 # Halves of a point for a rated game (8.3.2: 1, ½, 0), by the outcome the player had.
 RATED_HALVES = {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.LOSS: 0}
@@ -84,7 +84,7 @@ def player_k(player: Player, year: int) -> tuple[int, bool]:
 
 def rating_changes(tournament: Tournament, after: int) -> dict[int, PlayerRatingChange]:
     """By starting rank: the rating change of every rated player over rounds 1..*after*."""
-    state = adapters.state_after(tournament, after)
+    state = public_state(tournament, after)
     players = {p.pairing_number: p for p in tournament.players.all()}
     year = event_year(tournament)
     out = {}

@@ -24,10 +24,12 @@ the current BSN by their own BSN, and the pair (or the float) found is then fixe
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator, Sequence
+from functools import cached_property
 from typing import Protocol
 
-from pairing.engine.matching import max_weight_matching
+from pairing.engine.matching import _SharedBlossomDuals, _solve_with_duals, max_weight_matching
 from pairing.engine.state import Colour
 
 
@@ -45,6 +47,20 @@ class Bracketed(Protocol):
 # How many BSNs one solve settles in article 4 order (the next ones still to be paired):
 # each adds log2(bracket size) bits to the weights.
 AHEAD = 32
+
+# Edges to the players below the next bracket that each player brings to a solve at first
+# (they weigh nothing but [C4]; see Bracket._solve_ahead).
+BELOW_PER_PLAYER = 8
+
+
+def opponents_within(compatible: Callable[[int, int], bool], pid: int, inside: frozenset[int]) -> frozenset[int]:
+    """Those of *inside* whom *pid* may meet: *compatible*'s own ``within`` when it has one
+    (:class:`pairing.engine.burstein.corrected.Compatibility`: set operations), else one
+    call per player."""
+    within = getattr(compatible, "within", None)
+    if within is not None:
+        return within(pid, inside)
+    return frozenset(q for q in inside if q != pid and compatible(pid, q))
 
 
 def score_digits(levels: Sequence[int], base: int) -> dict[int, int]:
@@ -122,14 +138,66 @@ class Bracket:
             len(self.bracket) // 2 + 1,  # C8
             len(self.bracket) + 2,  # article 4, one BSN at a time
         )
-        self.edges: dict[tuple[int, int], int] = {}
-        for i in range(n):
-            for j in range(i + 1, n):
-                if compatible(people[i].id, people[j].id):
-                    w = 0
-                    for value, r in zip(self.fields(i, j), (1, *self.radix[:-1]), strict=True):
-                        w = w * r + value
-                    self.edges[(i, j)] = w
+        self.compatible = compatible
+        # Only pairs within the bracket and the next one weigh anything ([C5]-[C8]); a
+        # pair with a player below them weighs nothing, it only serves [C4].
+        self.core = [i for i in range(n) if self.in_bracket[i] or self.in_next[i]]
+        self._ids = ids = [p.id for p in people]
+        core_ids = frozenset(ids[i] for i in self.core)
+        self.core_edges: dict[tuple[int, int], int] = {}
+        for i in self.core:
+            for q in opponents_within(compatible, ids[i], core_ids):
+                j = self.position[q]
+                if i < j:
+                    self.core_edges[(i, j)] = self._weight(i, j)
+        self.below = [i for i in range(n) if not (self.in_bracket[i] or self.in_next[i])]
+        self._below_ids = frozenset(ids[i] for i in self.below)
+        self._sparse = self._first_below_edges()
+
+    def _weight(self, i: int, j: int) -> int:
+        w = 0
+        for value, r in zip(self.fields(i, j), (1, *self.radix[:-1]), strict=True):
+            w = w * r + value
+        return w
+
+    @cached_property
+    def edges(self) -> dict[tuple[int, int], int]:
+        """Every pair of positions that may meet, with its weight for [C5]-[C8]."""
+        edges = dict(self.core_edges)
+        for i in range(self.n):
+            for q in self.neighbours_below(i):
+                j = self.position[q]
+                edges.setdefault((min(i, j), max(i, j)), 0)
+        return dict(sorted(edges.items()))
+
+    def neighbours_below(self, i: int) -> frozenset[int]:
+        """The ids of the players below the next bracket whom position *i* may meet
+        (asked when needed, never kept for every player: thousands of players below)."""
+        return opponents_within(self.compatible, self._ids[i], self._below_ids)
+
+    def _first_below_edges(self) -> set[tuple[int, int]]:
+        """A few edges to the players below for each player, spread over them by a fixed
+        pseudo-random order so that together they connect well (the first solve's guess;
+        the duals then prove it enough, or name the edges missing)."""
+        order = [self._ids[i] for i in self.below]
+        if not order:
+            return set()
+        random.Random(self.n).shuffle(order)
+        size = len(order)
+        position = self.position
+        chosen: set[tuple[int, int]] = set()
+        for i in range(self.n):
+            mates = self.neighbours_below(i)
+            start, taken = (i * 7919) % size, 0
+            for k in range(size):
+                q = order[(start + k) % size]
+                if q in mates:
+                    j = position[q]
+                    chosen.add((i, j) if i < j else (j, i))
+                    taken += 1
+                    if taken == BELOW_PER_PLAYER:
+                        break
+        return chosen
 
     def fields(self, i: int, j: int) -> tuple[int, ...]:
         """C5, C6, C7 (pairs, floaters' scores), C8 for the pair of positions i and j."""
@@ -167,22 +235,77 @@ class Bracket:
     def _solve_ahead(self, gone: set[int], floats: set[int], chain: Sequence[int]) -> list[int]:
         """As :meth:`_solve` with the bonus of *chain*'s BSNs, the first most significant:
         among the matchings best for [C4]-[C8], the one giving chain[0] the largest BSN,
-        then chain[1], and so on, as the BSNs' own solves would one after the other."""
+        then chain[1], and so on, as the BSNs' own solves would one after the other.
+
+        Solved on the pairs within the bracket and the next one, and a few of the pairs
+        with a player below them: those all weigh the same (nothing but [C4]), so the
+        solver's duals prove the matching optimal for every pair left out, or name the
+        ones that break them, which join and the solve runs again (the same matching as
+        over every pair, done in a fraction of the time)."""
         base = len(self.bracket) + 2  # above any BSN (0: a float)
         weight = {pos: base ** (len(chain) - 1 - t) for t, pos in enumerate(chain)}
         scale = base ** len(chain)
-        edges = []
-        for u, v, w in self._open_edges(gone, floats):
+        weighted = []
+        for (u, v), w in self.core_edges.items():
+            if u in gone or v in gone:
+                continue
+            if (u in floats and self.in_bracket[v]) or (v in floats and self.in_bracket[u]):
+                continue
             bonus = 0
             if u in weight:
                 bonus += weight[u] * order_bonus(self.bsn[u], self.bsn.get(v, 0))
             if v in weight:
                 bonus += weight[v] * order_bonus(self.bsn[v], self.bsn.get(u, 0))
-            edges.append((u, v, w * scale + bonus))
-        mate = max_weight_matching(self.n, edges, max_cardinality=True)
+            weighted.append((u, v, w * scale + bonus))
+        # Max cardinality first ([C4]): every weight lifted above any matching's spread.
+        spread = max((w for _, _, w in weighted), default=0)
+        lift = (self.n // 2 + 1) * 2 * spread + 1
+        lifted = [(u, v, w + lift) for u, v, w in weighted]
+        while True:
+            plain = [(u, v) for u, v in self._sparse if u not in gone and v not in gone]
+            mate, dual, parent = _solve_with_duals(self.n, lifted + [(u, v, lift) for u, v in plain])
+            missing = self._slack_below(dual, parent, lift, gone, set(plain))
+            if not missing:
+                break
+            self._sparse |= missing
         if any(mate[v] == -1 for v in range(self.n) if v not in gone):
             raise ValueError("the players still to be paired cannot all be paired (C4)")
         return mate
+
+    def _slack_below(
+        self, dual: list[int], parent: list[int], lift: int, gone: set[int], present: set[tuple[int, int]]
+    ) -> set[tuple[int, int]]:
+        """The pairs with a player below the next bracket, left out of the solve, whose
+        slack under its duals is negative (vertex duals, doubled, plus those of the
+        blossoms holding both ends, less twice the weight *lift*). None: the duals are
+        feasible for the whole graph and the matching is optimal for it (complementary
+        slackness holds on the pairs solved). Only pairs whose two vertex duals fall
+        short are looked at, from the smallest duals up."""
+        below = sorted((v for v in self.below if v not in gone), key=dual.__getitem__)
+        if not below:
+            return set()
+        twice = 2 * lift
+        lowest = dual[below[0]]
+        shared = _SharedBlossomDuals(dual, parent)
+        missing: set[tuple[int, int]] = set()
+        for u in sorted((u for u in range(self.n) if u not in gone), key=dual.__getitem__):
+            limit = twice - dual[u]
+            if lowest >= limit:
+                break  # the duals only grow from here
+            mates: frozenset[int] | None = None
+            for v in below:
+                if dual[v] >= limit:
+                    break
+                if mates is None:
+                    mates = self.neighbours_below(u)
+                if self._ids[v] not in mates:
+                    continue
+                key = (u, v) if u < v else (v, u)
+                if key in present or key in missing:
+                    continue
+                if dual[u] + dual[v] - twice + 2 * shared(parent[u], parent[v]) < 0:
+                    missing.add(key)
+        return missing
 
     def pairs(self) -> list[tuple[int, int]]:
         """The first pairing in article 4 order among those that best meet [C4]-[C8]."""
@@ -222,7 +345,7 @@ class Bracket:
             (
                 j
                 for j in self.bracket
-                if j != i and j not in gone and j not in floats and (min(i, j), max(i, j)) in self.edges
+                if j != i and j not in gone and j not in floats and (min(i, j), max(i, j)) in self.core_edges
             ),
             key=self.bsn.__getitem__,
             default=None,

@@ -18,11 +18,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from pairing.engine.common.pairability import greedy_in_order
-from pairing.engine.matching import has_perfect_matching, max_weight_matching
+from pairing.engine.matching import max_weight_matching
 from pairing.engine.state import Colour
 
 FLOATER = 0  # the "F" of rule 6.4
+_FLOAT_VERTEX = object()  # "F" as a vertex of the completion checks
+_GONE = object()  # no mate: the player is no longer in the set
 
 
 def combinations(n: int) -> Iterator[tuple[tuple[tuple[int, int], ...], int | None]]:
@@ -84,6 +85,9 @@ class _Frame:
     next_k: int
     paired: bool = False  # a pair of this frame's top is on the walk's pair list
     floated: bool = False  # "F" has been tried
+    # How to give back the pairing of the frame above when this one is left: the
+    # changes made to it (key, old mate), or the whole pairing it replaced.
+    undo: list[tuple[object, object]] | dict[object, object] | None = None
 
 
 class GroupSearch:
@@ -137,7 +141,8 @@ class GroupSearch:
         return w, b, len(players) - w - b
 
     def best(self) -> Combination | None:
-        if not self._pairable(self.order):
+        self._root = self._pairing_of(self.order)
+        if self._root is None:
             return None
         w, b, z = self._counts(self.order)
         target = self.bound(w, b, z, len(self.order))
@@ -157,23 +162,43 @@ class GroupSearch:
         return found if found is not None else self._fix_pair_by_pair(exact)
 
     # ---------------------------------------------------------------- feasibility
-    def _pairable(self, players: Sequence[int]) -> bool:
-        """Can these players all be paired, one of them floating if they are odd?"""
+    # The walk may only enter a set of players that can all be paired, one of them
+    # floating if they are odd (6.5 counts complete combinations only; 6.6). Each set
+    # is decided with a pairing of it in hand: "F" is one more vertex, joined to those
+    # who may float, and a complete combination is a perfect matching.
+    def _joined(self, u: object, v: object) -> bool:
+        if u is _FLOAT_VERTEX:
+            return self.can_float(v)  # type: ignore[arg-type]
+        if v is _FLOAT_VERTEX:
+            return self.can_float(u)  # type: ignore[arg-type]
+        return self.compatible(u, v)  # type: ignore[arg-type]
+
+    def _pairing_of(self, players: Sequence[int]) -> dict[object, object] | None:
+        """A complete combination of *players* as mates ("F" a vertex when they are odd),
+        or None when there is none."""
         n = len(players)
         if n == 0:
-            return True
+            return {}
+        # The cheap certificate first: a greedy pass in order, the lowest who may float
+        # as "F" (a True proves a pairing; a failure proves nothing).
         if n % 2 == 0:
-            return greedy_in_order(players, self.compatible) or self._complete(players)
-        for k in range(n - 1, -1, -1):  # cheap tries first: one floater, the rest greedy
-            if self.can_float(players[k]) and greedy_in_order(players[:k] + players[k + 1 :], self.compatible):
-                return True
-        return self._complete(players)
-
-    def _complete(self, players: Sequence[int]) -> bool:
-        """Is there a complete combination of *players* (:meth:`_maximum` is not None)?
-        A perfect matching, "F" a vertex joined to those who may float: no weights needed."""
-        n = len(players)
-        neighbours: list[list[int]] = [[] for _ in range(n + n % 2)]
+            found = _greedy_mates(players, self.compatible)
+            if found is not None:
+                return found
+        else:
+            tried = 0
+            for k in range(n - 1, -1, -1):
+                if self.can_float(players[k]):
+                    found = _greedy_mates(players[:k] + players[k + 1 :], self.compatible)
+                    if found is not None:
+                        found[players[k]], found[_FLOAT_VERTEX] = _FLOAT_VERTEX, players[k]
+                        return found
+                    tried += 1
+                    if tried == 3:
+                        break
+        vertices: list[object] = [*players, _FLOAT_VERTEX] if n % 2 else list(players)
+        size = len(vertices)
+        neighbours: list[list[int]] = [[] for _ in range(size)]
         for i in range(n):
             for j in range(i + 1, n):
                 if self.compatible(players[i], players[j]):
@@ -182,7 +207,37 @@ class GroupSearch:
             if n % 2 and self.can_float(players[i]):
                 neighbours[i].append(n)
                 neighbours[n].append(i)
-        return has_perfect_matching(len(neighbours), neighbours)
+        mate = _perfect_matching(size, neighbours)
+        if mate is None:
+            return None
+        return {vertices[i]: vertices[mate[i]] for i in range(size)}
+
+    def _drop(self, mate: dict[object, object], u: object, v: object, log: list[tuple[object, object]]) -> bool:
+        """Take *u* and *v* out of the complete pairing *mate* and mend it on the spot:
+        their two partners meet, or each meets one of another pair. True when mended
+        (the changes are appended to *log*); False proves nothing, *mate* is unchanged."""
+        a, b = mate[u], mate[v]
+        if a is v or a == v:
+            changes: list[tuple[object, object]] = [(u, _GONE), (v, _GONE)]
+        elif self._joined(a, b):
+            changes = [(u, _GONE), (v, _GONE), (a, b), (b, a)]
+        else:
+            taken = (u, v, a, b)
+            for x, y in mate.items():
+                if x in taken or y in taken:
+                    continue
+                if self._joined(a, x) and self._joined(b, y):
+                    changes = [(u, _GONE), (v, _GONE), (a, x), (x, a), (b, y), (y, b)]
+                    break
+            else:
+                return False
+        for key, value in changes:
+            log.append((key, mate.get(key, _GONE)))
+            if value is _GONE:
+                del mate[key]
+            else:
+                mate[key] = value
+        return True
 
     def _maximum(self, players: Sequence[int]) -> int | None:
         """Most due colours over every complete combination of *players*, or None."""
@@ -229,8 +284,37 @@ class GroupSearch:
             stack.append(_Frame(remaining, value, floater, w1, b1, z1, len(remaining) - 2))
             return None
 
+        mate = dict(self._root)  # a complete pairing of the top frame's players
+
+        def leave(frame: _Frame) -> None:
+            nonlocal mate
+            if isinstance(frame.undo, dict):
+                mate = frame.undo
+            elif frame.undo:
+                for key, value in reversed(frame.undo):
+                    if value is _GONE:
+                        del mate[key]
+                    else:
+                        mate[key] = value
+
+        def narrowed(
+            u: object, v: object, left: list[int]
+        ) -> list[tuple[object, object]] | dict[object, object] | None:
+            """Can *left*, the players of the top frame less *u* and *v*, all be paired?
+            If so, *mate* becomes a pairing of them and the way back is returned."""
+            nonlocal mate
+            log: list[tuple[object, object]] = []
+            if self._drop(mate, u, v, log):
+                return log
+            fresh = self._pairing_of(left)
+            if fresh is None:
+                return None
+            previous, mate = mate, fresh
+            return previous
+
         w, b, z = self._counts(self.order)
         found = enter(self.order, w, b, z, 0, None)
+        undo: list[tuple[object, object]] | dict[object, object] | None = None
         while found is None and stack:
             f = stack[-1]
             remaining = f.remaining
@@ -251,7 +335,8 @@ class GroupSearch:
                 left = rest[:k] + rest[k + 1 :]
                 if f.value + gained + self.bound(w2, b2, z2, len(left)) < target:
                     continue
-                if not self._pairable(left):
+                undo = narrowed(top, partner, left)
+                if undo is None:
                     continue
                 pairs.append((top, partner))
                 f.paired = True
@@ -263,16 +348,19 @@ class GroupSearch:
                     len(remaining) % 2
                     and self.can_float(top)
                     and f.value + self.bound(f.w, f.b, f.z, len(rest)) >= target
-                    and self._pairable(rest)
                 ):
-                    child = (rest, f.w, f.b, f.z, f.value, top)
+                    undo = narrowed(top, _FLOAT_VERTEX, rest)
+                    if undo is not None:
+                        child = (rest, f.w, f.b, f.z, f.value, top)
             if child is None:  # this frame is exhausted: back to the one above
-                stack.pop()
+                leave(stack.pop())
                 if stack and stack[-1].paired:
                     pairs.pop()
                     stack[-1].paired = False
                 continue
             found = enter(*child)
+            if found is None:
+                stack[-1].undo = undo
         return found
 
     def _fix_pair_by_pair(self, target: int) -> Combination | None:
@@ -297,3 +385,41 @@ class GroupSearch:
             else:
                 return None
         return Combination(tuple(pairs), floater, value)
+
+
+def _greedy_mates(players: Sequence[int], compatible: Callable[[int, int], bool]) -> dict[object, object] | None:
+    """:func:`greedy_in_order`'s pass, keeping its pairs: each player meets the next free
+    one he may meet, a few places ahead at most; None when it gets stuck."""
+    free = list(players)
+    mate: dict[object, object] = {}
+    while free:
+        first = free[0]
+        for k in range(1, min(len(free), 9)):
+            if compatible(first, free[k]):
+                mate[first], mate[free[k]] = free[k], first
+                del free[k]
+                del free[0]
+                break
+        else:
+            return None
+    return mate
+
+
+def _perfect_matching(size: int, neighbours: list[list[int]]) -> list[int] | None:
+    """A perfect matching of the graph (``mate[v]``), or None: greedy, the most
+    constrained vertex first, then the exact solver when that leaves anyone out."""
+    mate = [-1] * size
+    for v in sorted(range(size), key=lambda v: len(neighbours[v])):
+        if mate[v] != -1:
+            continue
+        best = -1
+        for u in neighbours[v]:
+            if mate[u] == -1 and (best == -1 or len(neighbours[u]) < len(neighbours[best])):
+                best = u
+        if best != -1:
+            mate[v], mate[best] = best, v
+    if all(m != -1 for m in mate):
+        return mate
+    edges = [(u, v, 1) for u in range(size) for v in neighbours[u] if u < v]
+    mate = max_weight_matching(size, edges, max_cardinality=True)
+    return mate if all(m != -1 for m in mate) else None

@@ -88,6 +88,20 @@ class Compatibility:
     def __init__(self, state: TournamentState, players: list[BursteinEntrant]) -> None:
         self.by_id = {p.id: p for p in players}
         self.forbidden = forbidden_pairs(state)
+        # The same test on whole sets (:meth:`within`): whom each player may never meet,
+        # and the players of each absolute colour preference.
+        barred = {p.id: {p.id, *p.opponents} for p in players}
+        for pair in self.forbidden:
+            if len(pair) == 2:
+                a, b = tuple(pair)
+                if a in barred and b in barred:
+                    barred[a].add(b)
+                    barred[b].add(a)
+        self._blocked = {pid: frozenset(ids) for pid, ids in barred.items()}
+        self._absolute: dict[Colour, frozenset[int]] = {
+            colour: frozenset(p.id for p in players if p.absolute and p.colour is colour) for colour in Colour
+        }
+        self._everyone = frozenset(self.by_id)
 
     def __call__(self, a: int, b: int) -> bool:
         pa, pb = self.by_id[a], self.by_id[b]
@@ -97,6 +111,18 @@ class Compatibility:
             return False
         return frozenset((a, b)) not in self.forbidden
 
+    def within(self, pid: int, inside: frozenset[int]) -> frozenset[int]:
+        """Those of *inside* whom *pid* may meet: :meth:`__call__` on a whole set at once."""
+        out = inside - self._blocked[pid]
+        p = self.by_id[pid]
+        if p.absolute and p.colour is not None:
+            out -= self._absolute[p.colour]
+        return out
+
+    def __getitem__(self, pid: int) -> frozenset[int]:
+        """Everyone *pid* may meet (the *known* of :func:`can_all_pair`), listed when asked."""
+        return self.within(pid, self._everyone)
+
 
 def choose_bye(players: list[BursteinEntrant], compatible: Compatibility) -> BursteinEntrant:
     """3.1: the first eligible player, lowest score, most games, lowest ranking, whose
@@ -104,7 +130,7 @@ def choose_bye(players: list[BursteinEntrant], compatible: Compatibility) -> Bur
     eligible = [p for p in players if p.bye_eligible]  # 3.1.1, [C2]
     for candidate in sorted(eligible, key=lambda p: (p.score, -p.games, p.index)):
         rest = [p.id for p in players if p.id != candidate.id]
-        if can_all_pair(rest, compatible):  # 3.1.2, [C4]
+        if can_all_pair(rest, compatible, known=compatible):  # 3.1.2, [C4]
             return candidate
     raise PairingError(
         "no eligible player can receive the pairing-allocated bye so that the others can all be paired "
@@ -153,7 +179,7 @@ def pair_round(state: TournamentState, options: PairingOptions | None = None) ->
     compatible = Compatibility(state, players)
     bye = choose_bye(players, compatible) if len(players) % 2 else None
     rest = [p for p in players if bye is None or p.id != bye.id]
-    if bye is None and not can_all_pair([p.id for p in rest], compatible):
+    if bye is None and not can_all_pair([p.id for p in rest], compatible, known=compatible):
         raise PairingError("the players cannot all be paired under C.04.4.2 of 2026 ([C1], [C3], [C4])")
     try:
         pairs = pair_brackets(rest, compatible, options.progress if options is not None else None)

@@ -17,6 +17,7 @@ from itertools import groupby
 from pairing.engine.burstein.combinations import Combination, GroupSearch
 from pairing.engine.burstein.players import BursteinRound
 from pairing.engine.common.pairability import _augment, can_all_pair, greedy_in_order
+from pairing.engine.matching import augment_from
 from pairing.engine.state import PairingError
 
 
@@ -35,36 +36,72 @@ class ScoreGroupPairer:
         key = frozenset(players)
         if key not in self._completion:
             ordered = sorted(players, key=self.data.rank_key)
-            # The cheap certificate first, so that every pair of the round is listed
-            # (data.opponents) only when it fails.
+            # The cheap certificate first; the opponents of each are listed only when it fails.
             self._completion[key] = (len(ordered) % 2 == 0 and greedy_in_order(ordered, self.data.compatible)) or (
-                can_all_pair(ordered, self.data.compatible, known=self.data.opponents)
+                can_all_pair(ordered, self.data.compatible, known=_OpponentsWithin(self.data, key))
             )
         return self._completion[key]
 
     def completable_with(self, base: Sequence[int], extra: int) -> bool:
         """Can *base* plus *extra* all be paired? Many floater candidates are tried
-        against the same players below, so one pairing of those is kept and *extra* is
-        only joined to it by an alternating path; when none turns up, a full check."""
+        against the same players below, so a largest pairing of those is found once:
+        adding one player adds one pair at most, so unless exactly one of *base* is
+        left out of it, no candidate completes the round; else *extra* completes it
+        when an alternating path joins him to the one left out (tried cheaply first),
+        and a full check decides the rest."""
         key = frozenset(base)
         if key not in self._base_pairings:
-            self._base_pairings[key] = self._near_pairing(base)
+            self._base_pairings[key] = self._largest_pairing(base)
         mate = self._base_pairings[key]
         exposed = [p for p in base if mate.get(p) is None]
-        if len(exposed) == 1 and self._alternating_path(extra, exposed[0], key, mate):
+        if len(exposed) != 1:
+            return False
+        alone = exposed[0]
+        compatible = self.data.compatible
+        if compatible(extra, alone):
+            return True
+        for p in base:
+            partner = mate[p]
+            if partner is not None and compatible(extra, p) and compatible(partner, alone):
+                return True  # extra - p, partner - alone
+        if self._alternating_path(extra, alone, key, mate):
             return True
         return self.completable([*base, extra])
 
+    def _largest_pairing(self, base: Sequence[int]) -> dict[int, int | None]:
+        """A pairing of *base* with the most pairs (Edmonds' alternating paths, odd
+        cycles shrunk), as mates (None: left out)."""
+        mate = self._near_pairing(base)
+        exposed = [p for p in base if mate[p] is None]
+        if len(exposed) <= 1:
+            return mate
+        within = self.data.opponents_within
+        ordered = list(base)
+        index = {p: k for k, p in enumerate(ordered)}
+        inside = frozenset(base)
+        neighbours = [[index[q] for q in within(p, inside)] for p in ordered]
+        matched = [-1 if mate[p] is None else index[mate[p]] for p in ordered]
+        stuck = 0
+        for p in exposed:
+            k = index[p]
+            # A player with no augmenting path now never gets one later; two such
+            # players are out of every largest pairing, and the answer is known.
+            if matched[k] == -1 and not augment_from(k, neighbours.__getitem__, matched):
+                stuck += 1
+                if stuck == 2:
+                    break
+        return {p: None if matched[k] == -1 else ordered[matched[k]] for k, p in enumerate(ordered)}
+
     def _near_pairing(self, base: Sequence[int]) -> dict[int, int | None]:
         """A pairing of *base* leaving as few players out as a quick pass can."""
-        known = self.data.opponents
+        within = self.data.opponents_within
         inside = frozenset(base)
         ordered = sorted(base, key=self.data.rank_key)
         place = {p: k for k, p in enumerate(ordered)}
         mate: dict[int, int | None] = dict.fromkeys(base)
         for p in ordered:
             if mate[p] is None:
-                free = [q for q in known[p] & inside if mate[q] is None]
+                free = [q for q in within(p, inside) if mate[q] is None]
                 if free:
                     q = min(free, key=place.__getitem__)
                     mate[p], mate[q] = q, p
@@ -73,7 +110,7 @@ class ScoreGroupPairer:
             # Grow it by alternating paths, so that one player at most is left out when
             # the players can be paired (one pass, kept for every floater tried).
             index = {p: k for k, p in enumerate(ordered)}
-            neighbours = [[index[q] for q in known[p] & inside] for p in ordered]
+            neighbours = [[index[q] for q in within(p, inside)] for p in ordered]
             matched = [-1 if mate[p] is None else index[mate[p]] for p in ordered]
             for p in exposed:
                 if matched[index[p]] == -1:
@@ -82,12 +119,12 @@ class ScoreGroupPairer:
         return mate
 
     def _alternating_path(self, start: int, goal: int, inside: frozenset[int], mate: dict[int, int | None]) -> bool:
-        known = self.data.opponents
+        within = self.data.opponents_within
         seen: set[int] = set()
         stack = [start]
         while stack:
             p = stack.pop()
-            for q in known[p] & inside:
+            for q in within(p, inside):
                 if q in seen:
                     continue
                 seen.add(q)
@@ -148,3 +185,14 @@ class ScoreGroupPairer:
             return None  # 6.6: no combination of this SG leaves a round that can be paired
         due = {pid: data.colour[pid].due for pid in order}
         return GroupSearch(order, data.compatible, due, may_float).best()
+
+
+class _OpponentsWithin:
+    """Each player's opponents among a set of players, listed when asked (the *known*
+    of :func:`can_all_pair`)."""
+
+    def __init__(self, data: BursteinRound, inside: frozenset[int]) -> None:
+        self.data, self.inside = data, inside
+
+    def __getitem__(self, pid: int) -> frozenset[int]:
+        return self.data.opponents_within(pid, self.inside)
