@@ -293,6 +293,16 @@ class ExchangeForm(TextWithoutControls, forms.Form):
     first = forms.IntegerField(min_value=1, label=_("Player no."))
     second = forms.IntegerField(min_value=1, label=_("with player no."))
     reason = forms.CharField(required=False, label=_("Reason"))
+    # On a published round: the ground of the change (services.manual_changes.PUBLISHED_GROUNDS).
+    ground = forms.CharField(required=False, label=_("Ground"))
+
+
+class AgreementForm(TextWithoutControls, forms.Form):
+    """Two unpaired players of a published round agree to play each other."""
+
+    first = forms.IntegerField(min_value=1)
+    second = forms.IntegerField(min_value=1)
+    reason = forms.CharField(required=False)
 
 
 PRESET_NAMES = {

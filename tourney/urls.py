@@ -31,6 +31,8 @@ urlpatterns = [
     path(R + "hand/out/", manual.hand_out, name="hand_out"),
     path(R + "hand/in/", manual.hand_in, name="hand_in"),
     path(R + "hand/pab/", manual.hand_pab, name="hand_pab"),
+    path(R + "published/agreement/", manual.published_agreement, name="published_agreement"),
+    path(R + "published/late-entry/", manual.published_late_entry, name="published_late_entry"),
     # Check-in before the round is paired.
     path(R + "checkin/", checkin.checkin_desk, name="checkin_desk"),
     path(R + "checkin/<int:player_id>/present/", checkin.checkin_present, name="checkin_present"),

@@ -66,6 +66,8 @@ KNOWN_WRITES = {
     "hand_out",
     "hand_in",
     "hand_pab",
+    "published_agreement",
+    "published_late_entry",
     "invite",
     "invitation_link",
 }

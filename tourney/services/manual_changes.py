@@ -1,19 +1,23 @@
-"""The arbiter's manual changes to a pairing: two players trade places."""
+"""The arbiter's manual changes to a pairing: two players trade places, the free changes
+of a draft, and the changes a published pairing allows on the grounds of its edition."""
 
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Max, Q
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from pairing.engine.boards import sort_boards
 from pairing.engine.checker import Violation, check_round
-from pairing.engine.state import Board, Pairing
+from pairing.engine.common.colours import colour_state, white_by_due_colours
+from pairing.engine.common.editions import EDITION_2026
+from pairing.engine.state import Board, Colour, Pairing, TournamentState
 from tourney import adapters, audit
 from tourney.audit import User
 from tourney.caching import public_change
 from tourney.errors import PairingRefused
-from tourney.models import PAIRED_STATUSES, Bye, ByeKind, Game, Result, Round, RoundStatus
+from tourney.models import PAIRED_STATUSES, Bye, ByeKind, Game, Result, Round, RoundStatus, Tournament
 from tourney.services.checkin import ABSENCE
 from tourney.services.pairing import describe_round, store_pairing
 
@@ -40,13 +44,16 @@ def exchanged(pairing: Pairing, first: int, second: int) -> Pairing:
     return Pairing(boards=boards, bye=bye)
 
 
-def exchange_players(*, round_id: int, first: int, second: int, user: User | None = None, reason: str = "") -> Round:
+def exchange_players(
+    *, round_id: int, first: int, second: int, user: User | None = None, reason: str = "", ground: str = ""
+) -> Round:
     """The arbiter's manual change: players *first* and *second* (pairing numbers) trade places.
 
     Before publication any change is allowed and the boards are sorted again (D.9);
     the checker names every rule the result breaks, and the round keeps those warnings
-    until the next change. After publication (C.04.2.D.10) only a change that removes
-    a rematch (C.04.1.b) is allowed, on boards without a result, and board numbers stay.
+    until the next change. After publication only the grounds of the tournament's edition
+    allow a change (*ground*, see PUBLISHED_GROUNDS: under the 2017 texts, C.04.2.D.10, only
+    a rematch), on boards without a result, and board numbers stay.
     Every change is written to the audit trail with the warnings.
     """
     with transaction.atomic():
@@ -64,12 +71,13 @@ def exchange_players(*, round_id: int, first: int, second: int, user: User | Non
         before = check_round(state, current, tournament.pairing_system, tournament.rules_edition)
         after = check_round(state, changed, tournament.pairing_system, tournament.rules_edition)
         if rnd.status == RoundStatus.PUBLISHED:
-            _check_published_change(rnd, current, changed, before, after, {first, second})
+            _check_published_change(rnd, state, current, changed, before, after, {first, second}, ground, reason)
             _store_published_change(rnd, current, changed)
         else:
             rank = {p.id: k for k, p in enumerate(state.players)}
             store_pairing(rnd, Pairing(boards=sort_boards(changed.boards, state.score, rank), bye=changed.bye))
-        _record_change(rnd, after, old=_describe_pairing(current), user=user, reasons=[reason])
+        grounds = [_ground_text(rnd, ground)] if rnd.status == RoundStatus.PUBLISHED else []
+        _record_change(rnd, after, old=_describe_pairing(current), user=user, reasons=[*grounds, reason])
         return rnd
 
 
@@ -98,28 +106,221 @@ def _record_change(rnd: Round, after: list[Violation], *, old: str, user: User |
     public_change(tournament.pk, round_number=rnd.number)
 
 
+# Why a published pairing may change. The 2017 texts (C.04.2.D.10) name one ground, a
+# rematch; the 2026 general handling rules five: an accidental rematch, the competition's
+# own rules, two unpaired players agreeing to play each other, a late entry fitted in with
+# the least change, and an emergency on the top boards of the last round.
+REMATCH_GROUND = "rematch"
+REGULATIONS_GROUND = "regulations"
+AGREEMENT_GROUND = "agreement"
+LATE_ENTRY_GROUND = "late entry"
+EMERGENCY_GROUND = "emergency"
+PUBLISHED_GROUNDS = {
+    REMATCH_GROUND: gettext_lazy("an accidental rematch (C.04.1.b)"),
+    REGULATIONS_GROUND: gettext_lazy("the competition's rules require it"),
+    AGREEMENT_GROUND: gettext_lazy("two unpaired players agree to play each other"),
+    LATE_ENTRY_GROUND: gettext_lazy("a late entry, fitted in with the least change"),
+    EMERGENCY_GROUND: gettext_lazy("an emergency on a top board of the last round"),
+}
+# The grounds an exchange of two players' places can serve (the other two add a board).
+EXCHANGE_GROUNDS = (REMATCH_GROUND, REGULATIONS_GROUND, EMERGENCY_GROUND)
+
+
+def published_grounds(tournament: Tournament) -> tuple[str, ...]:
+    """The grounds on which the tournament's rules edition lets a published pairing change."""
+    if tournament.rules_edition == EDITION_2026:
+        return tuple(PUBLISHED_GROUNDS)
+    return (REMATCH_GROUND,)
+
+
+def _ground_text(rnd: Round, ground: str) -> str:
+    return _("published pairing changed: %s") % PUBLISHED_GROUNDS[ground or REMATCH_GROUND]
+
+
+def _refuse_ground(rnd: Round, ground: str, kinds: tuple[str, ...]) -> None:
+    allowed = published_grounds(rnd.tournament)
+    if ground not in allowed:
+        if allowed == (REMATCH_GROUND,):
+            raise PairingRefused(
+                _("round %d is published: C.04.2.D.10 allows a change only to repair a rematch (C.04.1.b)") % rnd.number
+            )
+        raise PairingRefused(_("round %d is published: say on which ground the pairing changes") % rnd.number)
+    if ground not in kinds:
+        raise PairingRefused(_("this change does not serve that ground: %s") % PUBLISHED_GROUNDS[ground])
+
+
 def _check_published_change(
     rnd: Round,
+    state: TournamentState,
     current: Pairing,
     changed: Pairing,
     before: list[Violation],
     after: list[Violation],
     moved: set[int],
+    ground: str,
+    reason: str,
 ) -> None:
-    # C.04.2.D.10: once published, a pairing changes only when it breaks C.04.1.b.
-    rematches = [v for v in before if v.rule == REMATCH]
-    if not rematches:
-        raise PairingRefused(
-            _("round %d is published: C.04.2.D.10 allows a change only to repair a rematch (C.04.1.b)") % rnd.number
-        )
-    if len([v for v in after if v.rule == REMATCH]) >= len(rematches):
-        raise PairingRefused(_("this change does not repair the rematch; a published pairing may change only for that"))
+    ground = ground or REMATCH_GROUND
+    _refuse_ground(rnd, ground, EXCHANGE_GROUNDS)
+    if ground == REMATCH_GROUND:
+        rematches = [v for v in before if v.rule == REMATCH]
+        if not rematches and published_grounds(rnd.tournament) == (REMATCH_GROUND,):
+            raise PairingRefused(
+                _("round %d is published: C.04.2.D.10 allows a change only to repair a rematch (C.04.1.b)") % rnd.number
+            )
+        if not rematches:
+            raise PairingRefused(_("round %d is published: this pairing has no rematch to repair") % rnd.number)
+        if len([v for v in after if v.rule == REMATCH]) >= len(rematches):
+            raise PairingRefused(
+                _("this change does not repair the rematch; a published pairing may change only for that")
+            )
     touched = {pid for b in _changed_boards(current, changed) for pid in (b.white, b.black)} | moved
+    if ground == REGULATIONS_GROUND and not reason.strip():
+        raise PairingRefused(_("name the rule of the competition that requires this change"))
+    if ground == EMERGENCY_GROUND:
+        if not state.is_last_round:
+            raise PairingRefused(_("an emergency change is allowed only in the last round"))
+        top = top_boards(state, current)
+        if not touched <= top:
+            raise PairingRefused(_("an emergency change may touch only the top boards: %s") % _board_list(rnd, top))
+    _refuse_started(rnd, touched)
+
+
+def top_boards(state: TournamentState, pairing: Pairing) -> set[int]:
+    """The players of the top boards of a last round: the boards with a player who can still
+    finish first (his score and a win reach the leader's score). A reading of the 2026
+    general handling rules, which do not say how many boards are the top ones."""
+    scores = {p.id: state.score(p.id) for p in state.players}
+    seated = [pid for b in pairing.boards for pid in (b.white, b.black)]
+    if not seated:
+        return set()
+    leader = max(scores[pid] for pid in seated)
+    return {
+        pid
+        for b in pairing.boards
+        if max(scores[b.white], scores[b.black]) + state.scoring.win >= leader
+        for pid in (b.white, b.black)
+    }
+
+
+def _board_list(rnd: Round, players: set[int]) -> str:
+    boards = rnd.games.filter(white__pairing_number__in=players).values_list("board", flat=True)
+    return ", ".join(str(b) for b in sorted(boards))
+
+
+def _refuse_started(rnd: Round, players: set[int]) -> None:
     started = rnd.games.exclude(result=Result.PENDING).filter(
-        Q(white__pairing_number__in=touched) | Q(black__pairing_number__in=touched)
+        Q(white__pairing_number__in=players) | Q(black__pairing_number__in=players)
     )
     if started.exists():
         raise PairingRefused(_("a board this change touches already has a result"))
+
+
+def _published(round_id: int, ground: str) -> Round:
+    rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
+    if rnd.status != RoundStatus.PUBLISHED:
+        raise PairingRefused(_("round %d is not published: change the draft instead") % rnd.number)
+    _refuse_ground(rnd, ground, (ground,))
+    return rnd
+
+
+def _new_board(state: TournamentState, a: int, b: int) -> Board:
+    """The colours of a board made by hand on a published round: a colour the limits force
+    (C.04.1.f/g), else each his due colour, the higher-ranked player's first."""
+    players = state.by_id
+    ca, cb = colour_state(players[a]), colour_state(players[b])
+    if ca.forced is Colour.WHITE or cb.forced is Colour.BLACK:
+        white = a
+    elif ca.forced is Colour.BLACK or cb.forced is Colour.WHITE:
+        white = b
+    else:
+        rank = {p.id: k for k, p in enumerate(state.players, start=1)}
+        higher = a if (-state.score(a), rank[a]) < (-state.score(b), rank[b]) else b
+        white = white_by_due_colours(a, b, ca, cb, rank, state.initial_colour, lambda x, y: higher)
+    return Board(white, b if white == a else a)
+
+
+def _add_board(rnd: Round, board: Board) -> None:
+    """A new board at the end of a published round: every other board keeps its number."""
+    by_number = {
+        p.pairing_number: p for p in rnd.tournament.players.filter(pairing_number__in=(board.white, board.black))
+    }
+    last = rnd.games.aggregate(n=Max("board"))["n"] or 0
+    Game(round=rnd, board=last + 1, white=by_number[board.white], black=by_number[board.black]).save()
+
+
+def pair_unpaired(*, round_id: int, first: int, second: int, user: User | None = None, reason: str = "") -> Round:
+    """Two players without a game in a published round agree to play each other (2026
+    general handling rules): their byes or absences are cancelled and they get a new board."""
+    with transaction.atomic():
+        rnd = _published(round_id, AGREEMENT_GROUND)
+        if first == second:
+            raise PairingRefused(_("choose two different players"))
+        byes = {
+            b.player.pairing_number: b
+            for b in rnd.byes.select_related("player").filter(player__pairing_number__in=(first, second))
+        }
+        for pid in (first, second):
+            if pid not in byes:
+                raise PairingRefused(_("player %d is not an unpaired player of this round") % pid)
+        current = adapters.pairing_of(rnd)
+        for bye in byes.values():
+            audit.record(rnd.tournament, bye, action="cancel bye", old=bye.get_kind_display(), user=user, reason=reason)
+            bye.delete()
+        state = adapters.state_for_round(rnd)
+        board = _new_board(state, first, second)
+        _add_board(rnd, board)
+        changed = adapters.pairing_of(rnd)
+        t = rnd.tournament
+        after = check_round(adapters.state_for_round(rnd), changed, t.pairing_system, t.rules_edition)
+        done = f"{first} and {second} agree to play: board {board.white}-{board.black}"
+        _record_change(
+            rnd,
+            after,
+            old=_describe_pairing(current),
+            user=user,
+            reasons=[_ground_text(rnd, AGREEMENT_GROUND), done, reason],
+        )
+        return rnd
+
+
+def seat_late_entry(*, round_id: int, player: int, user: User | None = None, reason: str = "") -> Round:
+    """A player registered after a round was published joins it (2026 general handling
+    rules) with the least change: he plays the PAB's holder on a new board, every other
+    board staying as it is. Without a PAB nobody is free to play him: he enters next round."""
+    with transaction.atomic():
+        rnd = _published(round_id, LATE_ENTRY_GROUND)
+        entrant = rnd.tournament.players.select_for_update().filter(pairing_number=player).first()
+        if entrant is None or entrant.entry_round != rnd.number + 1:
+            raise PairingRefused(
+                _("player %(p)d is not a late entry of round %(r)d (registered after its publication)")
+                % {"p": player, "r": rnd.number}
+            )
+        current = adapters.pairing_of(rnd)
+        if current.bye is None:
+            raise PairingRefused(
+                _("nobody has the PAB to play the late entry: he enters in round %d") % (rnd.number + 1)
+            )
+        pab = rnd.byes.select_related("player").get(kind=ByeKind.PAIRING_ALLOCATED)
+        entrant.entry_round = rnd.number
+        entrant.save(update_fields=["entry_round"])
+        audit.record(rnd.tournament, pab, action="cancel bye", old=pab.get_kind_display(), user=user, reason=reason)
+        pab.delete()
+        state = adapters.state_for_round(rnd)
+        board = _new_board(state, current.bye, player)
+        _add_board(rnd, board)
+        changed = adapters.pairing_of(rnd)
+        t = rnd.tournament
+        after = check_round(adapters.state_for_round(rnd), changed, t.pairing_system, t.rules_edition)
+        done = f"late entry {player} plays {current.bye}: board {board.white}-{board.black}"
+        _record_change(
+            rnd,
+            after,
+            old=_describe_pairing(current),
+            user=user,
+            reasons=[_ground_text(rnd, LATE_ENTRY_GROUND), done, reason],
+        )
+        return rnd
 
 
 def _changed_boards(current: Pairing, changed: Pairing) -> list[Board]:

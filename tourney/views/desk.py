@@ -153,7 +153,14 @@ def round_exchange(request: TournamentRequest, tournament_id: int, number: int) 
     data = form.cleaned_data
     done = _("Players %(a)d and %(b)d exchanged.") % {"a": data["first"], "b": data["second"]}
     return _write_and_answer(
-        request, rnd, exchange_players, done, first=data["first"], second=data["second"], reason=data["reason"]
+        request,
+        rnd,
+        exchange_players,
+        done,
+        first=data["first"],
+        second=data["second"],
+        reason=data["reason"],
+        ground=data["ground"],
     )
 
 

@@ -1,6 +1,8 @@
 """The arbiter's free changes of a draft pairing: choose a player's opponent, swap a
 board's colours in one click, take a player out (absent) or put one in, give the PAB by
-hand. Each answers with the round page's pairing section (the checker's warnings in it)."""
+hand; and the boards a published round may gain under the 2026 rules (two unpaired players
+who agree to play, a late entry). Each answers with the round page's pairing section (the
+checker's warnings in it)."""
 
 from __future__ import annotations
 
@@ -12,8 +14,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tourney.access import tournament_role
-from tourney.forms import HandBoardForm, HandOpponentForm, HandPlayerForm
-from tourney.services.manual_changes import choose_opponent, give_pab, put_in, swap_colours, take_out
+from tourney.forms import AgreementForm, HandBoardForm, HandOpponentForm, HandPlayerForm
+from tourney.services.manual_changes import (
+    choose_opponent,
+    give_pab,
+    pair_unpaired,
+    put_in,
+    seat_late_entry,
+    swap_colours,
+    take_out,
+)
 from tourney.views.desk import _answer, _existing_round, _write_and_answer
 from tourney.views.http import TournamentRequest
 
@@ -77,3 +87,27 @@ def hand_in(request: TournamentRequest, tournament_id: int, number: int) -> Http
 @tournament_role("direct")
 def hand_pab(request: TournamentRequest, tournament_id: int, number: int) -> HttpResponse:
     return _hand_change(request, number, HandPlayerForm, give_pab, lambda d: _("Player %s gets the PAB.") % d["player"])
+
+
+@require_POST
+@tournament_role("direct")
+def published_agreement(request: TournamentRequest, tournament_id: int, number: int) -> HttpResponse:
+    return _hand_change(
+        request,
+        number,
+        AgreementForm,
+        pair_unpaired,
+        lambda d: _("Players %(a)s and %(b)s play each other on a new board.") % {"a": d["first"], "b": d["second"]},
+    )
+
+
+@require_POST
+@tournament_role("direct")
+def published_late_entry(request: TournamentRequest, tournament_id: int, number: int) -> HttpResponse:
+    return _hand_change(
+        request,
+        number,
+        HandPlayerForm,
+        seat_late_entry,
+        lambda d: _("Late entry %s plays the PAB's holder on a new board.") % d["player"],
+    )

@@ -30,6 +30,7 @@ from tourney.models import (
     Tournament,
 )
 from tourney.ratings import rating_changes
+from tourney.services import manual_changes
 from tourney.services.pairing import pairing_blocker, reap_lost_pairing
 from tourney.services.rounds import unpublish_refusal
 from tourney.trf_io import TRF_FORMATS
@@ -131,10 +132,26 @@ def round_context(request: HtmxHttpRequest, rnd: Round) -> dict[str, object]:
         "pending": sum(1 for g in games if g.result == Result.PENDING),
         "warnings": [w for w in rnd.pairing_warnings.splitlines() if w] if can["direct"] else [],
         "exchange_form": ExchangeForm(),
+        **(published_change_options(rnd) if can["direct"] and rnd.status == RoundStatus.PUBLISHED else {}),
         "result_choices": RESULT_BUTTONS,
         "entering": can["direct"] and rnd.status in PUBLIC_STATUSES,
         "pair_blocker": pairing_blocker(rnd) if can["direct"] and rnd.status in UNPAIRED_STATUSES else "",
         "can_unpublish": can["direct"] and rnd.status == RoundStatus.PUBLISHED and not unpublish_refusal(rnd),
+    }
+
+
+def published_change_options(rnd: Round) -> dict[str, object]:
+    """What the desk offers on a published round: the grounds of the tournament's edition for
+    an exchange, and under the 2026 rules the late entries that may join the round."""
+    grounds = manual_changes.published_grounds(rnd.tournament)
+    exchange = [(g, manual_changes.PUBLISHED_GROUNDS[g]) for g in grounds if g in manual_changes.EXCHANGE_GROUNDS]
+    late = []
+    if manual_changes.LATE_ENTRY_GROUND in grounds:
+        late = list(rnd.tournament.players.filter(entry_round=rnd.number + 1, withdrawal_round__isnull=True))
+    return {
+        "exchange_grounds": exchange,
+        "agreement_allowed": manual_changes.AGREEMENT_GROUND in grounds,
+        "late_entries": late,
     }
 
 
