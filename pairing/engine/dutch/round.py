@@ -11,7 +11,11 @@ from pairing.engine.dutch.editions import DUTCH_2017, DutchEdition
 from pairing.engine.dutch.generation import MdpOrder, RemainderOrder
 from pairing.engine.dutch.players import DutchEntrant
 from pairing.engine.dutch.shortcut import first_candidate, is_perfect, lookahead_ideal
-from pairing.engine.dutch.transposition import first_transposition, first_transposition_beside_rest
+from pairing.engine.dutch.transposition import (
+    first_transposition,
+    first_transposition_beside_rest,
+    first_transposition_in_view,
+)
 from pairing.engine.dutch.weights import BracketWeights
 from pairing.engine.matching import has_perfect_matching, max_weight_matching, maximum_matching_size
 from pairing.engine.state import PairingError
@@ -470,6 +474,12 @@ class RoundPairer:
                     weights.completion_part,
                     lambda v: people[v].bye_eligible,
                 )
+                if mate is not None:
+                    return mate
+            else:
+                # The remainder beside its lookahead group (C.7, C8) or every player left
+                # in view (2026 C4): the pairs outside it weigh more than completion.
+                mate = first_transposition_in_view(len(people), remainder, remainder_pairs, inside)
                 if mate is not None:
                     return mate
         order = RemainderOrder(len(remainder), remainder_pairs)

@@ -257,3 +257,120 @@ def _cover(start: int, tight: dict[int, list[int]], mate: list[int], dual: list[
                 reached_from[partner] = y
                 queue.append(partner)
     return False
+
+
+def first_transposition_in_view(
+    vertex_count: int, remainder: list[int], pairs: int, quality: dict[tuple[int, int], int]
+) -> list[int] | None:
+    """The same for a remainder paired together with players outside it whose pairs
+    weigh more than the completion field: the lookahead group (2017 C.7, 2026 C8), or
+    every player left (2026 C4 with C8). *quality* holds every pair of the solve. None
+    when this walk cannot prove its answer: the wide weights decide then.
+
+    An optimal dual solution of the whole graph (vertex duals and the duals of odd sets,
+    the blossoms) describes every pairing of best quality (complementary slackness):
+    its pairs are tight edges, it covers every vertex of positive dual, and it has as
+    many pairs inside each blossom of positive dual as the blossom can hold. The walk
+    works in the larger family R of matchings of tight edges without exchange (S1R
+    players paired with S2R players only) that cover the vertices of positive dual and
+    every S1R player, and checks each matching it keeps against the best quality:
+
+    * a move of S1R player *t* to ``u`` that no matching of R allows (no augmenting
+      path re-covers the two players it frees, Berge; the vertices of zero dual may be
+      left over, a pendant stand-in each) is allowed by no pairing of best quality;
+    * a move it keeps is allowed by one, the matching it leaves having the best
+      quality. When a move R allows leaves a matching short of it (a blossom not
+      full), the walk cannot tell whether another matching would reach it: None.
+
+    So each S1R player in turn gets the lowest opponent any pairing of best quality
+    without exchange (keeping the settled pairs) gives him: D.1's first transposition
+    among them, which D.2 puts before every pairing with an exchange. None too when the
+    best quality needs an exchange (no matching of R reaches it).
+    """
+    from pairing.engine.matching import _certified_solve, _SharedBlossomDuals
+
+    n = vertex_count
+    s1, s2 = set(remainder[:pairs]), set(remainder[pairs:])
+    positive = [(i, j, w) for (i, j), w in quality.items() if w > 0]
+    if not positive:
+        return None
+    best_mate, dual, parent = _certified_solve(n, positive)
+    best = _value(best_mate, quality)
+    shared = _SharedBlossomDuals(dual, parent)
+    neighbours: list[list[int]] = [[] for _ in range(n)]
+    for (i, j), w in quality.items():
+        if i in s1 or j in s1:
+            if not (i in s2 or j in s2):
+                continue  # an S1R player paired outside S2R: an exchange, or a floater from S1R
+        elif i in s2 and j in s2:
+            continue  # a pair inside S2R: an exchange
+        if dual[i] + dual[j] - 2 * w + 2 * shared(parent[i], parent[j]) == 0:
+            neighbours[i].append(j)
+            neighbours[j].append(i)
+    optional = [v for v in range(n) if dual[v] == 0 and v not in s1]
+    stand_in = {v: n + k for k, v in enumerate(optional)}
+    for v, d in stand_in.items():
+        neighbours[v].append(d)
+    neighbours += [[v] for v in optional]
+    for options in neighbours:
+        options.sort()
+    size = len(neighbours)
+
+    def must_cover(v: int) -> bool:
+        return v < n and v not in stand_in
+
+    def cover(v: int, mate: list[int], blocked: set[int]) -> bool:
+        """Pair *v* again along an augmenting path; a player left to his stand-in is
+        left unpaired instead."""
+        if not augment_from(v, neighbours.__getitem__, mate, blocked=blocked):
+            return False
+        for x in optional:
+            d = stand_in[x]
+            if mate[d] == x:
+                mate[x] = mate[d] = -1
+        return True
+
+    def real_neighbours(v: int) -> list[int]:
+        return [u for u in neighbours[v] if u < n]
+
+    def at_best(mate: list[int], blocked: set[int]) -> bool:
+        """Is *mate* of the best quality, once paired further where it can be? A blossom
+        short of pairs (the one thing R does not ask) may gain them along augmenting
+        paths of tight edges between two unpaired players, which keep R's conditions."""
+        if _value(mate[:n], quality) == best:
+            return True
+        for v in range(n):
+            if mate[v] == -1 and v not in blocked and neighbours[v]:
+                augment_from(v, real_neighbours, mate, blocked=blocked)
+        return _value(mate[:n], quality) == best
+
+    mate = [-1] * size
+    for v, u in enumerate(best_mate):
+        if v < u and u in neighbours[v]:
+            mate[v], mate[u] = u, v
+    for v in range(n):
+        if must_cover(v) and mate[v] == -1 and not cover(v, mate, set()):
+            return None  # the best quality needs an exchange
+    if not at_best(mate, set()):
+        return None
+    fixed: set[int] = set()  # settled S1R players and their opponents
+    for t in remainder[:pairs]:
+        for u in neighbours[t]:
+            if u >= mate[t]:
+                break
+            if u in fixed:
+                continue
+            trial = list(mate)
+            freed = trial[t], trial[u]
+            for x in freed:
+                if x != -1:
+                    trial[x] = -1
+            trial[t], trial[u] = u, t
+            blocked = fixed | {t, u}
+            if all(x == -1 or not must_cover(x) or trial[x] != -1 or cover(x, trial, blocked) for x in freed):
+                if not at_best(trial, blocked | fixed):
+                    return None  # R allows the move, the best quality may not: the wide weights decide
+                mate = trial
+                break
+        fixed |= {t, mate[t]}
+    return mate[:n]
