@@ -36,7 +36,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pairing.engine.matching import augment_from, bipartite_matching_with_duals, max_weight_matching
+from pairing.engine.matching import (
+    augment_from,
+    bipartite_matching_with_duals,
+    matching_with_slack,
+    max_weight_matching,
+)
 
 
 def first_transposition(
@@ -287,16 +292,13 @@ def first_transposition_in_view(
     among them, which D.2 puts before every pairing with an exchange. None too when the
     best quality needs an exchange (no matching of R reaches it).
     """
-    from pairing.engine.matching import _certified_solve, _SharedBlossomDuals
-
     n = vertex_count
     s1, s2 = set(remainder[:pairs]), set(remainder[pairs:])
     positive = [(i, j, w) for (i, j), w in quality.items() if w > 0]
     if not positive:
         return None
-    best_mate, dual, parent = _certified_solve(n, positive)
+    best_mate, dual, slack = matching_with_slack(n, positive)
     best = _value(best_mate, quality)
-    shared = _SharedBlossomDuals(dual, parent)
     neighbours: list[list[int]] = [[] for _ in range(n)]
     for (i, j), w in quality.items():
         if i in s1 or j in s1:
@@ -304,7 +306,7 @@ def first_transposition_in_view(
                 continue  # an S1R player paired outside S2R: an exchange, or a floater from S1R
         elif i in s2 and j in s2:
             continue  # a pair inside S2R: an exchange
-        if dual[i] + dual[j] - 2 * w + 2 * shared(parent[i], parent[j]) == 0:
+        if slack(i, j, w) == 0:
             neighbours[i].append(j)
             neighbours[j].append(i)
     optional = [v for v in range(n) if dual[v] == 0 and v not in s1]
