@@ -12,6 +12,7 @@ from pairing.engine.dutch.generation import MdpOrder, RemainderOrder
 from pairing.engine.dutch.players import DutchEntrant
 from pairing.engine.dutch.shortcut import first_candidate, is_perfect, lookahead_ideal
 from pairing.engine.dutch.transposition import (
+    first_generated_in_view,
     first_transposition,
     first_transposition_beside_rest,
     first_transposition_in_view,
@@ -412,6 +413,13 @@ class RoundPairer:
                         neighbours[i].append(j)
                         neighbours[j].append(i)
         residents = list(range(mdp_count, bracket_end))
+        if n > bracket_end and not (special and self.edition.collapsed_last_bracket):
+            # Beside the lookahead group (C.7, C8) or every player left in view (2026 C4):
+            # one solve of the quality weights, the generation order walked on its duals.
+            mate = first_generated_in_view(n, base, mdp_count, bracket_end)
+            if mate is not None:
+                self._lookahead_mate = mate
+                return [(i, mate[i]) for i in range(bracket_end) if i < mate[i] < bracket_end]
         # The MDP-Pairing (B.3, D.3) is settled by the quality criteria and the MDP order
         # alone, the remainder's order (D.1-D.2) only breaking ties below them: with MDPs, a
         # first solve without the remainder's order fields (narrow weights, quick) fixes

@@ -12,6 +12,7 @@ import pytest
 import pairing.engine.dutch.round as dutch_round
 from pairing.engine import pair
 from pairing.engine.dutch.transposition import (
+    first_generated_in_view,
     first_transposition,
     first_transposition_beside_rest,
     first_transposition_in_view,
@@ -22,6 +23,12 @@ from pairing.engine.trf.state import pairing_rows
 from tests.engine.dutch.random_tournaments import random_config
 
 TOURNAMENTS = int(os.environ.get("DUTCH_TRANSPOSITION_TOURNAMENTS", "30"))
+WALKS = (
+    "first_transposition",
+    "first_transposition_beside_rest",
+    "first_transposition_in_view",
+    "first_generated_in_view",
+)
 
 
 @pytest.mark.parametrize("edition", ["2017", "2026"])
@@ -35,16 +42,17 @@ def test_the_walk_and_the_wide_weights_pair_alike(edition: str, monkeypatch) -> 
         return mate
 
     def counted_in_view(*args):
-        mate = first_transposition_in_view(*args)
+        mate = first_generated_in_view(*args)
         in_view_walks.append(mate is not None)
         return mate
 
     def both_ways(state):
         monkeypatch.setattr(dutch_round, "first_transposition", counted)
         monkeypatch.setattr(dutch_round, "first_transposition_beside_rest", first_transposition_beside_rest)
-        monkeypatch.setattr(dutch_round, "first_transposition_in_view", counted_in_view)
+        monkeypatch.setattr(dutch_round, "first_transposition_in_view", first_transposition_in_view)
+        monkeypatch.setattr(dutch_round, "first_generated_in_view", counted_in_view)
         fast = pair(state, "dutch", edition)
-        for walk in ("first_transposition", "first_transposition_beside_rest", "first_transposition_in_view"):
+        for walk in WALKS:
             monkeypatch.setattr(dutch_round, walk, lambda *args: None)
         wide = pair(state, "dutch", edition)
         assert pairing_rows(fast) == pairing_rows(wide), f"round {state.round_to_pair}"
@@ -76,18 +84,20 @@ def test_the_walk_in_view_and_the_wide_weights_pair_alike_on_greedy_histories(
     walks = []
 
     def counted(*args):
-        mate = first_transposition_in_view(*args)
+        mate = first_generated_in_view(*args)
         walks.append(mate is not None)
         return mate
 
     for seed in range(1, 9):
         for played in (3, 6):
             state = greedy_history(size, played, seed)
-            monkeypatch.setattr(dutch_round, "first_transposition_in_view", counted)
+            monkeypatch.setattr(dutch_round, "first_generated_in_view", counted)
+            monkeypatch.setattr(dutch_round, "first_transposition_in_view", first_transposition_in_view)
             try:
                 fast = pair(state, "dutch", edition)
             except PairingError:
                 continue
+            monkeypatch.setattr(dutch_round, "first_generated_in_view", lambda *args: None)
             monkeypatch.setattr(dutch_round, "first_transposition_in_view", lambda *args: None)
             wide = pair(state, "dutch", edition)
             assert pairing_rows(fast) == pairing_rows(wide), f"seed {seed}, round {played + 1}"
@@ -226,6 +236,57 @@ def test_random_remainders_in_view_against_brute_force() -> None:
         assert sum(quality[v, u] for v, u in enumerate(mate) if v < u) == best
     assert answered > 100
     assert declined < 0.05 * answered, f"{declined} declined, {answered} answered"
+
+
+def test_random_brackets_with_mdps_in_view_against_brute_force() -> None:
+    """Small random heterogeneous brackets beside players outside them: the walk's
+    MDP-Pairing is the first D.3 generates among the pairings of best quality (the most
+    MDPs paired, lowest BSN first, then each MDP's lowest opponent) and its remainder's
+    pairs the first transposition without exchange, found by trying every matching."""
+    answered = declined = 0
+    for seed in range(300):
+        rng = random.Random(seed)
+        mdps = rng.choice([1, 2])
+        bracket_end = mdps + rng.choice([3, 4, 5, 6])
+        n = bracket_end + rng.choice([1, 2, 3, 4])
+        quality = {}
+        for i in range(n):
+            for j in range(max(i + 1, mdps if i < mdps else 0), n):
+                if rng.random() < 0.7:
+                    inside = j < bracket_end
+                    criteria = rng.choice([1, 2, 3]) if inside else 0
+                    quality[i, j] = 1000 * inside + rng.choice([0, 10, 10, 20]) + criteria
+        quality = {pair: w for pair, w in quality.items() if w > 0}
+        matchings = list(_matchings(list(range(n)), quality))
+        best = max(value for value, _ in matchings)
+        ranked = []
+        for value, chosen in matchings:
+            if value != best:
+                continue
+            partner = dict(chosen) | {b: a for a, b in chosen}
+            in_bracket = [mdps <= partner.get(m, -1) < bracket_end for m in range(mdps)]
+            opponents = tuple(partner[m] if paired else -1 for m, paired in zip(range(mdps), in_bracket, strict=True))
+            ranked.append(((tuple(not paired for paired in in_bracket), opponents), partner))
+        first = min(key for key, _ in ranked)
+        remainder = [r for r in range(mdps, bracket_end) if r not in first[1]]
+        candidates = [partner for key, partner in ranked if key == first]
+        pairs = sum(1 for r in remainder if r < candidates[0].get(r, -1) < bracket_end)
+        reachable = [
+            tuple(partner[t] for t in remainder[:pairs])
+            for partner in candidates
+            if all(t in partner and partner[t] in remainder[pairs:] for t in remainder[:pairs])
+        ]
+        mate = first_generated_in_view(n, quality, mdps, bracket_end)
+        if mate is None:
+            declined += bool(reachable)
+            continue
+        answered += 1
+        assert reachable, f"seed {seed}: answered where an exchange is needed"
+        assert tuple(mate[m] if mdps <= mate[m] < bracket_end else -1 for m in range(mdps)) == first[1]
+        assert tuple(mate[t] for t in remainder[:pairs]) == min(reachable), f"seed {seed}"
+        assert sum(quality[v, u] for v, u in enumerate(mate) if v < u) == best
+    assert answered > 100
+    assert declined < 0.1 * answered, f"{declined} declined, {answered} answered"
 
 
 def _matchings(free: list[int], quality: dict[tuple[int, int], int]):
