@@ -35,6 +35,7 @@ an unweighted search for the players below (its docstring gives the argument).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from pairing.engine.matching import (
     augment_from,
@@ -264,9 +265,19 @@ def _cover(start: int, tight: dict[int, list[int]], mate: list[int], dual: list[
     return False
 
 
+class InViewWalk(NamedTuple):
+    """What ``first_generated_in_view`` proved: the whole answer (``mate``), or only the
+    MDP-Pairing (*mdp_pairs*, with the number of pairs its remainder holds) when the
+    remainder needs the wide weights, or nothing."""
+
+    mate: list[int] | None
+    mdp_pairs: list[tuple[int, int]] | None = None
+    remainder_pairs: int = 0
+
+
 def first_generated_in_view(
     vertex_count: int, quality: dict[tuple[int, int], int], mdp_count: int, bracket_end: int
-) -> list[int] | None:
+) -> InViewWalk:
     """``mate`` of the bracket's pairing generated first (B.8: D.3's MDP-Pairing, then
     D.2-D.1 in its remainder) among those of best quality, when the bracket is paired
     together with players outside it whose pairs weigh more than the completion field:
@@ -281,31 +292,37 @@ def first_generated_in_view(
     some pairing of best quality allows); their opponents, MDP by MDP, the lowest each
     can have; then the remainder they leave, S1R player by S1R player, the lowest S2R
     opponent each can have without exchange (D.2 puts every pairing without exchange
-    before any pairing with one; None when the best quality needs an exchange).
+    before any pairing with one; when the best quality needs an exchange, the wide
+    weights pair the remainder of the MDP-Pairing found).
     """
     face = _OptimalFace(vertex_count, quality)
     if face.mate is None:
-        return None
+        return InViewWalk(None)
     group = face.group
     residents = range(mdp_count, bracket_end)
     for r in residents:
-        group[r] = _RESIDENT
+        face.set_group(r, _RESIDENT)
     try:
         for m in range(mdp_count):
-            group[m] = _MDP_PAIRED  # paired in the bracket, if some pairing of best quality allows
+            face.set_group(m, _MDP_PAIRED)  # paired in the bracket, if some pairing of best quality allows
             if not face.restrict([m], required=[m]):
-                group[m] = _MDP_LIMBO
+                face.set_group(m, _MDP_LIMBO)
                 face.restrict([m])
         settled: set[int] = set()
         for m in range(mdp_count):
             if group[m] == _MDP_PAIRED:
                 face.walk(m, settled)
                 settled |= {m, face.mate[m]}
-        remainder = [r for r in residents if r not in settled]
-        pairs = sum(1 for r in remainder if r < face.mate[r] < bracket_end)
-        return face.first_transposition(remainder, pairs, settled)
     except _Undecided:
-        return None
+        return InViewWalk(None)
+    mdp_pairs = [(m, face.mate[m]) for m in range(mdp_count) if m in settled]
+    remainder = [r for r in residents if r not in settled]
+    pairs = sum(1 for r in remainder if r < face.mate[r] < bracket_end)
+    try:
+        mate = face.first_transposition(remainder, pairs, settled)
+    except _Undecided:
+        mate = None
+    return InViewWalk(mate, mdp_pairs, pairs)
 
 
 def first_transposition_in_view(
@@ -317,7 +334,7 @@ def first_transposition_in_view(
     if face.mate is None:
         return None
     for r in remainder:
-        face.group[r] = _RESIDENT
+        face.set_group(r, _RESIDENT)
     try:
         return face.first_transposition(remainder, pairs, set())
     except _Undecided:
@@ -366,6 +383,7 @@ class _OptimalFace:
         self.quality = quality
         self.group = [_OUTSIDE] * n
         self.required = [False] * n
+        self._near: dict[int, list[int]] = {}  # each vertex's neighbours on the walk, as the groups stand
         positive = [(i, j, w) for (i, j), w in quality.items() if w > 0]
         self.mate: list[int] | None = None
         if not positive:
@@ -389,13 +407,19 @@ class _OptimalFace:
         partners = _PARTNERS[self.group[u]]
         return partners is None or self.group[v] in partners
 
+    def set_group(self, v: int, group: int) -> None:
+        self.group[v] = group
+        self._near.clear()
+
     def _around(self, v: int) -> list[int]:
         n = self.n
         if v >= n:
             return [v - n]  # a stand-in meets its own vertex only
-        near = [u for u in self.tight[v] if self._allowed(v, u)]
-        if not self.required[v]:
-            near.append(n + v)
+        near = self._near.get(v)
+        if near is None:
+            near = self._near[v] = [u for u in self.tight[v] if self._allowed(v, u)]
+            if not self.required[v]:
+                near.append(n + v)
         return near
 
     def _paired_on(self, v: int) -> list[int]:
@@ -444,11 +468,13 @@ class _OptimalFace:
         saved = [self.required[v] for v in required]
         for v in required:
             self.required[v] = True
+        self._near.clear()
         if self._settle(mate, [*freed, *required], set(settled)):
             self.mate = mate
             return True
         for v, was in zip(required, saved, strict=True):
             self.required[v] = was
+        self._near.clear()
         return False
 
     def walk(self, t: int, settled: set[int]) -> None:
@@ -475,7 +501,7 @@ class _OptimalFace:
         the best quality needs an exchange."""
         s1 = remainder[:pairs]
         for k, r in enumerate(remainder):
-            self.group[r] = _S1R if k < pairs else _S2R
+            self.set_group(r, _S1R if k < pairs else _S2R)
         if not self.restrict(remainder, required=s1, settled=settled):
             return None
         settled = set(settled)

@@ -12,6 +12,7 @@ import pytest
 import pairing.engine.dutch.round as dutch_round
 from pairing.engine import pair
 from pairing.engine.dutch.transposition import (
+    InViewWalk,
     first_generated_in_view,
     first_transposition,
     first_transposition_beside_rest,
@@ -23,12 +24,18 @@ from pairing.engine.trf.state import pairing_rows
 from tests.engine.dutch.random_tournaments import random_config
 
 TOURNAMENTS = int(os.environ.get("DUTCH_TRANSPOSITION_TOURNAMENTS", "30"))
-WALKS = (
-    "first_transposition",
-    "first_transposition_beside_rest",
-    "first_transposition_in_view",
-    "first_generated_in_view",
-)
+
+
+def _declined(*args):
+    """A walk that proves nothing: the wide weights decide."""
+    return None
+
+
+def _declined_in_view(*args):
+    return InViewWalk(None)
+
+
+WALKS = ("first_transposition", "first_transposition_beside_rest", "first_transposition_in_view")
 
 
 @pytest.mark.parametrize("edition", ["2017", "2026"])
@@ -42,9 +49,9 @@ def test_the_walk_and_the_wide_weights_pair_alike(edition: str, monkeypatch) -> 
         return mate
 
     def counted_in_view(*args):
-        mate = first_generated_in_view(*args)
-        in_view_walks.append(mate is not None)
-        return mate
+        walk = first_generated_in_view(*args)
+        in_view_walks.append(walk.mate is not None)
+        return walk
 
     def both_ways(state):
         monkeypatch.setattr(dutch_round, "first_transposition", counted)
@@ -53,7 +60,8 @@ def test_the_walk_and_the_wide_weights_pair_alike(edition: str, monkeypatch) -> 
         monkeypatch.setattr(dutch_round, "first_generated_in_view", counted_in_view)
         fast = pair(state, "dutch", edition)
         for walk in WALKS:
-            monkeypatch.setattr(dutch_round, walk, lambda *args: None)
+            monkeypatch.setattr(dutch_round, walk, _declined)
+        monkeypatch.setattr(dutch_round, "first_generated_in_view", _declined_in_view)
         wide = pair(state, "dutch", edition)
         assert pairing_rows(fast) == pairing_rows(wide), f"round {state.round_to_pair}"
         return fast
@@ -84,9 +92,9 @@ def test_the_walk_in_view_and_the_wide_weights_pair_alike_on_greedy_histories(
     walks = []
 
     def counted(*args):
-        mate = first_generated_in_view(*args)
-        walks.append(mate is not None)
-        return mate
+        walk = first_generated_in_view(*args)
+        walks.append(walk.mate is not None)
+        return walk
 
     for seed in range(1, 9):
         for played in (3, 6):
@@ -97,7 +105,7 @@ def test_the_walk_in_view_and_the_wide_weights_pair_alike_on_greedy_histories(
                 fast = pair(state, "dutch", edition)
             except PairingError:
                 continue
-            monkeypatch.setattr(dutch_round, "first_generated_in_view", lambda *args: None)
+            monkeypatch.setattr(dutch_round, "first_generated_in_view", _declined_in_view)
             monkeypatch.setattr(dutch_round, "first_transposition_in_view", lambda *args: None)
             wide = pair(state, "dutch", edition)
             assert pairing_rows(fast) == pairing_rows(wide), f"seed {seed}, round {played + 1}"
@@ -276,7 +284,7 @@ def test_random_brackets_with_mdps_in_view_against_brute_force() -> None:
             for partner in candidates
             if all(t in partner and partner[t] in remainder[pairs:] for t in remainder[:pairs])
         ]
-        mate = first_generated_in_view(n, quality, mdps, bracket_end)
+        mate = first_generated_in_view(n, quality, mdps, bracket_end).mate
         if mate is None:
             declined += bool(reachable)
             continue
