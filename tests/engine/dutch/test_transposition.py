@@ -127,6 +127,8 @@ def test_the_ppb_walk_and_the_wide_weights_pair_alike(size: int, monkeypatch) ->
         for played in (4, 6, 8):
             state = greedy_history(size, played, seed)
             monkeypatch.setattr(dutch_round, "first_transposition_beside_rest", counted)
+            monkeypatch.setattr(dutch_round, "first_transposition_in_view", first_transposition_in_view)
+            monkeypatch.setattr(dutch_round, "first_generated_in_view", first_generated_in_view)
             before = len(walks)
             try:
                 fast = pair(state, "dutch")
@@ -135,6 +137,8 @@ def test_the_ppb_walk_and_the_wide_weights_pair_alike(size: int, monkeypatch) ->
             if len(walks) == before:
                 continue  # no PPB in this round
             monkeypatch.setattr(dutch_round, "first_transposition_beside_rest", lambda *args: None)
+            monkeypatch.setattr(dutch_round, "first_transposition_in_view", lambda *args: None)
+            monkeypatch.setattr(dutch_round, "first_generated_in_view", _declined_in_view)
             wide = pair(state, "dutch")
             assert pairing_rows(fast) == pairing_rows(wide), f"seed {seed}, round {played + 1}"
     assert sum(walks) >= 3, f"{sum(walks)} of {len(walks)}"
