@@ -68,6 +68,28 @@ def bipartite_matching_with_duals(vertex_count: int, edges: list[tuple[int, int,
     return mate, dual[:vertex_count]
 
 
+def matching_with_slack(
+    vertex_count: int, edges: list[tuple[int, int, int]]
+) -> tuple[list[int], list[int], Callable[[int, int, int], int]]:
+    """A maximum-weight matching of a general graph (positive weights), the vertex duals
+    of an optimal dual solution (doubled, never negative) and the slack of any edge
+    ``(u, v, w)`` under it, the blossoms' duals included (never negative).
+
+    By complementary slackness every maximum-weight matching uses edges of zero slack
+    only, covers every vertex of positive dual and has as many edges inside each
+    blossom of positive dual as the blossom can hold."""
+    mate, dual, parent = _certified_solve(vertex_count, edges)
+    shared = _SharedBlossomDuals(dual, parent)
+
+    def slack(u: int, v: int, w: int) -> int:
+        value = dual[u] + dual[v] - 2 * w
+        if value < 0 or (value == 0 and parent[u] != -1 and parent[v] != -1):
+            value += 2 * shared(parent[u], parent[v])  # the blossoms holding both ends
+        return value
+
+    return mate, dual[:vertex_count], slack
+
+
 def _solve_with_duals(vertex_count: int, edges: list[tuple[int, int, int]]) -> tuple[list[int], list[int], list[int]]:
     """``(mate, dual, parent)``: an optimal matching and the solver's dual solution, the
     doubled duals of the vertices ``0..n-1`` and of the blossoms ``n..2n-1``, and for

@@ -11,7 +11,13 @@ from pairing.engine.dutch.editions import DUTCH_2017, DutchEdition
 from pairing.engine.dutch.generation import MdpOrder, RemainderOrder
 from pairing.engine.dutch.players import DutchEntrant
 from pairing.engine.dutch.shortcut import first_candidate, is_perfect, lookahead_ideal
-from pairing.engine.dutch.transposition import first_transposition, first_transposition_beside_rest
+from pairing.engine.dutch.transposition import (
+    InViewWalk,
+    first_generated_in_view,
+    first_transposition,
+    first_transposition_beside_rest,
+    first_transposition_in_view,
+)
 from pairing.engine.dutch.weights import BracketWeights
 from pairing.engine.matching import has_perfect_matching, max_weight_matching, maximum_matching_size
 from pairing.engine.state import PairingError
@@ -408,6 +414,23 @@ class RoundPairer:
                         neighbours[i].append(j)
                         neighbours[j].append(i)
         residents = list(range(mdp_count, bracket_end))
+        walk = InViewWalk(None)
+        if n > bracket_end and not (special and self.edition.collapsed_last_bracket):
+            # Beside the lookahead group (C.7, C8) or every player left in view (2026 C4):
+            # one solve of the quality weights, the generation order walked on its duals.
+            walk = first_generated_in_view(n, base, mdp_count, bracket_end)
+            if walk.mate is not None:
+                self._lookahead_mate = walk.mate
+                return [(i, walk.mate[i]) for i in range(bracket_end) if i < walk.mate[i] < bracket_end]
+        if walk.mdp_pairs is not None:
+            # The walk settled the MDP-Pairing; its remainder needs an exchange.
+            fixed = walk.mdp_pairs
+            excluded = {v for pair in fixed for v in pair}
+            remainder = [r for r in residents if r not in excluded]
+            mate = self._solve(
+                people, base, quality, mdp_count, bracket_end, excluded, remainder, walk.remainder_pairs, False
+            )
+            return self._answer(mate, fixed, remainder, n, bracket_end)
         # The MDP-Pairing (B.3, D.3) is settled by the quality criteria and the MDP order
         # alone, the remainder's order (D.1-D.2) only breaking ties below them: with MDPs, a
         # first solve without the remainder's order fields (narrow weights, quick) fixes
@@ -431,6 +454,13 @@ class RoundPairer:
             mate = self._solve(
                 people, base, quality, mdp_count, bracket_end, excluded, remainder, remainder_pairs, mdp_order=False
             )
+        return self._answer(mate, fixed, remainder, n, bracket_end)
+
+    def _answer(
+        self, mate: list[int], fixed: list[tuple[int, int]], remainder: list[int], n: int, bracket_end: int
+    ) -> list[tuple[int, int]]:
+        """The bracket's pairs: the MDP-Pairing *fixed*, then the remainder's in *mate*
+        (kept whole, lookahead pairs included, for ``_completes_beside``)."""
         if len(mate) == n:
             mate = list(mate)
             for m, r in fixed:  # the MDP-Pairing, left out of the second solve
@@ -456,20 +486,20 @@ class RoundPairer:
                 mate = first_transposition(len(people), remainder, remainder_pairs, inside)
                 if mate is not None:
                     return mate
-            elif (
-                weights.special
-                and self.edition.collapsed_last_bracket
-                and all(i in members or i >= bracket_end for i, _ in inside)
-            ):
-                # A PPB (A.9): the remainder is paired together with every player below it.
-                mate = first_transposition_beside_rest(
-                    len(people),
-                    remainder,
-                    remainder_pairs,
-                    inside,
-                    weights.completion_part,
-                    lambda v: people[v].bye_eligible,
-                )
+            elif weights.special and self.edition.collapsed_last_bracket:
+                # A PPB (A.9): the remainder is paired together with every player below it
+                # (elsewhere ``first_generated_in_view`` has had its say).
+                if all(i in members or i >= bracket_end for i, _ in inside):
+                    mate = first_transposition_beside_rest(
+                        len(people),
+                        remainder,
+                        remainder_pairs,
+                        inside,
+                        weights.completion_part,
+                        lambda v: people[v].bye_eligible,
+                    )
+                else:  # MDPs in the Limbo meet the players below too
+                    mate = first_transposition_in_view(len(people), remainder, remainder_pairs, inside)
                 if mate is not None:
                     return mate
         order = RemainderOrder(len(remainder), remainder_pairs)

@@ -35,8 +35,14 @@ an unweighted search for the players below (its docstring gives the argument).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
-from pairing.engine.matching import augment_from, bipartite_matching_with_duals, max_weight_matching
+from pairing.engine.matching import (
+    augment_from,
+    bipartite_matching_with_duals,
+    matching_with_slack,
+    max_weight_matching,
+)
 
 
 def first_transposition(
@@ -257,3 +263,249 @@ def _cover(start: int, tight: dict[int, list[int]], mate: list[int], dual: list[
                 reached_from[partner] = y
                 queue.append(partner)
     return False
+
+
+class InViewWalk(NamedTuple):
+    """What ``first_generated_in_view`` proved: the whole answer (``mate``), or only the
+    MDP-Pairing (*mdp_pairs*, with the number of pairs its remainder holds) when the
+    remainder needs the wide weights, or nothing."""
+
+    mate: list[int] | None
+    mdp_pairs: list[tuple[int, int]] | None = None
+    remainder_pairs: int = 0
+
+
+def first_generated_in_view(
+    vertex_count: int, quality: dict[tuple[int, int], int], mdp_count: int, bracket_end: int
+) -> InViewWalk:
+    """``mate`` of the bracket's pairing generated first (B.8: D.3's MDP-Pairing, then
+    D.2-D.1 in its remainder) among those of best quality, when the bracket is paired
+    together with players outside it whose pairs weigh more than the completion field:
+    its lookahead group (2017 C.7, 2026 C8) or every player left (2026 C4 with C8).
+    *quality* holds every pair of the solve (MDPs meet residents and the players below
+    only, B.2-B.3); ``people[:mdp_count]`` are the MDPs, ``people[mdp_count:bracket_end]``
+    the residents. None when the walk cannot prove its answer: the wide weights decide.
+
+    One solve of the quality weights with its optimal dual solution describes every
+    pairing of best quality (``_OptimalFace``); the order D.1-D.3 is then walked on it:
+    the MDPs paired in the bracket, the lowest in BSN first (one at a time, as many as
+    some pairing of best quality allows); their opponents, MDP by MDP, the lowest each
+    can have; then the remainder they leave, S1R player by S1R player, the lowest S2R
+    opponent each can have without exchange (D.2 puts every pairing without exchange
+    before any pairing with one; when the best quality needs an exchange, the wide
+    weights pair the remainder of the MDP-Pairing found).
+    """
+    face = _OptimalFace(vertex_count, quality)
+    if face.mate is None:
+        return InViewWalk(None)
+    group = face.group
+    residents = range(mdp_count, bracket_end)
+    for r in residents:
+        face.set_group(r, _RESIDENT)
+    try:
+        for m in range(mdp_count):
+            face.set_group(m, _MDP_PAIRED)  # paired in the bracket, if some pairing of best quality allows
+            if not face.restrict([m], required=[m]):
+                face.set_group(m, _MDP_LIMBO)
+                face.restrict([m])
+        settled: set[int] = set()
+        for m in range(mdp_count):
+            if group[m] == _MDP_PAIRED:
+                face.walk(m, settled)
+                settled |= {m, face.mate[m]}
+    except _Undecided:
+        return InViewWalk(None)
+    mdp_pairs = [(m, face.mate[m]) for m in range(mdp_count) if m in settled]
+    remainder = [r for r in residents if r not in settled]
+    pairs = sum(1 for r in remainder if r < face.mate[r] < bracket_end)
+    try:
+        mate = face.first_transposition(remainder, pairs, settled)
+    except _Undecided:
+        mate = None
+    return InViewWalk(mate, mdp_pairs, pairs)
+
+
+def first_transposition_in_view(
+    vertex_count: int, remainder: list[int], pairs: int, quality: dict[tuple[int, int], int]
+) -> list[int] | None:
+    """The D.1-D.2 walk of ``first_generated_in_view`` for a remainder alone (its MDP-Pairing
+    settled, the pairs it made left out of *quality*), beside the players outside it."""
+    face = _OptimalFace(vertex_count, quality)
+    if face.mate is None:
+        return None
+    for r in remainder:
+        face.set_group(r, _RESIDENT)
+    try:
+        return face.first_transposition(remainder, pairs, set())
+    except _Undecided:
+        return None
+
+
+class _Undecided(Exception):
+    """The walk cannot prove its answer: the wide weights decide."""
+
+
+# Who may meet whom on the walk: a player's group says which groups his partner may be in.
+_OUTSIDE, _RESIDENT, _MDP_PAIRED, _MDP_LIMBO, _S1R, _S2R = range(6)
+_PARTNERS = {
+    _OUTSIDE: None,  # anyone
+    _RESIDENT: None,
+    _MDP_PAIRED: {_RESIDENT, _S1R, _S2R},  # an MDP paired in the bracket (B.3)
+    _MDP_LIMBO: {_OUTSIDE},  # an MDP left out of the MDP-Pairing floats (B.3, Limbo)
+    _S1R: {_S2R},  # no exchange (D.2): S1R players meet S2R players
+    _S2R: {_OUTSIDE, _S1R, _MDP_PAIRED, _RESIDENT},  # never another S2R player
+}
+
+
+class _OptimalFace:
+    """The pairings of best quality of one graph, as complementary slackness gives them.
+
+    An optimal dual solution (vertex duals and the duals of odd sets, the blossoms)
+    describes every maximum-weight matching: its pairs are tight edges, it covers every
+    vertex of positive dual, and it has as many pairs inside each blossom of positive
+    dual as the blossom can hold. The walk works in the larger family R of matchings of
+    tight edges, within the groups' rules, that cover the vertices of positive dual and
+    the players made *required*, and checks each matching it keeps against the best
+    quality:
+
+    * a change that no matching of R allows (no augmenting path re-covers the players
+      it frees, Berge; the vertices that need no cover may be left over, a pendant
+      stand-in each, ``n + v`` for vertex ``v``) is allowed by no pairing of best
+      quality;
+    * a change it keeps is allowed by one: the matching it leaves has the best quality
+      (pairing further along augmenting paths where a blossom is short of pairs).
+      When R allows a change but the matching found falls short of the best quality,
+      the walk cannot tell whether another would reach it: ``_Undecided``.
+    """
+
+    def __init__(self, vertex_count: int, quality: dict[tuple[int, int], int]) -> None:
+        n = self.n = vertex_count
+        self.quality = quality
+        self.group = [_OUTSIDE] * n
+        self.required = [False] * n
+        self._near: dict[int, list[int]] = {}  # each vertex's neighbours on the walk, as the groups stand
+        positive = [(i, j, w) for (i, j), w in quality.items() if w > 0]
+        self.mate: list[int] | None = None
+        if not positive:
+            return
+        best_mate, dual, slack = matching_with_slack(n, positive)
+        self.best = _value(best_mate, quality)
+        self.tight: list[list[int]] = [[] for _ in range(n)]
+        for (i, j), w in quality.items():
+            if slack(i, j, w) == 0:
+                self.tight[i].append(j)
+                self.tight[j].append(i)
+        for options in self.tight:
+            options.sort()
+        self.required = [d > 0 for d in dual]
+        self.mate = [*best_mate, *([-1] * n)]
+
+    def _allowed(self, v: int, u: int) -> bool:
+        partners = _PARTNERS[self.group[v]]
+        if partners is not None and self.group[u] not in partners:
+            return False
+        partners = _PARTNERS[self.group[u]]
+        return partners is None or self.group[v] in partners
+
+    def set_group(self, v: int, group: int) -> None:
+        self.group[v] = group
+        self._near.clear()
+
+    def _around(self, v: int) -> list[int]:
+        n = self.n
+        if v >= n:
+            return [v - n]  # a stand-in meets its own vertex only
+        near = self._near.get(v)
+        if near is None:
+            near = self._near[v] = [u for u in self.tight[v] if self._allowed(v, u)]
+            if not self.required[v]:
+                near.append(n + v)
+        return near
+
+    def _paired_on(self, v: int) -> list[int]:
+        return [u for u in self._around(v) if u < self.n]
+
+    def _cover(self, v: int, mate: list[int], blocked: set[int]) -> bool:
+        """Pair *v* again along an augmenting path; a player left to his stand-in is left
+        unpaired instead."""
+        if not augment_from(v, self._around, mate, blocked=blocked):
+            return False
+        n = self.n
+        for d in range(n, 2 * n):
+            if mate[d] != -1:
+                mate[mate[d]] = mate[d] = -1
+        return True
+
+    def _settle(self, mate: list[int], freed: list[int], blocked: set[int]) -> bool:
+        """Re-cover the players *freed* that need it; then is *mate* of the best quality?
+        False when R allows no such matching; ``_Undecided`` when R does but the
+        matching found falls short of the best quality."""
+        for x in freed:
+            if x != -1 and mate[x] == -1 and self.required[x] and not self._cover(x, mate, blocked):
+                return False
+        if _value(mate[: self.n], self.quality) != self.best:
+            # A blossom short of pairs (the one thing R does not ask) may gain them along
+            # augmenting paths of tight edges between two unpaired players.
+            for v in range(self.n):
+                if mate[v] == -1 and v not in blocked:
+                    augment_from(v, self._paired_on, mate, blocked=blocked)
+            if _value(mate[: self.n], self.quality) != self.best:
+                raise _Undecided
+        return True
+
+    def restrict(self, players: list[int], required: list[int] = (), settled: set[int] = frozenset()) -> bool:
+        """Apply the groups' rules as they now stand to *players* (and make *required*
+        ones need a cover), keeping the *settled* pairs: True, the matching kept, when
+        some pairing of best quality still follows them; False, nothing changed, when
+        none does."""
+        mate = list(self.mate)
+        freed = []
+        for v in players:
+            u = mate[v]
+            if u != -1 and not self._allowed(v, u):
+                mate[v] = mate[u] = -1
+                freed += [v, u]
+        saved = [self.required[v] for v in required]
+        for v in required:
+            self.required[v] = True
+        self._near.clear()
+        if self._settle(mate, [*freed, *required], set(settled)):
+            self.mate = mate
+            return True
+        for v, was in zip(required, saved, strict=True):
+            self.required[v] = was
+        self._near.clear()
+        return False
+
+    def walk(self, t: int, settled: set[int]) -> None:
+        """Give *t* the lowest partner he has in any pairing of best quality that keeps the
+        *settled* pairs (D.1: the first transposition), changing the matching."""
+        mate = self.mate
+        for u in self.tight[t]:
+            if u >= mate[t]:
+                return
+            if u in settled or not self._allowed(t, u):
+                continue
+            trial = list(mate)
+            freed = [trial[t], trial[u]]
+            for x in freed:
+                if x != -1:
+                    trial[x] = -1
+            trial[t], trial[u] = u, t
+            if self._settle(trial, freed, settled | {t, u}):
+                self.mate = trial
+                return
+
+    def first_transposition(self, remainder: list[int], pairs: int, settled: set[int]) -> list[int] | None:
+        """The remainder's first transposition without exchange (D.1, D.2), or None when
+        the best quality needs an exchange."""
+        s1 = remainder[:pairs]
+        for k, r in enumerate(remainder):
+            self.set_group(r, _S1R if k < pairs else _S2R)
+        if not self.restrict(remainder, required=s1, settled=settled):
+            return None
+        settled = set(settled)
+        for t in s1:
+            self.walk(t, settled)
+            settled |= {t, self.mate[t]}
+        return self.mate[: self.n]

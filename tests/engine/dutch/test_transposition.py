@@ -11,7 +11,13 @@ import pytest
 
 import pairing.engine.dutch.round as dutch_round
 from pairing.engine import pair
-from pairing.engine.dutch.transposition import first_transposition, first_transposition_beside_rest
+from pairing.engine.dutch.transposition import (
+    InViewWalk,
+    first_generated_in_view,
+    first_transposition,
+    first_transposition_beside_rest,
+    first_transposition_in_view,
+)
 from pairing.engine.generator import generate, greedy_history
 from pairing.engine.state import PairingError
 from pairing.engine.trf.state import pairing_rows
@@ -20,27 +26,43 @@ from tests.engine.dutch.random_tournaments import random_config
 TOURNAMENTS = int(os.environ.get("DUTCH_TRANSPOSITION_TOURNAMENTS", "30"))
 
 
-def test_the_walk_and_the_wide_weights_pair_alike(monkeypatch) -> None:
+def _declined(*args):
+    """A walk that proves nothing: the wide weights decide."""
+    return None
+
+
+def _declined_in_view(*args):
+    return InViewWalk(None)
+
+
+WALKS = ("first_transposition", "first_transposition_beside_rest", "first_transposition_in_view")
+
+
+@pytest.mark.parametrize("edition", ["2017", "2026"])
+def test_the_walk_and_the_wide_weights_pair_alike(edition: str, monkeypatch) -> None:
     walks = []
-    ppb_walks = []
+    in_view_walks = []
 
     def counted(*args):
         mate = first_transposition(*args)
         walks.append(mate is not None)
         return mate
 
-    def counted_ppb(*args):
-        mate = first_transposition_beside_rest(*args)
-        ppb_walks.append(mate is not None)
-        return mate
+    def counted_in_view(*args):
+        walk = first_generated_in_view(*args)
+        in_view_walks.append(walk.mate is not None)
+        return walk
 
     def both_ways(state):
         monkeypatch.setattr(dutch_round, "first_transposition", counted)
-        monkeypatch.setattr(dutch_round, "first_transposition_beside_rest", counted_ppb)
-        fast = pair(state, "dutch")
-        monkeypatch.setattr(dutch_round, "first_transposition", lambda *args: None)
-        monkeypatch.setattr(dutch_round, "first_transposition_beside_rest", lambda *args: None)
-        wide = pair(state, "dutch")
+        monkeypatch.setattr(dutch_round, "first_transposition_beside_rest", first_transposition_beside_rest)
+        monkeypatch.setattr(dutch_round, "first_transposition_in_view", first_transposition_in_view)
+        monkeypatch.setattr(dutch_round, "first_generated_in_view", counted_in_view)
+        fast = pair(state, "dutch", edition)
+        for walk in WALKS:
+            monkeypatch.setattr(dutch_round, walk, _declined)
+        monkeypatch.setattr(dutch_round, "first_generated_in_view", _declined_in_view)
+        wide = pair(state, "dutch", edition)
         assert pairing_rows(fast) == pairing_rows(wide), f"round {state.round_to_pair}"
         return fast
 
@@ -54,9 +76,40 @@ def test_the_walk_and_the_wide_weights_pair_alike(monkeypatch) -> None:
             continue
         rounds += config.rounds
     assert rounds > 5 * TOURNAMENTS
-    # The walk must have settled most remainders, or this test compares nothing.
+    # The walks must have settled most remainders, or this test compares nothing.
     assert sum(walks) > 0.5 * len(walks), f"{sum(walks)} of {len(walks)}"
+    assert sum(in_view_walks) > 0.5 * len(in_view_walks), f"{sum(in_view_walks)} of {len(in_view_walks)}"
     # PPBs are rare here; test_the_ppb_walk_and_the_wide_weights_pair_alike makes them.
+
+
+@pytest.mark.parametrize("edition", ["2017", "2026"])
+@pytest.mark.parametrize("size", [60, 150])
+def test_the_walk_in_view_and_the_wide_weights_pair_alike_on_greedy_histories(
+    edition: str, size: int, monkeypatch
+) -> None:
+    """Greedy histories (random colours) make brackets whose lookahead, or every player
+    left in view (2026 C4), the walk must see beside the remainder."""
+    walks = []
+
+    def counted(*args):
+        walk = first_generated_in_view(*args)
+        walks.append(walk.mate is not None)
+        return walk
+
+    for seed in range(1, 9):
+        for played in (3, 6):
+            state = greedy_history(size, played, seed)
+            monkeypatch.setattr(dutch_round, "first_generated_in_view", counted)
+            monkeypatch.setattr(dutch_round, "first_transposition_in_view", first_transposition_in_view)
+            try:
+                fast = pair(state, "dutch", edition)
+            except PairingError:
+                continue
+            monkeypatch.setattr(dutch_round, "first_generated_in_view", _declined_in_view)
+            monkeypatch.setattr(dutch_round, "first_transposition_in_view", lambda *args: None)
+            wide = pair(state, "dutch", edition)
+            assert pairing_rows(fast) == pairing_rows(wide), f"seed {seed}, round {played + 1}"
+    assert sum(walks) > 0.5 * len(walks), f"{sum(walks)} of {len(walks)}"
 
 
 @pytest.mark.parametrize("size", [30, 50, 80, 120, 200])
@@ -74,6 +127,8 @@ def test_the_ppb_walk_and_the_wide_weights_pair_alike(size: int, monkeypatch) ->
         for played in (4, 6, 8):
             state = greedy_history(size, played, seed)
             monkeypatch.setattr(dutch_round, "first_transposition_beside_rest", counted)
+            monkeypatch.setattr(dutch_round, "first_transposition_in_view", first_transposition_in_view)
+            monkeypatch.setattr(dutch_round, "first_generated_in_view", first_generated_in_view)
             before = len(walks)
             try:
                 fast = pair(state, "dutch")
@@ -82,6 +137,8 @@ def test_the_ppb_walk_and_the_wide_weights_pair_alike(size: int, monkeypatch) ->
             if len(walks) == before:
                 continue  # no PPB in this round
             monkeypatch.setattr(dutch_round, "first_transposition_beside_rest", lambda *args: None)
+            monkeypatch.setattr(dutch_round, "first_transposition_in_view", lambda *args: None)
+            monkeypatch.setattr(dutch_round, "first_generated_in_view", _declined_in_view)
             wide = pair(state, "dutch")
             assert pairing_rows(fast) == pairing_rows(wide), f"seed {seed}, round {played + 1}"
     assert sum(walks) >= 3, f"{sum(walks)} of {len(walks)}"
@@ -150,3 +207,108 @@ def _best_matching_value(size: int, quality: dict[tuple[int, int], int]) -> int:
 
     walk(list(range(size)), 0)
     return best
+
+
+def test_random_remainders_in_view_against_brute_force() -> None:
+    """Small random remainders beside players outside them (a lookahead group, or every
+    player left): the walk's answer is the lexicographically first S1R-to-S2R assignment
+    among the pairings of best quality without exchange, found by trying every matching;
+    it answers nothing where an exchange is needed, and declines seldom otherwise (a
+    blossom it cannot see through: the wide weights decide then)."""
+    answered = declined = 0
+    for seed in range(300):
+        rng = random.Random(seed)
+        size = rng.choice([4, 5, 6, 7])
+        n = size + rng.choice([1, 2, 3, 4, 5])
+        quality = {}
+        for i in range(n):
+            for j in range(i + 1, n):
+                if rng.random() < 0.7:
+                    # Pairs inside the remainder first (C.5, C6), then the pairs outside it
+                    # (C.7, C8, completion), then criteria of the remainder's pairs.
+                    inside = j < size
+                    criteria = rng.choice([1, 2, 3]) if inside else 0
+                    quality[i, j] = 1000 * inside + rng.choice([0, 10, 10, 20]) + criteria
+        quality = {pair: w for pair, w in quality.items() if w > 0}
+        matchings = list(_matchings(list(range(n)), quality))
+        best = max(value for value, _ in matchings)
+        pairs = max(sum(1 for _, b in chosen if b < size) for value, chosen in matchings if value == best)
+        reachable = []
+        for value, chosen in matchings:
+            partner = dict(chosen) | {b: a for a, b in chosen}
+            if value == best and all(pairs <= partner.get(t, -1) < size for t in range(pairs)):
+                reachable.append(tuple(partner[t] for t in range(pairs)))
+        mate = first_transposition_in_view(n, list(range(size)), pairs, quality)
+        if mate is None:
+            declined += bool(reachable)
+            continue
+        answered += 1
+        assert reachable, f"seed {seed}: answered where an exchange is needed"
+        assert tuple(mate[t] for t in range(pairs)) == min(reachable), f"seed {seed}"
+        assert sum(quality[v, u] for v, u in enumerate(mate) if v < u) == best
+    assert answered > 100
+    assert declined < 0.05 * answered, f"{declined} declined, {answered} answered"
+
+
+def test_random_brackets_with_mdps_in_view_against_brute_force() -> None:
+    """Small random heterogeneous brackets beside players outside them: the walk's
+    MDP-Pairing is the first D.3 generates among the pairings of best quality (the most
+    MDPs paired, lowest BSN first, then each MDP's lowest opponent) and its remainder's
+    pairs the first transposition without exchange, found by trying every matching."""
+    answered = declined = 0
+    for seed in range(300):
+        rng = random.Random(seed)
+        mdps = rng.choice([1, 2])
+        bracket_end = mdps + rng.choice([3, 4, 5, 6])
+        n = bracket_end + rng.choice([1, 2, 3, 4])
+        quality = {}
+        for i in range(n):
+            for j in range(max(i + 1, mdps if i < mdps else 0), n):
+                if rng.random() < 0.7:
+                    inside = j < bracket_end
+                    criteria = rng.choice([1, 2, 3]) if inside else 0
+                    quality[i, j] = 1000 * inside + rng.choice([0, 10, 10, 20]) + criteria
+        quality = {pair: w for pair, w in quality.items() if w > 0}
+        matchings = list(_matchings(list(range(n)), quality))
+        best = max(value for value, _ in matchings)
+        ranked = []
+        for value, chosen in matchings:
+            if value != best:
+                continue
+            partner = dict(chosen) | {b: a for a, b in chosen}
+            in_bracket = [mdps <= partner.get(m, -1) < bracket_end for m in range(mdps)]
+            opponents = tuple(partner[m] if paired else -1 for m, paired in zip(range(mdps), in_bracket, strict=True))
+            ranked.append(((tuple(not paired for paired in in_bracket), opponents), partner))
+        first = min(key for key, _ in ranked)
+        remainder = [r for r in range(mdps, bracket_end) if r not in first[1]]
+        candidates = [partner for key, partner in ranked if key == first]
+        pairs = sum(1 for r in remainder if r < candidates[0].get(r, -1) < bracket_end)
+        reachable = [
+            tuple(partner[t] for t in remainder[:pairs])
+            for partner in candidates
+            if all(t in partner and partner[t] in remainder[pairs:] for t in remainder[:pairs])
+        ]
+        mate = first_generated_in_view(n, quality, mdps, bracket_end).mate
+        if mate is None:
+            declined += bool(reachable)
+            continue
+        answered += 1
+        assert reachable, f"seed {seed}: answered where an exchange is needed"
+        assert tuple(mate[m] if mdps <= mate[m] < bracket_end else -1 for m in range(mdps)) == first[1]
+        assert tuple(mate[t] for t in remainder[:pairs]) == min(reachable), f"seed {seed}"
+        assert sum(quality[v, u] for v, u in enumerate(mate) if v < u) == best
+    assert answered > 100
+    assert declined < 0.1 * answered, f"{declined} declined, {answered} answered"
+
+
+def _matchings(free: list[int], quality: dict[tuple[int, int], int]):
+    """Every matching of the graph on *free*, with its value: (value, [(a, b), ...])."""
+    if len(free) < 2:
+        yield 0, []
+        return
+    first, rest = free[0], free[1:]
+    yield from _matchings(rest, quality)
+    for k, other in enumerate(rest):
+        if (first, other) in quality:
+            for value, chosen in _matchings(rest[:k] + rest[k + 1 :], quality):
+                yield value + quality[first, other], [(first, other), *chosen]
