@@ -57,6 +57,17 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="JSON",
         help="with --check: compare with these expected pairings (default: expected-pairings.json beside INPUT)",
     )
+    ap.add_argument(
+        "--no-standings",
+        action="store_true",
+        help="with --check: re-pair the rounds only; do not verify the points, ranks and tie-break values",
+    )
+    ap.add_argument(
+        "--tiebreak-edition",
+        choices=("2024", "2026"),
+        help="with --check: the C.07 edition of the tie-breaks (default: the one in force on the file's start "
+        "date, record 042: the 2026 amendment from 1 March 2026)",
+    )
     ap.add_argument("--generate", metavar="OUTPUT", help="write a random tournament paired by the engine")
     ap.add_argument(
         "--aro",
