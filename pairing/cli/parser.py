@@ -111,11 +111,54 @@ def build_parser() -> argparse.ArgumentParser:
         help="rounds to generate (default 7); with -p/--check: the total number of rounds when the file "
         "declares none (XXR/142)",
     )
+    gen.add_argument(
+        "--config",
+        metavar="FILE",
+        help="generator settings from a JSON or TOML file (keys as the options' names, - or _); "
+        "options given on the command line win",
+    )
     gen.add_argument("--draw-rate", type=float, default=0.3)
     gen.add_argument("--forfeit-rate", type=float, default=0.02)
     gen.add_argument("--bye-rate", type=float, default=0.03, help="requested byes (H, Z, F) per player and round")
     gen.add_argument("--withdraw-rate", type=float, default=0.01, help="withdrawals per player and round")
     gen.add_argument("--late-rate", type=float, default=0.05, help="share of late entries")
+    for event in ("forfeit", "bye", "withdraw", "late"):
+        gen.add_argument(
+            f"--{event}-count",
+            type=int,
+            metavar="N",
+            help=f"exactly N {'withdrawals' if event == 'withdraw' else event + 's' if event != 'late' else 'late entries'}"
+            " over the tournament (at most, where the field is too small), instead of the rate",
+        )
+    gen.add_argument(
+        "--bye-kinds",
+        default="0.6,0.3,0.1",
+        metavar="H,Z,F",
+        help="weights of requested half-, zero- and full-point byes (default 0.6,0.3,0.1)",
+    )
+    gen.add_argument("--unrated-rate", type=float, default=0.0, help="share of unrated players (default 0)")
+    gen.add_argument(
+        "--expectation",
+        choices=("fide", "logistic"),
+        default="fide",
+        help="results: fide = the expected score of the rating regulations' table 8.1.2 kept with the draw "
+        "rate (default); logistic = draws at the draw rate, then a win by the logistic Elo curve",
+    )
+    gen.add_argument(
+        "--scoring",
+        default="",
+        metavar="CODE=POINTS,...",
+        help="points per result, XXS codes (W D for wins and draws; WW BW WD BD WL BL FW FL PAB HPB FPB ZPB): "
+        "e.g. W=3,D=1; written as XXS and, in TRF-2026, record 162",
+    )
+    gen.add_argument(
+        "--tiebreaks",
+        default="",
+        metavar="CODES",
+        help="C.07 tie-break list, e.g. BH/C1,BH,SB,DE: written to records 202 and 212 with the values "
+        "(###TBV comment lines); the rank column follows it",
+    )
+    gen.add_argument("--start-date", default="", metavar="YYYY/MM/DD", help="record 042: names the C.07 edition")
     gen.add_argument("--rating-high", type=int, default=2600)
     gen.add_argument("--rating-low", type=int, default=1400)
     gen.add_argument(

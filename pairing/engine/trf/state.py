@@ -225,7 +225,7 @@ def state_for_round(t: TrfTournament, round_to_pair: int | None = None) -> Tourn
     )
 
 
-_SYSTEM_CODES = (("FIDE_DUTCH", "dutch"), ("FIDE_DUBOV", "dubov"), ("FIDE_BURSTEIN", "burstein"))
+_SYSTEM_CODES = (("FIDE_DUTCH", "dutch"), ("FIDE_DUBOV", "dubov"), ("FIDE_BURSTEIN", "burstein"), ("FIDE_LIM", "lim"))
 
 
 def system_of(t: TrfTournament) -> str | None:
