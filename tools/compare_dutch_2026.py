@@ -21,17 +21,14 @@ checker replays the whole file, each round from the rounds before it.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import io
-import json
 import random
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from compare_py4swiss import summarise
+from witnesses import caissify_rounds, gacrux_rows
 
 from pairing.engine import pair
 from pairing.engine.generator import GeneratorConfig, generate
@@ -75,50 +72,6 @@ ADJUDICATED = (
     PAIRS_ZERO_BYE,
     ABSENT_PAIRED,
 )
-
-
-def gacrux_rows(trf_text: str) -> set[tuple[int, int]]:
-    """gacrux's Dutch pairing of the round a TRF text stops before, as white-black rows
-    (the PAB as ``(id, 0)``); empty if gacrux pairs nothing. Run in-process (its command
-    line's main, with its arguments), which is ten times faster than a subprocess."""
-    from gacrux.pairingchecker import pairingchecker
-
-    with tempfile.TemporaryDirectory() as folder:
-        source, target = Path(folder, "round.trf"), Path(folder, "out.json")
-        source.write_text(trf_text)
-        argv = sys.argv
-        sys.argv = ["pairingchecker", "-p", "-m", "dutch", "-i", str(source), "-o", str(target), "-F", "JSON"]
-        try:
-            with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):
-                pairingchecker().common_main()
-        finally:
-            sys.argv = argv
-        if not target.exists():
-            return set()
-        result = json.loads(target.read_text()).get("pairingResult") or {}
-    return {(int(w), int(b)) for w, b in result.get("pairs") or []}
-
-
-def caissify_rounds(tournament: TrfTournament) -> dict[int, set[tuple[int, int]]]:
-    """caissify-pairings' Dutch pairing of every round of *tournament*, each from the
-    rounds before it (its Free Pairings Checker, ``fpc.check_trf``), as white-black rows
-    with the PAB as ``(id, 0)``; a round it could not pair maps to an empty set. The
-    requested byes it re-attaches to its rows are left out, as in ours."""
-    from caissify_pairings.fpc import check_trf
-
-    report = check_trf(write_trf(tournament))
-    out = {}
-    for entry in report["rounds"]:
-        rnd = entry["round"]
-        absent = {
-            p.start for p in tournament.players if len(p.rounds) >= rnd and p.rounds[rnd - 1].is_announced_absence
-        }
-        out[rnd] = {
-            (p["white"], p.get("black") or 0)
-            for p in entry.get("engine_pairings") or []
-            if p.get("black") is not None or p["white"] not in absent
-        }
-    return out
 
 
 def rows(pairing) -> set[tuple[int, int]]:

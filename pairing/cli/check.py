@@ -100,7 +100,9 @@ def check_rounds(
     return agree, total
 
 
-def check_standings(t: TrfTournament, args: argparse.Namespace, out: TextIO, prefix: str = "", notes: set[str] | None = None) -> int:
+def check_standings(
+    t: TrfTournament, args: argparse.Namespace, out: TextIO, prefix: str = "", notes: set[str] | None = None
+) -> int:
     """Verify the file's points, ranks and written tie-break values (C.07); print each
     disagreement as ``standings: player N CODE: ...``. Returns the number of disagreements."""
     if getattr(args, "no_standings", False):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
-from decimal import Decimal, InvalidOperation
 import tomllib
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import TextIO
 
@@ -69,7 +69,8 @@ def config_of(args: argparse.Namespace) -> GeneratorConfig:
             scoring=scoring_items(args.scoring),
             tiebreaks=tiebreak_codes(args.tiebreaks) if args.tiebreaks else (),
             start_date=args.start_date,
-            tournament_type=f"FIDE_{args.system.upper()}_{args.edition}" + ("_BAKU" if args.acceleration == "baku" else ""),
+            tournament_type=f"FIDE_{args.system.upper()}_{args.edition}"
+            + ("_BAKU" if args.acceleration == "baku" else ""),
             name=f"Random tournament, seed {args.seed}, {args.system} {args.edition}",
         )
     except ValueError as exc:

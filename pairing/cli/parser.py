@@ -122,13 +122,17 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--bye-rate", type=float, default=0.03, help="requested byes (H, Z, F) per player and round")
     gen.add_argument("--withdraw-rate", type=float, default=0.01, help="withdrawals per player and round")
     gen.add_argument("--late-rate", type=float, default=0.05, help="share of late entries")
-    for event in ("forfeit", "bye", "withdraw", "late"):
+    for event, what in (
+        ("forfeit", "forfeits"),
+        ("bye", "requested byes"),
+        ("withdraw", "withdrawals"),
+        ("late", "late entries"),
+    ):
         gen.add_argument(
             f"--{event}-count",
             type=int,
             metavar="N",
-            help=f"exactly N {'withdrawals' if event == 'withdraw' else event + 's' if event != 'late' else 'late entries'}"
-            " over the tournament (at most, where the field is too small), instead of the rate",
+            help=f"exactly N {what} over the tournament (at most, where the field is too small), instead of the rate",
         )
     gen.add_argument(
         "--bye-kinds",

@@ -27,7 +27,6 @@ import dataclasses
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-
 from fractions import Fraction
 
 from pairing.engine.acceleration import AccelerationSpec, accelerate
@@ -41,6 +40,9 @@ from pairing.engine.trf.state import round_entry, scoring_of, state_for_round
 from pairing.engine.trf.trf26 import tiebreak_value_lines
 
 PairFunction = Callable[[TournamentState], Pairing]
+# Another program's pairing of round r from the file as it stands (rounds 1..r-1 and round r's
+# announced absences): how a tournament is generated with an engine this project does not run.
+FilePairFunction = Callable[[TrfTournament, int], Pairing]
 ROUND_ATTEMPTS = 5  # draws of the requested byes before an unpairable round is given up
 
 
@@ -232,12 +234,18 @@ def with_standings(t: TrfTournament, codes: tuple[str, ...] = (), edition: str |
 
 
 def generate(
-    config: GeneratorConfig, seed: int, pair: PairFunction, acceleration: AccelerationSpec | None = None
+    config: GeneratorConfig,
+    seed: int,
+    pair: PairFunction,
+    acceleration: AccelerationSpec | None = None,
+    pair_file: FilePairFunction | None = None,
 ) -> TrfTournament:
     """A complete tournament of *config.rounds* rounds, each paired by *pair*.
 
     With *acceleration*, *pair* receives each round's state with its virtual points already
     in it (so it should not apply the acceleration again), and the file gets ``XXA`` lines.
+    With *pair_file*, each round is paired by it instead, from the file as it stands (an
+    external engine); the acceleration, if any, is in the file's ``XXA`` lines up to the round.
     """
     rng = random.Random(seed)
     colour = config.initial_colour or rng.choice("wb")
@@ -291,7 +299,7 @@ def generate(
                 for pid in virtual:
                     virtual[pid][rnd - 1] = state.acceleration(pid, rnd)
             try:
-                pairing = pair(state)
+                pairing = pair_file(tournament(), rnd) if pair_file is not None else pair(state)
                 break
             except PairingError:
                 # A small field can run out of pairings (C.04.3 A.9 leaves it to the arbiter);
@@ -337,6 +345,8 @@ def generate(
                 withdrawn_after[pid] = rnd
                 active -= 1
     return with_standings(tournament(), config.tiebreaks)
+
+
 def greedy_history(size: int, rounds: int, seed: int) -> TournamentState:
     """The state before round ``rounds + 1`` of a *size*-player tournament whose rounds
     were paired quickly without any engine: each player in score order meets the next

@@ -112,7 +112,10 @@ def _places(table: Standings, depth: int) -> dict[int, tuple[int, int]]:
     rows = table.rows
     start = 0
     for k in range(1, len(rows) + 1):
-        if k == len(rows) or (rows[k].points, rows[k].values[:depth]) != (rows[start].points, rows[start].values[:depth]):
+        if k == len(rows) or (rows[k].points, rows[k].values[:depth]) != (
+            rows[start].points,
+            rows[start].values[:depth],
+        ):
             for row in rows[start:k]:
                 out[row.player_id] = (start + 1, k)
             start = k
@@ -128,11 +131,23 @@ def verify_standings(t: TrfTournament, edition: str | None = None) -> StandingsC
     known, unknown = _known(codes)
     notes = []
     if unknown:
-        notes.append(f"record {tag}: {', '.join(unknown)} not computed here; ties left by the codes before are not broken")
+        notes.append(
+            f"record {tag}: {', '.join(unknown)} not computed here; ties left by the codes before are not broken"
+        )
     try:
         state = state_for_round(t, max(next_round(t), t.rounds_in_file + 1))
     except PairingError as exc:  # a game without a result: the standings are not final
-        return StandingsCheck(tuple(tb.code for tb in known), unknown, edition, len(t.players), 0, 0, 0, (), (*notes, f"not checked: {exc}"))
+        return StandingsCheck(
+            tuple(tb.code for tb in known),
+            unknown,
+            edition,
+            len(t.players),
+            0,
+            0,
+            0,
+            (),
+            (*notes, f"not checked: {exc}"),
+        )
     table = standings(state, known, edition)
     by_id = {row.player_id: row for row in table.rows}
     abnormal = {pid for a in t.abnormal_299 for pid in a.players}

@@ -315,10 +315,7 @@ def tiebreak_codes(text: str) -> tuple[str, ...]:
     ``BH C1,BH,SB`` (modifier after a space) or ``BH:C1`` alike. A ``:GP`` point-type
     qualifier (game points, the only kind an individual event has) is dropped.
     """
-    if "," in text:
-        items = ["/".join(item.split()) for item in text.split(",")]
-    else:
-        items = text.split()
+    items = ["/".join(item.split()) for item in text.split(",")] if "," in text else text.split()
     out = []
     for item in items:
         parts = [p for p in item.strip().upper().replace(":", "/").split("/") if p and p != "GP"]
