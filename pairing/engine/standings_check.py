@@ -6,7 +6,9 @@ round blocks and compared, player by player.
 - **Points** (001 columns 81-84) against the points of the round blocks under the file's
   scoring (record 162, XXS, BB lines). Players named in a record 299 (abnormal points) are
   left out: the regulations, not the blocks, say what those are worth.
-- **Ranks** (001 columns 86-89) against the standings by points, then the file's tie-break
+- **Ranks** (001 columns 86-89) of a finished file (its last round paired: a file cut before a
+  round keeps the rank column of the file it was cut from, as the shared replay tool writes
+  it) against the standings by points, then the file's tie-break
   list (record 212, else 202; C.07 4.1). TRF-2026 allows ties in the rank column and C.07
   2.1 leaves a tie the list does not break to the regulations (a shared place, a drawing of
   lots, the starting rank), so a rank agrees when it lies anywhere in the places the players
@@ -165,7 +167,14 @@ def verify_standings(t: TrfTournament, edition: str | None = None) -> StandingsC
             if Fraction(p.points, 10) != row.points:
                 out.append(StandingsDisagreement(p.start, "PTS", format_points(p.points), format_value(row.points)))
 
-    if any(p.rank for p in t.players) and not abnormal:
+    last = t.total_rounds or t.rounds_in_file
+    final = last > 0 and any(
+        len(p.rounds) >= last and (p.rounds[last - 1].opponent is not None or p.rounds[last - 1].result == "U")
+        for p in t.players
+    )
+    if not final and any(p.rank for p in t.players):
+        notes.append(f"ranks not checked: round {last} is not paired yet (the rank column is the final ranking's)")
+    elif any(p.rank for p in t.players) and not abnormal:
         depths = [_places(table, depth) for depth in range(len(known) + 1)]
         names = ("RANK", *(tb.code for tb in known))
         for p in sorted(t.players, key=lambda p: p.start):

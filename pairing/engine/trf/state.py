@@ -24,9 +24,8 @@ from pairing.engine.state import (
     Scoring,
     TournamentState,
 )
-from pairing.engine.tiebreaks import TieBreakCodeError, edition_for, parse, standings
 from pairing.engine.trf.records import TrfPlayer, TrfRound, TrfTournament, resolve_xxs
-from pairing.engine.trf.trf26 import tiebreak_list, virtual_points_250
+from pairing.engine.trf.trf26 import virtual_points_250
 
 _OUTCOME = {
     "1": Outcome.WIN,
@@ -311,7 +310,8 @@ def cut(t: TrfTournament, rnd: int) -> TrfTournament:
 
     Rounds 1..rnd-1 are kept, and of round *rnd* only the announced absences; the
     points column is recomputed from the kept blocks (a requested bye included);
-    round dates stop before *rnd*. Every other record is kept.
+    round dates stop before *rnd*. Every other record is kept (the rank column too, as the
+    shared replay tool writes it: the checker reads ranks of finished files only).
     """
     scoring = scoring_of(t)
     players = []
@@ -328,26 +328,4 @@ def cut(t: TrfTournament, rnd: int) -> TrfTournament:
             for b in kept
         )
         players.append(dataclasses.replace(p, rounds=tuple(kept), points=points))
-    before = dataclasses.replace(t, players=tuple(players), round_dates=t.round_dates[: rnd - 1])
-    return ranked(before) if any(p.rank for p in t.players) else before
-
-
-def ranked(t: TrfTournament, edition: str | None = None) -> TrfTournament:
-    """The rank column recomputed as the standings after the rounds in the file: points,
-    then the file's tie-break list (record 212, else 202; C.07 4.1) up to the first code not
-    computed here; players level on all of it share the place (each gets its first number).
-    A file cut before a round keeps no rank of a later standing."""
-    listed = tiebreak_list(t)
-    known = []
-    for code in listed[1] if listed else ():
-        try:
-            known.append(parse(code))
-        except TieBreakCodeError:
-            break
-    edition = edition or edition_for(t.start_date.replace("/", "-").replace(".", "-"))
-    try:
-        state = state_for_round(t, max(next_round(t), t.rounds_in_file + 1))
-    except PairingError:  # a game without a result: no standings yet
-        return dataclasses.replace(t, players=tuple(dataclasses.replace(p, rank=None) for p in t.players))
-    rank = {row.player_id: row.rank for row in standings(state, known, edition).rows}
-    return dataclasses.replace(t, players=tuple(dataclasses.replace(p, rank=rank.get(p.start)) for p in t.players))
+    return dataclasses.replace(t, players=tuple(players), round_dates=t.round_dates[: rnd - 1])
