@@ -223,7 +223,9 @@ def generated(s: Settings, seed: int, pair_file: Callable | None = None) -> TrfT
     return None
 
 
-def save(s: Settings, t: TrfTournament, rnd: int, direction: str, seed: int, ours: Rows, theirs: Rows, kind: str) -> None:
+def save(
+    s: Settings, t: TrfTournament, rnd: int, direction: str, seed: int, ours: Rows, theirs: Rows, kind: str
+) -> None:
     if not s.out:
         return
     folder = Path(s.out)
@@ -256,10 +258,7 @@ def run_ours(s: Settings, seed: int, result: Outcome) -> None:
     theirs_by_round = caissify_rounds(t) if s.witness == "caissify" else None
     for rnd in range(1, rounds + 1):
         recorded = set(pairing_rows(recorded_pairing(t, rnd)))
-        if theirs_by_round is not None:
-            theirs = theirs_by_round.get(rnd, set())
-        else:
-            theirs = witness_rows(s, cut(t, rnd), rnd)
+        theirs = theirs_by_round.get(rnd, set()) if theirs_by_round is not None else witness_rows(s, cut(t, rnd), rnd)
         result.rounds["ours"] += 1
         if recorded != theirs:
             kind, adjudicated = classify(s, t, rnd, recorded, theirs)
@@ -364,9 +363,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--system", choices=SYSTEMS, default="dutch")
     parser.add_argument("--edition", choices=KNOWN_EDITIONS, default=EDITION_2026)
-    parser.add_argument("--witness", choices=WITNESSES, help="default: gacrux (Dutch), py4swiss (Dubov, Burstein), self (Lim)")
+    parser.add_argument(
+        "--witness", choices=WITNESSES, help="default: gacrux (Dutch), py4swiss (Dubov, Burstein), self (Lim)"
+    )
     parser.add_argument("--engine", default="", help='with --witness engine: the command, e.g. "bbpPairings.exe"')
-    parser.add_argument("--ours", default="", help='the project as a command instead of in-process: "python -m pairing"')
+    parser.add_argument(
+        "--ours", default="", help='the project as a command instead of in-process: "python -m pairing"'
+    )
     parser.add_argument("--tournaments", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("-j", "--jobs", type=int, default=1)
