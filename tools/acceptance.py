@@ -75,7 +75,8 @@ class Settings:
     witness: str
     engine: str = ""
     ours: str = ""
-    small: bool = False
+    max_players: int = 60
+    max_rounds: int = 11
     unplayed: int = 1
     unrated_rate: float = 0.0
     directions: tuple[str, ...] = ("ours", "theirs")
@@ -104,15 +105,16 @@ class Outcome:
 
 
 def tournament_config(seed: int, s: Settings) -> GeneratorConfig:
-    """The tournament of *seed*: 7 to 60 players (24 with --small), 5 to 11 rounds (7), a draw
+    """The tournament of *seed*: 7 to 60 players, 5 to 11 rounds (fewer with --small or the
+    maxima given; never more than half the players and one), a draw
     rate of 10, 30 or 50%, forfeits, requested byes, withdrawals and late entries (*unplayed*
     multiplies their rates), one of C.07's preset tie-break lists, the start date that names
     the C.07 edition matching the pairing edition."""
     rng = random.Random(seed)
-    players = rng.randint(7, 24 if s.small else 60)
+    players = rng.randint(7, max(s.max_players, 7))
     return GeneratorConfig(
         players=players,
-        rounds=min(rng.randint(5, 7 if s.small else 11), players // 2 + 1),
+        rounds=min(rng.randint(min(5, s.max_rounds), s.max_rounds), players // 2 + 1),
         draw_rate=rng.choice([0.1, 0.3, 0.5]),
         forfeit_rate=0.03 * s.unplayed,
         bye_rate=0.04 * s.unplayed,
@@ -374,6 +376,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("-j", "--jobs", type=int, default=1)
     parser.add_argument("--small", action="store_true", help="at most 24 players and 7 rounds")
+    parser.add_argument("--max-players", type=int, default=60)
+    parser.add_argument("--max-rounds", type=int, default=11)
     parser.add_argument("--unplayed", type=int, default=1, help="multiply the rates of unplayed rounds")
     parser.add_argument("--unrated-rate", type=float, default=0.0)
     parser.add_argument("--direction", choices=("both", "ours", "theirs"), default="both")
@@ -389,7 +393,8 @@ def main(argv: list[str] | None = None) -> int:
         witness=witness,
         engine=args.engine,
         ours=args.ours,
-        small=args.small or witness == "caissify",
+        max_players=24 if args.small or witness == "caissify" else args.max_players,
+        max_rounds=7 if args.small or witness == "caissify" else args.max_rounds,
         unplayed=args.unplayed,
         unrated_rate=args.unrated_rate,
         directions=("ours", "theirs") if args.direction == "both" else (args.direction,),
