@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from fractions import Fraction
 from pathlib import Path
 
@@ -72,9 +73,7 @@ def test_a_wrong_value_is_reported_with_its_code() -> None:
     line = table[3]
     words = line.split()
     words[3] = str(Fraction(words[3]) + 1)  # the BH/C1 column (after ###TBV, SNO and PTS)
-    tampered = dataclasses.replace(
-        t, other_records=tuple(" ".join(words) if r == line else r for r in t.other_records)
-    )
+    tampered = dataclasses.replace(t, other_records=tuple(" ".join(words) if r == line else r for r in t.other_records))
     result = verify_standings(tampered)
     assert [(d.player, d.code) for d in result.disagreements] == [(int(words[1]), "BH/C1")]
 
@@ -83,9 +82,7 @@ def test_ranks_of_players_level_on_the_whole_list_may_come_in_any_order() -> Non
     # C.07 2.1: a tie the list leaves is broken by the regulations (a lot, the starting rank).
     t = generated(codes=())
     by_rank = sorted(t.players, key=lambda p: p.rank or 0)
-    level = next(
-        (a, b) for a, b in zip(by_rank, by_rank[1:], strict=False) if a.points == b.points
-    )  # with no tie-break, level on points
+    level = next((a, b) for a, b in itertools.pairwise(by_rank) if a.points == b.points)  # level on points
     swapped = with_player(with_player(t, level[0].start, rank=level[1].rank), level[1].start, rank=level[0].rank)
     assert verify_standings(swapped).disagreements == ()
 
