@@ -35,7 +35,7 @@ from pairing.engine.standings_check import format_value
 from pairing.engine.state import Colour, Outcome, Pairing, PairingError, Player, RoundEntry, TournamentState
 from pairing.engine.tiebreaks import TieBreakCodeError, edition_for, parse, standings
 from pairing.engine.trf import TrfPlayer, TrfRound, TrfTournament
-from pairing.engine.trf.records import resolve_xxs
+from pairing.engine.trf.records import XXS_SHORTCUTS, resolve_xxs
 from pairing.engine.trf.state import round_entry, scoring_of, state_for_round
 from pairing.engine.trf.trf26 import tiebreak_value_lines
 
@@ -85,10 +85,10 @@ class GeneratorConfig:
             raise ValueError(f"expectation must be 'logistic' or 'fide', not {self.expectation!r}")
         if len(self.bye_kinds) != 3 or min(self.bye_kinds) < 0 or sum(self.bye_kinds) <= 0:
             raise ValueError("bye kinds are three weights (H, Z, F), not all zero")
-        try:
-            resolve_xxs(self.scoring)
-        except KeyError as exc:
-            raise ValueError(f"unknown scoring code {exc}") from exc
+        known = set(resolve_xxs(()))
+        for code, _points in self.scoring:
+            if not set(XXS_SHORTCUTS.get(code, (code,))) <= known:
+                raise ValueError(f"unknown scoring code {code!r}: expected W, D or one of {', '.join(sorted(known))}")
         for code in self.tiebreaks:
             try:
                 parse(code)
