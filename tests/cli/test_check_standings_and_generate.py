@@ -69,11 +69,10 @@ def test_settings_come_from_a_config_file_and_the_command_line_wins(tmp_path: Pa
     if suffix == ".json":
         config.write_text(json.dumps(settings))
     else:
-        config.write_text(
-            'players = 14\nrounds = 5\ntiebreaks = ["BH", "SB"]\nunrated-rate = 0.2\nbye_count = 2\n'
-        )
+        config.write_text('players = 14\nrounds = 5\ntiebreaks = ["BH", "SB"]\nunrated-rate = 0.2\nbye_count = 2\n')
     out = tmp_path / "t.trf"
-    assert run("--dubov", "--edition", "2026", "--generate", str(out), "--config", str(config), "--players", "12")[0] == 0
+    argv = ("--dubov", "--edition", "2026", "--generate", str(out), "--config", str(config), "--players", "12")
+    assert run(*argv)[0] == 0
     t = read_trf(out)
     assert len(t.players) == 12 and t.xx_rounds == 5  # the command line's 12 wins over the file's 14
     assert "212 PTS BH SB" in t.other_records and any(p.rating is None for p in t.players)
@@ -89,7 +88,7 @@ def test_a_config_file_with_an_unknown_setting_is_refused(tmp_path: Path) -> Non
 
 @pytest.mark.parametrize("system", ["dutch", "dubov", "burstein", "lim"])
 @pytest.mark.parametrize("edition", ["2017", "2026"])
-def test_every_system_and_edition_generates_files_its_checker_accepts(tmp_path: Path, system: str, edition: str) -> None:
+def test_every_system_and_edition_generates_files_its_checker_accepts(tmp_path: Path, system: str, edition: str):
     out = tmp_path / "t.trf"
     argv = ["--generate", str(out), "--seed", "3", "--players", "14", "--rounds", "5", "--tiebreaks", "BH/C1,SB"]
     assert run(f"--{system}", "--edition", edition, *argv, "--unrated-rate", "0.1", "--scoring", "W=1,D=0.5")[0] == 0
