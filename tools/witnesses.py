@@ -74,8 +74,10 @@ def caissify_rounds(tournament: TrfTournament) -> dict[int, set[tuple[int, int]]
 
 def py4swiss_rows(trf_text: str, system: str = "dutch") -> set[tuple[int, int]]:
     """py4swiss's pairing of the round a TRF text stops before, as white-black rows
-    (the PAB as ``(id, 0)``); *system* is ``dutch``, ``dubov`` or ``burstein``."""
+    (the PAB as ``(id, 0)``); *system* is ``dutch``, ``dubov`` or ``burstein``. Empty when
+    py4swiss finds no pairing ("Round can not be paired")."""
     from py4swiss import engines
+    from py4swiss.engines.common.exceptions import PairingError as NoPairing
     from py4swiss.trf import TrfParser
 
     engine = {"dutch": engines.DutchEngine, "dubov": engines.DubovEngine, "burstein": engines.BursteinEngine}[system]
@@ -83,7 +85,10 @@ def py4swiss_rows(trf_text: str, system: str = "dutch") -> set[tuple[int, int]]:
         path = Path(folder, "round.trf")
         path.write_text(trf_text)
         trf = TrfParser.parse(path)
-        return {(p.white, p.black) for p in engine.generate_pairings(trf)}
+        try:
+            return {(p.white, p.black) for p in engine.generate_pairings(trf)}
+        except NoPairing:
+            return set()
 
 
 def engine_rows(command: str, system: str, trf_text: str, timeout: float = 600) -> Rows:
