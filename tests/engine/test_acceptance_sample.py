@@ -17,7 +17,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 
-import acceptance  # noqa: E402
+import acceptance
 
 SAMPLE = 100
 BASE_SEED = int(os.environ.get("ACCEPTANCE_SEED", "20260201"))
