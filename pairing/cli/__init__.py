@@ -10,7 +10,7 @@
 The pairing output has the number of pairs on the first line (the PAB row counted),
 then one ``white black`` row per board by start number, the PAB as ``N 0``.
 
-Exit status: 0 done; 1 --check found a difference; 2 unreadable or malformed input
+Exit status: 0 done; 1 --check found a difference (a round or the standings); 2 unreadable or malformed input
 (``file:line:column: message``) or bad arguments; 3 the round cannot be paired.
 """
 

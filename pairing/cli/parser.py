@@ -14,7 +14,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m pairing",
         description="FIDE Swiss pairing engine: reads TRF16 (with XXR/XXC/XXA/XXP/XXS/XXZ) "
         "and TRF-2026, writes pairings like the FIDE-endorsed engines.",
-        epilog="Exit status: 0 ok; 1 --check found differences; 2 bad input or arguments; 3 no valid pairing exists.",
+        epilog="Exit status: 0 ok; 1 --check found differences (rounds or standings); 2 bad input or arguments; "
+        "3 no valid pairing exists.",
     )
     systems = ap.add_mutually_exclusive_group()
     for system in SYSTEMS:
