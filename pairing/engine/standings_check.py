@@ -229,11 +229,3 @@ def _normal(code: str) -> str:
         return parse(code).code
     except TieBreakCodeError:
         return code.upper()
-
-
-def value_table(t: TrfTournament, codes: tuple[str, ...], edition: str) -> list[tuple[int, tuple[str, ...]]]:
-    """(start number, printed values of PTS and *codes*) per player in standings order: what
-    the generator writes as the ``###TBV`` comment table."""
-    state = state_for_round(t, max(next_round(t), t.rounds_in_file + 1))
-    table = standings(state, codes, edition)
-    return [(row.player_id, (format_value(row.points), *(format_value(v) for v in row.values))) for row in table.rows]
