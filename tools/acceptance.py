@@ -53,6 +53,7 @@ from pairing.engine.state import Board, Pairing, PairingError
 from pairing.engine.tiebreaks import PRESETS
 from pairing.engine.trf import TrfTournament, write_trf
 from pairing.engine.trf.state import cut, pairing_rows, recorded_pairing, state_for_round
+from pairing.engine.trf.trf26 import tiebreak_list
 
 WITNESSES = ("gacrux", "caissify", "py4swiss", "engine", "self")
 BOTH_WAYS = ("gacrux", "py4swiss", "engine", "self")
@@ -81,6 +82,7 @@ class Settings:
     unrated_rate: float = 0.0
     directions: tuple[str, ...] = ("ours", "theirs")
     out: str = ""
+    gacrux_standings: bool = False
 
 
 @dataclass
@@ -246,6 +248,23 @@ def save(
     (folder / name.replace(f"-round{rnd}.trf", "-tournament.trf")).write_text(write_trf(t, trf26=True))
 
 
+def gacrux_standings(t: TrfTournament, edition: str) -> list[str]:
+    """Where gacrux's tie-break checker (the rule set of *edition*) disagrees with the values of
+    the tournament's list as the project computes them, player by player."""
+    from compare_gacrux import gacrux_run as theirs
+    from compare_gacrux import ours, same
+
+    listed = tiebreak_list(t)
+    codes = listed[1] if listed else ()
+    mine, other = ours(t, codes, edition), theirs(write_trf(t), codes, edition)
+    out = []
+    for pid in sorted(mine):
+        for k, code in enumerate(codes):
+            if not same(mine[pid][1][k], other[pid][1][k]):
+                out.append(f"gacrux: player {pid} {code}: gacrux {other[pid][1][k]}, computed {mine[pid][1][k]}")
+    return out
+
+
 def run_ours(s: Settings, seed: int, result: Outcome) -> None:
     """The project generates; the witness re-pairs every round; the standings are verified."""
     t = generated(s, seed)
@@ -255,6 +274,8 @@ def run_ours(s: Settings, seed: int, result: Outcome) -> None:
     checked = verify_standings(t)
     result.standings_checked += 1
     result.standings_wrong += [f"seed {seed}: {d}" for d in checked.disagreements]
+    if s.gacrux_standings:
+        result.standings_wrong += [f"seed {seed}: {d}" for d in gacrux_standings(t, checked.edition)]
     result.tournaments["ours"] += 1
     rounds = t.rounds_in_file
     theirs_by_round = caissify_rounds(t) if s.witness == "caissify" else None
@@ -356,7 +377,8 @@ def summary(settings: Settings, outcomes: list[Outcome]) -> tuple[list[str], boo
     checked = sum(o.standings_checked for o in outcomes)
     wrong = [w for o in outcomes for w in o.standings_wrong]
     if checked:
-        lines.append(f"standings verified: {checked} tournaments, {len(wrong)} disagreements")
+        by = " and gacrux" if settings.gacrux_standings else ""
+        lines.append(f"standings verified by the checker{by}: {checked} tournaments, {len(wrong)} disagreements")
     ok &= not wrong
     return lines, ok
 
@@ -383,6 +405,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--direction", choices=("both", "ours", "theirs"), default="both")
     parser.add_argument("--out", default="", help="folder for a TRF of each differing round (default: none)")
     parser.add_argument("--quiet", action="store_true", help="print the counts only, not each difference")
+    parser.add_argument(
+        "--gacrux-standings",
+        action="store_true",
+        help="also have gacrux's tie-break checker compute every value of each generated tournament's list",
+    )
     args = parser.parse_args(argv)
     witness = args.witness or DEFAULT_WITNESS[args.system]
     if witness == "engine" and not args.engine:
@@ -399,6 +426,7 @@ def main(argv: list[str] | None = None) -> int:
         unrated_rate=args.unrated_rate,
         directions=("ours", "theirs") if args.direction == "both" else (args.direction,),
         out=args.out,
+        gacrux_standings=args.gacrux_standings,
     )
     seeds = range(args.seed, args.seed + args.tournaments)
     started, cpu = time.time(), time.process_time()
