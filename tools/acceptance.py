@@ -53,7 +53,7 @@ from pairing.engine.state import Board, Pairing, PairingError
 from pairing.engine.tiebreaks import PRESETS
 from pairing.engine.trf import TrfTournament, write_trf
 from pairing.engine.trf.state import cut, pairing_rows, recorded_pairing, state_for_round
-from pairing.engine.trf.trf26 import tiebreak_list
+from pairing.engine.trf.trf26 import TIEBREAK_VALUES_TAG, tiebreak_list
 
 WITNESSES = ("gacrux", "caissify", "py4swiss", "engine", "self")
 BOTH_WAYS = ("gacrux", "py4swiss", "engine", "self")
@@ -241,7 +241,8 @@ def save(
         f"### project: {' '.join(f'{w}-{b}' for w, b in sorted(ours))}",
         f"### witness: {' '.join(f'{w}-{b}' for w, b in sorted(theirs))}",
     )
-    before = dataclasses.replace(before, other_records=(*before.other_records, *comments))
+    kept = tuple(r for r in before.other_records if not r.startswith(TIEBREAK_VALUES_TAG))  # the final values
+    before = dataclasses.replace(before, other_records=(*kept, *comments))
     name = f"{s.system}-{s.edition}-{s.witness}-{direction}-seed{seed}-round{rnd}.trf"
     (folder / name).write_text(write_trf(before, trf26=True), encoding="utf-8")
     # The whole tournament beside it, to replay the round in context.
