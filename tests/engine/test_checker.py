@@ -266,3 +266,14 @@ def test_check_does_not_cry_wolf_on_a_topscorers_opponent(name: str, rule: str) 
     assert player not in topscorers(state)
     assert any({player} < {b.white, b.black} and {b.white, b.black} & topscorers(state) for b in recorded.boards)
     assert check_round(state, recorded, "dutch") == []
+
+
+def test_lim_lets_every_colour_limit_give_way_in_the_last_round_only() -> None:
+    # C.04.4.3 rule 6: in the last round only "not met" remains; before it the limits hold.
+    played = ("1-2 1-0, 3-4 1-0", "1-3 =, 2-4 =")
+    last = tournament(4, *played, total=3)
+    third_white = pairing("1-4, 2-3")  # 1 White a third time, 4 Black a third time
+    assert check_round(last, third_white, "lim") == []
+    assert set(rules(check_round(last, third_white, "dubov"))) == {"C.04.1.f", "C.04.1.g"}
+    not_last = tournament(4, *played, total=4)
+    assert set(rules(check_round(not_last, third_white, "lim"))) == {"C.04.1.f", "C.04.1.g"}
