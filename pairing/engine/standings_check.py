@@ -182,9 +182,9 @@ def verify_standings(t: TrfTournament, edition: str | None = None) -> StandingsC
                 continue
             ranks_checked += 1
             for depth, places in enumerate(depths):
-                first, final_place = places[p.start]
-                if not first <= p.rank <= final_place:
-                    computed = str(first) if first == final_place else f"{first}-{final_place}"
+                first, last_place = places[p.start]
+                if not first <= p.rank <= last_place:
+                    computed = str(first) if first == last_place else f"{first}-{last_place}"
                     out.append(StandingsDisagreement(p.start, names[depth], f"rank {p.rank}", f"rank {computed}"))
                     break
     elif abnormal:
