@@ -42,7 +42,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from witnesses import Rows, caissify_rounds, engine_rows, gacrux_rows, py4swiss_rows
+from witnesses import Rows, caissify_rounds, engine_checks, engine_rows, gacrux_rows, py4swiss_rows
 
 from pairing.engine import SYSTEMS, pair
 from pairing.engine.checker import check_round
@@ -83,6 +83,7 @@ class Settings:
     directions: tuple[str, ...] = ("ours", "theirs")
     out: str = ""
     gacrux_standings: bool = False
+    engine_check: bool = False  # the engine command's own checker (-c) first, rounds one by one only if it objects
 
 
 @dataclass
@@ -279,6 +280,9 @@ def run_ours(s: Settings, seed: int, result: Outcome) -> None:
         result.standings_wrong += [f"seed {seed}: {d}" for d in gacrux_standings(t, checked.edition)]
     result.tournaments["ours"] += 1
     rounds = t.rounds_in_file
+    if s.witness == "engine" and s.engine_check and engine_checks(s.engine, s.system, write_trf(t, trf26=True)):
+        result.rounds["ours"] += rounds  # its checker re-paired every round as recorded
+        return
     theirs_by_round = caissify_rounds(t) if s.witness == "caissify" else None
     for rnd in range(1, rounds + 1):
         recorded = set(pairing_rows(recorded_pairing(t, rnd)))
@@ -396,6 +400,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--engine", default="", help='with --witness engine: the command, e.g. "bbpPairings.exe"')
     parser.add_argument(
+        "--engine-check",
+        action="store_true",
+        help="with --witness engine: run its checker (CMD --<system> -c FILE) on each tournament first; "
+        "the rounds are re-paired one by one only when it exits non-zero",
+    )
+    parser.add_argument(
         "--ours", default="", help='the project as a command instead of in-process: "python -m pairing"'
     )
     parser.add_argument("--tournaments", type=int, default=100)
@@ -431,6 +441,7 @@ def main(argv: list[str] | None = None) -> int:
         directions=("ours", "theirs") if args.direction == "both" else (args.direction,),
         out=args.out,
         gacrux_standings=args.gacrux_standings,
+        engine_check=args.engine_check,
     )
     seeds = range(args.seed, args.seed + args.tournaments)
     started, cpu = time.time(), time.process_time()
