@@ -43,6 +43,7 @@ COLOURS_NO_GAMES = "colours differ between players with no played game (E.5)"
 COLOURS_RANK_OR_NO_GAMES = "colours differ, each board of one of the two kinds above (A.2 rank, E.5)"
 PAB = "different PAB"
 PAB_UNPLAYED = "different PAB: ours had only byes worth less than a win without playing (C2, C.04.1 2026)"
+PAB_MORE_UNPLAYED = "different PAB at the same score: the witness's receiver has more unplayed games (C9; open, see docs/fide-acceptance.md)"
 PAIRS = "different pairs, same PAB"
 PAIRS_ZERO_BYE = "different pairs: one of them scored nothing without opponent lately (A.4 2026: no downfloat)"
 NO_PAIRING = "witness gives no pairing"
@@ -55,6 +56,7 @@ KINDS = (
     COLOURS_RANK_OR_NO_GAMES,
     PAB,
     PAB_UNPLAYED,
+    PAB_MORE_UNPLAYED,
     PAIRS,
     PAIRS_ZERO_BYE,
     NO_PAIRING,
@@ -101,6 +103,11 @@ def zero_point_unplayed_lately(tournament: TrfTournament, pid: int, rnd: int) ->
     return any(b.opponent is None and b.result in ("Z", "-", "0") for b in player.rounds[max(0, rnd - 3) : rnd - 1])
 
 
+def unplayed(tournament: TrfTournament, pid: int, rnd: int) -> int:
+    """Rounds before *rnd* the player did not play over the board (C9's unplayed games)."""
+    return rnd - 1 - played_games(tournament, pid, rnd)
+
+
 def played_games(tournament: TrfTournament, pid: int, rnd: int) -> int:
     """Games the player played before round *rnd* (forfeits are not played)."""
     player = next(p for p in tournament.players if p.start == pid)
@@ -118,6 +125,13 @@ def classify(tournament: TrfTournament, rnd: int, ours: set, theirs: set) -> str
     if bye_ours != bye_theirs:
         if bye_ours and all(unplayed_below_win(tournament, pid, rnd) for pid in bye_ours):
             return PAB_UNPLAYED
+        if len(bye_ours) == len(bye_theirs) == 1:
+            (mine,), (other,) = bye_ours, bye_theirs
+            state = state_for_round(tournament, rnd)
+            if state.score(mine) == state.score(other) and unplayed(tournament, other, rnd) > unplayed(
+                tournament, mine, rnd
+            ):
+                return PAB_MORE_UNPLAYED
         return PAB
     if {frozenset(r) for r in ours} != {frozenset(r) for r in theirs}:
         involved = {pid for row in ours ^ theirs for pid in row if pid}
