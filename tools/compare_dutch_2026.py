@@ -21,17 +21,14 @@ checker replays the whole file, each round from the rounds before it.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import io
-import json
 import random
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from compare_py4swiss import summarise
+from witnesses import caissify_rounds, gacrux_rows
 
 from pairing.engine import pair
 from pairing.engine.generator import GeneratorConfig, generate
@@ -46,6 +43,7 @@ COLOURS_NO_GAMES = "colours differ between players with no played game (E.5)"
 COLOURS_RANK_OR_NO_GAMES = "colours differ, each board of one of the two kinds above (A.2 rank, E.5)"
 PAB = "different PAB"
 PAB_UNPLAYED = "different PAB: ours had only byes worth less than a win without playing (C2, C.04.1 2026)"
+PAB_MORE_UNPLAYED = "different PAB at the same score: the witness's receiver has more unplayed games (C9; open)"
 PAIRS = "different pairs, same PAB"
 PAIRS_ZERO_BYE = "different pairs: one of them scored nothing without opponent lately (A.4 2026: no downfloat)"
 NO_PAIRING = "witness gives no pairing"
@@ -58,6 +56,7 @@ KINDS = (
     COLOURS_RANK_OR_NO_GAMES,
     PAB,
     PAB_UNPLAYED,
+    PAB_MORE_UNPLAYED,
     PAIRS,
     PAIRS_ZERO_BYE,
     NO_PAIRING,
@@ -75,50 +74,6 @@ ADJUDICATED = (
     PAIRS_ZERO_BYE,
     ABSENT_PAIRED,
 )
-
-
-def gacrux_rows(trf_text: str) -> set[tuple[int, int]]:
-    """gacrux's Dutch pairing of the round a TRF text stops before, as white-black rows
-    (the PAB as ``(id, 0)``); empty if gacrux pairs nothing. Run in-process (its command
-    line's main, with its arguments), which is ten times faster than a subprocess."""
-    from gacrux.pairingchecker import pairingchecker
-
-    with tempfile.TemporaryDirectory() as folder:
-        source, target = Path(folder, "round.trf"), Path(folder, "out.json")
-        source.write_text(trf_text)
-        argv = sys.argv
-        sys.argv = ["pairingchecker", "-p", "-m", "dutch", "-i", str(source), "-o", str(target), "-F", "JSON"]
-        try:
-            with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):
-                pairingchecker().common_main()
-        finally:
-            sys.argv = argv
-        if not target.exists():
-            return set()
-        result = json.loads(target.read_text()).get("pairingResult") or {}
-    return {(int(w), int(b)) for w, b in result.get("pairs") or []}
-
-
-def caissify_rounds(tournament: TrfTournament) -> dict[int, set[tuple[int, int]]]:
-    """caissify-pairings' Dutch pairing of every round of *tournament*, each from the
-    rounds before it (its Free Pairings Checker, ``fpc.check_trf``), as white-black rows
-    with the PAB as ``(id, 0)``; a round it could not pair maps to an empty set. The
-    requested byes it re-attaches to its rows are left out, as in ours."""
-    from caissify_pairings.fpc import check_trf
-
-    report = check_trf(write_trf(tournament))
-    out = {}
-    for entry in report["rounds"]:
-        rnd = entry["round"]
-        absent = {
-            p.start for p in tournament.players if len(p.rounds) >= rnd and p.rounds[rnd - 1].is_announced_absence
-        }
-        out[rnd] = {
-            (p["white"], p.get("black") or 0)
-            for p in entry.get("engine_pairings") or []
-            if p.get("black") is not None or p["white"] not in absent
-        }
-    return out
 
 
 def rows(pairing) -> set[tuple[int, int]]:
@@ -148,6 +103,11 @@ def zero_point_unplayed_lately(tournament: TrfTournament, pid: int, rnd: int) ->
     return any(b.opponent is None and b.result in ("Z", "-", "0") for b in player.rounds[max(0, rnd - 3) : rnd - 1])
 
 
+def unplayed(tournament: TrfTournament, pid: int, rnd: int) -> int:
+    """Rounds before *rnd* the player did not play over the board (C9's unplayed games)."""
+    return rnd - 1 - played_games(tournament, pid, rnd)
+
+
 def played_games(tournament: TrfTournament, pid: int, rnd: int) -> int:
     """Games the player played before round *rnd* (forfeits are not played)."""
     player = next(p for p in tournament.players if p.start == pid)
@@ -165,6 +125,13 @@ def classify(tournament: TrfTournament, rnd: int, ours: set, theirs: set) -> str
     if bye_ours != bye_theirs:
         if bye_ours and all(unplayed_below_win(tournament, pid, rnd) for pid in bye_ours):
             return PAB_UNPLAYED
+        if len(bye_ours) == len(bye_theirs) == 1:
+            (mine,), (other,) = bye_ours, bye_theirs
+            state = state_for_round(tournament, rnd)
+            if state.score(mine) == state.score(other) and unplayed(tournament, other, rnd) > unplayed(
+                tournament, mine, rnd
+            ):
+                return PAB_MORE_UNPLAYED
         return PAB
     if {frozenset(r) for r in ours} != {frozenset(r) for r in theirs}:
         involved = {pid for row in ours ^ theirs for pid in row if pid}

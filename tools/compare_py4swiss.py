@@ -16,10 +16,11 @@ import argparse
 import collections
 import random
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from witnesses import py4swiss_rows
 
 from pairing.engine import pair
 from pairing.engine.generator import GeneratorConfig, generate
@@ -28,20 +29,6 @@ from pairing.engine.trf import write_trf
 from pairing.engine.trf.state import cut, pairing_rows, recorded_pairing, state_for_round
 
 LATE_ENTRIES = "E.5 colours only: py4swiss takes the parity of final pairing numbers, some player has not entered yet"
-
-
-def py4swiss_rows(trf_text: str, system: str = "dutch") -> set[tuple[int, int]]:
-    """py4swiss's pairing of the round a TRF text stops before, as white-black rows
-    (the PAB as ``(id, 0)``); *system* is ``dutch``, ``dubov`` or ``burstein``."""
-    from py4swiss import engines
-    from py4swiss.trf import TrfParser
-
-    engine = {"dutch": engines.DutchEngine, "dubov": engines.DubovEngine, "burstein": engines.BursteinEngine}[system]
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder, "round.trf")
-        path.write_text(trf_text)
-        trf = TrfParser.parse(path)
-        return {(p.white, p.black) for p in engine.generate_pairings(trf)}
 
 
 def rows(pairing) -> set[tuple[int, int]]:

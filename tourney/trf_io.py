@@ -43,7 +43,13 @@ from pairing.engine.trf import (
     write_trf,
 )
 from pairing.engine.trf.state import acceleration_of, edition_named, initial_colour_of, next_round, with_adjusted_points
-from pairing.engine.trf.trf26 import abnormal_line, byes_240_from_rounds, national_rating_line, virtual_points_250
+from pairing.engine.trf.trf26 import (
+    abnormal_line,
+    byes_240_from_rounds,
+    national_rating_line,
+    tiebreak_list,
+    virtual_points_250,
+)
 from tourney import adapters
 from tourney.editions import default_edition
 from tourney.models import (
@@ -89,26 +95,22 @@ _TYPE_192 = re.compile(r"^FIDE_(DUTCH|DUBOV|BURSTEIN|LIM)(?:_\w+)?$", re.IGNOREC
 
 
 TRF_FORMATS = ("trf16", "trf26")
-# TRF-2026 record 202: the tie-breaks, in order (points first, implied); 212 lists PTS too.
-_TIEBREAK_RECORDS = ("202", "212")
 
 
 # ---------------------------------------------------------------- a file as a new tournament
 
 
 def _tiebreaks(t: TrfTournament) -> list[str]:
-    """The tie-break codes of record 202 (or 212), those this program knows, in order."""
-    for record in t.other_records:
-        if record[:3] in _TIEBREAK_RECORDS:
-            codes = []
-            for word in record[4:].replace(",", " ").split():
-                try:
-                    codes.append(parse(word).code)
-                except TieBreakCodeError:
-                    if word.upper() != "PTS":
-                        codes.append(word)  # kept: the standings page says it is not computed
-            return codes
-    return []
+    """The tie-break codes of record 212 (or 202), those this program knows as its codes, the
+    others as written (the standings page says they are not computed)."""
+    listed = tiebreak_list(t)
+    codes = []
+    for word in listed[1] if listed else ():
+        try:
+            codes.append(parse(word).code)
+        except TieBreakCodeError:
+            codes.append(word)
+    return codes
 
 
 def _date(text: str) -> datetime.date | None:

@@ -10,7 +10,7 @@
 The pairing output has the number of pairs on the first line (the PAB row counted),
 then one ``white black`` row per board by start number, the PAB as ``N 0``.
 
-Exit status: 0 done; 1 --check found a difference; 2 unreadable or malformed input
+Exit status: 0 done; 1 --check found a difference (a round or the standings); 2 unreadable or malformed input
 (``file:line:column: message``) or bad arguments; 3 the round cannot be paired.
 """
 
@@ -23,7 +23,7 @@ from typing import TextIO
 from pairing.cli.aro import run_aro
 from pairing.cli.check import run_check
 from pairing.cli.common import EXIT_INPUT, EXIT_UNPAIRABLE, InputError, UsageError, resolve_input
-from pairing.cli.generate import run_generate
+from pairing.cli.generate import read_config, run_generate
 from pairing.cli.pair import run_pair
 from pairing.cli.parser import build_parser
 from pairing.engine.acceleration import AccelerationError
@@ -38,6 +38,22 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
     stderr = stderr or sys.stderr
     ap = build_parser()
     args = ap.parse_args(argv)
+    if getattr(args, "config", None):
+        try:
+            settings = read_config(args.config)
+        except (UsageError, OSError) as exc:
+            stderr.write(f"python -m pairing: {exc}\n")
+            return EXIT_INPUT
+        known = {action.dest for action in ap._actions}
+        unknown = sorted(set(settings) - known)
+        if unknown:
+            stderr.write(f"python -m pairing: {args.config}: unknown settings {', '.join(unknown)}\n")
+            return EXIT_INPUT
+        for key, value in settings.items():
+            if isinstance(value, list):
+                settings[key] = ",".join(str(v) for v in value)
+        ap.set_defaults(**settings)  # the file's values become defaults: the command line wins
+        args = ap.parse_args(argv)
     modes = [m for m in ("pair", "check", "generate", "aro") if getattr(args, m)]
     try:
         if len(modes) > 1:

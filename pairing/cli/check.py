@@ -18,6 +18,7 @@ from pairing.cli.common import (
     resolve_system,
 )
 from pairing.engine.checker import check_round
+from pairing.engine.standings_check import verify_standings
 from pairing.engine.state import PairingError
 from pairing.engine.trf import TrfError, TrfTournament
 from pairing.engine.trf.state import cut, pairing_rows, recorded_pairing, state_for_round
@@ -99,6 +100,21 @@ def check_rounds(
     return agree, total
 
 
+def check_standings(
+    t: TrfTournament, args: argparse.Namespace, out: TextIO, prefix: str = "", notes: set[str] | None = None
+) -> int:
+    """Verify the file's points, ranks and written tie-break values (C.07); print each
+    disagreement as ``standings: player N CODE: ...``. Returns the number of disagreements."""
+    if getattr(args, "no_standings", False):
+        return 0
+    result = verify_standings(t, getattr(args, "tiebreak_edition", None))
+    for disagreement in result.disagreements:
+        out.write(f"{prefix}standings: {disagreement}\n")
+    if notes is not None:
+        notes.update(f"{prefix}standings: {note}" for note in result.notes)
+    return len(result.disagreements)
+
+
 def check_tournament(
     t: TrfTournament,
     args: argparse.Namespace,
@@ -108,9 +124,12 @@ def check_tournament(
 ) -> int:
     notes: set[str] = set()
     agree, total = check_rounds(t, args, out, expected, notes=notes)
+    wrong = check_standings(t, args, out, notes=notes)
     _write_notes(notes, err)
+    if wrong:
+        out.write(f"standings: {wrong} disagreements\n")
     out.write(f"agree {agree} of {total} rounds\n")
-    return 0 if agree == total else EXIT_DIFFERENCE
+    return 0 if agree == total and not wrong else EXIT_DIFFERENCE
 
 
 def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -122,7 +141,7 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             out.write(f"comparing with the expected pairings of {args.expected or 'expected-pairings.json'}\n")
         return check_tournament(load_tournament(args, pairing=False), args, out, err, expected)
     files = sorted(source.glob("*.trf"))
-    agree = total = 0
+    agree = total = wrong = 0
     malformed = False
     notes: set[str] = set()
     for path in files:
@@ -138,11 +157,14 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             continue
         a, n = check_rounds(t, args, out, expected_pairings(path, args.expected), f"{path.name} ", notes)
         agree, total = agree + a, total + n
+        wrong += check_standings(t, args, out, f"{path.name} ", notes)
     _write_notes(notes, err)
+    if wrong:
+        out.write(f"standings: {wrong} disagreements\n")
     out.write(f"agree {agree} of {total} rounds ({len(files)} tournaments)\n")
     if malformed:
         return EXIT_INPUT
-    return 0 if agree == total and total else EXIT_DIFFERENCE
+    return 0 if agree == total and total and not wrong else EXIT_DIFFERENCE
 
 
 def _write_notes(notes: set[str], err: TextIO) -> None:

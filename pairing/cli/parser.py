@@ -14,7 +14,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m pairing",
         description="FIDE Swiss pairing engine: reads TRF16 (with XXR/XXC/XXA/XXP/XXS/XXZ) "
         "and TRF-2026, writes pairings like the FIDE-endorsed engines.",
-        epilog="Exit status: 0 ok; 1 --check found differences; 2 bad input or arguments; 3 no valid pairing exists.",
+        epilog="Exit status: 0 ok; 1 --check found differences (rounds or standings); 2 bad input or arguments; "
+        "3 no valid pairing exists.",
     )
     systems = ap.add_mutually_exclusive_group()
     for system in SYSTEMS:
@@ -56,6 +57,17 @@ def build_parser() -> argparse.ArgumentParser:
         "--expected",
         metavar="JSON",
         help="with --check: compare with these expected pairings (default: expected-pairings.json beside INPUT)",
+    )
+    ap.add_argument(
+        "--no-standings",
+        action="store_true",
+        help="with --check: re-pair the rounds only; do not verify the points, ranks and tie-break values",
+    )
+    ap.add_argument(
+        "--tiebreak-edition",
+        choices=("2024", "2026"),
+        help="with --check: the C.07 edition of the tie-breaks (default: the one in force on the file's start "
+        "date, record 042: the 2026 amendment from 1 March 2026)",
     )
     ap.add_argument("--generate", metavar="OUTPUT", help="write a random tournament paired by the engine")
     ap.add_argument(
@@ -100,11 +112,58 @@ def build_parser() -> argparse.ArgumentParser:
         help="rounds to generate (default 7); with -p/--check: the total number of rounds when the file "
         "declares none (XXR/142)",
     )
+    gen.add_argument(
+        "--config",
+        metavar="FILE",
+        help="generator settings from a JSON or TOML file (keys as the options' names, - or _); "
+        "options given on the command line win",
+    )
     gen.add_argument("--draw-rate", type=float, default=0.3)
     gen.add_argument("--forfeit-rate", type=float, default=0.02)
     gen.add_argument("--bye-rate", type=float, default=0.03, help="requested byes (H, Z, F) per player and round")
     gen.add_argument("--withdraw-rate", type=float, default=0.01, help="withdrawals per player and round")
     gen.add_argument("--late-rate", type=float, default=0.05, help="share of late entries")
+    for event, what in (
+        ("forfeit", "forfeits"),
+        ("bye", "requested byes"),
+        ("withdraw", "withdrawals"),
+        ("late", "late entries"),
+    ):
+        gen.add_argument(
+            f"--{event}-count",
+            type=int,
+            metavar="N",
+            help=f"exactly N {what} over the tournament (at most, where the field is too small), instead of the rate",
+        )
+    gen.add_argument(
+        "--bye-kinds",
+        default="0.6,0.3,0.1",
+        metavar="H,Z,F",
+        help="weights of requested half-, zero- and full-point byes (default 0.6,0.3,0.1)",
+    )
+    gen.add_argument("--unrated-rate", type=float, default=0.0, help="share of unrated players (default 0)")
+    gen.add_argument(
+        "--expectation",
+        choices=("fide", "logistic"),
+        default="fide",
+        help="results: fide = the expected score of the rating regulations' table 8.1.2 kept with the draw "
+        "rate (default); logistic = draws at the draw rate, then a win by the logistic Elo curve",
+    )
+    gen.add_argument(
+        "--scoring",
+        default="",
+        metavar="CODE=POINTS,...",
+        help="points per result, XXS codes (W D for wins and draws; WW BW WD BD WL BL FW FL PAB HPB FPB ZPB): "
+        "e.g. W=3,D=1; written as XXS and, in TRF-2026, record 162",
+    )
+    gen.add_argument(
+        "--tiebreaks",
+        default="",
+        metavar="CODES",
+        help="C.07 tie-break list, e.g. BH/C1,BH,SB,DE: written to records 202 and 212 with the values "
+        "(###TBV comment lines); the rank column follows it",
+    )
+    gen.add_argument("--start-date", default="", metavar="YYYY/MM/DD", help="record 042: names the C.07 edition")
     gen.add_argument("--rating-high", type=int, default=2600)
     gen.add_argument("--rating-low", type=int, default=1400)
     gen.add_argument(

@@ -50,10 +50,13 @@ def topscorers(state: TournamentState) -> frozenset[int]:
 def last_round_exemptions(state: TournamentState, system: str) -> frozenset[int]:
     """The topscorers a system lets break C.04.1.f/g in the last round, whoever they meet.
 
-    Dutch: topscorers (C.04.3 A.7, C.3). The other systems make no such exception here.
+    Dutch: topscorers (C.04.3 A.7, C.3). Lim: everybody (C.04.4.3 rule 6: in the last round
+    the colour limits give way for every pair). The other systems make no such exception.
     """
     if system == "dutch":
         return topscorers(state)
+    if system == "lim" and state.is_last_round:
+        return frozenset(p.id for p in state.players)
     return frozenset()
 
 

@@ -23,18 +23,10 @@ float ever decides a rounding.
 
 from __future__ import annotations
 
-import bisect
 from dataclasses import dataclass
 
-# 8.1.2: the upper end of each band of rating differences; band i gives the higher-rated
-# player PD = 0.50 + i/100 (0-3: .50, 4-10: .51, ..., 375-391: .91), and 392 up to the
-# 400-point cap gives .92.
-_BAND_TOPS = (
-    3, 10, 17, 25, 32, 39, 46, 53, 61, 68, 76, 83, 91, 98, 106, 113, 121, 129, 137, 145, 153,
-    162, 170, 179, 188, 197, 206, 215, 225, 235, 245, 256, 267, 278, 290, 302, 315, 328, 344,
-    357, 374, 391,
-)  # fmt: skip
-MAX_DIFFERENCE = 400  # 8.3.1
+from pairing.engine.expected_score import expected_score
+
 K_SUM_LIMIT = 700  # 8.3.3: K × n never above 700 in a rating period
 NEW_PLAYER_GAMES = 30  # 8.3.3: K = 40 until events with at least 30 games are completed
 JUNIOR_AGE = 18  # 8.3.3: K = 40 until the end of the year of the 18th birthday ...
@@ -44,9 +36,7 @@ K10_THRESHOLD = 2400  # 8.3.3: K = 10 once the published rating has reached 2400
 
 def expected_hundredths(rating: int, opponent_rating: int) -> int:
     """PD of *rating* against *opponent_rating*, in hundredths (8.1.2, with 8.3.1's cap)."""
-    difference = min(abs(rating - opponent_rating), MAX_DIFFERENCE)
-    higher = 50 + bisect.bisect_left(_BAND_TOPS, difference)
-    return higher if rating >= opponent_rating else 100 - higher
+    return int(expected_score(rating, opponent_rating) * 100)
 
 
 def k_factor(

@@ -128,3 +128,71 @@ def test_the_dutch_engine_reproduces_every_round_it_generated() -> None:
             recorded = recorded_pairing(t, rnd)
             assert sorted(pairing_rows(dutch(state))) == sorted(pairing_rows(recorded))
             assert check_pairing(state, recorded, colour_exempt=last_round_exemptions(state, "dutch")) == []
+
+
+def _fide(seed: int = 4, **settings: object):  # type: ignore[no-untyped-def]
+    config = GeneratorConfig(players=20, rounds=6, expectation="fide", **settings)  # type: ignore[arg-type]
+    return generate(config, seed, dutch)
+
+
+def test_results_follow_fides_table_with_the_draw_rate() -> None:
+    rng = random.Random(5)
+    results = Counter(random_result(rng, 2400, 2000, 0.3, 0.0, "fide") for _ in range(20000))
+    score = (results[("1", "0")] + results[("=", "=")] / 2) / 20000
+    assert score == pytest.approx(0.92, abs=0.01)  # table 8.1.2: 400 points, 0.92
+    assert results[("=", "=")] / 20000 == pytest.approx(0.16, abs=0.01)  # 2 x (1 - 0.92): the draws it allows
+
+
+def test_counts_give_exactly_that_many_events() -> None:
+    t = _fide(forfeit_count=3, bye_count=4, late_count=2, withdraw_count=2, forfeit_rate=0.5, bye_rate=0.5)
+    blocks = [b for p in t.players for b in p.rounds]
+    forfeited_games = sum(1 for b in blocks if b.opponent is not None and b.result in "+-") // 2
+    assert forfeited_games == 3
+    late = [p for p in t.players if p.rounds[0].result == "Z" and p.rounds[0].opponent is None]
+    assert len(late) == 2
+    gone = [p for p in t.players if p.rounds[-1].result == "Z" and any(b.opponent for b in p.rounds)]
+    assert len(gone) <= 2
+    requested = sum(1 for b in blocks if b.opponent is None and b.result in "HF") + sum(
+        1 for p in t.players for k, b in enumerate(p.rounds) if b.result == "Z" and p not in late and p not in gone
+    )
+    assert requested >= 1
+
+
+def test_unrated_players_have_no_rating_and_come_last() -> None:
+    t = _fide(unrated_rate=0.3)
+    ratings = [p.rating for p in sorted(t.players, key=lambda p: p.start)]
+    unrated = [k for k, r in enumerate(ratings) if r is None]
+    assert unrated and unrated == list(range(len(ratings) - len(unrated), len(ratings)))
+    assert t.rated_count == len(ratings) - len(unrated)
+
+
+def test_scoring_and_tie_break_list_are_written_with_the_values() -> None:
+    t = _fide(scoring=(("W", 30), ("D", 10)), tiebreaks=("BH/C1", "SB"), start_date="2026/03/10")
+    text = write_trf(t, trf26=True)
+    assert "\n162  W 3.0    D 1.0" in text and "\nXXS W=3.0 D=1.0" in text
+    assert "\n202 BH/C1 SB\n" in text and "\n212 PTS BH/C1 SB\n" in text
+    table = [line for line in text.splitlines() if line.startswith("###TBV")]
+    assert table[0].split()[1:] == ["SNO", "PTS", "BH/C1", "SB"] and len(table) == 21
+    top = max(t.players, key=lambda p: p.points or 0)
+    assert top.rank == 1 and table[1].split()[1] == str(top.start)
+
+
+def test_the_new_settings_keep_the_file_reproducible_from_its_seed() -> None:
+    settings = {"unrated_rate": 0.2, "bye_count": 3, "forfeit_count": 2, "tiebreaks": ("BH",)}
+    assert write_trf(_fide(9, **settings)) == write_trf(_fide(9, **settings))
+    assert write_trf(_fide(9, **settings)) != write_trf(_fide(10, **settings))
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("expectation", "elo"),
+        ("unrated_rate", 2.0),
+        ("bye_count", -1),
+        ("scoring", (("QQ", 10),)),
+        ("tiebreaks", ("XYZ",)),
+    ],
+)
+def test_bad_new_settings_are_refused(field: str, value: object) -> None:
+    with pytest.raises(ValueError):
+        GeneratorConfig(**{field: value})

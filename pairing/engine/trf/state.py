@@ -328,7 +328,7 @@ def state_for_round(t: TrfTournament, round_to_pair: int | None = None) -> Tourn
     )
 
 
-_SYSTEM_CODES = (("FIDE_DUTCH", "dutch"), ("FIDE_DUBOV", "dubov"), ("FIDE_BURSTEIN", "burstein"))
+_SYSTEM_CODES = (("FIDE_DUTCH", "dutch"), ("FIDE_DUBOV", "dubov"), ("FIDE_BURSTEIN", "burstein"), ("FIDE_LIM", "lim"))
 
 
 def system_of(t: TrfTournament) -> str | None:
@@ -414,7 +414,8 @@ def cut(t: TrfTournament, rnd: int) -> TrfTournament:
 
     Rounds 1..rnd-1 are kept, and of round *rnd* only the announced absences; the
     points column is recomputed from the kept blocks (a requested bye included);
-    round dates stop before *rnd*. Every other record is kept.
+    round dates stop before *rnd*. Every other record is kept (the rank column too, as the
+    shared replay tool writes it: the checker reads ranks of finished files only).
     """
     scoring = scoring_of(t)
     adjusted: dict[int, int] = {}

@@ -300,3 +300,59 @@ def accelerations_250_from_xxa(t: TrfTournament) -> tuple[TrfAcceleratedRounds, 
         else:
             out.append(TrfAcceleratedRounds(points, first, last, player, player))
     return tuple(out)
+
+
+# ---------------------------------------------------------------- tie-break lists (202, 212)
+
+TIEBREAK_LIST_TAGS = ("212", "202")  # 212 defines the standings (PTS first); 202 breaks the ties
+TIEBREAK_VALUES_TAG = "###TBV"  # this program's comment table of values (TRF-2026 has no field for them)
+
+
+def tiebreak_codes(text: str) -> tuple[str, ...]:
+    """The codes of a 202/212 record's text (after the tag), as ``BH/C1`` strings.
+
+    TRF-2026 calls the list comma-separated; programs write ``BH/C1,BH,SB``, ``BH/C1 BH SB``,
+    ``BH C1,BH,SB`` (modifier after a space) or ``BH:C1`` alike. A ``:GP`` point-type
+    qualifier (game points, the only kind an individual event has) is dropped.
+    """
+    items = ["/".join(item.split()) for item in text.split(",")] if "," in text else text.split()
+    out = []
+    for item in items:
+        parts = [p for p in item.strip().upper().replace(":", "/").split("/") if p and p != "GP"]
+        if parts:
+            out.append("/".join(parts))
+    return tuple(out)
+
+
+def tiebreak_list(t: TrfTournament) -> tuple[str, tuple[str, ...]] | None:
+    """(tag, codes) of the file's record 212, else 202; codes after PTS only (points always
+    come first). None when the file has neither."""
+    for tag in TIEBREAK_LIST_TAGS:
+        for record in t.other_records:
+            if record[:3] == tag:
+                codes = tiebreak_codes(record[4:])
+                if codes and codes[0] == "PTS":
+                    codes = codes[1:]
+                return tag, codes
+    return None
+
+
+def tiebreak_value_lines(codes: tuple[str, ...], rows: list[tuple[int, tuple[str, ...]]]) -> list[str]:
+    """The comment table of tie-break values: a heading, then one line per player (start
+    number at columns 8-11, then each value right-aligned in 9 columns), in standings order."""
+    head = f"{TIEBREAK_VALUES_TAG} SNO" + "".join(f" {c:>8}" for c in codes)
+    return [head] + [f"{TIEBREAK_VALUES_TAG} {pid:4d}" + "".join(f" {v:>8}" for v in values) for pid, values in rows]
+
+
+def tiebreak_values_table(t: TrfTournament) -> tuple[tuple[str, ...], dict[int, tuple[str, ...]]] | None:
+    """The comment table of values, if the file has one: (codes, {start number: printed values})."""
+    lines = [r for r in t.other_records if r.startswith(TIEBREAK_VALUES_TAG)]
+    if not lines:
+        return None
+    codes = tuple(lines[0][len(TIEBREAK_VALUES_TAG) :].split()[1:])
+    table = {}
+    for line in lines[1:]:
+        words = line[len(TIEBREAK_VALUES_TAG) :].split()
+        if words and words[0].isdigit():
+            table[int(words[0])] = tuple(words[1:])
+    return codes, table

@@ -63,6 +63,9 @@ LATER_ORDER = (
     "article 4: in the first bracket where the pairings part, py4swiss's meets the criteria as well as ours "
     "but comes later in the BSN order (its matching does not settle 4.3)"
 )
+COLOUR_BY_INDEX = (
+    "5.2.5: same pairs and PAB; the colours follow the index py4swiss ranks the pair by (1.8), under its reading below"
+)
 LATE_ENTRY_NUMBERS = (
     "1.8.2/5.2.1: py4swiss uses the final pairing numbers while a player has not yet taken part "
     "(C.04.2: the numbers of the players taking part)"
@@ -239,10 +242,36 @@ def categorise(
                     stack.enter_context(reading(name, state, their_bye, written))
                 if _rows(state) == theirs:
                     return " + ".join(names)
+    colour = colour_reading(state, ours, theirs, readings, written)
+    if colour is not None:
+        return colour
     verdict = judge(state, theirs)  # with py4swiss's PAB when it differs (explained above)
     if required and verdict != OTHER:
         return " + ".join((*required, verdict))
     return verdict
+
+
+def colour_reading(
+    state: TournamentState,
+    ours: set[tuple[int, int]],
+    theirs: set[tuple[int, int]],
+    readings: list[str],
+    written: dict[int, int] | None = None,
+) -> str | None:
+    """When the pairs and the PAB are ours and only colours differ: the reading of the index
+    (1.7) under which 5.2.5 (the higher-ranked player's preference, ranked by 1.8) gives each
+    board py4swiss's colours, our pairs kept (the reading may move the bracket order too)."""
+    if bye_of(ours) != bye_of(theirs) or {frozenset(r) for r in ours} != {frozenset(r) for r in theirs}:
+        return None
+    flipped = [(w, b) for w, b in ours - theirs if b]
+    for name in (r for r in readings if r in (POINTS_AS_WRITTEN, ZERO_BYES_ALL_ROUNDS, LATE_ENTRY_NUMBERS)):
+        with reading(name, state, None, written):
+            players = {p.id: p for p in corrected.entrants(state)}
+            if all(
+                corrected.white_and_black(players[w], players[b], state.initial_colour) == (b, w) for w, b in flipped
+            ):
+                return f"{COLOUR_BY_INDEX} + {name}"
+    return None
 
 
 def _readings_giving_bye(

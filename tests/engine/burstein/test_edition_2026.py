@@ -201,7 +201,25 @@ EXPECTED = {
     "bye-games": (f"{readings.BYE_GAMES} + {readings.LATER_ORDER}", None, None),
     "full-bye-pab": (f"{readings.FULL_BYE_PAB} + {readings.C6_HIGHEST_FLOATS}", None, None),
     "seeding-late-entry": (readings.SEEDING_LATE_ENTRY, None, None),
+    "colour-by-index": (
+        f"{readings.COLOUR_BY_INDEX} + {readings.ZERO_BYES_ALL_ROUNDS}",
+        {(2, 6), (3, 5), (4, 10), (7, 0)},
+        {(2, 6), (5, 3), (4, 10), (7, 0)},
+    ),
 }
+
+
+def test_5_2_5_the_higher_index_takes_its_preference_with_1_7_2_rule_3() -> None:
+    """3 (2 points) and 5 (1.5) both want White mildly and had the same colours (5.2.2-5.2.4
+    do not decide): 5.2.5 gives the higher-ranked player (1.8: the index) his colour. 3's
+    opponent 8 lost in round 1 and has had zero-point byes since, up to this round: 1.7.2
+    rule 3 counts them as draws for 3's Buchholz (1 point), so 3's index is 5.0 against 5's
+    4.5 and 3 takes White. py4swiss counts them as draws only for a player with no other
+    round (its reading of rule 3): 3's Buchholz falls to 4.0 and 5 takes White."""
+    state = case("colour-by-index")
+    index = corrected.indices(state)
+    assert index[3].buchholz == 50 and index[5].buchholz == 45
+    assert rows(state) == EXPECTED["colour-by-index"][1]
 
 
 def test_c6_the_outgoing_floaters_score_as_little_as_possible() -> None:
