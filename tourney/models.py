@@ -468,7 +468,7 @@ class Result(models.TextChoices):
 
 
 # The fields of a game its RoundEntry rows repeat (by name or by column).
-ENTRY_FIELDS = frozenset({"round", "round_id", "white", "white_id", "black", "black_id"})
+GAME_FIELDS_IN_ENTRIES = frozenset({"round", "round_id", "white", "white_id", "black", "black_id"})
 
 
 class Game(models.Model):
@@ -500,7 +500,7 @@ class Game(models.Model):
     def save(self, *args: object, update_fields: Iterable[str] | None = None, **kwargs: object) -> None:
         # The RoundEntry rows are what makes "once per round" hold across games and byes.
         # A save of other fields (a result) leaves them as they are: one UPDATE, no more.
-        if update_fields is not None and ENTRY_FIELDS.isdisjoint(update_fields):
+        if update_fields is not None and GAME_FIELDS_IN_ENTRIES.isdisjoint(update_fields):
             super().save(*args, update_fields=update_fields, **kwargs)  # type: ignore[arg-type]
             return
         with transaction.atomic():
