@@ -5,10 +5,11 @@ says so), a 300-player tournament with round 5 paired by the Dutch engine and
 published (150 boards), then enters every result as the keyboard does: an HTMX POST
 of "12 1-0" to the round's result endpoint, through the whole Django stack
 (middleware, session, CSRF, the role check, set_result with its row locks and audit
-entry, the partial rendered). Prints the median, 90th percentile and worst time.
-Target: under 100 ms per result.
+entry, the partial rendered). Prints the median, 90th percentile and worst time, the
+CPU time and the SQL statements of a result, and (--statements) those of the last one.
+Target: under 100 ms per result, also under load (bench/public_load.py measures that).
 
-    python bench/result_entry.py [--players 300] [--round 5]
+    python bench/result_entry.py [--players 300] [--round 5] [--statements]
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import random
 import statistics
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -71,6 +73,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=300)
     parser.add_argument("--round", type=int, default=5, help="the round whose results are entered")
+    parser.add_argument("--statements", action="store_true", help="print the SQL statements of the last result")
     args = parser.parse_args()
 
     setup_test_environment()
@@ -87,6 +90,7 @@ def main() -> None:
         # One request to warm the caches (templates, permissions), not counted.
         client.get(f"/t/{t.pk}/rounds/{rnd.number}/")
         times, cpu, queries = [], [], []
+        last: list[str] = []
         for k, board in enumerate(rnd.games.order_by("board").values_list("board", flat=True)):
             started, started_cpu = time.perf_counter(), time.process_time()
             with CaptureQueriesContext(connection) as captured:
@@ -96,6 +100,7 @@ def main() -> None:
             times.append((time.perf_counter() - started) * 1000)
             cpu.append((time.process_time() - started_cpu) * 1000)
             queries.append(len(captured))
+            last = [q["sql"] for q in captured.captured_queries]
             assert response.status_code == 200 and b"Board" in response.content, response.content[:200]
         assert not rnd.games.filter(result="").exists()
         times.sort()
@@ -106,10 +111,16 @@ def main() -> None:
         )
         # Under a loaded CPU each database round trip waits for the scheduler again: the
         # count matters as much as the CPU time.
+        kinds = Counter(sql.split(None, 1)[0] for sql in last)
         print(
             f"per result: {statistics.median(cpu):.1f} ms CPU (median, this process), "
-            f"{statistics.median(queries):.0f} SQL queries (median)"
+            f"{statistics.median(queries):.0f} SQL statements (median; the last: "
+            + ", ".join(f"{n} {kind}" for kind, n in kinds.most_common())
+            + ")"
         )
+        if args.statements:
+            for sql in last:
+                print("   ", sql[:160])
         started = time.perf_counter()
         client.get(f"/t/{t.pk}/rounds/{rnd.number}/")
         page_ms = (time.perf_counter() - started) * 1000

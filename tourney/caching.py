@@ -137,13 +137,20 @@ def public_change(
 def versions(tournament_id: int, parts: Sequence[str]) -> tuple[str, ...]:
     """The current tokens of *parts*, in order (one round trip when they are known, none
     when this process read them less than PUBLIC_VERSIONS_LOCAL_SECONDS ago)."""
+    return _versions_read(tournament_id, parts)[0]
+
+
+def _versions_read(tournament_id: int, parts: Sequence[str]) -> tuple[tuple[str, ...], float]:
+    """versions(), and when they were read from the cache (wall clock, seconds): every
+    change bumped before that time is in them."""
     keys = [_version_key(tournament_id, p) for p in parts]
     now = time.monotonic()
     fresh_for = settings.PUBLIC_VERSIONS_LOCAL_SECONDS
     if fresh_for > 0:
         known = [_known_versions.get(k) for k in keys]
         if all(k is not None and now - k[1] < fresh_for for k in known):
-            return tuple(k[0] for k in known)  # type: ignore[index]
+            oldest = min(k[1] for k in known)  # type: ignore[index]
+            return tuple(k[0] for k in known), time.time() - (now - oldest)  # type: ignore[index]
     found = cache.get_many(keys)
     missing = [k for k in keys if k not in found]
     if missing:
@@ -154,7 +161,7 @@ def versions(tournament_id: int, parts: Sequence[str]) -> tuple[str, ...]:
     tokens = tuple(str(found.get(k, "")) for k in keys)
     for key, token in zip(keys, tokens, strict=True):
         _known_versions[key] = (token, now)
-    return tokens
+    return tokens, time.time() - (time.monotonic() - now)
 
 
 # ---------------------------------------------------------------- the page cache
@@ -166,10 +173,11 @@ class PageVersion:
     latest: str  # where the last page rendered for this variant is, whatever its version
     etag: str  # quoted
     last_modified: float
+    read_at: float  # when its tokens were read: every change bumped before is in this version
 
 
 def page_version(request: HttpRequest, tournament_id: int, parts: Sequence[str]) -> PageVersion:
-    tokens = versions(tournament_id, parts)
+    tokens, read_at = _versions_read(tournament_id, parts)
     htmx = request.headers.get("HX-Request") == "true"
     variant = "|".join(
         [
@@ -189,6 +197,7 @@ def page_version(request: HttpRequest, tournament_id: int, parts: Sequence[str])
         latest=f"{_prefix()}:l:{tournament_id}:{variant_digest}",
         etag='"' + hashlib.sha256(page.encode()).hexdigest()[:32] + '"',
         last_modified=max(_token_time(t) for t in tokens),
+        read_at=read_at,
     )
 
 
@@ -343,11 +352,15 @@ def _page(key: str) -> dict[str, Any] | None:
 
 # {variant's pointer key: {"key", "rendered"}}: the last page of each variant this process
 # read or rendered, so that while a new version is due a request costs no Redis round trip.
+# "rendered" is when the versions that page was rendered for were read (before its render):
+# the refresh window counts from there, so a change waits at most the window, whatever the
+# render took and however long this process reused its tokens (PUBLIC_VERSIONS_LOCAL_SECONDS).
 _known_latest: dict[str, dict[str, Any]] = {}
 # {variant's pointer key: until when}: another process was found rendering the variant's new
 # version; until then this one serves the previous copy without asking again.
 _rendered_elsewhere_until: dict[str, float] = {}
-RENDERING_ELSEWHERE_SECONDS = 0.5
+# Short: once the other process has stored the new version, this one shows it this late at most.
+RENDERING_ELSEWHERE_SECONDS = 0.25
 
 
 def _renewed_lately(pointer: dict[str, Any] | None) -> bool:
@@ -355,10 +368,10 @@ def _renewed_lately(pointer: dict[str, Any] | None) -> bool:
 
 
 def _copy_in_hand(version: PageVersion) -> tuple[dict[str, Any], str] | None:
-    """The page for *version* and its ETag, or the previous page of its variant while that
-    one was rendered less than PUBLIC_PAGE_REFRESH_SECONDS ago (results coming in every
-    second do not make every big page render every second: a reader's copy is at most that
-    late); None when the page is to be rendered."""
+    """The page for *version* and its ETag, or the previous page of its variant while the
+    versions that one was rendered for were read less than PUBLIC_PAGE_REFRESH_SECONDS ago
+    (results coming in every second do not make every big page render every second: a
+    reader's copy is at most that late); None when the page is to be rendered."""
     page = recent_pages.get(version.key)
     if page is not None:
         return page, version.etag
@@ -417,7 +430,7 @@ def _cached_page(
             **_stored(response),
             "etag": version.etag,
             "last_modified": version.last_modified,
-            "rendered": time.time(),
+            "rendered": version.read_at,
         }
         ttl = settings.PUBLIC_PAGE_CACHE_SECONDS
         latest = {"key": version.key, "rendered": page["rendered"]}
@@ -598,3 +611,44 @@ def check_shared_cache(app_configs: Any = None, **kwargs: Any) -> list[checks.Ch
             )
         ]
     return []
+
+
+# ---------------------------------------------------------------- live pages
+
+# The live pages (a round under way, its points and ARO list, a player card) poll this often
+# (hx-trigger in their templates, held to it by tests/tourney/test_caching.py), answered 304
+# while nothing changed: before the middleware, or by the proxy within its max-age.
+LIVE_POLL_SECONDS = 2
+# A reader keeping a live page open sees a change within this (renders aside).
+LIVE_CHANGE_LIMIT_SECONDS = 5
+
+
+def live_change_delay() -> float:
+    """The longest a committed change takes to reach a reader's live page, rendering aside.
+
+    After the change: the processes see its versions within PUBLIC_VERSIONS_LOCAL_SECONDS;
+    the previous copy is served until PUBLIC_PAGE_REFRESH_SECONDS after its versions were
+    read, which was before the change (the two overlap, they do not add up); a process
+    that found another rendering the new copy asks again RENDERING_ELSEWHERE_SECONDS later;
+    a proxy keeps a page it fetched just before its process saw the change for
+    PUBLIC_PAGE_MAX_AGE (the previous copy goes out with max-age 0); then the next poll."""
+    local = settings.PUBLIC_VERSIONS_LOCAL_SECONDS
+    server = max(settings.PUBLIC_PAGE_REFRESH_SECONDS, local) + RENDERING_ELSEWHERE_SECONDS
+    proxy = local + settings.PUBLIC_PAGE_MAX_AGE
+    return LIVE_POLL_SECONDS + max(server, proxy)
+
+
+@checks.register(checks.Tags.caches, deploy=True)
+def check_live_change_delay(app_configs: Any = None, **kwargs: Any) -> list[checks.CheckMessage]:
+    """`check --deploy`: the timings set by the environment keep a change within
+    LIVE_CHANGE_LIMIT_SECONDS of a reader's live page."""
+    delay = live_change_delay()
+    if delay < LIVE_CHANGE_LIMIT_SECONDS:
+        return []
+    return [
+        checks.Warning(
+            f"A change may take {delay:g} s to reach a reader's live page (limit {LIVE_CHANGE_LIMIT_SECONDS} s).",
+            hint="Lower PUBLIC_PAGE_REFRESH_SECONDS, PUBLIC_PAGE_MAX_AGE or PUBLIC_VERSIONS_LOCAL_MS.",
+            id="tourney.W002",
+        )
+    ]

@@ -9,6 +9,7 @@ The database enforces what it can: one appearance per player and round
 from __future__ import annotations
 
 import zoneinfo
+from collections.abc import Iterable
 
 from django.conf import settings
 from django.contrib.contenttypes.fields import GenericForeignKey
@@ -466,6 +467,10 @@ class Result(models.TextChoices):
         return self in (Result.WHITE_WINS_FORFEIT, Result.BLACK_WINS_FORFEIT, Result.DOUBLE_FORFEIT)
 
 
+# The fields of a game its RoundEntry rows repeat (by name or by column).
+GAME_FIELDS_IN_ENTRIES = frozenset({"round", "round_id", "white", "white_id", "black", "black_id"})
+
+
 class Game(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
     board = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
@@ -492,10 +497,14 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"R{self.round.number} B{self.board}: {self.white.name} - {self.black.name} {self.result or '*'}"
 
-    def save(self, *args: object, **kwargs: object) -> None:
+    def save(self, *args: object, update_fields: Iterable[str] | None = None, **kwargs: object) -> None:
         # The RoundEntry rows are what makes "once per round" hold across games and byes.
+        # A save of other fields (a result) leaves them as they are: one UPDATE, no more.
+        if update_fields is not None and GAME_FIELDS_IN_ENTRIES.isdisjoint(update_fields):
+            super().save(*args, update_fields=update_fields, **kwargs)  # type: ignore[arg-type]
+            return
         with transaction.atomic():
-            super().save(*args, **kwargs)  # type: ignore[arg-type]
+            super().save(*args, update_fields=update_fields, **kwargs)  # type: ignore[arg-type]
             self.entries.exclude(player__in=[self.white_id, self.black_id]).delete()
             for player_id in (self.white_id, self.black_id):
                 RoundEntry.objects.update_or_create(

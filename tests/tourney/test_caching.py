@@ -3,6 +3,7 @@ own tournament only, once committed; a draft never reaches a cache a reader can 
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -392,3 +393,68 @@ def test_while_another_process_renders_the_new_version_the_previous_copy_is_serv
     cache.delete(version.latest + ":lock")
     caching._rendered_elsewhere_until.clear()
     assert Client().get(url)["ETag"] != first["ETag"]  # rendered now
+
+
+# ---------------------------------------------------------------- live pages: a change within 5 s
+
+
+class _Clock:
+    """caching's clock, moved by hand (wall and monotonic time together)."""
+
+    time_ns = staticmethod(time.time_ns)  # the tokens: ordered, whatever the offset
+    sleep = staticmethod(time.sleep)
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def time(self) -> float:
+        return time.time() + self.offset
+
+    def monotonic(self) -> float:
+        return time.monotonic() + self.offset
+
+
+def test_the_refresh_window_counts_from_when_the_versions_were_read_not_from_the_end_of_the_render(
+    settings, monkeypatch
+) -> None:
+    settings.PUBLIC_PAGE_REFRESH_SECONDS = 2
+    settings.PUBLIC_VERSIONS_LOCAL_SECONDS = 0.5
+    clock = _Clock()
+    monkeypatch.setattr(caching, "time", clock)
+    render = caching._render
+
+    def slow_render(*args):  # a big page: 1.5 s to render
+        response = render(*args)
+        clock.offset += 1.5
+        return response
+
+    monkeypatch.setattr(caching, "_render", slow_render)
+    t = _event()
+    url = reverse("round_detail", kwargs={"tournament_id": t.pk, "number": 2})
+    poll = {"HX-Request": "true", "HX-Target": "pairing"}
+    first = Client().get(url, headers=poll)  # versions read at T, rendered by T + 1.5
+    # Another process enters a result at T + 1.5: this one sees it half a second later at most.
+    cache.set(f"pub:{_release()}:v:{t.pk}:r2", caching._token())
+    clock.offset += 0.4
+    assert Client().get(url, headers=poll)["ETag"] == first["ETag"]  # T + 1.9: the previous copy
+    clock.offset += 0.2
+    assert Client().get(url, headers=poll)["ETag"] != first["ETag"]  # T + 2.1: 0.6 s after the change
+
+
+def test_the_live_pages_poll_at_the_interval_the_bound_counts() -> None:
+    from django.conf import settings
+
+    templates = ("round_detail.html", "round_standings.html", "player_card.html")
+    for name in templates:
+        source = (settings.BASE_DIR / "templates" / "tourney" / name).read_text()
+        intervals = re.findall(r'\{% (?:el)?if live %\}[^>]*?hx-trigger="every ([0-9.]+)s"', source)
+        assert intervals == [str(caching.LIVE_POLL_SECONDS)], name
+
+
+def test_a_change_reaches_a_live_page_within_five_seconds_with_margin(settings) -> None:
+    # The poll (2 s), then the refresh window (2 s) overlapping the local version time
+    # (0.5 s), another process's render (0.25 s); a proxy's copy: 0.5 + 2 s.
+    assert caching.live_change_delay() == 4.5 < caching.LIVE_CHANGE_LIMIT_SECONDS
+    assert caching.check_live_change_delay() == []
+    settings.PUBLIC_PAGE_REFRESH_SECONDS = 3
+    assert [w.id for w in caching.check_live_change_delay()] == ["tourney.W002"]

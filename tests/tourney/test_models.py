@@ -142,3 +142,24 @@ def test_a_tournament_takes_the_sites_time_zone_and_refuses_an_unknown_one(setti
     t.time_zone = "Mars/Olympus"
     with pytest.raises(ValidationError, match="Mars/Olympus is not a time zone"):
         t.full_clean()
+
+
+def test_saving_a_games_result_leaves_its_round_entries_alone(django_assert_num_queries) -> None:
+    t = builders.tournament(players=4)
+    rnd = builders.round_with(t, 1, "1-2")
+    game = rnd.games.get()
+    entries = set(rnd.entries.values_list("pk", "player_id", "game_id"))
+    game.result = "1-0"
+    with django_assert_num_queries(1):  # the UPDATE of the result alone
+        game.save(update_fields=["result"])
+    assert set(rnd.entries.values_list("pk", "player_id", "game_id")) == entries
+
+
+@pytest.mark.parametrize("field", ["black", "black_id"])
+def test_saving_a_games_players_by_name_moves_its_round_entries(field: str) -> None:
+    t = builders.tournament(players=4)
+    rnd = builders.round_with(t, 1, "1-2")
+    game = rnd.games.get()
+    game.black = builders.player(t, 3)
+    game.save(update_fields=[field])
+    assert set(rnd.entries.values_list("player__pairing_number", flat=True)) == {1, 3}

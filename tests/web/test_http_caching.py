@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests import builders
+from tourney.caching import LIVE_POLL_SECONDS
 from tourney.models import Result, RoundStatus, Tournament
 from tourney.roles import appoint
 from tourney.services import results
@@ -102,7 +103,7 @@ def test_the_live_round_page_polls_with_its_etag_and_gets_304_while_nothing_chan
     url = _url("round_detail", event, number=2)
     page = Client().get(url)
     etag = page["ETag"]
-    assert 'hx-trigger="every 3s"' in page.content.decode()
+    assert f'hx-trigger="every {LIVE_POLL_SECONDS}s"' in page.content.decode()
     sent = re.search(r"hx-headers='\{\"If-None-Match\": \"([^']*)\"\}'", page.content.decode())
     assert sent is not None and sent.group(1).encode().decode("unicode_escape") == etag
     poll = Client().get(url, headers={"HX-Request": "true", "HX-Target": "pairing", "If-None-Match": etag})
@@ -112,7 +113,8 @@ def test_the_live_round_page_polls_with_its_etag_and_gets_304_while_nothing_chan
 def test_the_live_standings_poll_with_their_etag(event) -> None:
     url = _url("round_standings", event, number=2)
     page = Client().get(url)
-    assert 'hx-trigger="every 3s"' in page.content.decode() and "If-None-Match" in page.content.decode()
+    content = page.content.decode()
+    assert f'hx-trigger="every {LIVE_POLL_SECONDS}s"' in content and "If-None-Match" in content
     poll = Client().get(url, headers={"HX-Request": "true", "If-None-Match": page["ETag"]})
     assert poll.status_code == 304
 

@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests import builders
+from tourney.caching import LIVE_POLL_SECONDS
 from tourney.models import Round, RoundStatus, Tournament
 from tourney.services.rounds import publish_pairing
 
@@ -75,7 +76,8 @@ def test_the_public_does_not_see_a_draft_pairing_but_sees_it_once_published(
     with django_capture_on_commit_callbacks(execute=True):
         publish_pairing(round_id=rnd.pk)
     page = client.get(f"/t/{t.pk}/rounds/1/").content.decode()
-    assert "Alice" in page and 'hx-trigger="every 3s"' in page  # results come in: the page refreshes itself
+    # Results come in: the page refreshes itself.
+    assert "Alice" in page and f'hx-trigger="every {LIVE_POLL_SECONDS}s"' in page
 
 
 def test_public_pages_hide_the_management_links(desk) -> None:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import zoneinfo
 from datetime import datetime
+from typing import NamedTuple
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -72,6 +74,11 @@ def _check_correction(game: Game, rnd: Round, *, confirmed: bool, reason: str) -
     return later
 
 
+class ResultEntered(NamedTuple):
+    changed: bool  # False: the board already had this result (a double submit)
+    game: Game  # as saved, with its round, tournament and players in hand for the answer
+
+
 def set_result(
     *,
     game_id: int,
@@ -92,11 +99,45 @@ def set_result(
     Changing a result already entered is a correction: it must be *confirmed*, with a
     *reason* once the round is closed or a later round is paired (CorrectionUnconfirmed).
     """
+    return _enter_result(
+        Q(pk=game_id), result=result, user=user, reason=reason, expected=expected, confirmed=confirmed
+    ).changed
+
+
+def enter_board_result(
+    *,
+    tournament_id: int,
+    round_number: int,
+    board: int,
+    result: str,
+    user: User | None = None,
+    reason: str = "",
+    expected: str | None = None,
+    confirmed: bool = False,
+) -> ResultEntered:
+    """set_result for the game on *board* of the round, answering with the game as saved
+    (the desk shows its row); Game.DoesNotExist when the round has no such board."""
+    return _enter_result(
+        Q(round__tournament_id=tournament_id, round__number=round_number, board=board),
+        result=result,
+        user=user,
+        reason=reason,
+        expected=expected,
+        confirmed=confirmed,
+    )
+
+
+def _enter_result(
+    game_lookup: Q, *, result: str, user: User | None, reason: str, expected: str | None, confirmed: bool
+) -> ResultEntered:
     with transaction.atomic():
-        game = Game.objects.select_for_update().select_related("round__tournament", "white", "black").get(pk=game_id)
-        rnd = Round.objects.select_for_update().select_related("tournament").get(pk=game.round_id)
+        # One statement finds the game, locks it with its round (against close_round and a
+        # second entry on the same board), the tournament and both players, and reads them all.
+        related = Game.objects.select_for_update().select_related("round__tournament", "white", "black")
+        game = related.get(game_lookup)
+        rnd = game.round
         if game.result == result:
-            return False
+            return ResultEntered(False, game)
         if expected is not None and game.result != expected:
             later = later_paired_rounds(rnd)
             raise ResultConflict(
@@ -124,13 +165,14 @@ def set_result(
             game.result = Result(result)
             game.result_entered_by = user if user is not None and user.is_authenticated else None
             game.result_entered_at = timezone.now()
+            # The players and the round stay: one UPDATE, the RoundEntry rows untouched.
             game.save(update_fields=["result", "result_entered_by", "result_entered_at"])
             action = "result" if old == Result.PENDING else "correct result"
             if later:
                 reason = f"{reason} ({later_rounds_warning(later)})"
             audit.record(rnd.tournament, game, action=action, old=old, new=result, user=user, reason=reason)
             public_change(rnd.tournament_id, round_number=rnd.number)
-            return True
+            return ResultEntered(True, game)
     raise ResultRefused(refusal)
 
 

@@ -25,7 +25,7 @@ from tourney.models import Game, Result, Round, Tournament
 from tourney.quick_entry import EntryError, parse_board, parse_entry, parse_result
 from tourney.services.manual_changes import exchange_players
 from tourney.services.pairing import request_pairing
-from tourney.services.results import later_rounds_warning, set_result
+from tourney.services.results import enter_board_result, later_rounds_warning
 from tourney.services.rounds import close_round, publish_pairing, round_for, unpublish_pairing
 from tourney.views.confirm import confirmation
 from tourney.views.http import HtmxHttpRequest, TournamentRequest
@@ -180,6 +180,12 @@ def round_close(request: TournamentRequest, tournament_id: int, number: int) -> 
     return _write_and_answer(request, rnd, close_round, _("Results of round %d published.") % number)
 
 
+def _board(request: TournamentRequest, number: int, board: int) -> Game:
+    """The game on *board* of round *number* as it is now, with its players (for its row)."""
+    games = Game.objects.select_related("round", "white", "black")
+    return games.get(round__tournament=request.tournament, round__number=number, board=board)
+
+
 def _correction_context(game: Game, result: str, error: CorrectionUnconfirmed) -> dict:
     """What the arbiter must confirm: the board's result now, the one typed, the later
     rounds already paired with the old one."""
@@ -208,8 +214,11 @@ def round_result(request: TournamentRequest, tournament_id: int, number: int) ->
     boards still to play, swapped in place (the page stays where the arbiter is typing);
     a correction to confirm is added to the list under the box.
     """
-    rnd = _existing_round(request, number)
-    game, message, ok, correction = None, "", False, None
+    # A result entered costs one statement to find and lock the board (with its round and
+    # players, in hand for the answer), one UPDATE, the audit entry and the count of boards
+    # still to play: the desk stays fast while the public pages are under load.
+    rnd, game, message, ok, correction = None, None, "", False, None
+    board, result = 0, ""
     try:
         if "entry" in request.POST:
             # The keyboard types new results: over one already entered it asks for a correction.
@@ -218,17 +227,20 @@ def round_result(request: TournamentRequest, tournament_id: int, number: int) ->
         else:
             board, result = parse_board(request.POST.get("board", "")), parse_result(request.POST.get("result", ""))
             expected = request.POST.get("expected")
-        game = Game.objects.filter(round=rnd, board=board).first()
-        if game is None:
-            raise EntryError(_("round %(r)d has no board %(b)d") % {"r": number, "b": board})
-        changed = set_result(
-            game_id=game.pk,
-            result=result,
-            user=request.user,
-            reason=request.POST.get("reason", ""),
-            expected=expected,
-            confirmed=request.POST.get("confirmed") == "1",
-        )
+        try:
+            changed, game = enter_board_result(
+                tournament_id=request.tournament.pk,
+                round_number=number,
+                board=board,
+                result=result,
+                user=request.user,
+                reason=request.POST.get("reason", ""),
+                expected=expected,
+                confirmed=request.POST.get("confirmed") == "1",
+            )
+        except Game.DoesNotExist:
+            raise EntryError(_("round %(r)d has no board %(b)d") % {"r": number, "b": board}) from None
+        rnd = game.round
         ok = True
         label = Result(result).label if result else _("no result")
         message = (_("Board %(b)d: %(r)s") if changed else _("Board %(b)d: already %(r)s")) % {"b": board, "r": label}
@@ -236,20 +248,22 @@ def round_result(request: TournamentRequest, tournament_id: int, number: int) ->
         message = str(error) or _("type the board and the result, e.g. “12 1-0”")
     except CorrectionUnconfirmed as error:  # a conflict too: the board changed meanwhile
         message = str(error)
+        game = _board(request, number, board)
         correction = _correction_context(game, result, error)
     except DomainError as error:
         message = _("Refused: %s") % error
+        game = _board(request, number, board)
+    if rnd is None:  # nothing written: the round as it is now (404 when there is none)
+        rnd = _existing_round(request, number)
     if not request.htmx:
         if correction:
             context = {"round": rnd, "tournament": rnd.tournament, "message": message, "correction": correction}
             return render(request, "tourney/result_correction.html", context)
         (messages.success if ok else messages.error)(request, message)
         return redirect(rnd)
-    if game is not None:
-        game = Game.objects.select_related("white", "black").get(pk=game.pk)
     context = {
         "round": rnd,
-        "tournament": rnd.tournament,
+        "tournament": request.tournament,
         "message": message,
         "ok": ok,
         "g": game,
