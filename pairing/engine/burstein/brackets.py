@@ -25,9 +25,10 @@ the current BSN by their own BSN, and the pair (or the float) found is then fixe
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from functools import cached_property
+from itertools import pairwise
 from typing import Protocol
 
 from pairing.engine.matching import (
@@ -298,7 +299,7 @@ class Bracket:
         partners = range(len(self.bracket) + 1)
         for pos in chain:
             bonuses = [order_bonus(self.bsn[pos], b) for b in partners]
-            if any(x >= y for x, y in zip(bonuses, bonuses[1:])):
+            if any(x >= y for x, y in pairwise(bonuses)):
                 return False
         return True
 
