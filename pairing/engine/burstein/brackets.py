@@ -74,6 +74,7 @@ class OptimalFace:
     values; None for *admits_below*: every pair below, with the weights of [C5]-[C8]."""
 
     pairs: dict[tuple[int, int], int]
+    open: list[tuple[int, int, int]]  # *pairs* not yet closed, with their weights, in order
     admits_below: Callable[[int, int], bool] | None
 
 
@@ -278,16 +279,20 @@ class Bracket:
             top = range(len(self.bracket) + 1)
             scale = 2 * sum(weight[p] * max(abs(order_bonus(self.bsn[p], b)) for b in top) for p in chain) + 1
         weighted, optional = [], []  # the pairs with a bonus, the others
-        for u, v, w in self._open_core(gone, floats):
-            held = face.pairs.get((u, v))
-            if held is None:
+        in_bracket, still = self.in_bracket, []
+        for pair in face.open:  # the face's pairs still open: gone and floats only grow
+            u, v, w = pair
+            if u in gone or v in gone or (u in floats and in_bracket[v]) or (v in floats and in_bracket[u]):
                 continue
+            still.append(pair)
+            held = face.pairs[(u, v)]
             bonus = 0
             if u in weight:
                 bonus += weight[u] * order_bonus(self.bsn[u], self.bsn.get(v, 0))
             if v in weight:
                 bonus += weight[v] * order_bonus(self.bsn[v], self.bsn.get(u, 0))
             (weighted if bonus else optional).append((u, v, (w if face.admits_below is None else held) * scale + bonus))
+        face.open[:] = still
         mate, _, _, _ = self._certified(weighted, gone, face.admits_below, optional, self._joined)
         return mate
 
@@ -402,7 +407,7 @@ class Bracket:
                     around.append(b)
                 b = parent[b]
             held.append(tuple(reversed(around)))
-        pairs = {}
+        pairs, tight = {}, []
         for u, v, w in self._open_core(gone, floats):
             slack = dual[u] + dual[v] - 2 * (w + lift)
             if slack > 0:
@@ -415,15 +420,16 @@ class Bracket:
                 while common < min(len(hu), len(hv)) and hu[common] == hv[common]:
                     common += 1
                 pairs[(u, v)] = common
+                tight.append((u, v, w))
         if any(held[v] for v in self.below if v not in gone):
-            self._face = OptimalFace(pairs, admits_below=None)
+            self._face = OptimalFace(pairs, tight, admits_below=None)
         else:
             twice = 2 * lift  # no blossom of positive dual holds a player below
 
             def admits_below(u: int, v: int) -> bool:
                 return dual[u] + dual[v] == twice
 
-            self._face = OptimalFace(pairs, admits_below=admits_below)
+            self._face = OptimalFace(pairs, tight, admits_below=admits_below)
         return self._face
 
     def _slack_below(
