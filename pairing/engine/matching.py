@@ -151,15 +151,41 @@ def _violated(edges: list[tuple[int, int, int]], chosen: list[int], dual: list[i
     """Edges outside *chosen* whose slack under the dual solution is negative."""
     kept = set(chosen)
     shared = _SharedBlossomDuals(dual, parent)
+    top = outermost_blossoms(parent, len(dual) // 2)
     found = []
     for k, (u, v, w) in enumerate(edges):
-        if k in kept:
-            continue
         slack = dual[u] + dual[v] - 2 * w
-        # Blossoms holding both ends add twice their dual (never negative).
-        if slack < 0 and slack + 2 * shared(parent[u], parent[v]) < 0:
+        if slack >= 0:
+            continue
+        # Blossoms holding both ends (only within one outermost blossom) add twice their
+        # dual (never negative); the edges solved have no negative slack, so only the
+        # others are looked up in *chosen*.
+        if top[u] != -1 and top[u] == top[v] and shared.covers(u, v, slack):
+            continue
+        if k not in kept:
             found.append(k)
     return found
+
+
+def outermost_blossoms(parent: list[int], vertex_count: int) -> list[int]:
+    """For each vertex, the outermost blossom holding it (-1: none), from the blossom
+    each vertex and blossom lies in directly (as :func:`_solve_with_duals` gives them)."""
+    top = [-1] * vertex_count
+    outer: dict[int, int] = {}
+    for v in range(vertex_count):
+        b = parent[v]
+        if b == -1:
+            continue
+        path = []
+        while b not in outer and parent[b] != -1:
+            path.append(b)
+            b = parent[b]
+        found = outer.get(b, b)
+        for x in path:
+            outer[x] = found
+        outer[b] = found
+        top[v] = found
+    return top
 
 
 class _SharedBlossomDuals:
@@ -172,6 +198,7 @@ class _SharedBlossomDuals:
         self.depth: dict[int, int] = {-1: -1}
         self.total: dict[int, int] = {-1: 0}  # the blossom's dual and all around it
         self.memo: dict[tuple[int, int], int] = {}
+        self.outer: list[int] | None = None
 
     def _climb(self, b: int) -> None:
         path = []
@@ -182,6 +209,23 @@ class _SharedBlossomDuals:
             up = self.parent[x]
             self.depth[x] = self.depth[up] + 1
             self.total[x] = self.total[up] + self.dual[x]
+
+    def covers(self, u: int, v: int, slack: int) -> bool:
+        """Do the blossoms holding both vertices *u* and *v*, of the same outermost
+        blossom, make up for the (negative) *slack* at the vertices? The outermost
+        blossom's dual and the smaller of the two vertices' whole nests bound the answer;
+        only between them are the shared blossoms looked up."""
+        parent = self.parent
+        a, b = parent[u], parent[v]
+        if a == b:
+            return slack + 2 * self(a, a) >= 0
+        if self.outer is None:
+            self.outer = outermost_blossoms(parent, min(len(parent), len(self.dual)) // 2)
+        if slack + 2 * self.dual[self.outer[u]] >= 0:
+            return True
+        if slack + 2 * min(self(a, a), self(b, b)) < 0:
+            return False
+        return slack + 2 * self(a, b) >= 0
 
     def __call__(self, a: int, b: int) -> int:
         depth, parent = self.depth, self.parent

@@ -26,10 +26,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from functools import cached_property
+from itertools import pairwise
 from typing import Protocol
 
-from pairing.engine.matching import _SharedBlossomDuals, _solve_with_duals, max_weight_matching
+from pairing.engine.matching import (
+    _heaviest_edges,
+    _SharedBlossomDuals,
+    _solve_with_duals,
+    _violated,
+    max_weight_matching,
+    outermost_blossoms,
+)
 from pairing.engine.state import Colour
 
 
@@ -51,6 +60,22 @@ AHEAD = 32
 # Edges to the players below the next bracket that each player brings to a solve at first
 # (they weigh nothing but [C4]; see Bracket._solve_ahead).
 BELOW_PER_PLAYER = 8
+
+# Pairs within the bracket and the next one that each player brings to a solve at first,
+# his heaviest, beside those with a bonus of article 4 (see Bracket._certified).
+CORE_PER_PLAYER = 12
+
+
+@dataclass(frozen=True)
+class OptimalFace:
+    """What the matchings best for [C4]-[C8] in a bracket are (:meth:`Bracket._optimal_face`):
+    the matchings of most pairs over *pairs* (within the bracket and the next one) and
+    the pairs below that *admits_below* lets in, with the largest total of *pairs*'
+    values; None for *admits_below*: every pair below, with the weights of [C5]-[C8]."""
+
+    pairs: dict[tuple[int, int], int]
+    open: list[tuple[int, int, int]]  # *pairs* not yet closed, with their weights, in order
+    admits_below: Callable[[int, int], bool] | None
 
 
 def opponents_within(compatible: Callable[[int, int], bool], pid: int, inside: frozenset[int]) -> frozenset[int]:
@@ -153,6 +178,8 @@ class Bracket:
         self.below = [i for i in range(n) if not (self.in_bracket[i] or self.in_next[i])]
         self._below_ids = frozenset(ids[i] for i in self.below)
         self._sparse = self._first_below_edges()
+        self._face: OptimalFace | None = None
+        self._joined: set[tuple[int, int]] = set()  # pairs without a bonus that joined a solve
 
     def _weight(self, i: int, j: int) -> int:
         w = 0
@@ -237,43 +264,182 @@ class Bracket:
         among the matchings best for [C4]-[C8], the one giving chain[0] the largest BSN,
         then chain[1], and so on, as the BSNs' own solves would one after the other.
 
-        Solved on the pairs within the bracket and the next one, and a few of the pairs
-        with a player below them: those all weigh the same (nothing but [C4]), so the
-        solver's duals prove the matching optimal for every pair left out, or name the
-        ones that break them, which join and the solve runs again (the same matching as
-        over every pair, done in a fraction of the time)."""
+        Solved on the pairs that some matching best for [C4]-[C8] may use
+        (:meth:`_optimal_face`), and of those with a player below the next bracket only a
+        few at first (:meth:`_certified`). Within that face [C4]-[C8] weigh, instead of
+        their own fields, the few bits of the face's blossoms (fewer bits, a faster solve)."""
         base = len(self.bracket) + 2  # above any BSN (0: a float)
         weight = {pos: base ** (len(chain) - 1 - t) for t, pos in enumerate(chain)}
-        scale = base ** len(chain)
+        if not self._strict_order(chain):
+            return self._solve_whole(gone, floats, weight, base ** len(chain))
+        face = self._optimal_face(gone, floats)
+        if face.admits_below is None:
+            scale = base ** len(chain)  # above the bonus of any matching
+        else:  # one more pair in the face's blossoms outweighs any bonus
+            top = range(len(self.bracket) + 1)
+            scale = 2 * sum(weight[p] * max(abs(order_bonus(self.bsn[p], b)) for b in top) for p in chain) + 1
+        weighted, optional = [], []  # the pairs with a bonus, the others
+        in_bracket, still = self.in_bracket, []
+        for pair in face.open:  # the face's pairs still open: gone and floats only grow
+            u, v, w = pair
+            if u in gone or v in gone or (u in floats and in_bracket[v]) or (v in floats and in_bracket[u]):
+                continue
+            still.append(pair)
+            held = face.pairs[(u, v)]
+            bonus = 0
+            if u in weight:
+                bonus += weight[u] * order_bonus(self.bsn[u], self.bsn.get(v, 0))
+            if v in weight:
+                bonus += weight[v] * order_bonus(self.bsn[v], self.bsn.get(u, 0))
+            (weighted if bonus else optional).append((u, v, (w if face.admits_below is None else held) * scale + bonus))
+        face.open[:] = still
+        mate, _, _, _ = self._certified(weighted, gone, face.admits_below, optional, self._joined)
+        return mate
+
+    def _strict_order(self, chain: Sequence[int]) -> bool:
+        """Does each BSN of *chain* prefer every partner to the next lower one (4.3)? Then
+        two matchings best for [C4]-[C8] and the chain give its BSNs the same partners,
+        whichever the solver returns, and :meth:`_solve_ahead` may solve on fewer pairs.
+        (A reading with ties, as some tests try, gets the whole solve.)"""
+        partners = range(len(self.bracket) + 1)
+        for pos in chain:
+            bonuses = [order_bonus(self.bsn[pos], b) for b in partners]
+            if any(x >= y for x, y in pairwise(bonuses)):
+                return False
+        return True
+
+    def _solve_whole(self, gone: set[int], floats: set[int], weight: dict[int, int], scale: int) -> list[int]:
+        """:meth:`_solve_ahead` on every open pair, [C5]-[C8] above the chain's bonus."""
         weighted = []
-        for (u, v), w in self.core_edges.items():
-            if u in gone or v in gone:
-                continue
-            if (u in floats and self.in_bracket[v]) or (v in floats and self.in_bracket[u]):
-                continue
+        for u, v, w in self._open_core(gone, floats):
             bonus = 0
             if u in weight:
                 bonus += weight[u] * order_bonus(self.bsn[u], self.bsn.get(v, 0))
             if v in weight:
                 bonus += weight[v] * order_bonus(self.bsn[v], self.bsn.get(u, 0))
             weighted.append((u, v, w * scale + bonus))
-        # Max cardinality first ([C4]): every weight lifted above any matching's spread.
-        spread = max((w for _, _, w in weighted), default=0)
-        lift = (self.n // 2 + 1) * 2 * spread + 1
-        lifted = [(u, v, w + lift) for u, v, w in weighted]
-        while True:
-            plain = [(u, v) for u, v in self._sparse if u not in gone and v not in gone]
-            mate, dual, parent = _solve_with_duals(self.n, lifted + [(u, v, lift) for u, v in plain])
-            missing = self._slack_below(dual, parent, lift, gone, set(plain))
-            if not missing:
-                break
-            self._sparse |= missing
-        if any(mate[v] == -1 for v in range(self.n) if v not in gone):
-            raise ValueError("the players still to be paired cannot all be paired (C4)")
+        mate, _, _, _ = self._certified(weighted, gone, None, signed=False)
         return mate
 
+    def _open_core(self, gone: set[int], floats: set[int]) -> Iterator[tuple[int, int, int]]:
+        """The pairs within the bracket and the next one still open (as :meth:`_open_edges`)."""
+        in_bracket = self.in_bracket
+        for (u, v), w in self.core_edges.items():
+            if u in gone or v in gone:
+                continue
+            if (u in floats and in_bracket[v]) or (v in floats and in_bracket[u]):
+                continue
+            yield u, v, w
+
+    def _certified(
+        self,
+        weighted: list[tuple[int, int, int]],
+        gone: set[int],
+        admits_below: Callable[[int, int], bool] | None,
+        optional: Sequence[tuple[int, int, int]] = (),
+        joined: set[tuple[int, int]] | None = None,
+        signed: bool = True,
+    ) -> tuple[list[int], list[int], list[int], int]:
+        """A maximum-weight matching of most pairs over *weighted*, *optional* and every
+        pair with a player below the next bracket (weight 0; only those *admits_below*
+        lets in, when given); ``(mate, dual, parent, lift)`` (the duals and blossoms as
+        :func:`pairing.engine.matching._solve_with_duals` gives them).
+
+        Solved on all of *weighted* but only a few of the pairs below and of *optional*
+        (those of *joined*, else each player's heaviest; *joined* gathers those solved):
+        the solver's duals prove the matching optimal for every pair left out, or name
+        the ones that break them, which join and the solve runs again. The matching is
+        then optimal over every pair (the article 4 order asks nothing of it that two
+        optimal matchings could answer differently), in a fraction of the time."""
+        # Max cardinality first ([C4]): every weight lifted above any matching's spread.
+        # (*signed*: by the largest magnitude; else by the largest weight, as the whole solve was)
+        spread = max((abs(w) if signed else w for _, _, w in (*weighted, *optional)), default=0)
+        lift = (self.n // 2 + 1) * 2 * spread + 1
+        lifted = [(u, v, w + lift) for u, v, w in weighted]
+        optional = [(u, v, w + lift) for u, v, w in optional]
+        joined = set() if joined is None else joined
+        chosen = {k for k, (u, v, _) in enumerate(optional) if (u, v) in joined}
+        if optional and not chosen:
+            chosen = set(_heaviest_edges(self.n, optional, CORE_PER_PLAYER))
+        while True:
+            plain = [
+                (u, v)
+                for u, v in self._sparse
+                if u not in gone and v not in gone and (admits_below is None or admits_below(u, v))
+            ]
+            edges = lifted + [optional[k] for k in sorted(chosen)] + [(u, v, lift) for u, v in plain]
+            mate, dual, parent = _solve_with_duals(self.n, edges)
+            missing = self._slack_below(dual, parent, lift, gone, set(plain), admits_below)
+            left_out = _violated(optional, chosen, dual, parent) if optional else []
+            if not missing and not left_out:
+                break
+            self._sparse |= missing
+            chosen.update(left_out)
+        joined.update(optional[k][:2] for k in chosen)
+        if any(mate[v] == -1 for v in range(self.n) if v not in gone):
+            raise ValueError("the players still to be paired cannot all be paired (C4)")
+        return mate, dual, parent, lift
+
+    def _optimal_face(self, gone: set[int], floats: set[int]) -> OptimalFace:
+        """The pairs a matching best for [C4]-[C8] may use, from one solve on those criteria
+        alone (the bracket's first; kept for its later solves).
+
+        Complementary slackness: under an optimal dual solution (vertex duals, and the
+        blossoms' ones), a matching of most pairs ([C4]: all) is optimal exactly when it
+        uses only tight pairs (the duals of both ends and of the blossoms holding both
+        equal twice the weight) and holds as many pairs as it can inside every blossom of
+        positive dual. So the weights of [C5]-[C8] may give way, on the tight pairs, to
+        the number of such blossoms holding both ends: its largest total makes every such
+        blossom full. The pairs and floats fixed later come from an optimal matching, so
+        the best matchings then are the best of now that hold them: the same face.
+
+        When a player below the next bracket lies in such a blossom, the face keeps the
+        weights of [C5]-[C8] (``admits_below`` None: every pair below is let in)."""
+        if self._face is not None:
+            return self._face
+        _, dual, parent, lift = self._certified([], gone, None, list(self._open_core(gone, floats)))
+        shared = _SharedBlossomDuals(dual, parent)
+        held: list[tuple[int, ...]] = []  # the blossoms of positive dual holding each position
+        for v in range(self.n):
+            around, b = [], parent[v]
+            while b != -1:
+                if dual[b] > 0:
+                    around.append(b)
+                b = parent[b]
+            held.append(tuple(reversed(around)))
+        pairs, tight = {}, []
+        for u, v, w in self._open_core(gone, floats):
+            slack = dual[u] + dual[v] - 2 * (w + lift)
+            if slack > 0:
+                continue
+            if parent[u] != -1 and parent[v] != -1:
+                slack += 2 * shared(parent[u], parent[v])  # the blossoms holding both
+            if slack == 0:
+                hu, hv = held[u], held[v]
+                common = 0
+                while common < min(len(hu), len(hv)) and hu[common] == hv[common]:
+                    common += 1
+                pairs[(u, v)] = common
+                tight.append((u, v, w))
+        if any(held[v] for v in self.below if v not in gone):
+            self._face = OptimalFace(pairs, tight, admits_below=None)
+        else:
+            twice = 2 * lift  # no blossom of positive dual holds a player below
+
+            def admits_below(u: int, v: int) -> bool:
+                return dual[u] + dual[v] == twice
+
+            self._face = OptimalFace(pairs, tight, admits_below=admits_below)
+        return self._face
+
     def _slack_below(
-        self, dual: list[int], parent: list[int], lift: int, gone: set[int], present: set[tuple[int, int]]
+        self,
+        dual: list[int],
+        parent: list[int],
+        lift: int,
+        gone: set[int],
+        present: set[tuple[int, int]],
+        admits: Callable[[int, int], bool] | None = None,
     ) -> set[tuple[int, int]]:
         """The pairs with a player below the next bracket, left out of the solve, whose
         slack under its duals is negative (vertex duals, doubled, plus those of the
@@ -287,6 +453,7 @@ class Bracket:
         twice = 2 * lift
         lowest = dual[below[0]]
         shared = _SharedBlossomDuals(dual, parent)
+        top = outermost_blossoms(parent, self.n)
         missing: set[tuple[int, int]] = set()
         for u in sorted((u for u in range(self.n) if u not in gone), key=dual.__getitem__):
             limit = twice - dual[u]
@@ -300,11 +467,14 @@ class Bracket:
                     mates = self.neighbours_below(u)
                 if self._ids[v] not in mates:
                     continue
-                key = (u, v) if u < v else (v, u)
-                if key in present or key in missing:
+                # Negative at the vertices; the blossoms holding both (only within one
+                # outermost blossom) may make up for it.
+                if top[u] != -1 and top[u] == top[v] and shared.covers(u, v, dual[u] + dual[v] - twice):
                     continue
-                if dual[u] + dual[v] - twice + 2 * shared(parent[u], parent[v]) < 0:
-                    missing.add(key)
+                key = (u, v) if u < v else (v, u)
+                if key in present or key in missing or (admits is not None and not admits(*key)):
+                    continue
+                missing.add(key)
         return missing
 
     def pairs(self) -> list[tuple[int, int]]:
