@@ -30,6 +30,10 @@ SOLVER = "compiled" if compiled is not None else "python"
 # ``_certified_solve``); below it a dense solve is as quick. Tests lower it.
 SPARSE_FROM_EDGES = 100_000
 CANDIDATES_PER_VERTEX = 24
+# Besides its heaviest edges, a vertex whose edges carry few distinct weights keeps a few
+# of each weight (see ``_heaviest_edges``).
+CANDIDATES_PER_WEIGHT = 8
+WEIGHT_CLASSES_PER_VERTEX = 16
 
 
 def max_weight_matching(
@@ -130,8 +134,15 @@ def _certified_solve(vertex_count: int, edges: list[tuple[int, int, int]]) -> tu
 
 
 def _heaviest_edges(vertex_count: int, edges: list[tuple[int, int, int]], per_vertex: int) -> list[int]:
-    """Indices of each vertex's *per_vertex* heaviest edges, ties broken by a fixed
-    pseudo-random order (the same graph always gives the same subgraph)."""
+    """Indices of each vertex's *per_vertex* heaviest edges, and of its
+    ``CANDIDATES_PER_WEIGHT`` first edges of each weight it has when its edges carry at
+    most ``WEIGHT_CLASSES_PER_VERTEX`` distinct weights; ties broken by a fixed
+    pseudo-random order (the same graph always gives the same subgraph).
+
+    The edges of each weight matter because the heaviest are not always the ones an
+    optimal matching needs: in a PPB paired with every player below it (A.9) a player
+    below has heavier pairs with the bracket than with the players below, and those
+    pairs alone cannot pair the players below among themselves."""
     shuffle = list(range(len(edges)))
     random.Random(len(edges) * 7919 + vertex_count).shuffle(shuffle)
     incident: list[list[tuple[int, int, int]]] = [[] for _ in range(vertex_count)]
@@ -141,9 +152,20 @@ def _heaviest_edges(vertex_count: int, edges: list[tuple[int, int, int]], per_ve
         incident[v].append(key)
     chosen: set[int] = set()
     for keys in incident:
-        if len(keys) > per_vertex:
-            keys = heapq.nlargest(per_vertex, keys)
-        chosen.update(k for _, _, k in keys)
+        if len(keys) <= per_vertex:
+            chosen.update(k for _, _, k in keys)
+            continue
+        chosen.update(k for _, _, k in heapq.nlargest(per_vertex, keys))
+        by_weight: dict[int, list[tuple[int, int, int]]] = {}
+        for key in keys:
+            by_weight.setdefault(key[0], []).append(key)
+            if len(by_weight) > WEIGHT_CLASSES_PER_VERTEX:
+                break
+        else:
+            for same in by_weight.values():
+                if len(same) > CANDIDATES_PER_WEIGHT:
+                    same = heapq.nlargest(CANDIDATES_PER_WEIGHT, same)
+                chosen.update(k for _, _, k in same)
     return sorted(chosen)
 
 
