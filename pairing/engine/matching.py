@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import array
 import heapq
-import random
 from collections.abc import Callable, Iterable, Sequence, Set
 
 from pairing.engine.blossom import BlossomSolver
@@ -27,13 +26,25 @@ SOLVER = "compiled" if compiled is not None else "python"
 
 
 # Graphs with at least this many edges are solved on a sparse subgraph first (see
-# ``_certified_solve``); below it a dense solve is as quick. Tests lower it.
+# ``_certified_solve``); below it a dense solve is as quick. Tests lower it. A caller
+# whose graphs the first guess fits well may ask for the sparse way from fewer edges
+# (``sparse_from``; the Dutch engine: ``DUTCH_SPARSE_FROM_EDGES``).
 SPARSE_FROM_EDGES = 100_000
 CANDIDATES_PER_VERTEX = 24
+# The Dutch graphs carry few distinct weights per player below the wide fields, which the
+# guess of each weight's edges fits: from 40,000 edges the sparse way is already quicker.
+DUTCH_SPARSE_FROM_EDGES = 40_000
+# Besides its heaviest edges, a vertex whose edges carry few distinct weights keeps a few
+# of each weight (see ``_heaviest_edges``).
+CANDIDATES_PER_WEIGHT = 8
+WEIGHT_CLASSES_PER_VERTEX = 16
 
 
 def max_weight_matching(
-    vertex_count: int, edges: Iterable[tuple[int, int, int]], max_cardinality: bool = False
+    vertex_count: int,
+    edges: Iterable[tuple[int, int, int]],
+    max_cardinality: bool = False,
+    sparse_from: int | None = None,
 ) -> list[int]:
     """Return ``mate`` with ``mate[v]`` the partner of *v*, or -1.
 
@@ -45,14 +56,16 @@ def max_weight_matching(
     edges = _cardinality_first(vertex_count, edges) if max_cardinality else [e for e in edges if e[2] > 0]
     if not edges:
         return [-1] * vertex_count
-    if len(edges) >= SPARSE_FROM_EDGES:
-        return _certified_solve(vertex_count, edges)[0]
+    if len(edges) >= _sparse_threshold(sparse_from):
+        return _certified_solve(vertex_count, edges, sparse_from)[0]
     if compiled is not None:
         return solve_compiled(vertex_count, edges)
     return BlossomSolver(vertex_count, edges).solve()
 
 
-def bipartite_matching_with_duals(vertex_count: int, edges: list[tuple[int, int, int]]) -> tuple[list[int], list[int]]:
+def bipartite_matching_with_duals(
+    vertex_count: int, edges: list[tuple[int, int, int]], sparse_from: int | None = None
+) -> tuple[list[int], list[int]]:
     """A maximum-weight matching of a bipartite graph (positive weights) and an optimal
     dual solution: ``dual[v]`` for every vertex, doubled, so that every edge has
     ``dual[u] + dual[v] >= 2 * w`` and every vertex ``dual[v] >= 0``.
@@ -64,12 +77,12 @@ def bipartite_matching_with_duals(vertex_count: int, edges: list[tuple[int, int,
     """
     if not edges:
         return [-1] * vertex_count, [0] * vertex_count
-    mate, dual, _ = _certified_solve(vertex_count, edges)
+    mate, dual, _ = _certified_solve(vertex_count, edges, sparse_from)
     return mate, dual[:vertex_count]
 
 
 def matching_with_slack(
-    vertex_count: int, edges: list[tuple[int, int, int]]
+    vertex_count: int, edges: list[tuple[int, int, int]], sparse_from: int | None = None
 ) -> tuple[list[int], list[int], Callable[[int, int, int], int]]:
     """A maximum-weight matching of a general graph (positive weights), the vertex duals
     of an optimal dual solution (doubled, never negative) and the slack of any edge
@@ -78,7 +91,7 @@ def matching_with_slack(
     By complementary slackness every maximum-weight matching uses edges of zero slack
     only, covers every vertex of positive dual and has as many edges inside each
     blossom of positive dual as the blossom can hold."""
-    mate, dual, parent = _certified_solve(vertex_count, edges)
+    mate, dual, parent = _certified_solve(vertex_count, edges, sparse_from)
     shared = _SharedBlossomDuals(dual, parent)
 
     def slack(u: int, v: int, w: int) -> int:
@@ -103,7 +116,13 @@ def _solve_with_duals(vertex_count: int, edges: list[tuple[int, int, int]]) -> t
     return mate, list(solver.dual), list(solver.parent)
 
 
-def _certified_solve(vertex_count: int, edges: list[tuple[int, int, int]]) -> tuple[list[int], list[int], list[int]]:
+def _sparse_threshold(sparse_from: int | None) -> int:
+    return SPARSE_FROM_EDGES if sparse_from is None else min(sparse_from, SPARSE_FROM_EDGES)
+
+
+def _certified_solve(
+    vertex_count: int, edges: list[tuple[int, int, int]], sparse_from: int | None = None
+) -> tuple[list[int], list[int], list[int]]:
     """Solve a large graph on a sparse subgraph, proving the answer optimal for all of it.
 
     The pairing graphs are dense (most players may meet most others) but an optimal
@@ -116,7 +135,7 @@ def _certified_solve(vertex_count: int, edges: list[tuple[int, int, int]]) -> tu
     matching is optimal for the whole graph, and so are the duals. Otherwise the
     offending edges join the subgraph and it is solved again (the subgraph only grows,
     so this ends), or, when they are many, the whole graph is."""
-    if len(edges) < SPARSE_FROM_EDGES:
+    if len(edges) < _sparse_threshold(sparse_from):
         return _solve_with_duals(vertex_count, edges)
     chosen = _heaviest_edges(vertex_count, edges, CANDIDATES_PER_VERTEX)
     while True:
@@ -130,20 +149,38 @@ def _certified_solve(vertex_count: int, edges: list[tuple[int, int, int]]) -> tu
 
 
 def _heaviest_edges(vertex_count: int, edges: list[tuple[int, int, int]], per_vertex: int) -> list[int]:
-    """Indices of each vertex's *per_vertex* heaviest edges, ties broken by a fixed
-    pseudo-random order (the same graph always gives the same subgraph)."""
-    shuffle = list(range(len(edges)))
-    random.Random(len(edges) * 7919 + vertex_count).shuffle(shuffle)
+    """Indices of each vertex's *per_vertex* heaviest edges, and of its
+    ``CANDIDATES_PER_WEIGHT`` first edges of each weight it has when its edges carry at
+    most ``WEIGHT_CLASSES_PER_VERTEX`` distinct weights; ties broken by a fixed
+    pseudo-random order (the same graph always gives the same subgraph).
+
+    The edges of each weight matter because the heaviest are not always the ones an
+    optimal matching needs: in a PPB paired with every player below it (A.9) a player
+    below has heavier pairs with the bracket than with the players below, and those
+    pairs alone cannot pair the players below among themselves."""
     incident: list[list[tuple[int, int, int]]] = [[] for _ in range(vertex_count)]
     for k, (u, v, w) in enumerate(edges):
-        key = (w, shuffle[k], k)
+        # Multiplying by an odd constant modulo 2**32 permutes the indices: a scattered
+        # order among equal edges, cheaper than shuffling a list of them.
+        key = (w, (k * 2654435761) & 0xFFFFFFFF, k)
         incident[u].append(key)
         incident[v].append(key)
     chosen: set[int] = set()
     for keys in incident:
-        if len(keys) > per_vertex:
-            keys = heapq.nlargest(per_vertex, keys)
-        chosen.update(k for _, _, k in keys)
+        if len(keys) <= per_vertex:
+            chosen.update(k for _, _, k in keys)
+            continue
+        chosen.update(k for _, _, k in heapq.nlargest(per_vertex, keys))
+        by_weight: dict[int, list[tuple[int, int, int]]] = {}
+        for key in keys:
+            by_weight.setdefault(key[0], []).append(key)
+            if len(by_weight) > WEIGHT_CLASSES_PER_VERTEX:
+                break
+        else:
+            for same in by_weight.values():
+                if len(same) > CANDIDATES_PER_WEIGHT:
+                    same = heapq.nlargest(CANDIDATES_PER_WEIGHT, same)
+                chosen.update(k for _, _, k in same)
     return sorted(chosen)
 
 

@@ -156,11 +156,12 @@ def _blossoms_around(v: int, parent: list[int]) -> list[int]:
 
 
 def test_a_poor_sparse_guess_falls_back_to_the_whole_graph(monkeypatch) -> None:
-    """One candidate edge per vertex cannot hold the optimum of a graph whose heaviest
-    edges all meet at one vertex: the check finds many edges missing and the whole
-    graph is solved."""
+    """One candidate edge per vertex (and none per weight) cannot hold the optimum of a
+    graph whose heaviest edges all meet at one vertex: the check finds many edges
+    missing and the whole graph is solved."""
     monkeypatch.setattr(matching, "SPARSE_FROM_EDGES", 10)
     monkeypatch.setattr(matching, "CANDIDATES_PER_VERTEX", 1)
+    monkeypatch.setattr(matching, "CANDIDATES_PER_WEIGHT", 0)
     size = 12
     edges = [(0, v, 100) for v in range(1, size)]
     edges += [(u, v, 60) for u in range(1, size) for v in range(u + 1, size)]
@@ -170,6 +171,29 @@ def test_a_poor_sparse_guess_falls_back_to_the_whole_graph(monkeypatch) -> None:
     mate = max_weight_matching(size, edges)
     assert value(mate, edges)[1] == optimum(size, edges, max_cardinality=False)[1]
     assert calls[-1] == len(edges)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_sparse_guess_keeps_each_weights_edges(monkeypatch, seed: int) -> None:
+    """A PPB paired with every player below it (A.9): each player below has heavier pairs
+    with the bracket than with the others below, yet the optimum pairs the players
+    below among themselves. Their heaviest edges alone miss those pairs; the edges of
+    each weight hold them, so the first sparse solve is certified (one solve, not the
+    whole graph) and is optimal."""
+    rng = random.Random(seed)
+    monkeypatch.setattr(matching, "SPARSE_FROM_EDGES", 10)
+    monkeypatch.setattr(matching, "CANDIDATES_PER_VERTEX", 4)
+    bracket, below = 10, 30
+    size = bracket + below
+    edges = [(u, v, 1000) for u in range(bracket) for v in range(u + 1, bracket) if rng.random() < 0.8]
+    edges += [(u, v, 500) for u in range(bracket) for v in range(bracket, size)]
+    edges += [(u, v, 400) for u in range(bracket, size) for v in range(u + 1, size) if rng.random() < 0.7]
+    calls = []
+    solve = matching._solve_with_duals
+    monkeypatch.setattr(matching, "_solve_with_duals", lambda n, e: calls.append(len(e)) or solve(n, e))
+    mate = max_weight_matching(size, edges)
+    assert value(mate, edges)[1] == optimum(size, edges, max_cardinality=False)[1]
+    assert len(calls) == 1 and calls[0] < len(edges)
 
 
 @pytest.mark.parametrize("seed", range(120))

@@ -19,7 +19,12 @@ from pairing.engine.dutch.transposition import (
     first_transposition_in_view,
 )
 from pairing.engine.dutch.weights import BracketWeights
-from pairing.engine.matching import has_perfect_matching, max_weight_matching, maximum_matching_size
+from pairing.engine.matching import (
+    DUTCH_SPARSE_FROM_EDGES,
+    has_perfect_matching,
+    max_weight_matching,
+    maximum_matching_size,
+)
 from pairing.engine.state import PairingError
 
 
@@ -518,7 +523,7 @@ class RoundPairer:
             elif i in position and j in position:
                 w += order.weight(position[i], position[j])
             edges.append((i, j, w))
-        return max_weight_matching(len(people), edges)
+        return max_weight_matching(len(people), edges, sparse_from=DUTCH_SPARSE_FROM_EDGES)
 
 
 def _may_take_bye(player: DutchEntrant, pab_score: int | None) -> bool:

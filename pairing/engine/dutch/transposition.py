@@ -38,6 +38,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from pairing.engine.matching import (
+    DUTCH_SPARSE_FROM_EDGES,
     augment_from,
     bipartite_matching_with_duals,
     matching_with_slack,
@@ -59,14 +60,19 @@ def first_transposition(
     s1 = remainder[:pairs]
     in_s1 = set(s1)
     across = [(i, j, w) for (i, j), w in quality.items() if (i in in_s1) != (j in in_s1)]
-    mate, dual = bipartite_matching_with_duals(vertex_count, across)
+    mate, dual = bipartite_matching_with_duals(vertex_count, across, DUTCH_SPARSE_FROM_EDGES)
     best = _value(mate, quality)
     if any(dual[i] + dual[j] < 2 * w for (i, j), w in quality.items()):
         # The bipartite duals do not prove the bipartite optimum the best of the whole
         # remainder (a pair inside S1R or S2R might do better): solve the remainder.
         # When they do (no pair with negative slack, the matching's pairs with none,
         # the players it leaves with a zero dual), no solve is needed.
-        best = _value(max_weight_matching(vertex_count, [(i, j, w) for (i, j), w in quality.items()]), quality)
+        best = _value(
+            max_weight_matching(
+                vertex_count, [(i, j, w) for (i, j), w in quality.items()], sparse_from=DUTCH_SPARSE_FROM_EDGES
+            ),
+            quality,
+        )
         if _value(mate, quality) != best:
             return None
     if any(mate[t] == -1 for t in s1):
@@ -113,10 +119,15 @@ def first_transposition_beside_rest(
     """
     s1, s2 = remainder[:pairs], remainder[pairs:]
     in_s1, in_s2 = set(s1), set(s2)
-    best = _value(max_weight_matching(vertex_count, [(i, j, w) for (i, j), w in quality.items()]), quality)
+    best = _value(
+        max_weight_matching(
+            vertex_count, [(i, j, w) for (i, j), w in quality.items()], sparse_from=DUTCH_SPARSE_FROM_EDGES
+        ),
+        quality,
+    )
     below_quality = {(i, j): w - completion_part(i, j) for (i, j), w in quality.items() if i in in_s1 and j in in_s2}
     across = [(i, j, w) for (i, j), w in below_quality.items()]
-    bipartite, dual = bipartite_matching_with_duals(vertex_count, across)
+    bipartite, dual = bipartite_matching_with_duals(vertex_count, across, DUTCH_SPARSE_FROM_EDGES)
     if any(bipartite[t] == -1 for t in s1):
         return None
     tight = _tight_neighbours(across, dual)
@@ -388,7 +399,7 @@ class _OptimalFace:
         self.mate: list[int] | None = None
         if not positive:
             return
-        best_mate, dual, slack = matching_with_slack(n, positive)
+        best_mate, dual, slack = matching_with_slack(n, positive, DUTCH_SPARSE_FROM_EDGES)
         self.best = _value(best_mate, quality)
         self.tight: list[list[int]] = [[] for _ in range(n)]
         for (i, j), w in quality.items():

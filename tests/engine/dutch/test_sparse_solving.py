@@ -1,8 +1,8 @@
 """The certified sparse solve (matching._certified_solve) inside the Dutch engine: with
 the threshold lowered so that every bracket of any size is solved on a sparse subgraph
 first, every round of random tournaments must be paired exactly as with dense solves,
-pairs, colours and bye. In production only graphs of 100,000 edges and more (brackets
-of several hundred players) go that way; this is how the suite reaches the path."""
+pairs, colours and bye. In production only the Dutch graphs of 40,000 edges and more
+(brackets of several hundred players) go that way; this is how the suite reaches the path."""
 
 from __future__ import annotations
 
