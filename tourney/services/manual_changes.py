@@ -249,6 +249,21 @@ def _add_board(rnd: Round, board: Board) -> None:
     Game(round=rnd, board=last + 1, white=by_number[board.white], black=by_number[board.black]).save()
 
 
+def _add_board_and_record(
+    rnd: Round, current: Pairing, first: int, second: int, ground: str, user: User | None, reason: str
+) -> None:
+    """A new board of *first* and *second* at the end of the published round, checked and
+    audited with its ground (their byes already cancelled)."""
+    board = _new_board(adapters.state_for_round(rnd), first, second)
+    _add_board(rnd, board)
+    t = rnd.tournament
+    after = check_round(adapters.state_for_round(rnd), adapters.pairing_of(rnd), t.pairing_system, t.rules_edition)
+    done = f"new board {board.white}-{board.black}"
+    _record_change(
+        rnd, after, old=_describe_pairing(current), user=user, reasons=[_ground_text(rnd, ground), done, reason]
+    )
+
+
 def pair_unpaired(*, round_id: int, first: int, second: int, user: User | None = None, reason: str = "") -> Round:
     """Two players without a game in a published round agree to play each other (2026
     general handling rules): their byes or absences are cancelled and they get a new board."""
@@ -267,20 +282,7 @@ def pair_unpaired(*, round_id: int, first: int, second: int, user: User | None =
         for bye in byes.values():
             audit.record(rnd.tournament, bye, action="cancel bye", old=bye.get_kind_display(), user=user, reason=reason)
             bye.delete()
-        state = adapters.state_for_round(rnd)
-        board = _new_board(state, first, second)
-        _add_board(rnd, board)
-        changed = adapters.pairing_of(rnd)
-        t = rnd.tournament
-        after = check_round(adapters.state_for_round(rnd), changed, t.pairing_system, t.rules_edition)
-        done = f"{first} and {second} agree to play: board {board.white}-{board.black}"
-        _record_change(
-            rnd,
-            after,
-            old=_describe_pairing(current),
-            user=user,
-            reasons=[_ground_text(rnd, AGREEMENT_GROUND), done, reason],
-        )
+        _add_board_and_record(rnd, current, first, second, AGREEMENT_GROUND, user, reason)
         return rnd
 
 
@@ -306,20 +308,7 @@ def seat_late_entry(*, round_id: int, player: int, user: User | None = None, rea
         entrant.save(update_fields=["entry_round"])
         audit.record(rnd.tournament, pab, action="cancel bye", old=pab.get_kind_display(), user=user, reason=reason)
         pab.delete()
-        state = adapters.state_for_round(rnd)
-        board = _new_board(state, current.bye, player)
-        _add_board(rnd, board)
-        changed = adapters.pairing_of(rnd)
-        t = rnd.tournament
-        after = check_round(adapters.state_for_round(rnd), changed, t.pairing_system, t.rules_edition)
-        done = f"late entry {player} plays {current.bye}: board {board.white}-{board.black}"
-        _record_change(
-            rnd,
-            after,
-            old=_describe_pairing(current),
-            user=user,
-            reasons=[_ground_text(rnd, LATE_ENTRY_GROUND), done, reason],
-        )
+        _add_board_and_record(rnd, current, current.bye, player, LATE_ENTRY_GROUND, user, reason)
         return rnd
 
 
