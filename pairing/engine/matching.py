@@ -330,8 +330,14 @@ def has_perfect_matching(vertex_count: int, neighbours: Sequence[Sequence[int]])
 
 
 def maximum_matching_size(vertex_count: int, neighbours: Sequence[Sequence[int]]) -> int:
-    """The most pairs the graph allows: greedy (most constrained vertex first) when
-    that already pairs everyone, else an exact solve."""
+    """The most pairs the graph allows."""
+    mate = maximum_matching(vertex_count, neighbours)
+    return sum(1 for v in range(vertex_count) if mate[v] > v)
+
+
+def maximum_matching(vertex_count: int, neighbours: Sequence[Sequence[int]]) -> list[int]:
+    """A maximum matching (``mate[v]``, -1 for a vertex left out): greedy (most
+    constrained vertex first) when that already pairs everyone, else an exact solve."""
     mate = [-1] * vertex_count
     for v in sorted(range(vertex_count), key=lambda v: len(neighbours[v])):
         if mate[v] != -1:
@@ -342,12 +348,10 @@ def maximum_matching_size(vertex_count: int, neighbours: Sequence[Sequence[int]]
                 best = u
         if best != -1:
             mate[v], mate[best] = best, v
-    greedy = sum(1 for v in range(vertex_count) if mate[v] > v)
-    if greedy == vertex_count // 2:
-        return greedy
+    if sum(1 for v in range(vertex_count) if mate[v] > v) == vertex_count // 2:
+        return mate
     edges = [(u, v, 1) for u in range(vertex_count) for v in neighbours[u] if u < v]
-    exact = max_weight_matching(vertex_count, edges, max_cardinality=True)
-    return sum(1 for v in range(vertex_count) if exact[v] > v)
+    return max_weight_matching(vertex_count, edges, max_cardinality=True)
 
 
 def augment_from(

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from pairing.engine.matching import max_weight_matching
+from pairing.engine.matching import max_weight_matching, maximum_matching
 from pairing.engine.state import Colour
 
 FLOATER = 0  # the "F" of rule 6.4
@@ -406,20 +406,6 @@ def _greedy_mates(players: Sequence[int], compatible: Callable[[int, int], bool]
 
 
 def _perfect_matching(size: int, neighbours: list[list[int]]) -> list[int] | None:
-    """A perfect matching of the graph (``mate[v]``), or None: greedy, the most
-    constrained vertex first, then the exact solver when that leaves anyone out."""
-    mate = [-1] * size
-    for v in sorted(range(size), key=lambda v: len(neighbours[v])):
-        if mate[v] != -1:
-            continue
-        best = -1
-        for u in neighbours[v]:
-            if mate[u] == -1 and (best == -1 or len(neighbours[u]) < len(neighbours[best])):
-                best = u
-        if best != -1:
-            mate[v], mate[best] = best, v
-    if all(m != -1 for m in mate):
-        return mate
-    edges = [(u, v, 1) for u in range(size) for v in neighbours[u] if u < v]
-    mate = max_weight_matching(size, edges, max_cardinality=True)
+    """A perfect matching of the graph (``mate[v]``), or None."""
+    mate = maximum_matching(size, neighbours)
     return mate if all(m != -1 for m in mate) else None
