@@ -96,6 +96,18 @@ def test_it_keeps_polling_while_the_job_is_queued(client) -> None:
     assert 'hx-trigger="every 1s"' in response.content.decode()
 
 
+def test_games_written_while_the_job_still_runs_are_not_shown_as_the_draft(client, arbiter) -> None:
+    # The worker may write the games between the view reading the round and reading its games:
+    # the section shows them only once the job is over, with the draft's explanations.
+    t = builders.tournament(players=4)
+    rnd = builders.round_with(t, 1, "1-3, 4-2")
+    appoint(t, arbiter, "arbiter")
+    client.force_login(arbiter)
+    Round.objects.filter(pk=rnd.pk).update(pairing_job_state=JobState.QUEUED)
+    page = client.get(f"/t/{t.pk}/rounds/1/status/", headers={"HX-Request": "true"}).content.decode()
+    assert 'hx-trigger="every 1s"' in page and "Alice" not in page and "table" not in page
+
+
 def test_it_stops_the_poll_with_286_once_the_job_is_over(client, arbiter) -> None:
     t = builders.tournament(players=4)
     rnd = builders.round_with(t, 1, "1-3, 4-2")

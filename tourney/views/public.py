@@ -107,16 +107,18 @@ def round_context(request: HtmxHttpRequest, rnd: Round) -> dict[str, object]:
     """The round page: the pairing for the public, the desk for the tournament's arbiters."""
     tournament = rnd.tournament
     can = user_roles(request.user, tournament)
-    visible = rnd.pk is not None and (can["direct"] or rnd.status in PUBLIC_STATUSES)
+    polling = rnd.pairing_job_state in (JobState.QUEUED, JobState.RUNNING)
+    # While the job runs, the games on file are not the draft yet: the worker may write
+    # them between reading the round and reading its games.
+    visible = rnd.pk is not None and not polling and (can["direct"] or rnd.status in PUBLIC_STATUSES)
     games = list(Game.objects.filter(round=rnd).select_related("white", "black")) if visible else []
     byes = list(Bye.objects.filter(round=rnd).select_related("player")) if rnd.pk else []
     if not visible:
         byes = [b for b in byes if b.requested]  # requested byes are known before the pairing
     explain = {}
-    if can["direct"] and rnd.status == RoundStatus.PAIRED:  # the draft explains itself
+    if visible and can["direct"] and rnd.status == RoundStatus.PAIRED:  # the draft explains itself
         explain = presentation.explanations(rnd)
     rows = [(g, explain.get(g.white.pairing_number), explain.get(g.black.pairing_number)) for g in games]
-    polling = rnd.pairing_job_state in (JobState.QUEUED, JobState.RUNNING)
     return {
         "round": rnd,
         "tournament": tournament,
