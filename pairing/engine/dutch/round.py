@@ -78,7 +78,9 @@ class RoundPairer:
             return None
         if not below:
             return self.bye_score
-        if len(bracket) % 2 and self.completable(bracket) and self._pairs_fully(below):
+        if len(bracket) % 2 == 0 or len(below) % 2 or not any(p.bye_eligible for p in bracket):
+            return None  # the quick refusals before the two matchings
+        if self.completable(bracket) and self._pairs_fully(below):
             return self.bye_score
         return None
 
