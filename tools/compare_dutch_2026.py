@@ -43,7 +43,11 @@ COLOURS_NO_GAMES = "colours differ between players with no played game (E.5)"
 COLOURS_RANK_OR_NO_GAMES = "colours differ, each board of one of the two kinds above (A.2 rank, E.5)"
 PAB = "different PAB"
 PAB_UNPLAYED = "different PAB: ours had only byes worth less than a win without playing (C2, C.04.1 2026)"
-PAB_MORE_UNPLAYED = "different PAB at the same score: the witness's receiver has more unplayed games (C9; open)"
+PAB_FEWER_UNPLAYED = (
+    "different PAB at the same score: the witness's receiver has fewer unplayed games "
+    "(C9 ranked in a bracket that does not decide the PAB)"
+)
+PAB_MORE_UNPLAYED = "different PAB at the same score: the witness's receiver has more unplayed games (C9)"
 PAIRS = "different pairs, same PAB"
 PAIRS_ZERO_BYE = "different pairs: one of them scored nothing without opponent lately (A.4 2026: no downfloat)"
 NO_PAIRING = "witness gives no pairing"
@@ -56,6 +60,7 @@ KINDS = (
     COLOURS_RANK_OR_NO_GAMES,
     PAB,
     PAB_UNPLAYED,
+    PAB_FEWER_UNPLAYED,
     PAB_MORE_UNPLAYED,
     PAIRS,
     PAIRS_ZERO_BYE,
@@ -64,13 +69,16 @@ KINDS = (
 )
 # The kinds adjudicated for us from the 2026 text, each a named test in
 # tests/engine/dutch/test_witnesses_2026.py. gacrux shows only ABSENT_PAIRED (once, in a
-# field where the PAB is forced); caissify-pairings all the others.
+# field where the PAB is forced); caissify-pairings all the others. PAB_FEWER_UNPLAYED:
+# C9 ranks only where the PAB is decided (test_c9_does_not_rank_where_the_bracket_floats_
+# more_than_one_player, test_c9_does_not_rank_where_mdps_need_partners_below).
 ADJUDICATED = (
     COLOURS_LATE,
     COLOURS_RANK,
     COLOURS_NO_GAMES,
     COLOURS_RANK_OR_NO_GAMES,
     PAB_UNPLAYED,
+    PAB_FEWER_UNPLAYED,
     PAIRS_ZERO_BYE,
     ABSENT_PAIRED,
 )
@@ -128,10 +136,12 @@ def classify(tournament: TrfTournament, rnd: int, ours: set, theirs: set) -> str
         if len(bye_ours) == len(bye_theirs) == 1:
             (mine,), (other,) = bye_ours, bye_theirs
             state = state_for_round(tournament, rnd)
-            if state.score(mine) == state.score(other) and unplayed(tournament, other, rnd) > unplayed(
-                tournament, mine, rnd
-            ):
-                return PAB_MORE_UNPLAYED
+            if state.score(mine) == state.score(other):
+                theirs_unplayed, ours_unplayed = unplayed(tournament, other, rnd), unplayed(tournament, mine, rnd)
+                if theirs_unplayed < ours_unplayed:
+                    return PAB_FEWER_UNPLAYED
+                if theirs_unplayed > ours_unplayed:
+                    return PAB_MORE_UNPLAYED
         return PAB
     if {frozenset(r) for r in ours} != {frozenset(r) for r in theirs}:
         involved = {pid for row in ours ^ theirs for pid in row if pid}

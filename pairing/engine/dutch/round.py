@@ -65,18 +65,22 @@ class RoundPairer:
                 return score
         return None
 
-    def decides_bye(self, group_score: int, below: list[DutchEntrant]) -> int | None:
+    def decides_bye(self, bracket: list[DutchEntrant], below: list[DutchEntrant]) -> int | None:
         """2026 C9: the PAB receiver's score when this bracket decides the PAB, else None.
 
-        The PAB is decided in the last bracket, or in the bracket of the PAB receiver's
-        score (C5) when the players *below* it pair among themselves; a scoregroup that
-        must also give partners to players below it does not decide it (the reference
-        engine's reading, docs/dutch.md)."""
+        The PAB is decided in the last bracket, or in an odd bracket that can pair among
+        itself all its players but one PAB-eligible player (C2, C5) while the players
+        *below* it pair fully among themselves: the one left over is then the PAB
+        receiver. A bracket that floats more than one player down, or whose MDPs need
+        partners below, does not decide it, and C9 does not rank there (gacrux's reading,
+        docs/dutch.md)."""
         if self.bye_score is None:
             return None
         if not below:
             return self.bye_score
-        if group_score == self.bye_score and self._pairs_fully(below):
+        if len(bracket) % 2 == 0 or len(below) % 2 or not any(p.bye_eligible for p in bracket):
+            return None  # the quick refusals before the two matchings
+        if self.completable(bracket) and self._pairs_fully(below):
             return self.bye_score
         return None
 
@@ -140,7 +144,7 @@ class RoundPairer:
             bracket_end = len(current)
             people = current + lookahead
             self.report(group_start)  # progress only: no effect on the pairing
-            self._bye_score = self.decides_bye(current[-1].score, players[group_start:]) if current else None
+            self._bye_score = self.decides_bye(current, players[group_start:]) if current else None
             found = self._pair_bracket(people, mdp_count, bracket_end, special, final=position == total)
             if not special:
                 paired = {p.id for pair in found for p in pair}
@@ -193,7 +197,7 @@ class RoundPairer:
             bracket_end = len(current)
             self.report(group_start)  # progress only: no effect on the pairing
             next_end = bracket_end + position - group_start
-            self._bye_score = self.decides_bye(current[-1].score, rest)
+            self._bye_score = self.decides_bye(current, rest)
             found = self._pair_bracket_in_view(people, mdp_count, bracket_end, next_end)
             pairs += found
             paired = {p.id for pair in found for p in pair}

@@ -49,6 +49,42 @@ def test_pab_to_a_player_whose_unplayed_round_scored_nothing() -> None:
     assert (7, 0) not in got
 
 
+def test_c9_does_not_rank_where_the_bracket_floats_more_than_one_player() -> None:
+    """Round 6 of 6, 9 players; C5 puts the PAB at 2.0, where 5 (every game played) and
+    10 (a zero-point bye) are eligible. The 2.0 bracket (MDPs 4 and 2, then 5, 6, 10)
+    cannot pair all but one player: 4, 2 and 6 can meet only 5 or 10, who have met. It
+    plays one pair and floats three players down, 2 and 6 for 11 and 9 below, so the PAB
+    is decided in the last bracket (2, 10, 11), where C9 has only 10 to choose: 4-5 and
+    10 the PAB. gacrux pairs so; caissify-pairings ranks C9 in the 2.0 bracket and plays
+    4-10 with 5 the PAB."""
+    got = rows("c9-bracket-floats-two.trf")
+    assert {(4, 5), (10, 0)} <= got
+    assert (5, 0) not in got
+
+
+def test_c9_does_not_rank_where_mdps_need_partners_below() -> None:
+    """Round 6 of 10, 17 players; C5 puts the PAB at 1.5, where 19 (every game played)
+    and 12 (two zero-point byes) are eligible. The 1.5 bracket (MDPs 10, 15, 17, then 12,
+    19) cannot pair its MDPs among itself: C3 keeps 10, 15 and 17 (absolute Black) apart,
+    and 15 and 17 both need 19. So its MDPs need partners below (14 and 18), the bracket
+    does not decide the PAB, and C9 does not rank there: 19-15 and 14-10 play and 12 takes
+    the PAB in the last bracket. gacrux pairs so; caissify-pairings gives it to 19."""
+    got = rows("c9-mdps-need-partners-below.trf")
+    assert {(12, 0), (14, 10), (19, 15)} <= got
+
+
+def test_c9_ranks_in_a_lower_bracket_whose_one_downfloater_receives_the_pab() -> None:
+    """Round 6 of 9, 13 players; C5 puts the PAB at 2.5, where 12 (every game played) and
+    16 (two half-point byes) are eligible (15 won by forfeit: C2). The 2.5 scoregroup
+    floats 12 and 16 into the 2.0 bracket (12, 16, then 14), which is odd and pairs all
+    but one of them while 17 and 13 below pair with each other: the one it floats down
+    receives the PAB, so this bracket, below the PAB's score, decides it and C9 ranks
+    there. 14-16 play and 12 takes the PAB. gacrux pairs so; C9 left to the last bracket
+    (where 12 or 16 arrives alone) would give it to 16."""
+    got = rows("c9-one-downfloater-takes-the-pab.trf")
+    assert {(12, 0), (14, 16)} <= got
+
+
 def test_e4_the_higher_ranked_player_is_the_higher_score() -> None:
     """Round 3. 10 (1.0) meets 8 (0.5); both played W then B, so E.1-E.3 do not decide and
     E.4 grants the preference (White) of the higher ranked player. Rank is score first,

@@ -20,8 +20,9 @@ lowest score for the PAB receiver), C6-C8, C9 (the fewest unplayed games for the
 receiver, where the bracket decides the PAB), C10-C13 and C14-C21, each counted by
 brute force over the completions of the round. Readings, as the corpus settled them
 (docs/dutch.md): C5's lowest score is found once per round; C8 counts only next-bracket
-pairs the rest of the round can complete; C9 ranks only in the last bracket or in the
-bracket of the PAB receiver's score when the players below it pair among themselves.
+pairs the rest of the round can complete; C9 ranks only where the PAB is decided: the last
+bracket, or an odd bracket that pairs among itself all but one PAB-eligible player while
+the players below it pair among themselves (gacrux's reading).
 PAB eligibility and floats come from the shared general rules (``entrants``).
 """
 
@@ -129,11 +130,12 @@ class ReferencePairer(RoundPairer):
         universe = {people[i].score - low + ONE_POINT for i in range(bracket_end)}
         universe |= {people[i].score - people[j].score for i in range(bracket_end) for j in range(bracket_end)}
         self._universe = sorted(universe, reverse=True)
-        # C9 ranks where the PAB is decided: the last bracket, or the bracket of the PAB
-        # receiver's score when the players below it pair among themselves.
-        below = people[bracket_end:]
+        # C9 ranks where the PAB is decided: the last bracket, or an odd bracket that pairs
+        # among itself all but one PAB-eligible player while the players below it pair
+        # among themselves.
+        bracket, below = people[:bracket_end], people[bracket_end:]
         self._c9 = self.pab_score is not None and (
-            not below or (people[bracket_end - 1].score == self.pab_score and self._completion(below) == [])
+            not below or (len(bracket) % 2 == 1 and self._completion(bracket) and self._completion(below) == [])
         )
         best = self._best_candidate(mdp_count, bracket_end, ok, self._quality_2026)
         return [(people[i], people[j]) for i, j in best]
