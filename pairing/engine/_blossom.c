@@ -715,8 +715,134 @@ done_buffers:
     return result;
 }
 
+/* slack_edges(n, us, vs, classes, limbs, table, duals, parents, alive, tight) -> the
+ * indices k of the edges (us[k], vs[k]) whose slack under a dual solution is negative
+ * (tight: zero). The slack: dual[u] + dual[v] + 2 * (the duals of the blossoms holding
+ * both) - 2 * table[classes[k]], duals doubled as in the solver. duals: the 2n numbers of
+ * `limbs` limbs of the vertices then the blossoms; parents: int32, the blossom each lies
+ * in directly (-1: none); alive: one byte per edge (0: skipped), or empty for all.
+ * The Python twin is pairing.engine.matching._slack_edges_python. */
+static PyObject *py_slack_edges(PyObject *Py_UNUSED(self), PyObject *args) {
+    int n, limbs, tight = 0;
+    Py_buffer us, vs, cs, ts, ds, ps, al;
+    if (!PyArg_ParseTuple(args, "iy*y*y*iy*y*y*y*p", &n, &us, &vs, &cs, &limbs, &ts, &ds, &ps, &al, &tight))
+        return NULL;
+    PyObject *result = NULL;
+    int m = (int)(us.len / (Py_ssize_t)sizeof(int32_t));
+    int classes = limbs > 0 ? (int)(ts.len / ((Py_ssize_t)limbs * (Py_ssize_t)sizeof(limb))) : 0;
+    if (n < 0 || limbs < 1 || vs.len != us.len || cs.len != us.len || (al.len != 0 && al.len != m) ||
+        ds.len != (Py_ssize_t)2 * n * limbs * (Py_ssize_t)sizeof(limb) || ps.len != (Py_ssize_t)2 * n * (Py_ssize_t)sizeof(int32_t)) {
+        PyErr_SetString(PyExc_ValueError, "inconsistent arrays");
+        goto done;
+    }
+    L = limbs;
+    const int32_t *U = us.buf, *V = vs.buf, *C = cs.buf, *P = ps.buf;
+    const limb *D = ds.buf, *T = ts.buf;
+    const unsigned char *A = al.len ? al.buf : NULL;
+    int nn = 2 * n;
+    /* for each blossom: its depth and the sum of its dual and of every blossom around it */
+    int *depth = malloc(sizeof(int) * (size_t)(nn + 1));
+    int *top = malloc(sizeof(int) * (size_t)(nn + 1));
+    limb *total = calloc((size_t)(nn + 1) * (size_t)L, sizeof(limb));
+    limb *twice = malloc(sizeof(limb) * (size_t)L * (size_t)(classes + 1));
+    int *path = malloc(sizeof(int) * (size_t)(nn + 1));
+    limb *s = malloc(sizeof(limb) * (size_t)L), *r = malloc(sizeof(limb) * (size_t)L);
+    result = PyList_New(0);
+    if (!depth || !top || !total || !twice || !path || !s || !r || !result) {
+        Py_CLEAR(result);
+        PyErr_NoMemory();
+        goto done_arrays;
+    }
+    for (int c = 0; c < classes; c++) num_add(twice + (size_t)c * L, T + (size_t)c * L, T + (size_t)c * L);
+    for (int b = 0; b < nn; b++) depth[b] = -2;
+    for (int b = 0; b < nn; b++) {
+        if (depth[b] != -2) continue;
+        int len = 0, x = b;
+        while (x != -1 && depth[x] == -2) {
+            if (x < 0 || x >= nn || len > nn) {
+                Py_CLEAR(result);
+                PyErr_SetString(PyExc_ValueError, "blossom parent out of range");
+                goto done_arrays;
+            }
+            path[len++] = x;
+            x = P[x];
+        }
+        for (int i = len - 1; i >= 0; i--) {
+            int y = path[i], up = P[y];
+            if (up == -1) {
+                depth[y] = 0;
+                top[y] = y;
+                memset(total + (size_t)y * L, 0, sizeof(limb) * (size_t)L);
+            } else {
+                depth[y] = depth[up] + 1;
+                top[y] = top[up];
+                memcpy(total + (size_t)y * L, total + (size_t)up * L, sizeof(limb) * (size_t)L);
+            }
+            if (y >= n) num_add(total + (size_t)y * L, total + (size_t)y * L, D + (size_t)y * L);
+        }
+    }
+    /* a vertex's own entry: the blossoms around it only (its dual is not a blossom's) */
+    for (int k = 0; k < m; k++) {
+        if (A && !A[k]) continue;
+        int u = U[k], v = V[k], c = C[k];
+        if (u < 0 || u >= n || v < 0 || v >= n || c < 0 || c >= classes) {
+            Py_CLEAR(result);
+            PyErr_SetString(PyExc_ValueError, "edge out of range");
+            goto done_arrays;
+        }
+        const limb *w2 = twice + (size_t)c * L;
+        int sign = sign3(D + (size_t)u * L, D + (size_t)v * L, w2);
+        if (sign > 0 || (sign == 0 && !tight)) continue;
+        int a = P[u], b = P[v];
+        int found;
+        if (a == -1 || b == -1 || top[a] != top[b]) {
+            found = sign; /* no blossom holds both */
+        } else {
+            while (depth[a] > depth[b]) a = P[a];
+            while (depth[b] > depth[a]) b = P[b];
+            while (a != b) {
+                a = P[a];
+                b = P[b];
+            }
+            num_add(s, D + (size_t)u * L, D + (size_t)v * L);
+            num_sub(s, s, w2);
+            num_add(r, total + (size_t)a * L, total + (size_t)a * L);
+            num_add(s, s, r);
+            found = num_sign(s);
+        }
+        if (found < 0 ? !tight : (found == 0 && tight)) {
+            PyObject *index = PyLong_FromLong(k);
+            if (!index || PyList_Append(result, index) < 0) {
+                Py_XDECREF(index);
+                Py_CLEAR(result);
+                goto done_arrays;
+            }
+            Py_DECREF(index);
+        }
+    }
+done_arrays:
+    free(depth);
+    free(top);
+    free(total);
+    free(twice);
+    free(path);
+    free(s);
+    free(r);
+done:
+    PyBuffer_Release(&us);
+    PyBuffer_Release(&vs);
+    PyBuffer_Release(&cs);
+    PyBuffer_Release(&ts);
+    PyBuffer_Release(&ds);
+    PyBuffer_Release(&ps);
+    PyBuffer_Release(&al);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"solve", py_solve, METH_VARARGS, "Maximum-weight matching: solve(n, us, vs, limbs, weights[, want_duals]) -> mates or (mates, duals)."},
+    {"slack_edges", py_slack_edges, METH_VARARGS,
+     "Edges of negative (or zero) slack: slack_edges(n, us, vs, classes, limbs, table, duals, parents, alive, tight)."},
     {NULL, NULL, 0, NULL},
 };
 

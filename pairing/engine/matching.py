@@ -204,6 +204,75 @@ def _violated(edges: list[tuple[int, int, int]], chosen: list[int], dual: list[i
     return found
 
 
+def slack_edges(
+    vertex_count: int,
+    us: array.array,
+    vs: array.array,
+    classes: array.array,
+    table: Sequence[int],
+    dual: Sequence[int],
+    parent: Sequence[int],
+    alive: bytearray | None = None,
+    tight: bool = False,
+) -> list[int]:
+    """The indices k of the edges ``(us[k], vs[k])`` of weight ``table[classes[k]]`` whose
+    slack under the dual solution (*dual*, *parent* as :func:`_solve_with_duals` gives
+    them: vertex duals plus the duals of the blossoms holding both ends, less twice the
+    weight) is negative, or with *tight* zero; only those whose *alive* byte is set.
+
+    Many edges share a weight (a class), so the weights travel as a short table. The
+    compiled twin does the work when built; :func:`_slack_edges_python` is the same
+    check in Python."""
+    if compiled is None:
+        return _slack_edges_python(vertex_count, us, vs, classes, table, dual, parent, alive, tight)
+    # Slacks add up to 2n duals and twice a weight: a few bits above the widest of them.
+    largest = max(max(map(abs, dual), default=0), max(map(abs, table), default=0))
+    width = largest.bit_length() + (2 * vertex_count).bit_length() + 4
+    limbs = width // 64 + 1
+    size = 8 * limbs
+    return compiled.slack_edges(
+        vertex_count,
+        us,
+        vs,
+        classes,
+        limbs,
+        b"".join(t.to_bytes(size, "little", signed=True) for t in table),
+        b"".join(d.to_bytes(size, "little", signed=True) for d in dual[: 2 * vertex_count]),
+        array.array("i", parent[: 2 * vertex_count]).tobytes(),
+        alive if alive is not None else b"",
+        tight,
+    )
+
+
+def _slack_edges_python(
+    vertex_count: int,
+    us: Sequence[int],
+    vs: Sequence[int],
+    classes: Sequence[int],
+    table: Sequence[int],
+    dual: Sequence[int],
+    parent: Sequence[int],
+    alive: bytearray | None = None,
+    tight: bool = False,
+) -> list[int]:
+    """:func:`slack_edges` in Python (the compiled one's twin)."""
+    shared = _SharedBlossomDuals(dual, parent)
+    twice = [2 * w for w in table]
+    found = []
+    for k in range(len(us)):
+        if alive is not None and not alive[k]:
+            continue
+        u, v = us[k], vs[k]
+        slack = dual[u] + dual[v] - twice[classes[k]]
+        if slack > 0 or (slack == 0 and not tight):
+            continue
+        if parent[u] != -1 and parent[v] != -1:
+            slack += 2 * shared(parent[u], parent[v])
+        if (slack == 0) if tight else (slack < 0):
+            found.append(k)
+    return found
+
+
 def outermost_blossoms(parent: list[int], vertex_count: int) -> list[int]:
     """For each vertex, the outermost blossom holding it (-1: none), from the blossom
     each vertex and blossom lies in directly (as :func:`_solve_with_duals` gives them)."""
