@@ -25,19 +25,19 @@ the current BSN by their own BSN, and the pair (or the float) found is then fixe
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import pairwise
+from itertools import pairwise, repeat
 from typing import Protocol
 
 from pairing.engine.matching import (
-    _heaviest_edges,
     _SharedBlossomDuals,
     _solve_with_duals,
-    _violated,
     max_weight_matching,
     outermost_blossoms,
+    slack_edges,
 )
 from pairing.engine.state import Colour
 
@@ -62,20 +62,54 @@ AHEAD = 32
 BELOW_PER_PLAYER = 8
 
 # Pairs within the bracket and the next one that each player brings to a solve at first,
-# his heaviest, beside those with a bonus of article 4 (see Bracket._certified).
+# his heaviest, beside those with a bonus of article 4 (see Bracket._certified); and at
+# least this many with each kind of player he may meet (Bracket._first_core_pairs).
 CORE_PER_PLAYER = 12
+CORE_PER_KIND = 4
+
+
+@dataclass(frozen=True)
+class PairClasses:
+    """Pairs of positions ``(us[k], vs[k])`` of weight ``table[classes[k]]``: many pairs
+    share a weight, which travels once (see :func:`pairing.engine.matching.slack_edges`);
+    only those whose *alive* byte is set count (None: all)."""
+
+    us: array
+    vs: array
+    classes: array
+    table: list[int]
+    alive: bytearray | None = None
 
 
 @dataclass(frozen=True)
 class OptimalFace:
     """What the matchings best for [C4]-[C8] in a bracket are (:meth:`Bracket._optimal_face`):
-    the matchings of most pairs over *pairs* (within the bracket and the next one) and
-    the pairs below that *admits_below* lets in, with the largest total of *pairs*'
-    values; None for *admits_below*: every pair below, with the weights of [C5]-[C8]."""
+    the matchings of most pairs over the pairs ``(us[k], vs[k])`` (within the bracket and
+    the next one) and the pairs below that *admits_below* lets in, with the largest total
+    of the pairs' *held* values (the face's blossoms of positive dual holding both ends);
+    None for *admits_below*: every pair below, with the weights of [C5]-[C8]
+    (``weights[weight_class[k]]``).
 
-    pairs: dict[tuple[int, int], int]
-    open: list[tuple[int, int, int]]  # *pairs* not yet closed, with their weights, in order
+    *alive* marks the pairs still open, *incident* lists each position's pairs,
+    *settled* and *floated* the positions already closed (:meth:`Bracket._close`),
+    *joined* the pairs without a bonus that joined a solve."""
+
+    us: array
+    vs: array
+    weight_class: array
+    weights: list[int]
+    held: array
     admits_below: Callable[[int, int], bool] | None
+    alive: bytearray
+    incident: list[list[int]]
+    settled: set[int] = field(default_factory=set)
+    floated: set[int] = field(default_factory=set)
+    joined: set[int] = field(default_factory=set)
+
+    @cached_property
+    def pairs(self) -> dict[tuple[int, int], int]:
+        """Each pair of the face with its *held* value."""
+        return {(u, v): h for u, v, h in zip(self.us, self.vs, self.held, strict=True)}
 
 
 def opponents_within(compatible: Callable[[int, int], bool], pid: int, inside: frozenset[int]) -> frozenset[int]:
@@ -168,18 +202,90 @@ class Bracket:
         # pair with a player below them weighs nothing, it only serves [C4].
         self.core = [i for i in range(n) if self.in_bracket[i] or self.in_next[i]]
         self._ids = ids = [p.id for p in people]
-        core_ids = frozenset(ids[i] for i in self.core)
-        self.core_edges: dict[tuple[int, int], int] = {}
-        for i in self.core:
-            for q in opponents_within(compatible, ids[i], core_ids):
-                j = self.position[q]
-                if i < j:
-                    self.core_edges[(i, j)] = self._weight(i, j)
         self.below = [i for i in range(n) if not (self.in_bracket[i] or self.in_next[i])]
         self._below_ids = frozenset(ids[i] for i in self.below)
+        self._core_pairs, self._first_core = self._pairs_within_core()
         self._sparse = self._first_below_edges()
         self._face: OptimalFace | None = None
-        self._joined: set[tuple[int, int]] = set()  # pairs without a bonus that joined a solve
+        self._partners: dict[int, list[int]] = {}  # bracket partners by BSN, largest first
+        self._next_partner: dict[int, int] = {}  # how far _best_known has looked in them
+
+    def _kinds(self) -> tuple[list[int], list[list[int]], list[list[int]]]:
+        """Players of one kind weigh alike with anyone ([C5]-[C8] read only whether a
+        player is in the bracket or the next one, his score and his colour): each
+        position's kind, the weight of each pair of kinds, and the core players of each
+        kind (the players below have a kind of their own)."""
+        key_of: dict[tuple, int] = {}
+        kind = []
+        for i, p in enumerate(self.people):
+            key = (True, p.score, p.colour) if self.in_bracket[i] else (False, self.in_next[i], None, None)
+            kind.append(key_of.setdefault(key, len(key_of)))
+        someone = {}
+        members: list[list[int]] = [[] for _ in key_of]
+        for i in self.core:
+            someone.setdefault(kind[i], i)
+            members[kind[i]].append(i)
+        weight = [[0] * len(key_of) for _ in key_of]
+        for a, i in someone.items():
+            for b, j in someone.items():
+                weight[a][b] = self._weight(i, j)
+        return kind, weight, members
+
+    def _pairs_within_core(self) -> tuple[PairClasses, set[tuple[int, int]]]:
+        """Every pair within the bracket and the next one, by weight class, and a first
+        guess of the pairs an optimal matching uses (:meth:`_first_core_pairs`)."""
+        kind, weight, members = self._kinds()
+        self._kind, self._kind_weight = kind, weight
+        table = sorted({w for row in weight for w in row})
+        index = {w: c for c, w in enumerate(table)}
+        class_row = [[index[w] for w in row] for row in weight]
+        ids, position = self._ids, self.position
+        core_ids = frozenset(ids[i] for i in self.core)
+        us, vs, classes = array("i"), array("i"), array("i")
+        rng = random.Random(self.n)
+        for same in members:
+            rng.shuffle(same)
+        by_weight = [sorted(range(len(row)), key=lambda b, row=row: -row[b]) for row in weight]
+        first: set[tuple[int, int]] = set()
+        for i in self.core:
+            mates = opponents_within(self.compatible, ids[i], core_ids)
+            later = [j for j in map(position.__getitem__, mates) if j > i]
+            us.extend(repeat(i, len(later)))
+            vs.extend(later)
+            row = class_row[kind[i]]
+            classes.extend([row[kind[j]] for j in later])
+            self._first_core_pairs(i, mates, by_weight[kind[i]], members, first)
+        return PairClasses(us, vs, classes, table), first
+
+    def _first_core_pairs(
+        self, i: int, mates: frozenset[int], kinds: list[int], members: list[list[int]], first: set[tuple[int, int]]
+    ) -> None:
+        """Position *i*'s heaviest pairs in the core (CORE_PER_PLAYER) and at least
+        CORE_PER_KIND with each kind of player, heaviest kinds first, the players of a
+        kind in a fixed pseudo-random order from a place that depends on *i*: the first
+        solve's guess, which the duals then prove enough or complete."""
+        ids, taken = self._ids, 0
+        for kind in kinds:
+            group = members[kind]
+            if not group:
+                continue
+            want = max(CORE_PER_KIND, CORE_PER_PLAYER - taken)
+            size, start, got = len(group), (i * 7919) % len(group), 0
+            for k in range(size):
+                j = group[(start + k) % size]
+                if ids[j] in mates:
+                    first.add((i, j) if i < j else (j, i))
+                    got += 1
+                    if got == want:
+                        break
+            taken += got
+
+    @cached_property
+    def core_edges(self) -> dict[tuple[int, int], int]:
+        """Every pair within the bracket and the next one, with its weight for [C5]-[C8]."""
+        core = self._core_pairs
+        table = core.table
+        return {(u, v): table[c] for u, v, c in zip(core.us, core.vs, core.classes, strict=True)}
 
     def _weight(self, i: int, j: int) -> int:
         w = 0
@@ -273,28 +379,54 @@ class Bracket:
         if not self._strict_order(chain):
             return self._solve_whole(gone, floats, weight, base ** len(chain))
         face = self._optimal_face(gone, floats)
+        self._close(face, gone, floats)
         if face.admits_below is None:
             scale = base ** len(chain)  # above the bonus of any matching
+            classes, table = face.weight_class, [w * scale for w in face.weights]
         else:  # one more pair in the face's blossoms outweighs any bonus
             top = range(len(self.bracket) + 1)
             scale = 2 * sum(weight[p] * max(abs(order_bonus(self.bsn[p], b)) for b in top) for p in chain) + 1
-        weighted, optional = [], []  # the pairs with a bonus, the others
-        in_bracket, still = self.in_bracket, []
-        for pair in face.open:  # the face's pairs still open: gone and floats only grow
-            u, v, w = pair
-            if u in gone or v in gone or (u in floats and in_bracket[v]) or (v in floats and in_bracket[u]):
-                continue
-            still.append(pair)
-            held = face.pairs[(u, v)]
-            bonus = 0
-            if u in weight:
-                bonus += weight[u] * order_bonus(self.bsn[u], self.bsn.get(v, 0))
-            if v in weight:
-                bonus += weight[v] * order_bonus(self.bsn[v], self.bsn.get(u, 0))
-            (weighted if bonus else optional).append((u, v, (w if face.admits_below is None else held) * scale + bonus))
-        face.open[:] = still
-        mate, _, _, _ = self._certified(weighted, gone, face.admits_below, optional, self._joined)
+            classes, table = face.held, [h * scale for h in range(max(face.held, default=0) + 1)]
+        weighted, with_bonus = [], set()  # the open pairs with a bonus, the others stay in *face*
+        us, vs, alive, bsn = face.us, face.vs, face.alive, self.bsn
+        for p in chain:
+            for k in face.incident[p]:
+                if not alive[k] or k in with_bonus:
+                    continue
+                u, v = us[k], vs[k]
+                bonus = 0
+                if u in weight:
+                    bonus += weight[u] * order_bonus(bsn[u], bsn.get(v, 0))
+                if v in weight:
+                    bonus += weight[v] * order_bonus(bsn[v], bsn.get(u, 0))
+                if bonus:
+                    with_bonus.add(k)
+                    weighted.append((u, v, table[classes[k]] + bonus))
+        chosen = {k for k in face.joined if alive[k] and k not in with_bonus}
+        for k in with_bonus:  # solved with their bonus, not among the others
+            alive[k] = 0
+        try:
+            others = PairClasses(us, vs, classes, table, alive)
+            mate, _, _, _ = self._certified(weighted, gone, face.admits_below, others, chosen)
+        finally:
+            for k in with_bonus:
+                alive[k] = 1
+        face.joined.update(chosen)
         return mate
+
+    def _close(self, face: OptimalFace, gone: set[int], floats: set[int]) -> None:
+        """Close the face's pairs of the positions paired since (*gone*) and those between
+        a settled floater and the bracket (his pairs with the next bracket stay open)."""
+        alive, incident, us, vs = face.alive, face.incident, face.us, face.vs
+        for v in gone - face.settled:
+            for k in incident[v]:
+                alive[k] = 0
+            face.settled.add(v)
+        for v in floats - face.floated:
+            for k in incident[v]:
+                if self.in_bracket[us[k] + vs[k] - v]:
+                    alive[k] = 0
+            face.floated.add(v)
 
     def _strict_order(self, chain: Sequence[int]) -> bool:
         """Does each BSN of *chain* prefer every partner to the next lower one (4.3)? Then
@@ -336,8 +468,9 @@ class Bracket:
         weighted: list[tuple[int, int, int]],
         gone: set[int],
         admits_below: Callable[[int, int], bool] | None,
-        optional: Sequence[tuple[int, int, int]] = (),
-        joined: set[tuple[int, int]] | None = None,
+        optional: PairClasses | None = None,
+        chosen: set[int] | None = None,
+        guess: set[tuple[int, int]] = frozenset(),
         signed: bool = True,
     ) -> tuple[list[int], list[int], list[int], int]:
         """A maximum-weight matching of most pairs over *weighted*, *optional* and every
@@ -346,39 +479,69 @@ class Bracket:
         :func:`pairing.engine.matching._solve_with_duals` gives them).
 
         Solved on all of *weighted* but only a few of the pairs below and of *optional*
-        (those of *joined*, else each player's heaviest; *joined* gathers those solved):
-        the solver's duals prove the matching optimal for every pair left out, or name
-        the ones that break them, which join and the solve runs again. The matching is
-        then optimal over every pair (the article 4 order asks nothing of it that two
-        optimal matchings could answer differently), in a fraction of the time."""
+        (those of *chosen*, which gathers the ones solved, and the pairs of positions of
+        *guess*, else each player's heaviest): the solver's duals prove the matching
+        optimal for every pair left out, or name the ones that break them, which join and
+        the solve runs again. The matching is then optimal over every pair (the article 4
+        order asks nothing of it that two optimal matchings could answer differently), in
+        a fraction of the time."""
         # Max cardinality first ([C4]): every weight lifted above any matching's spread.
         # (*signed*: by the largest magnitude; else by the largest weight, as the whole solve was)
-        spread = max((abs(w) if signed else w for _, _, w in (*weighted, *optional)), default=0)
+        spread = max((abs(w) if signed else w for _, _, w in weighted), default=0)
+        if optional is not None:
+            spread = max(spread, max(map(abs, optional.table), default=0))
         lift = (self.n // 2 + 1) * 2 * spread + 1
         lifted = [(u, v, w + lift) for u, v, w in weighted]
-        optional = [(u, v, w + lift) for u, v, w in optional]
-        joined = set() if joined is None else joined
-        chosen = {k for k, (u, v, _) in enumerate(optional) if (u, v) in joined}
-        if optional and not chosen:
-            chosen = set(_heaviest_edges(self.n, optional, CORE_PER_PLAYER))
+        chosen = set() if chosen is None else chosen
+        table: list[int] = []
+        if optional is not None:
+            table = [w + lift for w in optional.table]
+            if not chosen and not guess:
+                chosen.update(self._heaviest(optional))
+        kind, kind_weight = self._kind, self._kind_weight
+        lifted += [(u, v, kind_weight[kind[u]][kind[v]] + lift) for u, v in sorted(guess)]
         while True:
             plain = [
                 (u, v)
                 for u, v in self._sparse
                 if u not in gone and v not in gone and (admits_below is None or admits_below(u, v))
             ]
-            edges = lifted + [optional[k] for k in sorted(chosen)] + [(u, v, lift) for u, v in plain]
+            edges = (
+                lifted + [self._lifted(optional, table, k) for k in sorted(chosen)] + [(u, v, lift) for u, v in plain]
+            )
             mate, dual, parent = _solve_with_duals(self.n, edges)
             missing = self._slack_below(dual, parent, lift, gone, set(plain), admits_below)
-            left_out = _violated(optional, chosen, dual, parent) if optional else []
+            left_out: list[int] = []
+            if optional is not None:  # those solved have no negative slack
+                o = optional
+                left_out = slack_edges(self.n, o.us, o.vs, o.classes, table, dual, parent, o.alive)
             if not missing and not left_out:
                 break
             self._sparse |= missing
             chosen.update(left_out)
-        joined.update(optional[k][:2] for k in chosen)
         if any(mate[v] == -1 for v in range(self.n) if v not in gone):
             raise ValueError("the players still to be paired cannot all be paired (C4)")
         return mate, dual, parent, lift
+
+    @staticmethod
+    def _lifted(optional: PairClasses | None, table: list[int], k: int) -> tuple[int, int, int]:
+        assert optional is not None
+        return optional.us[k], optional.vs[k], table[optional.classes[k]]
+
+    def _heaviest(self, optional: PairClasses) -> set[int]:
+        """Each position's CORE_PER_PLAYER heaviest pairs of *optional* still open."""
+        incident: list[list[int]] = [[] for _ in range(self.n)]
+        alive, us, vs = optional.alive, optional.us, optional.vs
+        for k in range(len(us)):
+            if alive is None or alive[k]:
+                incident[us[k]].append(k)
+                incident[vs[k]].append(k)
+        table, classes = optional.table, optional.classes
+        chosen: set[int] = set()
+        for ks in incident:
+            ks.sort(key=lambda k: -table[classes[k]])
+            chosen.update(ks[:CORE_PER_PLAYER])
+        return chosen
 
     def _optimal_face(self, gone: set[int], floats: set[int]) -> OptimalFace:
         """The pairs a matching best for [C4]-[C8] may use, from one solve on those criteria
@@ -397,8 +560,27 @@ class Bracket:
         weights of [C5]-[C8] (``admits_below`` None: every pair below is let in)."""
         if self._face is not None:
             return self._face
-        _, dual, parent, lift = self._certified([], gone, None, list(self._open_core(gone, floats)))
-        shared = _SharedBlossomDuals(dual, parent)
+        core = self._core_pairs
+        alive = None
+        if gone or floats:
+            alive = bytearray(
+                not (
+                    u in gone
+                    or v in gone
+                    or (u in floats and self.in_bracket[v])
+                    or (v in floats and self.in_bracket[u])
+                )
+                for u, v in zip(core.us, core.vs, strict=True)
+            )
+        core = PairClasses(core.us, core.vs, core.classes, core.table, alive)
+        guess = {(u, v) for u, v in self._first_core if u not in gone and v not in gone}
+        if floats:
+            in_bracket = self.in_bracket
+            guess = {
+                (u, v) for u, v in guess if not ((u in floats and in_bracket[v]) or (v in floats and in_bracket[u]))
+            }
+        chosen: set[int] = set()
+        _, dual, parent, lift = self._certified([], gone, None, core, chosen, guess)
         held: list[tuple[int, ...]] = []  # the blossoms of positive dual holding each position
         for v in range(self.n):
             around, b = [], parent[v]
@@ -407,30 +589,47 @@ class Bracket:
                     around.append(b)
                 b = parent[b]
             held.append(tuple(reversed(around)))
-        pairs, tight = {}, []
-        for u, v, w in self._open_core(gone, floats):
-            slack = dual[u] + dual[v] - 2 * (w + lift)
-            if slack > 0:
-                continue
-            if parent[u] != -1 and parent[v] != -1:
-                slack += 2 * shared(parent[u], parent[v])  # the blossoms holding both
-            if slack == 0:
-                hu, hv = held[u], held[v]
-                common = 0
-                while common < min(len(hu), len(hv)) and hu[common] == hv[common]:
-                    common += 1
-                pairs[(u, v)] = common
-                tight.append((u, v, w))
+        lifted = [w + lift for w in core.table]
+        tight = slack_edges(self.n, core.us, core.vs, core.classes, lifted, dual, parent, alive, tight=True)
+        us, vs = array("i", (core.us[k] for k in tight)), array("i", (core.vs[k] for k in tight))
+        common = array("i")
+        for u, v in zip(us, vs, strict=True):
+            hu, hv = held[u], held[v]
+            c = 0
+            if hu and hv:
+                while c < min(len(hu), len(hv)) and hu[c] == hv[c]:
+                    c += 1
+            common.append(c)
+        incident: list[list[int]] = [[] for _ in range(self.n)]
+        for k, (u, v) in enumerate(zip(us, vs, strict=True)):
+            incident[u].append(k)
+            incident[v].append(k)
+        position_of = {(us[k], vs[k]): k for k in range(len(us))}
+        joined = {position_of[pair] for pair in guess if pair in position_of}
+        joined |= {position_of[pair] for pair in map(self._pair_of_core, chosen) if pair in position_of}
+        face_pairs = dict(
+            us=us,
+            vs=vs,
+            weight_class=array("i", (core.classes[k] for k in tight)),
+            weights=core.table,
+            held=common,
+            alive=bytearray(b"\x01") * len(us),
+            incident=incident,
+            joined=joined,
+        )
         if any(held[v] for v in self.below if v not in gone):
-            self._face = OptimalFace(pairs, tight, admits_below=None)
+            self._face = OptimalFace(admits_below=None, **face_pairs)
         else:
             twice = 2 * lift  # no blossom of positive dual holds a player below
 
             def admits_below(u: int, v: int) -> bool:
                 return dual[u] + dual[v] == twice
 
-            self._face = OptimalFace(pairs, tight, admits_below=admits_below)
+            self._face = OptimalFace(admits_below=admits_below, **face_pairs)
         return self._face
+
+    def _pair_of_core(self, k: int) -> tuple[int, int]:
+        return self._core_pairs.us[k], self._core_pairs.vs[k]
 
     def _slack_below(
         self,
@@ -511,18 +710,26 @@ class Bracket:
         """
         if last is None:
             return None
-        best = max(
-            (
-                j
-                for j in self.bracket
-                if j != i and j not in gone and j not in floats and (min(i, j), max(i, j)) in self.core_edges
-            ),
-            key=self.bsn.__getitem__,
-            default=None,
-        )
+        best = self._largest_open_partner(i, gone, floats)
         if best is None:
             return last[i]  # outside the bracket: he floats
         return best if last[i] == best else None
+
+    def _largest_open_partner(self, i: int, gone: set[int], floats: set[int]) -> int | None:
+        """The largest BSN of the bracket whom *i* may meet, neither paired nor floating
+        yet (both only grow while the bracket is paired, so the search resumes where it
+        stopped)."""
+        partners = self._partners.get(i)
+        if partners is None:
+            bracket_ids = frozenset(self._ids[j] for j in self.bracket)
+            mates = opponents_within(self.compatible, self._ids[i], bracket_ids)
+            partners = [j for j in reversed(self.bracket) if self._ids[j] in mates]
+            self._partners[i] = partners
+        k = self._next_partner.get(i, 0)
+        while k < len(partners) and (partners[k] in gone or partners[k] in floats):
+            k += 1
+        self._next_partner[i] = k
+        return partners[k] if k < len(partners) else None
 
     def value(self, pairs: Sequence[tuple[int, int]]) -> int | None:
         """How well the bracket pairing *pairs* meets [C4]-[C8] (larger is better; None when
