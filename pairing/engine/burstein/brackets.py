@@ -500,17 +500,18 @@ class Bracket:
                 chosen.update(self._heaviest(optional))
         kind, kind_weight = self._kind, self._kind_weight
         lifted += [(u, v, kind_weight[kind[u]][kind[v]] + lift) for u, v in sorted(guess)]
+        plain = [
+            (u, v)
+            for u, v in self._sparse
+            if u not in gone and v not in gone and (admits_below is None or admits_below(u, v))
+        ]
+        present = set(plain)
         while True:
-            plain = [
-                (u, v)
-                for u, v in self._sparse
-                if u not in gone and v not in gone and (admits_below is None or admits_below(u, v))
-            ]
             edges = (
                 lifted + [self._lifted(optional, table, k) for k in sorted(chosen)] + [(u, v, lift) for u, v in plain]
             )
             mate, dual, parent = _solve_with_duals(self.n, edges)
-            missing = self._slack_below(dual, parent, lift, gone, set(plain), admits_below)
+            missing = self._slack_below(dual, parent, lift, gone, present, admits_below)
             left_out: list[int] = []
             if optional is not None:  # those solved have no negative slack
                 o = optional
@@ -518,6 +519,8 @@ class Bracket:
             if not missing and not left_out:
                 break
             self._sparse |= missing
+            plain += sorted(missing)
+            present |= missing
             chosen.update(left_out)
         if any(mate[v] == -1 for v in range(self.n) if v not in gone):
             raise ValueError("the players still to be paired cannot all be paired (C4)")
