@@ -244,6 +244,52 @@ def slack_edges(
     )
 
 
+def negative_pairs(
+    vertex_count: int,
+    firsts: Sequence[int],
+    seconds: Sequence[int],
+    twice: int,
+    dual: Sequence[int],
+    parent: Sequence[int],
+    group: array.array,
+    barred_start: array.array,
+    barred: array.array,
+    tight_under: object | None = None,
+) -> list[tuple[int, int]]:
+    """With the compiled solver only: the pairs (u, v) of a vertex of *firsts* and another
+    of *seconds* (both in increasing order of their duals) whose slack under the dual
+    solution, for the weight ``twice / 2``, is negative; never two vertices of the same
+    nonzero *group*, nor v among u's *barred* (``barred[barred_start[u]:barred_start[u +
+    1]]``); with *tight_under* (its ``dual`` and ``twice``), only the pairs tight under it.
+    A pair with both ends in both lists comes twice. The Python twin is the Burstein
+    bracket's ``_slack_below_python``, which works on its players directly."""
+    assert compiled is not None
+    largest = max(max(map(abs, dual), default=0), abs(twice))
+    if tight_under is not None:
+        largest = max(largest, max(map(abs, tight_under.dual), default=0), abs(tight_under.twice))
+    limbs = (largest.bit_length() + (2 * vertex_count).bit_length() + 4) // 64 + 1
+    size = 8 * limbs
+
+    def packed(numbers: Iterable[int]) -> bytes:
+        return b"".join(x.to_bytes(size, "little", signed=True) for x in numbers)
+
+    flat = compiled.negative_pairs(
+        vertex_count,
+        array.array("i", firsts),
+        array.array("i", seconds),
+        limbs,
+        packed([twice]),
+        packed(dual[: 2 * vertex_count]),
+        array.array("i", parent[: 2 * vertex_count]),
+        group,
+        barred_start,
+        barred,
+        packed(tight_under.dual[:vertex_count]) if tight_under is not None else b"",
+        packed([tight_under.twice if tight_under is not None else 0]),
+    )
+    return list(zip(flat[::2], flat[1::2], strict=True))
+
+
 def _slack_edges_python(
     vertex_count: int,
     us: Sequence[int],

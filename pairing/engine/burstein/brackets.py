@@ -32,10 +32,12 @@ from functools import cached_property
 from itertools import pairwise, repeat
 from typing import Protocol
 
+from pairing.engine import matching
 from pairing.engine.matching import (
     _SharedBlossomDuals,
     _solve_with_duals,
     max_weight_matching,
+    negative_pairs,
     outermost_blossoms,
     slack_edges,
 )
@@ -79,6 +81,18 @@ class PairClasses:
     classes: array
     table: list[int]
     alive: bytearray | None = None
+
+
+@dataclass(frozen=True)
+class TightUnder:
+    """Lets in the pairs tight under vertex duals *dual* (doubled) for the weight
+    ``twice / 2``: ``dual[u] + dual[v] == twice``."""
+
+    dual: list[int]
+    twice: int
+
+    def __call__(self, u: int, v: int) -> bool:
+        return self.dual[u] + self.dual[v] == self.twice
 
 
 @dataclass(frozen=True)
@@ -209,6 +223,7 @@ class Bracket:
         self._face: OptimalFace | None = None
         self._partners: dict[int, list[int]] = {}  # bracket partners by BSN, largest first
         self._next_partner: dict[int, int] = {}  # how far _best_known has looked in them
+        self._barred: tuple[array, array, array] | None = None  # see _barred_positions
 
     def _kinds(self) -> tuple[list[int], list[list[int]], list[list[int]]]:
         """Players of one kind weigh alike with anyone ([C5]-[C8] read only whether a
@@ -622,19 +637,57 @@ class Bracket:
         )
         if any(held[v] for v in self.below if v not in gone):
             self._face = OptimalFace(admits_below=None, **face_pairs)
-        else:
-            twice = 2 * lift  # no blossom of positive dual holds a player below
-
-            def admits_below(u: int, v: int) -> bool:
-                return dual[u] + dual[v] == twice
-
-            self._face = OptimalFace(admits_below=admits_below, **face_pairs)
+        else:  # no blossom of positive dual holds a player below
+            self._face = OptimalFace(admits_below=TightUnder(dual[: self.n], 2 * lift), **face_pairs)
         return self._face
 
     def _pair_of_core(self, k: int) -> tuple[int, int]:
         return self._core_pairs.us[k], self._core_pairs.vs[k]
 
     def _slack_below(
+        self,
+        dual: list[int],
+        parent: list[int],
+        lift: int,
+        gone: set[int],
+        present: set[tuple[int, int]],
+        admits: Callable[[int, int], bool] | None = None,
+    ) -> set[tuple[int, int]]:
+        """:meth:`_slack_below_python` by the compiled solver's ``negative_pairs`` when it
+        is built and the compatibility says whom each player may never meet by name and
+        by colour (``barred``), as :class:`pairing.engine.burstein.corrected.Compatibility` does."""
+        barred = self._barred_positions()
+        if matching.compiled is None or barred is None or not (admits is None or isinstance(admits, TightUnder)):
+            return self._slack_below_python(dual, parent, lift, gone, present, admits)
+        below = sorted((v for v in self.below if v not in gone), key=dual.__getitem__)
+        if not below:
+            return set()
+        firsts = sorted((u for u in range(self.n) if u not in gone), key=dual.__getitem__)
+        group, start, barred_list = barred
+        found = negative_pairs(self.n, firsts, below, 2 * lift, dual, parent, group, start, barred_list, admits)
+        missing = {(u, v) if u < v else (v, u) for u, v in found}
+        return missing - present
+
+    def _barred_positions(self) -> tuple[array, array, array] | None:
+        """For the compiled check: each position's group of absolute colour preference
+        (0: none; [C3]: never two of one group) and, as one list with each position's
+        start in it, the positions he may never meet by name ([C1], the arbiter's)."""
+        if self._barred is None:
+            barred = getattr(self.compatible, "barred", None)
+            if barred is None:
+                return None
+            group, start, names = array("i"), array("i", [0]), array("i")
+            position = self.position
+            colours = {None: 0, Colour.WHITE: 1, Colour.BLACK: 2}
+            for pid in self._ids:
+                blocked, colour = barred(pid)
+                group.append(colours[colour])
+                names.extend(sorted(position[q] for q in blocked if q in position))
+                start.append(len(names))
+            self._barred = (group, start, names)
+        return self._barred
+
+    def _slack_below_python(
         self,
         dual: list[int],
         parent: list[int],
