@@ -525,7 +525,7 @@ class Bracket:
             edges = (
                 lifted + [self._lifted(optional, table, k) for k in sorted(chosen)] + [(u, v, lift) for u, v in plain]
             )
-            mate, dual, parent = _solve_with_duals(self.n, edges)
+            mate, dual, parent = self._solve_among(gone, edges)
             missing = self._slack_below(dual, parent, lift, gone, present, admits_below)
             left_out: list[int] = []
             if optional is not None:  # those solved have no negative slack
@@ -540,6 +540,30 @@ class Bracket:
         if any(mate[v] == -1 for v in range(self.n) if v not in gone):
             raise ValueError("the players still to be paired cannot all be paired (C4)")
         return mate, dual, parent, lift
+
+    def _solve_among(self, gone: set[int], edges: list[tuple[int, int, int]]) -> tuple[list[int], list[int], list[int]]:
+        """:func:`pairing.engine.matching._solve_with_duals` on the positions not in *gone*
+        (none of *edges* meets them), numbered without them (the solver's every step
+        visits every vertex), its answer numbered back: vertices by position, blossoms
+        from ``n`` up; the positions of *gone* unmatched, of dual 0, in no blossom."""
+        n = self.n
+        if not gone:
+            return _solve_with_duals(n, edges)
+        keep = [v for v in range(n) if v not in gone]
+        size = len(keep)
+        index = [-1] * n
+        for c, v in enumerate(keep):
+            index[v] = c
+        small_mate, small_dual, small_parent = _solve_with_duals(size, [(index[u], index[v], w) for u, v, w in edges])
+        back = [*keep, *range(n, n + size)]  # the solver's ids to ours
+        mate, dual, parent = [-1] * n, [0] * (2 * n), [-1] * (2 * n)
+        for c, v in enumerate(keep):
+            mate[v] = -1 if small_mate[c] == -1 else keep[small_mate[c]]
+        for c in range(2 * size):
+            x = back[c]
+            dual[x] = small_dual[c]
+            parent[x] = -1 if small_parent[c] == -1 else back[small_parent[c]]
+        return mate, dual, parent
 
     @staticmethod
     def _lifted(optional: PairClasses | None, table: list[int], k: int) -> tuple[int, int, int]:
