@@ -61,7 +61,7 @@ AHEAD = 32
 
 # Edges to the players below the next bracket that each player brings to a solve at first
 # (they weigh nothing but [C4]; see Bracket._solve_ahead).
-BELOW_PER_PLAYER = 8
+BELOW_PER_PLAYER = 4
 
 # Pairs within the bracket and the next one that each player brings to a solve at first,
 # his heaviest, beside those with a bonus of article 4 (see Bracket._certified); and at
