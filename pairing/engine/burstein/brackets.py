@@ -633,22 +633,26 @@ class Bracket:
             held.append(tuple(reversed(around)))
         lifted = [w + lift for w in core.table]
         tight = slack_edges(self.n, core.us, core.vs, core.classes, lifted, dual, parent, alive, tight=True)
-        us, vs = array("i", (core.us[k] for k in tight)), array("i", (core.vs[k] for k in tight))
-        common = array("i")
-        for u, v in zip(us, vs, strict=True):
-            hu, hv = held[u], held[v]
-            c = 0
-            if hu and hv:
-                while c < min(len(hu), len(hv)) and hu[c] == hv[c]:
+        us, vs = array("i", map(core.us.__getitem__, tight)), array("i", map(core.vs.__getitem__, tight))
+        common = array("i", bytes(4 * len(tight)))  # the blossoms of positive dual holding both
+        outer = [h[0] if h else -1 for h in held]
+        for k, (u, v) in enumerate(zip(us, vs, strict=True)):
+            if outer[u] != -1 and outer[u] == outer[v]:
+                hu, hv = held[u], held[v]
+                c, most = 1, min(len(hu), len(hv))
+                while c < most and hu[c] == hv[c]:
                     c += 1
-            common.append(c)
+                common[k] = c
         incident: list[list[int]] = [[] for _ in range(self.n)]
         for k, (u, v) in enumerate(zip(us, vs, strict=True)):
             incident[u].append(k)
             incident[v].append(k)
-        position_of = {(us[k], vs[k]): k for k in range(len(us))}
-        joined = {position_of[pair] for pair in guess if pair in position_of}
-        joined |= {position_of[pair] for pair in map(self._pair_of_core, chosen) if pair in position_of}
+        n = self.n
+        keys = [u * n + v for u, v in zip(us, vs, strict=True)]
+        position_of = dict(zip(keys, range(len(keys)), strict=True))  # u * n + v: its face index
+        solved = [u * n + v for u, v in guess]
+        solved += [core.us[k] * n + core.vs[k] for k in chosen]
+        joined = {position_of[key] for key in solved if key in position_of}
         face_pairs = dict(
             us=us,
             vs=vs,
@@ -664,9 +668,6 @@ class Bracket:
         else:  # no blossom of positive dual holds a player below
             self._face = OptimalFace(admits_below=TightUnder(dual[: self.n], 2 * lift), **face_pairs)
         return self._face
-
-    def _pair_of_core(self, k: int) -> tuple[int, int]:
-        return self._core_pairs.us[k], self._core_pairs.vs[k]
 
     def _slack_below(
         self,
