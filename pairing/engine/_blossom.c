@@ -996,12 +996,61 @@ done:
     return result;
 }
 
+/* shared_counts(n, us, vs, parents, marks) -> bytes of int32, one per edge: how many
+ * blossoms with a nonzero `marks` byte (one per vertex and blossom, 2n) hold both ends
+ * of the edge (us[k], vs[k]). The Python twin: pairing.engine.matching._shared_counts_python. */
+static PyObject *py_shared_counts(PyObject *Py_UNUSED(self), PyObject *args) {
+    int n;
+    Py_buffer us, vs, ps, ms;
+    if (!PyArg_ParseTuple(args, "iy*y*y*y*", &n, &us, &vs, &ps, &ms)) return NULL;
+    PyObject *result = NULL;
+    int m = (int)(us.len / 4);
+    if (n < 0 || vs.len != us.len || ps.len != (Py_ssize_t)2 * n * 4 || ms.len != (Py_ssize_t)2 * n) {
+        PyErr_SetString(PyExc_ValueError, "inconsistent arrays");
+        goto done;
+    }
+    L = 1;
+    const int32_t *U = us.buf, *V = vs.buf, *P = ps.buf;
+    const unsigned char *M = ms.buf;
+    Nest nest = {0};
+    limb *marks = malloc(sizeof(limb) * (size_t)(2 * n + 1));
+    int32_t *out = malloc(sizeof(int32_t) * (size_t)(m + 1));
+    if (!marks || !out) {
+        PyErr_NoMemory();
+        goto done_arrays;
+    }
+    for (int x = 0; x < 2 * n; x++) marks[x] = M[x] ? 1 : 0;
+    if (nest_build(&nest, n, P, marks) != 1) goto done_arrays;
+    for (int k = 0; k < m; k++) {
+        int u = U[k], v = V[k];
+        if (u < 0 || u >= n || v < 0 || v >= n) {
+            PyErr_SetString(PyExc_ValueError, "edge out of range");
+            goto done_arrays;
+        }
+        int a = P[u], b = P[v];
+        out[k] = (a == -1 || b == -1 || nest.top[a] != nest.top[b]) ? 0 : (int32_t)nest.total[nest_common(&nest, a, b)];
+    }
+    result = PyBytes_FromStringAndSize((const char *)out, (Py_ssize_t)m * 4);
+done_arrays:
+    nest_free(&nest);
+    free(marks);
+    free(out);
+done:
+    PyBuffer_Release(&us);
+    PyBuffer_Release(&vs);
+    PyBuffer_Release(&ps);
+    PyBuffer_Release(&ms);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"solve", py_solve, METH_VARARGS, "Maximum-weight matching: solve(n, us, vs, limbs, weights[, want_duals]) -> mates or (mates, duals)."},
     {"slack_edges", py_slack_edges, METH_VARARGS,
      "Edges of negative (or zero) slack: slack_edges(n, us, vs, classes, limbs, table, duals, parents, alive, tight)."},
     {"negative_pairs", py_negative_pairs, METH_VARARGS,
      "Pairs of negative slack between two vertex lists sorted by dual (see the comment above it)."},
+    {"shared_counts", py_shared_counts, METH_VARARGS,
+     "How many marked blossoms hold both ends of each edge: shared_counts(n, us, vs, parents, marks)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -244,6 +244,36 @@ def slack_edges(
     )
 
 
+def shared_counts(
+    vertex_count: int, us: array.array, vs: array.array, parent: Sequence[int], marked: Sequence[bool]
+) -> array.array:
+    """For each edge ``(us[k], vs[k])``: how many of the *marked* blossoms (one flag per
+    vertex and blossom, as *parent*: :func:`_solve_with_duals`) hold both its ends."""
+    if compiled is None:
+        return _shared_counts_python(vertex_count, us, vs, parent, marked)
+    raw = compiled.shared_counts(
+        vertex_count,
+        us,
+        vs,
+        array.array("i", parent[: 2 * vertex_count]),
+        bytes(bool(x) for x in marked[: 2 * vertex_count]),
+    )
+    counts = array.array("i")
+    counts.frombytes(raw)
+    return counts
+
+
+def _shared_counts_python(
+    vertex_count: int, us: Sequence[int], vs: Sequence[int], parent: Sequence[int], marked: Sequence[bool]
+) -> array.array:
+    """:func:`shared_counts` in Python (the compiled one's twin)."""
+    shared = _SharedBlossomDuals([int(bool(x)) for x in marked[: 2 * vertex_count]], parent)
+    counts = array.array("i")
+    for u, v in zip(us, vs, strict=True):
+        counts.append(shared(parent[u], parent[v]) if parent[u] != -1 and parent[v] != -1 else 0)
+    return counts
+
+
 def negative_pairs(
     vertex_count: int,
     firsts: Sequence[int],

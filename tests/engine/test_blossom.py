@@ -257,3 +257,24 @@ def test_the_slack_check_by_weight_class_has_a_python_twin(seed: int) -> None:
             assert compiled == python
         negative = matching.slack_edges(size, us, vs, classes, table, dual, parent)
         assert negative == matching._violated(edges, solved, dual, parent)
+
+
+@pytest.mark.skipif(matching.compiled is None, reason="the compiled solver is not built (make solver)")
+@pytest.mark.parametrize("seed", range(4))
+def test_the_count_of_shared_blossoms_has_a_python_twin(seed: int) -> None:
+    """shared_counts (compiled) and its Python twin count alike the marked blossoms
+    holding both ends of each edge."""
+    rng = random.Random(seed)
+    counted = 0
+    for _ in range(60):
+        size = rng.randint(2, 50)
+        edges = [(u, v, rng.randint(1, 3)) for u in range(size) for v in range(u + 1, size) if rng.random() < 0.5]
+        if not edges:
+            continue
+        _, dual, parent = matching._solve_with_duals(size, edges)
+        marked = [x >= size and rng.random() < 0.6 for x in range(2 * size)]
+        us, vs = array.array("i", (u for u, _, _ in edges)), array.array("i", (v for _, v, _ in edges))
+        compiled = matching.shared_counts(size, us, vs, parent, marked)
+        assert compiled == matching._shared_counts_python(size, us, vs, parent, marked)
+        counted += any(compiled)
+    assert counted, "some edges lie in marked blossoms"

@@ -39,6 +39,7 @@ from pairing.engine.matching import (
     max_weight_matching,
     negative_pairs,
     outermost_blossoms,
+    shared_counts,
     slack_edges,
 )
 from pairing.engine.state import Colour
@@ -124,6 +125,15 @@ class OptimalFace:
     def pairs(self) -> dict[tuple[int, int], int]:
         """Each pair of the face with its *held* value."""
         return {(u, v): h for u, v, h in zip(self.us, self.vs, self.held, strict=True)}
+
+
+def _inside_marked(b: int, parent: list[int], marked: list[bool]) -> bool:
+    """Does blossom *b* (-1: none) or one around it carry a mark?"""
+    while b != -1:
+        if marked[b]:
+            return True
+        b = parent[b]
+    return False
 
 
 def opponents_within(compatible: Callable[[int, int], bool], pid: int, inside: frozenset[int]) -> frozenset[int]:
@@ -623,26 +633,11 @@ class Bracket:
             }
         chosen: set[int] = set()
         _, dual, parent, lift = self._certified([], gone, None, core, chosen, guess)
-        held: list[tuple[int, ...]] = []  # the blossoms of positive dual holding each position
-        for v in range(self.n):
-            around, b = [], parent[v]
-            while b != -1:
-                if dual[b] > 0:
-                    around.append(b)
-                b = parent[b]
-            held.append(tuple(reversed(around)))
         lifted = [w + lift for w in core.table]
         tight = slack_edges(self.n, core.us, core.vs, core.classes, lifted, dual, parent, alive, tight=True)
         us, vs = array("i", map(core.us.__getitem__, tight)), array("i", map(core.vs.__getitem__, tight))
-        common = array("i", bytes(4 * len(tight)))  # the blossoms of positive dual holding both
-        outer = [h[0] if h else -1 for h in held]
-        for k, (u, v) in enumerate(zip(us, vs, strict=True)):
-            if outer[u] != -1 and outer[u] == outer[v]:
-                hu, hv = held[u], held[v]
-                c, most = 1, min(len(hu), len(hv))
-                while c < most and hu[c] == hv[c]:
-                    c += 1
-                common[k] = c
+        positive = [x >= self.n and dual[x] > 0 for x in range(2 * self.n)]
+        common = shared_counts(self.n, us, vs, parent, positive)  # the blossoms of positive dual holding both
         incident: list[list[int]] = [[] for _ in range(self.n)]
         for k, (u, v) in enumerate(zip(us, vs, strict=True)):
             incident[u].append(k)
@@ -663,7 +658,7 @@ class Bracket:
             incident=incident,
             joined=joined,
         )
-        if any(held[v] for v in self.below if v not in gone):
+        if any(_inside_marked(parent[v], parent, positive) for v in self.below if v not in gone):
             self._face = OptimalFace(admits_below=None, **face_pairs)
         else:  # no blossom of positive dual holds a player below
             self._face = OptimalFace(admits_below=TightUnder(dual[: self.n], 2 * lift), **face_pairs)
