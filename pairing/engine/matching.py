@@ -441,12 +441,13 @@ def solve_compiled(vertex_count: int, edges: list[tuple[int, int, int]], want_du
 
     With *want_duals*: ``(mate, duals as bytes, bytes per number, parents)``, the
     duals of the 2n vertices and blossoms and the blossom each lies in (-1: none)."""
-    width = max(abs(w) for _, _, w in edges).bit_length() + 6
+    ws = [e[2] for e in edges]
+    width = max(max(ws), -min(ws)).bit_length() + 6
     limbs = width // 64 + 1
     size = 8 * limbs
-    weights = b"".join(w.to_bytes(size, "little", signed=True) for _, _, w in edges)
-    us = array.array("i", (u for u, _, _ in edges))
-    vs = array.array("i", (v for _, v, _ in edges))
+    weights = b"".join([w.to_bytes(size, "little", signed=True) for w in ws])
+    us = array.array("i", [e[0] for e in edges])
+    vs = array.array("i", [e[1] for e in edges])
     if want_duals:
         mate, duals, parents = compiled.solve(vertex_count, us.tobytes(), vs.tobytes(), limbs, weights, True)
         return mate, duals, size, parents

@@ -234,6 +234,8 @@ class Bracket:
         self._partners: dict[int, list[int]] = {}  # bracket partners by BSN, largest first
         self._next_partner: dict[int, int] = {}  # how far _best_known has looked in them
         self._barred: tuple[array, array, array] | None = None  # see _barred_positions
+        self._strict: dict[int, bool] = {}  # see _strictly_ordered
+        self._bonus_bound: dict[int, int] = {}  # see _largest_bonus
 
     def _kinds(self) -> tuple[list[int], list[list[int]], list[list[int]]]:
         """Players of one kind weigh alike with anyone ([C5]-[C8] read only whether a
@@ -409,8 +411,7 @@ class Bracket:
             scale = base ** len(chain)  # above the bonus of any matching
             classes, table = face.weight_class, [w * scale for w in face.weights]
         else:  # one more pair in the face's blossoms outweighs any bonus
-            top = range(len(self.bracket) + 1)
-            scale = 2 * sum(weight[p] * max(abs(order_bonus(self.bsn[p], b)) for b in top) for p in chain) + 1
+            scale = 2 * sum(weight[p] * self._largest_bonus(p) for p in chain) + 1
             classes, table = face.held, [h * scale for h in range(max(face.held, default=0) + 1)]
         weighted, with_bonus = [], set()  # the open pairs with a bonus, the others stay in *face*
         us, vs, alive, bsn = face.us, face.vs, face.alive, self.bsn
@@ -458,12 +459,23 @@ class Bracket:
         two matchings best for [C4]-[C8] and the chain give its BSNs the same partners,
         whichever the solver returns, and :meth:`_solve_ahead` may solve on fewer pairs.
         (A reading with ties, as some tests try, gets the whole solve.)"""
-        partners = range(len(self.bracket) + 1)
-        for pos in chain:
-            bonuses = [order_bonus(self.bsn[pos], b) for b in partners]
-            if any(x >= y for x, y in pairwise(bonuses)):
-                return False
-        return True
+        return all(self._strictly_ordered(pos) for pos in chain)
+
+    def _strictly_ordered(self, pos: int) -> bool:
+        """Does the BSN of *pos* prefer every partner to the next lower one (4.3)?"""
+        strict = self._strict.get(pos)
+        if strict is None:
+            bonuses = [order_bonus(self.bsn[pos], b) for b in range(len(self.bracket) + 1)]
+            strict = self._strict[pos] = all(x < y for x, y in pairwise(bonuses))
+        return strict
+
+    def _largest_bonus(self, pos: int) -> int:
+        """The largest magnitude of the bonus of article 4.3 for the BSN of *pos*."""
+        largest = self._bonus_bound.get(pos)
+        if largest is None:
+            bonuses = (abs(order_bonus(self.bsn[pos], b)) for b in range(len(self.bracket) + 1))
+            largest = self._bonus_bound[pos] = max(bonuses)
+        return largest
 
     def _solve_whole(self, gone: set[int], floats: set[int], weight: dict[int, int], scale: int) -> list[int]:
         """:meth:`_solve_ahead` on every open pair, [C5]-[C8] above the chain's bonus."""
