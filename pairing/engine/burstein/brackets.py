@@ -346,12 +346,12 @@ class Bracket:
         size = len(order)
         position = self.position
         chosen: set[tuple[int, int]] = set()
+        compatible, ids = self.compatible, self._ids
         for i in range(self.n):
-            mates = self.neighbours_below(i)
             start, taken = (i * 7919) % size, 0
-            for k in range(size):
+            for k in range(size):  # one player at a time: a few are wanted of thousands
                 q = order[(start + k) % size]
-                if q in mates:
+                if q != ids[i] and compatible(ids[i], q):
                     j = position[q]
                     chosen.add((i, j) if i < j else (j, i))
                     taken += 1
