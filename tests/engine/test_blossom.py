@@ -271,7 +271,7 @@ def test_the_count_of_shared_blossoms_has_a_python_twin(seed: int) -> None:
         edges = [(u, v, rng.randint(1, 3)) for u in range(size) for v in range(u + 1, size) if rng.random() < 0.5]
         if not edges:
             continue
-        _, dual, parent = matching._solve_with_duals(size, edges)
+        _, _, parent = matching._solve_with_duals(size, edges)
         marked = [x >= size and rng.random() < 0.6 for x in range(2 * size)]
         us, vs = array.array("i", (u for u, _, _ in edges)), array.array("i", (v for _, v, _ in edges))
         compiled = matching.shared_counts(size, us, vs, parent, marked)

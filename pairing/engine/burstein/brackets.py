@@ -121,11 +121,6 @@ class OptimalFace:
     floated: set[int] = field(default_factory=set)
     joined: set[int] = field(default_factory=set)
 
-    @cached_property
-    def pairs(self) -> dict[tuple[int, int], int]:
-        """Each pair of the face with its *held* value."""
-        return {(u, v): h for u, v, h in zip(self.us, self.vs, self.held, strict=True)}
-
 
 def _inside_marked(b: int, parent: list[int], marked: list[bool]) -> bool:
     """Does blossom *b* (-1: none) or one around it carry a mark?"""
@@ -228,7 +223,8 @@ class Bracket:
         self._ids = ids = [p.id for p in people]
         self.below = [i for i in range(n) if not (self.in_bracket[i] or self.in_next[i])]
         self._below_ids = frozenset(ids[i] for i in self.below)
-        self._core_pairs, self._first_core = self._pairs_within_core()
+        self._kind, self._kind_weight, kind_members = self._kinds()
+        self._core_pairs, self._first_core = self._pairs_within_core(kind_members)
         self._sparse = self._first_below_edges()
         self._face: OptimalFace | None = None
         self._partners: dict[int, list[int]] = {}  # bracket partners by BSN, largest first
@@ -258,11 +254,11 @@ class Bracket:
                 weight[a][b] = self._weight(i, j)
         return kind, weight, members
 
-    def _pairs_within_core(self) -> tuple[PairClasses, set[tuple[int, int]]]:
+    def _pairs_within_core(self, members: list[list[int]]) -> tuple[PairClasses, set[tuple[int, int]]]:
         """Every pair within the bracket and the next one, by weight class, and a first
-        guess of the pairs an optimal matching uses (:meth:`_first_core_pairs`)."""
-        kind, weight, members = self._kinds()
-        self._kind, self._kind_weight = kind, weight
+        guess of the pairs an optimal matching uses (:meth:`_first_core_pairs`); *members*:
+        the core players of each kind (:meth:`_kinds`)."""
+        kind, weight = self._kind, self._kind_weight
         table = sorted({w for row in weight for w in row})
         index = {w: c for c, w in enumerate(table)}
         class_row = [[index[w] for w in row] for row in weight]
@@ -544,14 +540,15 @@ class Bracket:
         ]
         present = set(plain)
         while True:
-            edges = (
-                lifted + [self._lifted(optional, table, k) for k in sorted(chosen)] + [(u, v, lift) for u, v in plain]
-            )
+            edges = list(lifted)
+            if optional is not None:
+                o = optional
+                edges += [(o.us[k], o.vs[k], table[o.classes[k]]) for k in sorted(chosen)]
+            edges += [(u, v, lift) for u, v in plain]
             mate, dual, parent = self._solve_among(gone, edges)
             missing = self._slack_below(dual, parent, lift, gone, present, admits_below)
             left_out: list[int] = []
             if optional is not None:  # those solved have no negative slack
-                o = optional
                 left_out = slack_edges(self.n, o.us, o.vs, o.classes, table, dual, parent, o.alive)
             if not missing and not left_out:
                 break
@@ -586,11 +583,6 @@ class Bracket:
             dual[x] = small_dual[c]
             parent[x] = -1 if small_parent[c] == -1 else back[small_parent[c]]
         return mate, dual, parent
-
-    @staticmethod
-    def _lifted(optional: PairClasses | None, table: list[int], k: int) -> tuple[int, int, int]:
-        assert optional is not None
-        return optional.us[k], optional.vs[k], table[optional.classes[k]]
 
     def _heaviest(self, optional: PairClasses) -> set[int]:
         """Each position's CORE_PER_PLAYER heaviest pairs of *optional* still open."""
@@ -803,14 +795,17 @@ class Bracket:
             return last[i]  # outside the bracket: he floats
         return best if last[i] == best else None
 
+    @cached_property
+    def _bracket_ids(self) -> frozenset[int]:
+        return frozenset(self._ids[j] for j in self.bracket)
+
     def _largest_open_partner(self, i: int, gone: set[int], floats: set[int]) -> int | None:
         """The largest BSN of the bracket whom *i* may meet, neither paired nor floating
         yet (both only grow while the bracket is paired, so the search resumes where it
         stopped)."""
         partners = self._partners.get(i)
         if partners is None:
-            bracket_ids = frozenset(self._ids[j] for j in self.bracket)
-            mates = opponents_within(self.compatible, self._ids[i], bracket_ids)
+            mates = opponents_within(self.compatible, self._ids[i], self._bracket_ids)
             partners = [j for j in reversed(self.bracket) if self._ids[j] in mates]
             self._partners[i] = partners
         k = self._next_partner.get(i, 0)
