@@ -935,9 +935,15 @@ static PyObject *py_negative_pairs(PyObject *Py_UNUSED(self), PyObject *args) {
         if (BS[v] < 0 || BS[v] > BS[v + 1] || BS[v + 1] > nbl) goto out_of_range;
     Nest nest = {0};
     limb *s = malloc(sizeof(limb) * (size_t)L), *r = malloc(sizeof(limb) * (size_t)L);
-    limb *limit = malloc(sizeof(limb) * (size_t)L);
+    limb *limit = malloc(sizeof(limb) * (size_t)L), *own = malloc(sizeof(limb) * (size_t)L);
+    /* `seconds` by outermost blossom (or none), each group in increasing dual, the groups in
+     * increasing order of their smallest dual: a pair within one outermost blossom has at
+     * least twice its dual more slack, which spares scanning a blossom holding thousands */
+    int *group_of = malloc(sizeof(int) * (size_t)(2 * n + 2)), *group_top = malloc(sizeof(int) * (size_t)(ns + 1));
+    int *group_start = calloc((size_t)ns + 2, sizeof(int)), *members = malloc(sizeof(int) * (size_t)(ns + 1));
+    int *fill = malloc(sizeof(int) * (size_t)(ns + 1));
     result = PyList_New(0);
-    if (!s || !r || !limit || !result) {
+    if (!s || !r || !limit || !own || !group_of || !group_top || !group_start || !members || !fill || !result) {
         Py_CLEAR(result);
         PyErr_NoMemory();
         goto done_arrays;
@@ -947,30 +953,56 @@ static PyObject *py_negative_pairs(PyObject *Py_UNUSED(self), PyObject *args) {
         goto done_arrays;
     }
     if (ns == 0) goto done_arrays;
+    int groups = 0;
+    for (int x = 0; x < 2 * n + 2; x++) group_of[x] = -1;
+    for (int j = 0; j < ns; j++) {
+        int v = S2[j], t = P[v] == -1 ? -1 : nest.top[P[v]];
+        if (group_of[t + 1] == -1) {
+            group_of[t + 1] = groups;
+            group_top[groups++] = t;
+        }
+        group_start[group_of[t + 1] + 1]++;
+    }
+    for (int g = 0; g < groups; g++) group_start[g + 1] += group_start[g];
+    memcpy(fill, group_start, sizeof(int) * (size_t)groups);
+    for (int j = 0; j < ns; j++) {
+        int v = S2[j], t = P[v] == -1 ? -1 : nest.top[P[v]];
+        members[fill[group_of[t + 1]]++] = v;
+    }
     for (int i = 0; i < nf; i++) {
-        int u = F[i];
+        int u = F[i], tu = P[u] == -1 ? -1 : nest.top[P[u]];
         num_sub(limit, TW, D + (size_t)u * L); /* pairs need dual[v] < twice - dual[u] */
         if (num_cmp(D + (size_t)S2[0] * L, limit) >= 0) break; /* the duals only grow from here */
-        for (int j = 0; j < ns; j++) {
-            int v = S2[j];
-            if (num_cmp(D + (size_t)v * L, limit) >= 0) break;
-            if (v == u || (G[u] != 0 && G[u] == G[v])) continue;
-            int barred = 0;
-            for (int k = BS[u]; k < BS[u + 1]; k++)
-                if (BL[k] == v) {
-                    barred = 1;
-                    break;
+        for (int g = 0; g < groups; g++) {
+            if (num_cmp(D + (size_t)members[group_start[g]] * L, limit) >= 0) break;
+            const limb *bound = limit;
+            int within = tu != -1 && group_top[g] == tu;
+            if (within) { /* the outermost blossom's dual counts twice for every pair in it */
+                num_add(r, D + (size_t)tu * L, D + (size_t)tu * L);
+                num_sub(own, limit, r);
+                bound = own;
+            }
+            for (int j = group_start[g]; j < group_start[g + 1]; j++) {
+                int v = members[j];
+                if (num_cmp(D + (size_t)v * L, bound) >= 0) break;
+                if (v == u || (G[u] != 0 && G[u] == G[v])) continue;
+                int barred = 0;
+                for (int k = BS[u]; k < BS[u + 1]; k++)
+                    if (BL[k] == v) {
+                        barred = 1;
+                        break;
+                    }
+                if (barred) continue;
+                if (within && sign_with_blossoms(&nest, u, v, -1, TW, P, D, s, r) >= 0) continue;
+                if (FD && sign3(FD + (size_t)u * L, FD + (size_t)v * L, FT) != 0) continue;
+                PyObject *a = PyLong_FromLong(u), *b = PyLong_FromLong(v);
+                int failed = !a || !b || PyList_Append(result, a) < 0 || PyList_Append(result, b) < 0;
+                Py_XDECREF(a);
+                Py_XDECREF(b);
+                if (failed) {
+                    Py_CLEAR(result);
+                    goto done_arrays;
                 }
-            if (barred) continue;
-            if (sign_with_blossoms(&nest, u, v, -1, TW, P, D, s, r) >= 0) continue;
-            if (FD && sign3(FD + (size_t)u * L, FD + (size_t)v * L, FT) != 0) continue;
-            PyObject *a = PyLong_FromLong(u), *b = PyLong_FromLong(v);
-            int failed = !a || !b || PyList_Append(result, a) < 0 || PyList_Append(result, b) < 0;
-            Py_XDECREF(a);
-            Py_XDECREF(b);
-            if (failed) {
-                Py_CLEAR(result);
-                goto done_arrays;
             }
         }
     }
@@ -979,6 +1011,12 @@ done_arrays:
     free(s);
     free(r);
     free(limit);
+    free(own);
+    free(group_of);
+    free(group_top);
+    free(group_start);
+    free(members);
+    free(fill);
     goto done;
 out_of_range:
     PyErr_SetString(PyExc_ValueError, "vertex out of range");
