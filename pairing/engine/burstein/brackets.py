@@ -155,6 +155,11 @@ def order_bonus(own: int, partner: int) -> int:
     return partner
 
 
+# The text's reading, whose order is strict and whose largest bonus is the bracket's
+# size without listing them (the tests try other readings in its place).
+TEXT_ORDER_BONUS = order_bonus
+
+
 def pair_brackets(
     players: Sequence[Bracketed],
     compatible: Callable[[int, int], bool],
@@ -459,6 +464,8 @@ class Bracket:
 
     def _strictly_ordered(self, pos: int) -> bool:
         """Does the BSN of *pos* prefer every partner to the next lower one (4.3)?"""
+        if order_bonus is TEXT_ORDER_BONUS:
+            return True
         strict = self._strict.get(pos)
         if strict is None:
             bonuses = [order_bonus(self.bsn[pos], b) for b in range(len(self.bracket) + 1)]
@@ -467,6 +474,8 @@ class Bracket:
 
     def _largest_bonus(self, pos: int) -> int:
         """The largest magnitude of the bonus of article 4.3 for the BSN of *pos*."""
+        if order_bonus is TEXT_ORDER_BONUS:
+            return len(self.bracket)
         largest = self._bonus_bound.get(pos)
         if largest is None:
             bonuses = (abs(order_bonus(self.bsn[pos], b)) for b in range(len(self.bracket) + 1))
@@ -655,7 +664,7 @@ class Bracket:
         face_pairs = dict(
             us=us,
             vs=vs,
-            weight_class=array("i", (core.classes[k] for k in tight)),
+            weight_class=array("i", map(core.classes.__getitem__, tight)),
             weights=core.table,
             held=common,
             alive=bytearray(b"\x01") * len(us),
