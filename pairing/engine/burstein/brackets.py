@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import pairwise, repeat
+from operator import add
 from typing import Protocol
 
 from pairing.engine import matching
@@ -280,8 +281,7 @@ class Bracket:
             later = [j for j in map(position.__getitem__, mates) if j > i]
             us.extend(repeat(i, len(later)))
             vs.extend(later)
-            row = class_row[kind[i]]
-            classes.extend([row[kind[j]] for j in later])
+            classes.extend(map(class_row[kind[i]].__getitem__, map(kind.__getitem__, later)))
             self._first_core_pairs(i, mates, by_weight[kind[i]], members, first)
         return PairClasses(us, vs, classes, table), first
 
@@ -656,7 +656,7 @@ class Bracket:
             incident[u].append(k)
             incident[v].append(k)
         n = self.n
-        keys = [u * n + v for u, v in zip(us, vs, strict=True)]
+        keys = list(map(add, map(n.__mul__, us), vs))
         position_of = dict(zip(keys, range(len(keys)), strict=True))  # u * n + v: its face index
         solved = [u * n + v for u, v in guess]
         solved += [core.us[k] * n + core.vs[k] for k in chosen]
