@@ -715,8 +715,380 @@ done_buffers:
     return result;
 }
 
+/* The nest of blossoms of a dual solution: for each vertex and blossom its depth, its
+ * outermost blossom, the sum of the duals of the blossoms holding it (itself included
+ * when a blossom), and its ancestors 2^j levels up (for the nearest common blossom of
+ * two vertices in O(log depth): nests of hundreds of levels occur). */
+typedef struct {
+    int count, levels;
+    int *depth, *top, *up;
+    limb *total;
+} Nest;
+
+static void nest_free(Nest *N) {
+    free(N->depth);
+    free(N->top);
+    free(N->up);
+    free(N->total);
+}
+
+/* Returns 1, 0 on a parent out of range (ValueError set), -1 out of memory. */
+static int nest_build(Nest *N, int n, const int32_t *P, const limb *D) {
+    int nn = 2 * n, levels = 1;
+    while ((1 << levels) < nn + 1) levels++;
+    N->count = nn;
+    N->levels = levels;
+    N->depth = malloc(sizeof(int) * (size_t)(nn + 1));
+    N->top = malloc(sizeof(int) * (size_t)(nn + 1));
+    N->up = malloc(sizeof(int) * (size_t)(nn + 1) * (size_t)levels);
+    N->total = calloc((size_t)(nn + 1) * (size_t)L, sizeof(limb));
+    int *path = malloc(sizeof(int) * (size_t)(nn + 1));
+    if (!N->depth || !N->top || !N->up || !N->total || !path) {
+        free(path);
+        PyErr_NoMemory();
+        return -1;
+    }
+    int *depth = N->depth, *top = N->top;
+    limb *total = N->total;
+    for (int b = 0; b < nn; b++) depth[b] = -2;
+    for (int b = 0; b < nn; b++) {
+        if (depth[b] != -2) continue;
+        int len = 0, x = b;
+        while (x != -1 && depth[x] == -2) {
+            if (x < 0 || x >= nn || len > nn) {
+                free(path);
+                PyErr_SetString(PyExc_ValueError, "blossom parent out of range");
+                return 0;
+            }
+            path[len++] = x;
+            x = P[x];
+        }
+        for (int i = len - 1; i >= 0; i--) {
+            int y = path[i], up = P[y];
+            if (up == -1) {
+                depth[y] = 0;
+                top[y] = y;
+                memset(total + (size_t)y * L, 0, sizeof(limb) * (size_t)L);
+            } else {
+                depth[y] = depth[up] + 1;
+                top[y] = top[up];
+                memcpy(total + (size_t)y * L, total + (size_t)up * L, sizeof(limb) * (size_t)L);
+            }
+            if (y >= n) num_add(total + (size_t)y * L, total + (size_t)y * L, D + (size_t)y * L);
+        }
+    }
+    free(path);
+    for (int x = 0; x < nn; x++) N->up[x] = P[x];
+    for (int j = 1; j < levels; j++)
+        for (int x = 0; x < nn; x++) {
+            int half = N->up[(size_t)(j - 1) * nn + x];
+            N->up[(size_t)j * nn + x] = half == -1 ? -1 : N->up[(size_t)(j - 1) * nn + half];
+        }
+    return 1;
+}
+
+/* The nearest blossom holding both blossoms a and b of one outermost blossom. */
+static int nest_common(const Nest *N, int a, int b) {
+    int nn = N->count;
+    if (N->depth[a] < N->depth[b]) {
+        int t = a;
+        a = b;
+        b = t;
+    }
+    int diff = N->depth[a] - N->depth[b];
+    for (int j = 0; diff; j++, diff >>= 1)
+        if (diff & 1) a = N->up[(size_t)j * nn + a];
+    if (a == b) return a;
+    for (int j = N->levels - 1; j >= 0; j--) {
+        int x = N->up[(size_t)j * nn + a], y = N->up[(size_t)j * nn + b];
+        if (x != y) {
+            a = x;
+            b = y;
+        }
+    }
+    return N->up[a];
+}
+
+/* sign of dual[u] + dual[v] - w2 + 2 * (the duals of the blossoms holding both), given
+ * `sign` the sign without the blossoms (duals of blossoms are never negative); s, r:
+ * scratch numbers */
+static int sign_with_blossoms(const Nest *N, int u, int v, int sign, const limb *w2, const int32_t *P, const limb *D,
+                              limb *s, limb *r) {
+    int a = P[u], b = P[v];
+    if (a == -1 || b == -1 || N->top[a] != N->top[b]) return sign;
+    int c = nest_common(N, a, b);
+    num_add(s, D + (size_t)u * L, D + (size_t)v * L);
+    num_sub(s, s, w2);
+    num_add(r, N->total + (size_t)c * L, N->total + (size_t)c * L);
+    num_add(s, s, r);
+    return num_sign(s);
+}
+
+/* slack_edges(n, us, vs, classes, limbs, table, duals, parents, alive, tight) -> the
+ * indices k of the edges (us[k], vs[k]) whose slack under a dual solution is negative
+ * (tight: zero). The slack: dual[u] + dual[v] + 2 * (the duals of the blossoms holding
+ * both) - 2 * table[classes[k]], duals doubled as in the solver. duals: the 2n numbers of
+ * `limbs` limbs of the vertices then the blossoms; parents: int32, the blossom each lies
+ * in directly (-1: none); alive: one byte per edge (0: skipped), or empty for all.
+ * The Python twin is pairing.engine.matching._slack_edges_python. */
+static PyObject *py_slack_edges(PyObject *Py_UNUSED(self), PyObject *args) {
+    int n, limbs, tight = 0;
+    Py_buffer us, vs, cs, ts, ds, ps, al;
+    if (!PyArg_ParseTuple(args, "iy*y*y*iy*y*y*y*p", &n, &us, &vs, &cs, &limbs, &ts, &ds, &ps, &al, &tight))
+        return NULL;
+    PyObject *result = NULL;
+    int m = (int)(us.len / (Py_ssize_t)sizeof(int32_t));
+    int classes = limbs > 0 ? (int)(ts.len / ((Py_ssize_t)limbs * (Py_ssize_t)sizeof(limb))) : 0;
+    if (n < 0 || limbs < 1 || vs.len != us.len || cs.len != us.len || (al.len != 0 && al.len != m) ||
+        ds.len != (Py_ssize_t)2 * n * limbs * (Py_ssize_t)sizeof(limb) || ps.len != (Py_ssize_t)2 * n * (Py_ssize_t)sizeof(int32_t)) {
+        PyErr_SetString(PyExc_ValueError, "inconsistent arrays");
+        goto done;
+    }
+    L = limbs;
+    const int32_t *U = us.buf, *V = vs.buf, *C = cs.buf, *P = ps.buf;
+    const limb *D = ds.buf, *T = ts.buf;
+    const unsigned char *A = al.len ? al.buf : NULL;
+    Nest nest = {0};
+    limb *twice = malloc(sizeof(limb) * (size_t)L * (size_t)(classes + 1));
+    limb *s = malloc(sizeof(limb) * (size_t)L), *r = malloc(sizeof(limb) * (size_t)L);
+    result = PyList_New(0);
+    if (!twice || !s || !r || !result) {
+        Py_CLEAR(result);
+        PyErr_NoMemory();
+        goto done_arrays;
+    }
+    for (int c = 0; c < classes; c++) num_add(twice + (size_t)c * L, T + (size_t)c * L, T + (size_t)c * L);
+    if (nest_build(&nest, n, P, D) != 1) {
+        Py_CLEAR(result);
+        goto done_arrays;
+    }
+    for (int k = 0; k < m; k++) {
+        if (A && !A[k]) continue;
+        int u = U[k], v = V[k], c = C[k];
+        if (u < 0 || u >= n || v < 0 || v >= n || c < 0 || c >= classes) {
+            Py_CLEAR(result);
+            PyErr_SetString(PyExc_ValueError, "edge out of range");
+            goto done_arrays;
+        }
+        const limb *w2 = twice + (size_t)c * L;
+        int sign = sign3(D + (size_t)u * L, D + (size_t)v * L, w2);
+        if (sign > 0 || (sign == 0 && !tight)) continue;
+        int found = sign_with_blossoms(&nest, u, v, sign, w2, P, D, s, r);
+        if (found < 0 ? !tight : (found == 0 && tight)) {
+            PyObject *index = PyLong_FromLong(k);
+            if (!index || PyList_Append(result, index) < 0) {
+                Py_XDECREF(index);
+                Py_CLEAR(result);
+                goto done_arrays;
+            }
+            Py_DECREF(index);
+        }
+    }
+done_arrays:
+    nest_free(&nest);
+    free(twice);
+    free(s);
+    free(r);
+done:
+    PyBuffer_Release(&us);
+    PyBuffer_Release(&vs);
+    PyBuffer_Release(&cs);
+    PyBuffer_Release(&ts);
+    PyBuffer_Release(&ds);
+    PyBuffer_Release(&ps);
+    PyBuffer_Release(&al);
+    return result;
+}
+
+/* negative_pairs(n, firsts, seconds, limbs, twice, duals, parents, group, barred_start,
+ * barred, face_duals, face_twice) -> [u0, v0, u1, v1, ...]: the pairs of a vertex u of
+ * `firsts` and a vertex v != u of `seconds` (both int32, in increasing order of their
+ * duals) whose slack dual[u] + dual[v] + 2 * (the duals of the blossoms holding both)
+ * - twice is negative; never two vertices of the same nonzero `group` (int32 per
+ * vertex), nor v among u's `barred` (int32, u's from barred_start[u] to
+ * barred_start[u + 1]); with `face_duals` (else empty), only pairs where
+ * face_duals[u] + face_duals[v] == face_twice. A pair with both ends in both lists
+ * comes twice. The Python twin: pairing.engine.burstein.brackets.Bracket._slack_below. */
+static PyObject *py_negative_pairs(PyObject *Py_UNUSED(self), PyObject *args) {
+    int n, limbs;
+    Py_buffer fs, ss, tw, ds, ps, gs, bs, bl, fd, ft;
+    if (!PyArg_ParseTuple(args, "iy*y*iy*y*y*y*y*y*y*y*", &n, &fs, &ss, &limbs, &tw, &ds, &ps, &gs, &bs, &bl, &fd, &ft))
+        return NULL;
+    PyObject *result = NULL;
+    Py_ssize_t number = (Py_ssize_t)limbs * (Py_ssize_t)sizeof(limb);
+    int nf = (int)(fs.len / 4), ns = (int)(ss.len / 4);
+    if (n < 0 || limbs < 1 || tw.len != number || ds.len != 2 * n * number || ps.len != (Py_ssize_t)2 * n * 4 ||
+        gs.len != (Py_ssize_t)n * 4 || bs.len != (Py_ssize_t)(n + 1) * 4 || (fd.len != 0 && fd.len != n * number) ||
+        ft.len != number) {
+        PyErr_SetString(PyExc_ValueError, "inconsistent arrays");
+        goto done;
+    }
+    L = limbs;
+    const int32_t *F = fs.buf, *S2 = ss.buf, *P = ps.buf, *G = gs.buf, *BS = bs.buf, *BL = bl.buf;
+    const limb *D = ds.buf, *TW = tw.buf, *FD = fd.len ? fd.buf : NULL, *FT = ft.buf;
+    int nbl = (int)(bl.len / 4);
+    for (int i = 0; i < nf; i++)
+        if (F[i] < 0 || F[i] >= n) goto out_of_range;
+    for (int i = 0; i < ns; i++)
+        if (S2[i] < 0 || S2[i] >= n) goto out_of_range;
+    for (int v = 0; v < n; v++)
+        if (BS[v] < 0 || BS[v] > BS[v + 1] || BS[v + 1] > nbl) goto out_of_range;
+    Nest nest = {0};
+    limb *s = malloc(sizeof(limb) * (size_t)L), *r = malloc(sizeof(limb) * (size_t)L);
+    limb *limit = malloc(sizeof(limb) * (size_t)L), *own = malloc(sizeof(limb) * (size_t)L);
+    /* `seconds` by outermost blossom (or none), each group in increasing dual, the groups in
+     * increasing order of their smallest dual: a pair within one outermost blossom has at
+     * least twice its dual more slack, which spares scanning a blossom holding thousands */
+    int *group_of = malloc(sizeof(int) * (size_t)(2 * n + 2)), *group_top = malloc(sizeof(int) * (size_t)(ns + 1));
+    int *group_start = calloc((size_t)ns + 2, sizeof(int)), *members = malloc(sizeof(int) * (size_t)(ns + 1));
+    int *fill = malloc(sizeof(int) * (size_t)(ns + 1));
+    result = PyList_New(0);
+    if (!s || !r || !limit || !own || !group_of || !group_top || !group_start || !members || !fill || !result) {
+        Py_CLEAR(result);
+        PyErr_NoMemory();
+        goto done_arrays;
+    }
+    if (nest_build(&nest, n, P, D) != 1) {
+        Py_CLEAR(result);
+        goto done_arrays;
+    }
+    if (ns == 0) goto done_arrays;
+    int groups = 0;
+    for (int x = 0; x < 2 * n + 2; x++) group_of[x] = -1;
+    for (int j = 0; j < ns; j++) {
+        int v = S2[j], t = P[v] == -1 ? -1 : nest.top[P[v]];
+        if (group_of[t + 1] == -1) {
+            group_of[t + 1] = groups;
+            group_top[groups++] = t;
+        }
+        group_start[group_of[t + 1] + 1]++;
+    }
+    for (int g = 0; g < groups; g++) group_start[g + 1] += group_start[g];
+    memcpy(fill, group_start, sizeof(int) * (size_t)groups);
+    for (int j = 0; j < ns; j++) {
+        int v = S2[j], t = P[v] == -1 ? -1 : nest.top[P[v]];
+        members[fill[group_of[t + 1]]++] = v;
+    }
+    for (int i = 0; i < nf; i++) {
+        int u = F[i], tu = P[u] == -1 ? -1 : nest.top[P[u]];
+        num_sub(limit, TW, D + (size_t)u * L); /* pairs need dual[v] < twice - dual[u] */
+        if (num_cmp(D + (size_t)S2[0] * L, limit) >= 0) break; /* the duals only grow from here */
+        for (int g = 0; g < groups; g++) {
+            if (num_cmp(D + (size_t)members[group_start[g]] * L, limit) >= 0) break;
+            const limb *bound = limit;
+            int within = tu != -1 && group_top[g] == tu;
+            if (within) { /* the outermost blossom's dual counts twice for every pair in it */
+                num_add(r, D + (size_t)tu * L, D + (size_t)tu * L);
+                num_sub(own, limit, r);
+                bound = own;
+            }
+            for (int j = group_start[g]; j < group_start[g + 1]; j++) {
+                int v = members[j];
+                if (num_cmp(D + (size_t)v * L, bound) >= 0) break;
+                if (v == u || (G[u] != 0 && G[u] == G[v])) continue;
+                int barred = 0;
+                for (int k = BS[u]; k < BS[u + 1]; k++)
+                    if (BL[k] == v) {
+                        barred = 1;
+                        break;
+                    }
+                if (barred) continue;
+                if (within && sign_with_blossoms(&nest, u, v, -1, TW, P, D, s, r) >= 0) continue;
+                if (FD && sign3(FD + (size_t)u * L, FD + (size_t)v * L, FT) != 0) continue;
+                PyObject *a = PyLong_FromLong(u), *b = PyLong_FromLong(v);
+                int failed = !a || !b || PyList_Append(result, a) < 0 || PyList_Append(result, b) < 0;
+                Py_XDECREF(a);
+                Py_XDECREF(b);
+                if (failed) {
+                    Py_CLEAR(result);
+                    goto done_arrays;
+                }
+            }
+        }
+    }
+done_arrays:
+    nest_free(&nest);
+    free(s);
+    free(r);
+    free(limit);
+    free(own);
+    free(group_of);
+    free(group_top);
+    free(group_start);
+    free(members);
+    free(fill);
+    goto done;
+out_of_range:
+    PyErr_SetString(PyExc_ValueError, "vertex out of range");
+done:
+    PyBuffer_Release(&fs);
+    PyBuffer_Release(&ss);
+    PyBuffer_Release(&tw);
+    PyBuffer_Release(&ds);
+    PyBuffer_Release(&ps);
+    PyBuffer_Release(&gs);
+    PyBuffer_Release(&bs);
+    PyBuffer_Release(&bl);
+    PyBuffer_Release(&fd);
+    PyBuffer_Release(&ft);
+    return result;
+}
+
+/* shared_counts(n, us, vs, parents, marks) -> bytes of int32, one per edge: how many
+ * blossoms with a nonzero `marks` byte (one per vertex and blossom, 2n) hold both ends
+ * of the edge (us[k], vs[k]). The Python twin: pairing.engine.matching._shared_counts_python. */
+static PyObject *py_shared_counts(PyObject *Py_UNUSED(self), PyObject *args) {
+    int n;
+    Py_buffer us, vs, ps, ms;
+    if (!PyArg_ParseTuple(args, "iy*y*y*y*", &n, &us, &vs, &ps, &ms)) return NULL;
+    PyObject *result = NULL;
+    int m = (int)(us.len / 4);
+    if (n < 0 || vs.len != us.len || ps.len != (Py_ssize_t)2 * n * 4 || ms.len != (Py_ssize_t)2 * n) {
+        PyErr_SetString(PyExc_ValueError, "inconsistent arrays");
+        goto done;
+    }
+    L = 1;
+    const int32_t *U = us.buf, *V = vs.buf, *P = ps.buf;
+    const unsigned char *M = ms.buf;
+    Nest nest = {0};
+    limb *marks = malloc(sizeof(limb) * (size_t)(2 * n + 1));
+    int32_t *out = malloc(sizeof(int32_t) * (size_t)(m + 1));
+    if (!marks || !out) {
+        PyErr_NoMemory();
+        goto done_arrays;
+    }
+    for (int x = 0; x < 2 * n; x++) marks[x] = M[x] ? 1 : 0;
+    if (nest_build(&nest, n, P, marks) != 1) goto done_arrays;
+    for (int k = 0; k < m; k++) {
+        int u = U[k], v = V[k];
+        if (u < 0 || u >= n || v < 0 || v >= n) {
+            PyErr_SetString(PyExc_ValueError, "edge out of range");
+            goto done_arrays;
+        }
+        int a = P[u], b = P[v];
+        out[k] = (a == -1 || b == -1 || nest.top[a] != nest.top[b]) ? 0 : (int32_t)nest.total[nest_common(&nest, a, b)];
+    }
+    result = PyBytes_FromStringAndSize((const char *)out, (Py_ssize_t)m * 4);
+done_arrays:
+    nest_free(&nest);
+    free(marks);
+    free(out);
+done:
+    PyBuffer_Release(&us);
+    PyBuffer_Release(&vs);
+    PyBuffer_Release(&ps);
+    PyBuffer_Release(&ms);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"solve", py_solve, METH_VARARGS, "Maximum-weight matching: solve(n, us, vs, limbs, weights[, want_duals]) -> mates or (mates, duals)."},
+    {"slack_edges", py_slack_edges, METH_VARARGS,
+     "Edges of negative (or zero) slack: slack_edges(n, us, vs, classes, limbs, table, duals, parents, alive, tight)."},
+    {"negative_pairs", py_negative_pairs, METH_VARARGS,
+     "Pairs of negative slack between two vertex lists sorted by dual (see the comment above it)."},
+    {"shared_counts", py_shared_counts, METH_VARARGS,
+     "How many marked blossoms hold both ends of each edge: shared_counts(n, us, vs, parents, marks)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -204,6 +204,151 @@ def _violated(edges: list[tuple[int, int, int]], chosen: list[int], dual: list[i
     return found
 
 
+def slack_edges(
+    vertex_count: int,
+    us: array.array,
+    vs: array.array,
+    classes: array.array,
+    table: Sequence[int],
+    dual: Sequence[int],
+    parent: Sequence[int],
+    alive: bytearray | None = None,
+    tight: bool = False,
+) -> list[int]:
+    """The indices k of the edges ``(us[k], vs[k])`` of weight ``table[classes[k]]`` whose
+    slack under the dual solution (*dual*, *parent* as :func:`_solve_with_duals` gives
+    them: vertex duals plus the duals of the blossoms holding both ends, less twice the
+    weight) is negative, or with *tight* zero; only those whose *alive* byte is set.
+
+    Many edges share a weight (a class), so the weights travel as a short table. The
+    compiled twin does the work when built; :func:`_slack_edges_python` is the same
+    check in Python."""
+    if compiled is None:
+        return _slack_edges_python(vertex_count, us, vs, classes, table, dual, parent, alive, tight)
+    # Slacks add up to 2n duals and twice a weight: a few bits above the widest of them.
+    largest = max(max(map(abs, dual), default=0), max(map(abs, table), default=0))
+    width = largest.bit_length() + (2 * vertex_count).bit_length() + 4
+    limbs = width // 64 + 1
+    size = 8 * limbs
+    return compiled.slack_edges(
+        vertex_count,
+        us,
+        vs,
+        classes,
+        limbs,
+        b"".join(t.to_bytes(size, "little", signed=True) for t in table),
+        b"".join(d.to_bytes(size, "little", signed=True) for d in dual[: 2 * vertex_count]),
+        array.array("i", parent[: 2 * vertex_count]).tobytes(),
+        alive if alive is not None else b"",
+        tight,
+    )
+
+
+def shared_counts(
+    vertex_count: int, us: array.array, vs: array.array, parent: Sequence[int], marked: Sequence[bool]
+) -> array.array:
+    """For each edge ``(us[k], vs[k])``: how many of the *marked* blossoms (one flag per
+    vertex and blossom, as *parent*: :func:`_solve_with_duals`) hold both its ends."""
+    if compiled is None:
+        return _shared_counts_python(vertex_count, us, vs, parent, marked)
+    raw = compiled.shared_counts(
+        vertex_count,
+        us,
+        vs,
+        array.array("i", parent[: 2 * vertex_count]),
+        bytes(bool(x) for x in marked[: 2 * vertex_count]),
+    )
+    counts = array.array("i")
+    counts.frombytes(raw)
+    return counts
+
+
+def _shared_counts_python(
+    vertex_count: int, us: Sequence[int], vs: Sequence[int], parent: Sequence[int], marked: Sequence[bool]
+) -> array.array:
+    """:func:`shared_counts` in Python (the compiled one's twin)."""
+    shared = _SharedBlossomDuals([int(bool(x)) for x in marked[: 2 * vertex_count]], parent)
+    counts = array.array("i")
+    for u, v in zip(us, vs, strict=True):
+        counts.append(shared(parent[u], parent[v]) if parent[u] != -1 and parent[v] != -1 else 0)
+    return counts
+
+
+def negative_pairs(
+    vertex_count: int,
+    firsts: Sequence[int],
+    seconds: Sequence[int],
+    twice: int,
+    dual: Sequence[int],
+    parent: Sequence[int],
+    group: array.array,
+    barred_start: array.array,
+    barred: array.array,
+    tight_under: object | None = None,
+) -> list[tuple[int, int]]:
+    """With the compiled solver only: the pairs (u, v) of a vertex of *firsts* and another
+    of *seconds* (both in increasing order of their duals) whose slack under the dual
+    solution, for the weight ``twice / 2``, is negative; never two vertices of the same
+    nonzero *group*, nor v among u's *barred* (``barred[barred_start[u]:barred_start[u +
+    1]]``); with *tight_under* (its ``dual`` and ``twice``), only the pairs tight under it.
+    A pair with both ends in both lists comes twice. The Python twin is the Burstein
+    bracket's ``_slack_below_python``, which works on its players directly."""
+    assert compiled is not None
+    largest = max(max(map(abs, dual), default=0), abs(twice))
+    if tight_under is not None:
+        largest = max(largest, max(map(abs, tight_under.dual), default=0), abs(tight_under.twice))
+    limbs = (largest.bit_length() + (2 * vertex_count).bit_length() + 4) // 64 + 1
+    size = 8 * limbs
+
+    def packed(numbers: Iterable[int]) -> bytes:
+        return b"".join(x.to_bytes(size, "little", signed=True) for x in numbers)
+
+    flat = compiled.negative_pairs(
+        vertex_count,
+        array.array("i", firsts),
+        array.array("i", seconds),
+        limbs,
+        packed([twice]),
+        packed(dual[: 2 * vertex_count]),
+        array.array("i", parent[: 2 * vertex_count]),
+        group,
+        barred_start,
+        barred,
+        packed(tight_under.dual[:vertex_count]) if tight_under is not None else b"",
+        packed([tight_under.twice if tight_under is not None else 0]),
+    )
+    return list(zip(flat[::2], flat[1::2], strict=True))
+
+
+def _slack_edges_python(
+    vertex_count: int,
+    us: Sequence[int],
+    vs: Sequence[int],
+    classes: Sequence[int],
+    table: Sequence[int],
+    dual: Sequence[int],
+    parent: Sequence[int],
+    alive: bytearray | None = None,
+    tight: bool = False,
+) -> list[int]:
+    """:func:`slack_edges` in Python (the compiled one's twin)."""
+    shared = _SharedBlossomDuals(dual, parent)
+    twice = [2 * w for w in table]
+    found = []
+    for k in range(len(us)):
+        if alive is not None and not alive[k]:
+            continue
+        u, v = us[k], vs[k]
+        slack = dual[u] + dual[v] - twice[classes[k]]
+        if slack > 0 or (slack == 0 and not tight):
+            continue
+        if parent[u] != -1 and parent[v] != -1:
+            slack += 2 * shared(parent[u], parent[v])
+        if (slack == 0) if tight else (slack < 0):
+            found.append(k)
+    return found
+
+
 def outermost_blossoms(parent: list[int], vertex_count: int) -> list[int]:
     """For each vertex, the outermost blossom holding it (-1: none), from the blossom
     each vertex and blossom lies in directly (as :func:`_solve_with_duals` gives them)."""
@@ -296,12 +441,13 @@ def solve_compiled(vertex_count: int, edges: list[tuple[int, int, int]], want_du
 
     With *want_duals*: ``(mate, duals as bytes, bytes per number, parents)``, the
     duals of the 2n vertices and blossoms and the blossom each lies in (-1: none)."""
-    width = max(abs(w) for _, _, w in edges).bit_length() + 6
+    ws = [e[2] for e in edges]
+    width = max(max(ws), -min(ws)).bit_length() + 6
     limbs = width // 64 + 1
     size = 8 * limbs
-    weights = b"".join(w.to_bytes(size, "little", signed=True) for _, _, w in edges)
-    us = array.array("i", (u for u, _, _ in edges))
-    vs = array.array("i", (v for _, v, _ in edges))
+    weights = b"".join([w.to_bytes(size, "little", signed=True) for w in ws])
+    us = array.array("i", [e[0] for e in edges])
+    vs = array.array("i", [e[1] for e in edges])
     if want_duals:
         mate, duals, parents = compiled.solve(vertex_count, us.tobytes(), vs.tobytes(), limbs, weights, True)
         return mate, duals, size, parents

@@ -18,7 +18,7 @@ def run(*args: str) -> list[str]:
 
 def test_greedy_history_prints_one_line_per_size() -> None:
     lines = run("--sizes", "20", "40", "--round", "4", "--edition", "2026")
-    assert lines[0].split()[:7] == ["system", "edition", "players", "seed", "round", "seconds", "peak"]
+    assert lines[0].split()[:8] == ["system", "edition", "players", "seed", "round", "seconds", "CPU", "peak"]
     assert [line.split()[:5] for line in lines[1:]] == [
         ["dutch", "2026", "20", "1", "4"],
         ["dutch", "2026", "40", "1", "4"],

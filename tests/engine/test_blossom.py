@@ -5,6 +5,7 @@ high limbs agree (the compiled solver's early-exit comparisons)."""
 
 from __future__ import annotations
 
+import array
 import os
 import random
 
@@ -225,3 +226,55 @@ def test_augmenting_paths_reach_a_maximum_matching(seed: int) -> None:
             if mate[v] == -1:
                 matching.augment_from(v, neighbours.__getitem__, mate, blocked=blocked)
         assert mate[u] == kept[u]
+
+
+@pytest.mark.skipif(matching.compiled is None, reason="the compiled solver is not built (make solver)")
+@pytest.mark.parametrize("seed", range(6))
+def test_the_slack_check_by_weight_class_has_a_python_twin(seed: int) -> None:
+    """slack_edges (compiled) and its Python twin name the same edges, of negative and of
+    zero slack, blossoms included (few distinct weights: many blossoms, deep nests);
+    the negative ones are those the sparse solve's own check names."""
+    rng = random.Random(seed)
+    for _ in range(60):
+        size = rng.randint(2, 50)
+        edges = [
+            (u, v, rng.randint(1, 4) << rng.choice((0, 70, 300)))
+            for u in range(size)
+            for v in range(u + 1, size)
+            if rng.random() < 0.5
+        ]
+        if not edges:
+            continue
+        solved = [k for k in range(len(edges)) if rng.random() < 0.4] or [0]
+        _, dual, parent = matching._solve_with_duals(size, [edges[k] for k in solved])
+        table = sorted({w for _, _, w in edges})
+        classes = array.array("i", (table.index(w) for _, _, w in edges))
+        us, vs = array.array("i", (u for u, _, _ in edges)), array.array("i", (v for _, v, _ in edges))
+        alive = bytearray(rng.random() < 0.9 for _ in edges)
+        for tight in (False, True):
+            compiled = matching.slack_edges(size, us, vs, classes, table, dual, parent, alive, tight)
+            python = matching._slack_edges_python(size, us, vs, classes, table, dual, parent, alive, tight)
+            assert compiled == python
+        negative = matching.slack_edges(size, us, vs, classes, table, dual, parent)
+        assert negative == matching._violated(edges, solved, dual, parent)
+
+
+@pytest.mark.skipif(matching.compiled is None, reason="the compiled solver is not built (make solver)")
+@pytest.mark.parametrize("seed", range(4))
+def test_the_count_of_shared_blossoms_has_a_python_twin(seed: int) -> None:
+    """shared_counts (compiled) and its Python twin count alike the marked blossoms
+    holding both ends of each edge."""
+    rng = random.Random(seed)
+    counted = 0
+    for _ in range(60):
+        size = rng.randint(2, 50)
+        edges = [(u, v, rng.randint(1, 3)) for u in range(size) for v in range(u + 1, size) if rng.random() < 0.5]
+        if not edges:
+            continue
+        _, _, parent = matching._solve_with_duals(size, edges)
+        marked = [x >= size and rng.random() < 0.6 for x in range(2 * size)]
+        us, vs = array.array("i", (u for u, _, _ in edges)), array.array("i", (v for _, v, _ in edges))
+        compiled = matching.shared_counts(size, us, vs, parent, marked)
+        assert compiled == matching._shared_counts_python(size, us, vs, parent, marked)
+        counted += any(compiled)
+    assert counted, "some edges lie in marked blossoms"

@@ -25,19 +25,23 @@ the current BSN by their own BSN, and the pair (or the float) found is then fixe
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import pairwise
+from itertools import pairwise, repeat
+from operator import add
 from typing import Protocol
 
+from pairing.engine import matching
 from pairing.engine.matching import (
-    _heaviest_edges,
     _SharedBlossomDuals,
     _solve_with_duals,
-    _violated,
     max_weight_matching,
+    negative_pairs,
     outermost_blossoms,
+    shared_counts,
+    slack_edges,
 )
 from pairing.engine.state import Colour
 
@@ -59,23 +63,73 @@ AHEAD = 32
 
 # Edges to the players below the next bracket that each player brings to a solve at first
 # (they weigh nothing but [C4]; see Bracket._solve_ahead).
-BELOW_PER_PLAYER = 8
+BELOW_PER_PLAYER = 4
 
 # Pairs within the bracket and the next one that each player brings to a solve at first,
-# his heaviest, beside those with a bonus of article 4 (see Bracket._certified).
+# his heaviest, beside those with a bonus of article 4 (see Bracket._certified); and at
+# least this many with each kind of player he may meet (Bracket._first_core_pairs).
 CORE_PER_PLAYER = 12
+CORE_PER_KIND = 4
+
+
+@dataclass(frozen=True)
+class PairClasses:
+    """Pairs of positions ``(us[k], vs[k])`` of weight ``table[classes[k]]``: many pairs
+    share a weight, which travels once (see :func:`pairing.engine.matching.slack_edges`);
+    only those whose *alive* byte is set count (None: all)."""
+
+    us: array
+    vs: array
+    classes: array
+    table: list[int]
+    alive: bytearray | None = None
+
+
+@dataclass(frozen=True)
+class TightUnder:
+    """Lets in the pairs tight under vertex duals *dual* (doubled) for the weight
+    ``twice / 2``: ``dual[u] + dual[v] == twice``."""
+
+    dual: list[int]
+    twice: int
+
+    def __call__(self, u: int, v: int) -> bool:
+        return self.dual[u] + self.dual[v] == self.twice
 
 
 @dataclass(frozen=True)
 class OptimalFace:
     """What the matchings best for [C4]-[C8] in a bracket are (:meth:`Bracket._optimal_face`):
-    the matchings of most pairs over *pairs* (within the bracket and the next one) and
-    the pairs below that *admits_below* lets in, with the largest total of *pairs*'
-    values; None for *admits_below*: every pair below, with the weights of [C5]-[C8]."""
+    the matchings of most pairs over the pairs ``(us[k], vs[k])`` (within the bracket and
+    the next one) and the pairs below that *admits_below* lets in, with the largest total
+    of the pairs' *held* values (the face's blossoms of positive dual holding both ends);
+    None for *admits_below*: every pair below, with the weights of [C5]-[C8]
+    (``weights[weight_class[k]]``).
 
-    pairs: dict[tuple[int, int], int]
-    open: list[tuple[int, int, int]]  # *pairs* not yet closed, with their weights, in order
+    *alive* marks the pairs still open, *incident* lists each position's pairs,
+    *settled* and *floated* the positions already closed (:meth:`Bracket._close`),
+    *joined* the pairs without a bonus that joined a solve."""
+
+    us: array
+    vs: array
+    weight_class: array
+    weights: list[int]
+    held: array
     admits_below: Callable[[int, int], bool] | None
+    alive: bytearray
+    incident: list[list[int]]
+    settled: set[int] = field(default_factory=set)
+    floated: set[int] = field(default_factory=set)
+    joined: set[int] = field(default_factory=set)
+
+
+def _inside_marked(b: int, parent: list[int], marked: list[bool]) -> bool:
+    """Does blossom *b* (-1: none) or one around it carry a mark?"""
+    while b != -1:
+        if marked[b]:
+            return True
+        b = parent[b]
+    return False
 
 
 def opponents_within(compatible: Callable[[int, int], bool], pid: int, inside: frozenset[int]) -> frozenset[int]:
@@ -100,6 +154,11 @@ def order_bonus(own: int, partner: int) -> int:
     """Article 4.3: how much BSN *own* prefers a partner of BSN *partner* (0: a virtual
     player, that is floating, 4.2): the larger the partner's BSN, the better."""
     return partner
+
+
+# The text's reading, whose order is strict and whose largest bonus is the bracket's
+# size without listing them (the tests try other readings in its place).
+TEXT_ORDER_BONUS = order_bonus
 
 
 def pair_brackets(
@@ -168,18 +227,93 @@ class Bracket:
         # pair with a player below them weighs nothing, it only serves [C4].
         self.core = [i for i in range(n) if self.in_bracket[i] or self.in_next[i]]
         self._ids = ids = [p.id for p in people]
-        core_ids = frozenset(ids[i] for i in self.core)
-        self.core_edges: dict[tuple[int, int], int] = {}
-        for i in self.core:
-            for q in opponents_within(compatible, ids[i], core_ids):
-                j = self.position[q]
-                if i < j:
-                    self.core_edges[(i, j)] = self._weight(i, j)
         self.below = [i for i in range(n) if not (self.in_bracket[i] or self.in_next[i])]
         self._below_ids = frozenset(ids[i] for i in self.below)
+        self._kind, self._kind_weight, kind_members = self._kinds()
+        self._core_pairs, self._first_core = self._pairs_within_core(kind_members)
         self._sparse = self._first_below_edges()
         self._face: OptimalFace | None = None
-        self._joined: set[tuple[int, int]] = set()  # pairs without a bonus that joined a solve
+        self._partners: dict[int, list[int]] = {}  # bracket partners by BSN, largest first
+        self._next_partner: dict[int, int] = {}  # how far _best_known has looked in them
+        self._barred: tuple[array, array, array] | None = None  # see _barred_positions
+        self._strict: dict[int, bool] = {}  # see _strictly_ordered
+        self._bonus_bound: dict[int, int] = {}  # see _largest_bonus
+
+    def _kinds(self) -> tuple[list[int], list[list[int]], list[list[int]]]:
+        """Players of one kind weigh alike with anyone ([C5]-[C8] read only whether a
+        player is in the bracket or the next one, his score and his colour): each
+        position's kind, the weight of each pair of kinds, and the core players of each
+        kind (the players below have a kind of their own)."""
+        key_of: dict[tuple, int] = {}
+        kind = []
+        for i, p in enumerate(self.people):
+            key = (True, p.score, p.colour) if self.in_bracket[i] else (False, self.in_next[i], None, None)
+            kind.append(key_of.setdefault(key, len(key_of)))
+        someone = {}
+        members: list[list[int]] = [[] for _ in key_of]
+        for i in self.core:
+            someone.setdefault(kind[i], i)
+            members[kind[i]].append(i)
+        weight = [[0] * len(key_of) for _ in key_of]
+        for a, i in someone.items():
+            for b, j in someone.items():
+                weight[a][b] = self._weight(i, j)
+        return kind, weight, members
+
+    def _pairs_within_core(self, members: list[list[int]]) -> tuple[PairClasses, set[tuple[int, int]]]:
+        """Every pair within the bracket and the next one, by weight class, and a first
+        guess of the pairs an optimal matching uses (:meth:`_first_core_pairs`); *members*:
+        the core players of each kind (:meth:`_kinds`)."""
+        kind, weight = self._kind, self._kind_weight
+        table = sorted({w for row in weight for w in row})
+        index = {w: c for c, w in enumerate(table)}
+        class_row = [[index[w] for w in row] for row in weight]
+        ids, position = self._ids, self.position
+        core_ids = frozenset(ids[i] for i in self.core)
+        us, vs, classes = array("i"), array("i"), array("i")
+        rng = random.Random(self.n)
+        for same in members:
+            rng.shuffle(same)
+        by_weight = [sorted(range(len(row)), key=lambda b, row=row: -row[b]) for row in weight]
+        first: set[tuple[int, int]] = set()
+        for i in self.core:
+            mates = opponents_within(self.compatible, ids[i], core_ids)
+            later = [j for j in map(position.__getitem__, mates) if j > i]
+            us.extend(repeat(i, len(later)))
+            vs.extend(later)
+            classes.extend(map(class_row[kind[i]].__getitem__, map(kind.__getitem__, later)))
+            self._first_core_pairs(i, mates, by_weight[kind[i]], members, first)
+        return PairClasses(us, vs, classes, table), first
+
+    def _first_core_pairs(
+        self, i: int, mates: frozenset[int], kinds: list[int], members: list[list[int]], first: set[tuple[int, int]]
+    ) -> None:
+        """Position *i*'s heaviest pairs in the core (CORE_PER_PLAYER) and at least
+        CORE_PER_KIND with each kind of player, heaviest kinds first, the players of a
+        kind in a fixed pseudo-random order from a place that depends on *i*: the first
+        solve's guess, which the duals then prove enough or complete."""
+        ids, taken = self._ids, 0
+        for kind in kinds:
+            group = members[kind]
+            if not group:
+                continue
+            want = max(CORE_PER_KIND, CORE_PER_PLAYER - taken)
+            size, start, got = len(group), (i * 7919) % len(group), 0
+            for k in range(size):
+                j = group[(start + k) % size]
+                if ids[j] in mates:
+                    first.add((i, j) if i < j else (j, i))
+                    got += 1
+                    if got == want:
+                        break
+            taken += got
+
+    @cached_property
+    def core_edges(self) -> dict[tuple[int, int], int]:
+        """Every pair within the bracket and the next one, with its weight for [C5]-[C8]."""
+        core = self._core_pairs
+        table = core.table
+        return {(u, v): table[c] for u, v, c in zip(core.us, core.vs, core.classes, strict=True)}
 
     def _weight(self, i: int, j: int) -> int:
         w = 0
@@ -213,12 +347,12 @@ class Bracket:
         size = len(order)
         position = self.position
         chosen: set[tuple[int, int]] = set()
+        compatible, ids = self.compatible, self._ids
         for i in range(self.n):
-            mates = self.neighbours_below(i)
             start, taken = (i * 7919) % size, 0
-            for k in range(size):
+            for k in range(size):  # one player at a time: a few are wanted of thousands
                 q = order[(start + k) % size]
-                if q in mates:
+                if q != ids[i] and compatible(ids[i], q):
                     j = position[q]
                     chosen.add((i, j) if i < j else (j, i))
                     taken += 1
@@ -273,40 +407,80 @@ class Bracket:
         if not self._strict_order(chain):
             return self._solve_whole(gone, floats, weight, base ** len(chain))
         face = self._optimal_face(gone, floats)
+        self._close(face, gone, floats)
         if face.admits_below is None:
             scale = base ** len(chain)  # above the bonus of any matching
+            classes, table = face.weight_class, [w * scale for w in face.weights]
         else:  # one more pair in the face's blossoms outweighs any bonus
-            top = range(len(self.bracket) + 1)
-            scale = 2 * sum(weight[p] * max(abs(order_bonus(self.bsn[p], b)) for b in top) for p in chain) + 1
-        weighted, optional = [], []  # the pairs with a bonus, the others
-        in_bracket, still = self.in_bracket, []
-        for pair in face.open:  # the face's pairs still open: gone and floats only grow
-            u, v, w = pair
-            if u in gone or v in gone or (u in floats and in_bracket[v]) or (v in floats and in_bracket[u]):
-                continue
-            still.append(pair)
-            held = face.pairs[(u, v)]
-            bonus = 0
-            if u in weight:
-                bonus += weight[u] * order_bonus(self.bsn[u], self.bsn.get(v, 0))
-            if v in weight:
-                bonus += weight[v] * order_bonus(self.bsn[v], self.bsn.get(u, 0))
-            (weighted if bonus else optional).append((u, v, (w if face.admits_below is None else held) * scale + bonus))
-        face.open[:] = still
-        mate, _, _, _ = self._certified(weighted, gone, face.admits_below, optional, self._joined)
+            scale = 2 * sum(weight[p] * self._largest_bonus(p) for p in chain) + 1
+            classes, table = face.held, [h * scale for h in range(max(face.held, default=0) + 1)]
+        weighted, with_bonus = [], set()  # the open pairs with a bonus, the others stay in *face*
+        us, vs, alive, bsn = face.us, face.vs, face.alive, self.bsn
+        for p in chain:
+            for k in face.incident[p]:
+                if not alive[k] or k in with_bonus:
+                    continue
+                u, v = us[k], vs[k]
+                bonus = 0
+                if u in weight:
+                    bonus += weight[u] * order_bonus(bsn[u], bsn.get(v, 0))
+                if v in weight:
+                    bonus += weight[v] * order_bonus(bsn[v], bsn.get(u, 0))
+                if bonus:
+                    with_bonus.add(k)
+                    weighted.append((u, v, table[classes[k]] + bonus))
+        chosen = {k for k in face.joined if alive[k] and k not in with_bonus}
+        for k in with_bonus:  # solved with their bonus, not among the others
+            alive[k] = 0
+        try:
+            others = PairClasses(us, vs, classes, table, alive)
+            mate, _, _, _ = self._certified(weighted, gone, face.admits_below, others, chosen)
+        finally:
+            for k in with_bonus:
+                alive[k] = 1
+        face.joined.update(chosen)
         return mate
+
+    def _close(self, face: OptimalFace, gone: set[int], floats: set[int]) -> None:
+        """Close the face's pairs of the positions paired since (*gone*) and those between
+        a settled floater and the bracket (his pairs with the next bracket stay open)."""
+        alive, incident, us, vs = face.alive, face.incident, face.us, face.vs
+        for v in gone - face.settled:
+            for k in incident[v]:
+                alive[k] = 0
+            face.settled.add(v)
+        for v in floats - face.floated:
+            for k in incident[v]:
+                if self.in_bracket[us[k] + vs[k] - v]:
+                    alive[k] = 0
+            face.floated.add(v)
 
     def _strict_order(self, chain: Sequence[int]) -> bool:
         """Does each BSN of *chain* prefer every partner to the next lower one (4.3)? Then
         two matchings best for [C4]-[C8] and the chain give its BSNs the same partners,
         whichever the solver returns, and :meth:`_solve_ahead` may solve on fewer pairs.
         (A reading with ties, as some tests try, gets the whole solve.)"""
-        partners = range(len(self.bracket) + 1)
-        for pos in chain:
-            bonuses = [order_bonus(self.bsn[pos], b) for b in partners]
-            if any(x >= y for x, y in pairwise(bonuses)):
-                return False
-        return True
+        return all(self._strictly_ordered(pos) for pos in chain)
+
+    def _strictly_ordered(self, pos: int) -> bool:
+        """Does the BSN of *pos* prefer every partner to the next lower one (4.3)?"""
+        if order_bonus is TEXT_ORDER_BONUS:
+            return True
+        strict = self._strict.get(pos)
+        if strict is None:
+            bonuses = [order_bonus(self.bsn[pos], b) for b in range(len(self.bracket) + 1)]
+            strict = self._strict[pos] = all(x < y for x, y in pairwise(bonuses))
+        return strict
+
+    def _largest_bonus(self, pos: int) -> int:
+        """The largest magnitude of the bonus of article 4.3 for the BSN of *pos*."""
+        if order_bonus is TEXT_ORDER_BONUS:
+            return len(self.bracket)
+        largest = self._bonus_bound.get(pos)
+        if largest is None:
+            bonuses = (abs(order_bonus(self.bsn[pos], b)) for b in range(len(self.bracket) + 1))
+            largest = self._bonus_bound[pos] = max(bonuses)
+        return largest
 
     def _solve_whole(self, gone: set[int], floats: set[int], weight: dict[int, int], scale: int) -> list[int]:
         """:meth:`_solve_ahead` on every open pair, [C5]-[C8] above the chain's bonus."""
@@ -336,8 +510,9 @@ class Bracket:
         weighted: list[tuple[int, int, int]],
         gone: set[int],
         admits_below: Callable[[int, int], bool] | None,
-        optional: Sequence[tuple[int, int, int]] = (),
-        joined: set[tuple[int, int]] | None = None,
+        optional: PairClasses | None = None,
+        chosen: set[int] | None = None,
+        guess: set[tuple[int, int]] = frozenset(),
         signed: bool = True,
     ) -> tuple[list[int], list[int], list[int], int]:
         """A maximum-weight matching of most pairs over *weighted*, *optional* and every
@@ -346,39 +521,92 @@ class Bracket:
         :func:`pairing.engine.matching._solve_with_duals` gives them).
 
         Solved on all of *weighted* but only a few of the pairs below and of *optional*
-        (those of *joined*, else each player's heaviest; *joined* gathers those solved):
-        the solver's duals prove the matching optimal for every pair left out, or name
-        the ones that break them, which join and the solve runs again. The matching is
-        then optimal over every pair (the article 4 order asks nothing of it that two
-        optimal matchings could answer differently), in a fraction of the time."""
+        (those of *chosen*, which gathers the ones solved, and the pairs of positions of
+        *guess*, else each player's heaviest): the solver's duals prove the matching
+        optimal for every pair left out, or name the ones that break them, which join and
+        the solve runs again. The matching is then optimal over every pair (the article 4
+        order asks nothing of it that two optimal matchings could answer differently), in
+        a fraction of the time."""
         # Max cardinality first ([C4]): every weight lifted above any matching's spread.
         # (*signed*: by the largest magnitude; else by the largest weight, as the whole solve was)
-        spread = max((abs(w) if signed else w for _, _, w in (*weighted, *optional)), default=0)
+        spread = max((abs(w) if signed else w for _, _, w in weighted), default=0)
+        if optional is not None:
+            spread = max(spread, max(map(abs, optional.table), default=0))
         lift = (self.n // 2 + 1) * 2 * spread + 1
         lifted = [(u, v, w + lift) for u, v, w in weighted]
-        optional = [(u, v, w + lift) for u, v, w in optional]
-        joined = set() if joined is None else joined
-        chosen = {k for k, (u, v, _) in enumerate(optional) if (u, v) in joined}
-        if optional and not chosen:
-            chosen = set(_heaviest_edges(self.n, optional, CORE_PER_PLAYER))
+        chosen = set() if chosen is None else chosen
+        table: list[int] = []
+        if optional is not None:
+            table = [w + lift for w in optional.table]
+            if not chosen and not guess:
+                chosen.update(self._heaviest(optional))
+        kind, kind_weight = self._kind, self._kind_weight
+        lifted += [(u, v, kind_weight[kind[u]][kind[v]] + lift) for u, v in sorted(guess)]
+        plain = [
+            (u, v)
+            for u, v in self._sparse
+            if u not in gone and v not in gone and (admits_below is None or admits_below(u, v))
+        ]
+        present = set(plain)
         while True:
-            plain = [
-                (u, v)
-                for u, v in self._sparse
-                if u not in gone and v not in gone and (admits_below is None or admits_below(u, v))
-            ]
-            edges = lifted + [optional[k] for k in sorted(chosen)] + [(u, v, lift) for u, v in plain]
-            mate, dual, parent = _solve_with_duals(self.n, edges)
-            missing = self._slack_below(dual, parent, lift, gone, set(plain), admits_below)
-            left_out = _violated(optional, chosen, dual, parent) if optional else []
+            edges = list(lifted)
+            if optional is not None:
+                o = optional
+                edges += [(o.us[k], o.vs[k], table[o.classes[k]]) for k in sorted(chosen)]
+            edges += [(u, v, lift) for u, v in plain]
+            mate, dual, parent = self._solve_among(gone, edges)
+            missing = self._slack_below(dual, parent, lift, gone, present, admits_below)
+            left_out: list[int] = []
+            if optional is not None:  # those solved have no negative slack
+                left_out = slack_edges(self.n, o.us, o.vs, o.classes, table, dual, parent, o.alive)
             if not missing and not left_out:
                 break
             self._sparse |= missing
+            plain += sorted(missing)
+            present |= missing
             chosen.update(left_out)
-        joined.update(optional[k][:2] for k in chosen)
         if any(mate[v] == -1 for v in range(self.n) if v not in gone):
             raise ValueError("the players still to be paired cannot all be paired (C4)")
         return mate, dual, parent, lift
+
+    def _solve_among(self, gone: set[int], edges: list[tuple[int, int, int]]) -> tuple[list[int], list[int], list[int]]:
+        """:func:`pairing.engine.matching._solve_with_duals` on the positions not in *gone*
+        (none of *edges* meets them), numbered without them (the solver's every step
+        visits every vertex), its answer numbered back: vertices by position, blossoms
+        from ``n`` up; the positions of *gone* unmatched, of dual 0, in no blossom."""
+        n = self.n
+        if not gone:
+            return _solve_with_duals(n, edges)
+        keep = [v for v in range(n) if v not in gone]
+        size = len(keep)
+        index = [-1] * n
+        for c, v in enumerate(keep):
+            index[v] = c
+        small_mate, small_dual, small_parent = _solve_with_duals(size, [(index[u], index[v], w) for u, v, w in edges])
+        back = [*keep, *range(n, n + size)]  # the solver's ids to ours
+        mate, dual, parent = [-1] * n, [0] * (2 * n), [-1] * (2 * n)
+        for c, v in enumerate(keep):
+            mate[v] = -1 if small_mate[c] == -1 else keep[small_mate[c]]
+        for c in range(2 * size):
+            x = back[c]
+            dual[x] = small_dual[c]
+            parent[x] = -1 if small_parent[c] == -1 else back[small_parent[c]]
+        return mate, dual, parent
+
+    def _heaviest(self, optional: PairClasses) -> set[int]:
+        """Each position's CORE_PER_PLAYER heaviest pairs of *optional* still open."""
+        incident: list[list[int]] = [[] for _ in range(self.n)]
+        alive, us, vs = optional.alive, optional.us, optional.vs
+        for k in range(len(us)):
+            if alive is None or alive[k]:
+                incident[us[k]].append(k)
+                incident[vs[k]].append(k)
+        table, classes = optional.table, optional.classes
+        chosen: set[int] = set()
+        for ks in incident:
+            ks.sort(key=lambda k: -table[classes[k]])
+            chosen.update(ks[:CORE_PER_PLAYER])
+        return chosen
 
     def _optimal_face(self, gone: set[int], floats: set[int]) -> OptimalFace:
         """The pairs a matching best for [C4]-[C8] may use, from one solve on those criteria
@@ -397,42 +625,102 @@ class Bracket:
         weights of [C5]-[C8] (``admits_below`` None: every pair below is let in)."""
         if self._face is not None:
             return self._face
-        _, dual, parent, lift = self._certified([], gone, None, list(self._open_core(gone, floats)))
-        shared = _SharedBlossomDuals(dual, parent)
-        held: list[tuple[int, ...]] = []  # the blossoms of positive dual holding each position
-        for v in range(self.n):
-            around, b = [], parent[v]
-            while b != -1:
-                if dual[b] > 0:
-                    around.append(b)
-                b = parent[b]
-            held.append(tuple(reversed(around)))
-        pairs, tight = {}, []
-        for u, v, w in self._open_core(gone, floats):
-            slack = dual[u] + dual[v] - 2 * (w + lift)
-            if slack > 0:
-                continue
-            if parent[u] != -1 and parent[v] != -1:
-                slack += 2 * shared(parent[u], parent[v])  # the blossoms holding both
-            if slack == 0:
-                hu, hv = held[u], held[v]
-                common = 0
-                while common < min(len(hu), len(hv)) and hu[common] == hv[common]:
-                    common += 1
-                pairs[(u, v)] = common
-                tight.append((u, v, w))
-        if any(held[v] for v in self.below if v not in gone):
-            self._face = OptimalFace(pairs, tight, admits_below=None)
-        else:
-            twice = 2 * lift  # no blossom of positive dual holds a player below
-
-            def admits_below(u: int, v: int) -> bool:
-                return dual[u] + dual[v] == twice
-
-            self._face = OptimalFace(pairs, tight, admits_below=admits_below)
+        core = self._core_pairs
+        alive = None
+        if gone or floats:
+            alive = bytearray(
+                not (
+                    u in gone
+                    or v in gone
+                    or (u in floats and self.in_bracket[v])
+                    or (v in floats and self.in_bracket[u])
+                )
+                for u, v in zip(core.us, core.vs, strict=True)
+            )
+        core = PairClasses(core.us, core.vs, core.classes, core.table, alive)
+        guess = {(u, v) for u, v in self._first_core if u not in gone and v not in gone}
+        if floats:
+            in_bracket = self.in_bracket
+            guess = {
+                (u, v) for u, v in guess if not ((u in floats and in_bracket[v]) or (v in floats and in_bracket[u]))
+            }
+        chosen: set[int] = set()
+        _, dual, parent, lift = self._certified([], gone, None, core, chosen, guess)
+        lifted = [w + lift for w in core.table]
+        tight = slack_edges(self.n, core.us, core.vs, core.classes, lifted, dual, parent, alive, tight=True)
+        us, vs = array("i", map(core.us.__getitem__, tight)), array("i", map(core.vs.__getitem__, tight))
+        positive = [x >= self.n and dual[x] > 0 for x in range(2 * self.n)]
+        common = shared_counts(self.n, us, vs, parent, positive)  # the blossoms of positive dual holding both
+        incident: list[list[int]] = [[] for _ in range(self.n)]
+        for k, (u, v) in enumerate(zip(us, vs, strict=True)):
+            incident[u].append(k)
+            incident[v].append(k)
+        n = self.n
+        keys = list(map(add, map(n.__mul__, us), vs))
+        position_of = dict(zip(keys, range(len(keys)), strict=True))  # u * n + v: its face index
+        solved = [u * n + v for u, v in guess]
+        solved += [core.us[k] * n + core.vs[k] for k in chosen]
+        joined = {position_of[key] for key in solved if key in position_of}
+        face_pairs = dict(
+            us=us,
+            vs=vs,
+            weight_class=array("i", map(core.classes.__getitem__, tight)),
+            weights=core.table,
+            held=common,
+            alive=bytearray(b"\x01") * len(us),
+            incident=incident,
+            joined=joined,
+        )
+        if any(_inside_marked(parent[v], parent, positive) for v in self.below if v not in gone):
+            self._face = OptimalFace(admits_below=None, **face_pairs)
+        else:  # no blossom of positive dual holds a player below
+            self._face = OptimalFace(admits_below=TightUnder(dual[: self.n], 2 * lift), **face_pairs)
         return self._face
 
     def _slack_below(
+        self,
+        dual: list[int],
+        parent: list[int],
+        lift: int,
+        gone: set[int],
+        present: set[tuple[int, int]],
+        admits: Callable[[int, int], bool] | None = None,
+    ) -> set[tuple[int, int]]:
+        """:meth:`_slack_below_python` by the compiled solver's ``negative_pairs`` when it
+        is built and the compatibility says whom each player may never meet by name and
+        by colour (``barred``), as :class:`pairing.engine.burstein.corrected.Compatibility` does."""
+        barred = self._barred_positions()
+        if matching.compiled is None or barred is None or not (admits is None or isinstance(admits, TightUnder)):
+            return self._slack_below_python(dual, parent, lift, gone, present, admits)
+        below = sorted((v for v in self.below if v not in gone), key=dual.__getitem__)
+        if not below:
+            return set()
+        firsts = sorted((u for u in range(self.n) if u not in gone), key=dual.__getitem__)
+        group, start, barred_list = barred
+        found = negative_pairs(self.n, firsts, below, 2 * lift, dual, parent, group, start, barred_list, admits)
+        missing = {(u, v) if u < v else (v, u) for u, v in found}
+        return missing - present
+
+    def _barred_positions(self) -> tuple[array, array, array] | None:
+        """For the compiled check: each position's group of absolute colour preference
+        (0: none; [C3]: never two of one group) and, as one list with each position's
+        start in it, the positions he may never meet by name ([C1], the arbiter's)."""
+        if self._barred is None:
+            barred = getattr(self.compatible, "barred", None)
+            if barred is None:
+                return None
+            group, start, names = array("i"), array("i", [0]), array("i")
+            position = self.position
+            colours = {None: 0, Colour.WHITE: 1, Colour.BLACK: 2}
+            for pid in self._ids:
+                blocked, colour = barred(pid)
+                group.append(colours[colour])
+                names.extend(sorted(position[q] for q in blocked if q in position))
+                start.append(len(names))
+            self._barred = (group, start, names)
+        return self._barred
+
+    def _slack_below_python(
         self,
         dual: list[int],
         parent: list[int],
@@ -511,18 +799,29 @@ class Bracket:
         """
         if last is None:
             return None
-        best = max(
-            (
-                j
-                for j in self.bracket
-                if j != i and j not in gone and j not in floats and (min(i, j), max(i, j)) in self.core_edges
-            ),
-            key=self.bsn.__getitem__,
-            default=None,
-        )
+        best = self._largest_open_partner(i, gone, floats)
         if best is None:
             return last[i]  # outside the bracket: he floats
         return best if last[i] == best else None
+
+    @cached_property
+    def _bracket_ids(self) -> frozenset[int]:
+        return frozenset(self._ids[j] for j in self.bracket)
+
+    def _largest_open_partner(self, i: int, gone: set[int], floats: set[int]) -> int | None:
+        """The largest BSN of the bracket whom *i* may meet, neither paired nor floating
+        yet (both only grow while the bracket is paired, so the search resumes where it
+        stopped)."""
+        partners = self._partners.get(i)
+        if partners is None:
+            mates = opponents_within(self.compatible, self._ids[i], self._bracket_ids)
+            partners = [j for j in reversed(self.bracket) if self._ids[j] in mates]
+            self._partners[i] = partners
+        k = self._next_partner.get(i, 0)
+        while k < len(partners) and (partners[k] in gone or partners[k] in floats):
+            k += 1
+        self._next_partner[i] = k
+        return partners[k] if k < len(partners) else None
 
     def value(self, pairs: Sequence[tuple[int, int]]) -> int | None:
         """How well the bracket pairing *pairs* meets [C4]-[C8] (larger is better; None when

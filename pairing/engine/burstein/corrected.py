@@ -119,6 +119,12 @@ class Compatibility:
             out -= self._absolute[p.colour]
         return out
 
+    def barred(self, pid: int) -> tuple[frozenset[int], Colour | None]:
+        """Whom *pid* may never meet by name ([C1], the arbiter's; himself too), and the
+        colour of his absolute preference ([C3]: never another player of it), or None."""
+        p = self.by_id[pid]
+        return self._blocked[pid], p.colour if p.absolute else None
+
     def __getitem__(self, pid: int) -> frozenset[int]:
         """Everyone *pid* may meet (the *known* of :func:`can_all_pair`), listed when asked."""
         return self.within(pid, self._everyone)

@@ -50,11 +50,12 @@ def _augmented_greedy(neighbours: list[list[int]]) -> bool:
     """
     n = len(neighbours)
     mate = [-1] * n
-    for v in sorted(range(n), key=lambda v: len(neighbours[v])):
+    degree = [len(around) for around in neighbours]
+    for v in sorted(range(n), key=degree.__getitem__):
         if mate[v] == -1:
             free = [u for u in neighbours[v] if mate[u] == -1]
             if free:
-                u = min(free, key=lambda u: len(neighbours[u]))
+                u = min(free, key=degree.__getitem__)
                 mate[u], mate[v] = v, u
     return all(mate[root] != -1 or _augment(root, neighbours, mate) for root in range(n))
 

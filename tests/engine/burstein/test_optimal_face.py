@@ -5,6 +5,7 @@ one-solve-per-BSN oracle do."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -28,6 +29,7 @@ def test_the_face_pairs_as_the_whole_solve_and_the_oracle(block: int, monkeypatc
     # One pair per player at first and chains of 3 BSNs: many certification rounds and
     # many solves on one face per bracket.
     monkeypatch.setattr(brackets, "CORE_PER_PLAYER", 1)
+    monkeypatch.setattr(brackets, "CORE_PER_KIND", 1)
     monkeypatch.setattr(brackets, "BELOW_PER_PLAYER", 1)
     monkeypatch.setattr(brackets, "AHEAD", 3)
     faces = []
@@ -52,9 +54,7 @@ def test_the_face_pairs_as_the_whole_solve_and_the_oracle(block: int, monkeypatc
             m.setattr(
                 brackets.Bracket,
                 "_optimal_face",
-                lambda self, gone, floats: brackets.OptimalFace(
-                    original(self, gone, floats).pairs, original(self, gone, floats).open, None
-                ),
+                lambda self, gone, floats: dataclasses.replace(original(self, gone, floats), admits_below=None),
             )
             own_weights = _paired(state)
         with monkeypatch.context() as m:
