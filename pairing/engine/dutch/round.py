@@ -23,6 +23,7 @@ from pairing.engine.matching import (
     DUTCH_SPARSE_FROM_EDGES,
     has_perfect_matching,
     max_weight_matching,
+    matching_with_slack,
     maximum_matching_size,
 )
 from pairing.engine.state import PairingError
@@ -511,19 +512,35 @@ class RoundPairer:
         position = {r: k for k, r in enumerate(remainder)}
         mdps = MdpOrder(mdp_count, bracket_end) if mdp_order else None
         shift = order.width + (mdps.width if mdps else 0)
+        pairs = [
+            (i, j, w)
+            for (i, j), w in base.items()
+            if i not in excluded and j not in excluded and (mdps is not None or not (i < mdp_count and j < bracket_end))
+        ]
+        if remainder_pairs and len(pairs) >= DUTCH_SPARSE_FROM_EDGES:
+            pairs = _optimal_face(len(people), pairs)
         edges = []
-        for (i, j), w in base.items():
-            if i in excluded or j in excluded:
-                continue
+        for i, j, w in pairs:
             w <<= shift
-            if i < mdp_count and j < bracket_end:
-                if mdps is None:
-                    continue  # MDPs left out of the MDP-Pairing are in the Limbo
+            if i < mdp_count and j < bracket_end:  # MDPs left out of the MDP-Pairing are in the Limbo
                 w += mdps.weight(i, j - mdp_count) << order.width
             elif i in position and j in position:
                 w += order.weight(position[i], position[j])
             edges.append((i, j, w))
         return max_weight_matching(len(people), edges, sparse_from=DUTCH_SPARSE_FROM_EDGES)
+
+
+def _optimal_face(vertex_count: int, pairs: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+    """The pairs that some pairing of best quality may use: tight under an optimal dual
+    solution of the quality weights alone (complementary slackness). The generation
+    order's fields (B.8, D.1-D.3) lie below every quality field, so the pairing they
+    choose is one of best quality, and a solve of the wide weights on these pairs alone
+    finds it; a narrow solve is quick, a wide one on every pair is not."""
+    gaining = [e for e in pairs if e[2] > 0]
+    if not gaining:
+        return [e for e in pairs if e[2] == 0]
+    _, _, slack = matching_with_slack(vertex_count, gaining, DUTCH_SPARSE_FROM_EDGES)
+    return [e for e in pairs if slack(*e) == 0]
 
 
 def _may_take_bye(player: DutchEntrant, pab_score: int | None) -> bool:
