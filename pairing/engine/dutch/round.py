@@ -22,8 +22,8 @@ from pairing.engine.dutch.weights import BracketWeights
 from pairing.engine.matching import (
     DUTCH_SPARSE_FROM_EDGES,
     has_perfect_matching,
-    max_weight_matching,
     matching_with_slack,
+    max_weight_matching,
     maximum_matching_size,
 )
 from pairing.engine.state import PairingError
