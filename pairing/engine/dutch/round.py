@@ -527,20 +527,28 @@ class RoundPairer:
             elif i in position and j in position:
                 w += order.weight(position[i], position[j])
             edges.append((i, j, w))
+        if remainder_pairs and len(edges) >= DUTCH_SPARSE_FROM_EDGES:
+            # D.1's transposition field lies below every other; the pairs that a pairing
+            # best above it may use come from a narrower solve.
+            edges = _optimal_face(len(people), edges, order.transposition_width)
         return max_weight_matching(len(people), edges, sparse_from=DUTCH_SPARSE_FROM_EDGES)
 
 
-def _optimal_face(vertex_count: int, pairs: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
-    """The pairs that some pairing of best quality may use: tight under an optimal dual
-    solution of the quality weights alone (complementary slackness). The generation
-    order's fields (B.8, D.1-D.3) lie below every quality field, so the pairing they
-    choose is one of best quality, and a solve of the wide weights on these pairs alone
-    finds it; a narrow solve is quick, a wide one on every pair is not."""
-    gaining = [e for e in pairs if e[2] > 0]
+def _optimal_face(vertex_count: int, pairs: list[tuple[int, int, int]], below: int = 0) -> list[tuple[int, int, int]]:
+    """The pairs that a pairing of the most weight may use, judged on the weights' fields
+    above the lowest *below* bits alone: the pairs tight under an optimal dual solution
+    of those (complementary slackness). The fields below sum to less than one unit of
+    the fields above over any pairing (weights.py, generation.py), so the pairing of the
+    most weight is one of the most weight above them, and a solve on these pairs alone
+    finds it. Used with the quality weights (the generation order, B.8, D.1-D.3, lies
+    below them) and above D.1's transposition field: a narrow solve is quick, a wide one
+    on every pair is not."""
+    coarse = [(i, j, w >> below) for i, j, w in pairs] if below else pairs
+    gaining = [e for e in coarse if e[2] > 0]
     if not gaining:
-        return [e for e in pairs if e[2] == 0]
+        return [e for e, c in zip(pairs, coarse) if c[2] == 0]
     _, _, slack = matching_with_slack(vertex_count, gaining, DUTCH_SPARSE_FROM_EDGES)
-    return [e for e in pairs if slack(*e) == 0]
+    return [e for e, c in zip(pairs, coarse) if slack(*c) == 0]
 
 
 def _may_take_bye(player: DutchEntrant, pab_score: int | None) -> bool:
