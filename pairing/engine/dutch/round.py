@@ -546,9 +546,9 @@ def _optimal_face(vertex_count: int, pairs: list[tuple[int, int, int]], below: i
     coarse = [(i, j, w >> below) for i, j, w in pairs] if below else pairs
     gaining = [e for e in coarse if e[2] > 0]
     if not gaining:
-        return [e for e, c in zip(pairs, coarse) if c[2] == 0]
+        return [e for e, c in zip(pairs, coarse, strict=True) if c[2] == 0]
     _, _, slack = matching_with_slack(vertex_count, gaining, DUTCH_SPARSE_FROM_EDGES)
-    return [e for e, c in zip(pairs, coarse) if slack(*c) == 0]
+    return [e for e, c in zip(pairs, coarse, strict=True) if slack(*c) == 0]
 
 
 def _may_take_bye(player: DutchEntrant, pab_score: int | None) -> bool:
