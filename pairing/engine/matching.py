@@ -158,29 +158,34 @@ def _heaviest_edges(vertex_count: int, edges: list[tuple[int, int, int]], per_ve
     optimal matching needs: in a PPB paired with every player below it (A.9) a player
     below has heavier pairs with the bracket than with the players below, and those
     pairs alone cannot pair the players below among themselves."""
-    incident: list[list[tuple[int, int, int]]] = [[] for _ in range(vertex_count)]
+    # Multiplying by an odd constant modulo 2**32 permutes the indices: a scattered order
+    # among equal edges, cheaper than shuffling a list of them.
+    scattered = [(k * 2654435761) & 0xFFFFFFFF for k in range(len(edges))].__getitem__
+    by_weight: list[dict[int, list[int]]] = [{} for _ in range(vertex_count)]
+    degree = [0] * vertex_count
     for k, (u, v, w) in enumerate(edges):
-        # Multiplying by an odd constant modulo 2**32 permutes the indices: a scattered
-        # order among equal edges, cheaper than shuffling a list of them.
-        key = (w, (k * 2654435761) & 0xFFFFFFFF, k)
-        incident[u].append(key)
-        incident[v].append(key)
+        by_weight[u].setdefault(w, []).append(k)
+        by_weight[v].setdefault(w, []).append(k)
+        degree[u] += 1
+        degree[v] += 1
     chosen: set[int] = set()
-    for keys in incident:
-        if len(keys) <= per_vertex:
-            chosen.update(k for _, _, k in keys)
+    for groups, count in zip(by_weight, degree, strict=True):
+        if count <= per_vertex:
+            for same in groups.values():
+                chosen.update(same)
             continue
-        chosen.update(k for _, _, k in heapq.nlargest(per_vertex, keys))
-        by_weight: dict[int, list[tuple[int, int, int]]] = {}
-        for key in keys:
-            by_weight.setdefault(key[0], []).append(key)
-            if len(by_weight) > WEIGHT_CLASSES_PER_VERTEX:
+        wanted = per_vertex
+        for w in sorted(groups, reverse=True):  # the heaviest first, scattered among equals
+            same = groups[w]
+            chosen.update(heapq.nlargest(wanted, same, key=scattered) if len(same) > wanted else same)
+            wanted -= len(same)
+            if wanted <= 0:
                 break
-        else:
-            for same in by_weight.values():
+        if len(groups) <= WEIGHT_CLASSES_PER_VERTEX:
+            for same in groups.values():
                 if len(same) > CANDIDATES_PER_WEIGHT:
-                    same = heapq.nlargest(CANDIDATES_PER_WEIGHT, same)
-                chosen.update(k for _, _, k in same)
+                    same = heapq.nlargest(CANDIDATES_PER_WEIGHT, same, key=scattered)
+                chosen.update(same)
     return sorted(chosen)
 
 

@@ -512,20 +512,24 @@ class RoundPairer:
         position = {r: k for k, r in enumerate(remainder)}
         mdps = MdpOrder(mdp_count, bracket_end) if mdp_order else None
         shift = order.width + (mdps.width if mdps else 0)
-        pairs = [
+        pairs = (
             (i, j, w)
             for (i, j), w in base.items()
             if i not in excluded and j not in excluded and (mdps is not None or not (i < mdp_count and j < bracket_end))
-        ]
-        if remainder_pairs and len(pairs) >= DUTCH_SPARSE_FROM_EDGES:
-            pairs = _optimal_face(len(people), pairs)
+        )
+        if remainder_pairs:
+            pairs = list(pairs)
+            if len(pairs) >= DUTCH_SPARSE_FROM_EDGES:
+                pairs = _optimal_face(len(people), pairs)
+        shifted: dict[int, int] = {}  # one number per quality weight, shared by its pairs
         edges = []
         for i, j, w in pairs:
-            w <<= shift
             if i < mdp_count and j < bracket_end:  # MDPs left out of the MDP-Pairing are in the Limbo
-                w += mdps.weight(i, j - mdp_count) << order.width
+                w = (w << shift) + (mdps.weight(i, j - mdp_count) << order.width)
             elif i in position and j in position:
-                w += order.weight(position[i], position[j])
+                w = (w << shift) + order.weight(position[i], position[j])
+            else:
+                w = shifted.setdefault(w, w << shift)
             edges.append((i, j, w))
         if remainder_pairs and len(edges) >= DUTCH_SPARSE_FROM_EDGES:
             # D.1's transposition field lies below every other; the pairs that a pairing
