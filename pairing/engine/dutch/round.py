@@ -409,16 +409,14 @@ class RoundPairer:
         )
         n = len(people)
         base: dict[tuple[int, int], int] = {}
-        neighbours: list[list[int]] = [[] for _ in range(bracket_end)]
+        ids = [p.id for p in people]
+        weight = quality.weight
         for i in range(n):
-            for j in range(i + 1, n):
-                if i < mdp_count and j < mdp_count:
-                    continue  # MDPs are paired with residents only (B.2, B.3)
-                if self.can_meet(people[i], people[j]):
-                    base[i, j] = quality.weight(i, j)
-                    if j < bracket_end:
-                        neighbours[i].append(j)
-                        neighbours[j].append(i)
+            cannot_meet = self.blocked[ids[i]]
+            # MDPs are paired with residents only (B.2, B.3)
+            for j in range(max(i + 1, mdp_count), n):
+                if ids[j] not in cannot_meet:
+                    base[i, j] = weight(i, j)
         residents = list(range(mdp_count, bracket_end))
         walk = InViewWalk(None)
         if n > bracket_end and not (special and self.edition.collapsed_last_bracket):
@@ -448,6 +446,11 @@ class RoundPairer:
             guessed = residents
             guessed_pairs = len(guessed) // 2
             if not special:
+                neighbours: list[list[int]] = [[] for _ in range(bracket_end)]
+                for i, j in base:
+                    if j < bracket_end:
+                        neighbours[i].append(j)
+                        neighbours[j].append(i)
                 guessed_pairs = min(guessed_pairs, maximum_matching_size(len(neighbours), neighbours))
         mate = self._solve(
             people, base, quality, mdp_count, bracket_end, set(), guessed, guessed_pairs, mdp_order=mdp_count > 0
@@ -482,13 +485,18 @@ class RoundPairer:
         if not mdp_order and remainder_pairs:
             # The edges the wide solve below keeps: MDPs left out of the MDP-Pairing have
             # none into the bracket (they are in the Limbo).
-            inside = {
-                (i, j): q
-                for (i, j), q in base.items()
-                if i not in excluded and j not in excluded and not (i < mdp_count and j < bracket_end)
-            }
+            if excluded or mdp_count:
+                inside = {
+                    (i, j): q
+                    for (i, j), q in base.items()
+                    if i not in excluded and j not in excluded and not (i < mdp_count and j < bracket_end)
+                }
+            else:
+                inside = base  # every pair is kept
             members = set(remainder)
-            if all(i in members and j in members for i, j in inside):
+            # Without players below, the pairs kept are those of the residents left.
+            residents_left = len(people) == bracket_end and members == set(range(mdp_count, bracket_end)) - excluded
+            if residents_left or all(i in members and j in members for i, j in inside):
                 mate = first_transposition(len(people), remainder, remainder_pairs, inside)
                 if mate is not None:
                     return mate
