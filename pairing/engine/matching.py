@@ -304,7 +304,9 @@ def solve_compiled(vertex_count: int, edges: list[tuple[int, int, int]], want_du
     width = max(abs(w) for _, _, w in edges).bit_length() + 6
     limbs = width // 64 + 1
     size = 8 * limbs
-    weights = b"".join(w.to_bytes(size, "little", signed=True) for _, _, w in edges)
+    weights = bytearray(size * len(edges))  # filled in place: no list of pieces beside it
+    for k, (_, _, w) in enumerate(edges):
+        weights[k * size : (k + 1) * size] = w.to_bytes(size, "little", signed=True)
     us = array.array("i", (u for u, _, _ in edges))
     vs = array.array("i", (v for _, v, _ in edges))
     if want_duals:
