@@ -12,7 +12,6 @@ hold to the same mates.
 from __future__ import annotations
 
 import array
-import heapq
 from collections.abc import Callable, Iterable, Sequence, Set
 
 from pairing.engine.blossom import BlossomSolver
@@ -159,8 +158,8 @@ def _heaviest_edges(vertex_count: int, edges: list[tuple[int, int, int]], per_ve
     below has heavier pairs with the bracket than with the players below, and those
     pairs alone cannot pair the players below among themselves."""
     # Multiplying by an odd constant modulo 2**32 permutes the indices: a scattered order
-    # among equal edges, cheaper than shuffling a list of them.
-    scattered = [(k * 2654435761) & 0xFFFFFFFF for k in range(len(edges))].__getitem__
+    # among equal edges, cheaper than shuffling a list of them, and undone by the inverse.
+    scattered = [(k * _SCATTER) & 0xFFFFFFFF for k in range(len(edges))].__getitem__
     by_weight: list[dict[int, list[int]]] = [{} for _ in range(vertex_count)]
     degree = [0] * vertex_count
     for k, (u, v, w) in enumerate(edges):
@@ -174,19 +173,24 @@ def _heaviest_edges(vertex_count: int, edges: list[tuple[int, int, int]], per_ve
             for same in groups.values():
                 chosen.update(same)
             continue
-        wanted = per_vertex
-        for w in sorted(groups, reverse=True):  # the heaviest first, scattered among equals
+        per_weight = CANDIDATES_PER_WEIGHT if len(groups) <= WEIGHT_CLASSES_PER_VERTEX else 0
+        wanted = per_vertex  # the heaviest edges still to take
+        for w in sorted(groups, reverse=True):
             same = groups[w]
-            chosen.update(heapq.nlargest(wanted, same, key=scattered) if len(same) > wanted else same)
-            wanted -= len(same)
-            if wanted <= 0:
+            take = max(wanted, per_weight)  # the first ones of this weight, both ways
+            if take <= 0:
                 break
-        if len(groups) <= WEIGHT_CLASSES_PER_VERTEX:
-            for same in groups.values():
-                if len(same) > CANDIDATES_PER_WEIGHT:
-                    same = heapq.nlargest(CANDIDATES_PER_WEIGHT, same, key=scattered)
+            if len(same) <= take:
                 chosen.update(same)
+            else:
+                first = sorted(map(scattered, same), reverse=True)[:take]
+                chosen.update((h * _UNSCATTER) & 0xFFFFFFFF for h in first)
+            wanted -= len(same)
     return sorted(chosen)
+
+
+_SCATTER = 2654435761
+_UNSCATTER = pow(_SCATTER, -1, 2**32)
 
 
 def _violated(edges: list[tuple[int, int, int]], chosen: list[int], dual: list[int], parent: list[int]) -> list[int]:
