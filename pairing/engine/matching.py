@@ -12,7 +12,6 @@ hold to the same mates.
 from __future__ import annotations
 
 import array
-import heapq
 from collections.abc import Callable, Iterable, Sequence, Set
 
 from pairing.engine.blossom import BlossomSolver
@@ -158,30 +157,40 @@ def _heaviest_edges(vertex_count: int, edges: list[tuple[int, int, int]], per_ve
     optimal matching needs: in a PPB paired with every player below it (A.9) a player
     below has heavier pairs with the bracket than with the players below, and those
     pairs alone cannot pair the players below among themselves."""
-    incident: list[list[tuple[int, int, int]]] = [[] for _ in range(vertex_count)]
+    # Multiplying by an odd constant modulo 2**32 permutes the indices: a scattered order
+    # among equal edges, cheaper than shuffling a list of them, and undone by the inverse.
+    scattered = [(k * _SCATTER) & 0xFFFFFFFF for k in range(len(edges))].__getitem__
+    by_weight: list[dict[int, list[int]]] = [{} for _ in range(vertex_count)]
+    degree = [0] * vertex_count
     for k, (u, v, w) in enumerate(edges):
-        # Multiplying by an odd constant modulo 2**32 permutes the indices: a scattered
-        # order among equal edges, cheaper than shuffling a list of them.
-        key = (w, (k * 2654435761) & 0xFFFFFFFF, k)
-        incident[u].append(key)
-        incident[v].append(key)
+        by_weight[u].setdefault(w, []).append(k)
+        by_weight[v].setdefault(w, []).append(k)
+        degree[u] += 1
+        degree[v] += 1
     chosen: set[int] = set()
-    for keys in incident:
-        if len(keys) <= per_vertex:
-            chosen.update(k for _, _, k in keys)
+    for groups, count in zip(by_weight, degree, strict=True):
+        if count <= per_vertex:
+            for same in groups.values():
+                chosen.update(same)
             continue
-        chosen.update(k for _, _, k in heapq.nlargest(per_vertex, keys))
-        by_weight: dict[int, list[tuple[int, int, int]]] = {}
-        for key in keys:
-            by_weight.setdefault(key[0], []).append(key)
-            if len(by_weight) > WEIGHT_CLASSES_PER_VERTEX:
+        per_weight = CANDIDATES_PER_WEIGHT if len(groups) <= WEIGHT_CLASSES_PER_VERTEX else 0
+        wanted = per_vertex  # the heaviest edges still to take
+        for w in sorted(groups, reverse=True):
+            same = groups[w]
+            take = max(wanted, per_weight)  # the first ones of this weight, both ways
+            if take <= 0:
                 break
-        else:
-            for same in by_weight.values():
-                if len(same) > CANDIDATES_PER_WEIGHT:
-                    same = heapq.nlargest(CANDIDATES_PER_WEIGHT, same)
-                chosen.update(k for _, _, k in same)
+            if len(same) <= take:
+                chosen.update(same)
+            else:
+                first = sorted(map(scattered, same), reverse=True)[:take]
+                chosen.update((h * _UNSCATTER) & 0xFFFFFFFF for h in first)
+            wanted -= len(same)
     return sorted(chosen)
+
+
+_SCATTER = 2654435761
+_UNSCATTER = pow(_SCATTER, -1, 2**32)
 
 
 def _violated(edges: list[tuple[int, int, int]], chosen: list[int], dual: list[int], parent: list[int]) -> list[int]:
@@ -445,7 +454,9 @@ def solve_compiled(vertex_count: int, edges: list[tuple[int, int, int]], want_du
     width = max(max(ws), -min(ws)).bit_length() + 6
     limbs = width // 64 + 1
     size = 8 * limbs
-    weights = b"".join([w.to_bytes(size, "little", signed=True) for w in ws])
+    weights = bytearray(size * len(edges))  # filled in place: no list of pieces beside it
+    for k, w in enumerate(ws):
+        weights[k * size : (k + 1) * size] = w.to_bytes(size, "little", signed=True)
     us = array.array("i", [e[0] for e in edges])
     vs = array.array("i", [e[1] for e in edges])
     if want_duals:

@@ -18,7 +18,7 @@ def run(*args: str) -> list[str]:
 
 def test_greedy_history_prints_one_line_per_size() -> None:
     lines = run("--sizes", "20", "40", "--round", "4", "--edition", "2026")
-    assert lines[0].split()[:8] == ["system", "edition", "players", "seed", "round", "seconds", "CPU", "peak"]
+    assert lines[0].split()[:8] == ["system", "edition", "players", "seed", "round", "seconds", "cpu-s", "peak"]
     assert [line.split()[:5] for line in lines[1:]] == [
         ["dutch", "2026", "20", "1", "4"],
         ["dutch", "2026", "40", "1", "4"],
@@ -35,3 +35,19 @@ def test_every_system_and_edition_gets_its_line() -> None:
 def test_engine_history_prints_every_round() -> None:
     lines = run("--history", "engine", "--sizes", "30", "--round", "3", "--late", "0.05", "--edition", "2017")
     assert [line.split()[2:5] for line in lines[1:]] == [["30", "1", "1"], ["30", "1", "2"], ["30", "1", "3"]]
+
+
+def test_a_range_of_rounds_gets_one_line_each() -> None:
+    lines = run("--sizes", "20", "--round", "2-3,5", "--edition", "2017")
+    assert [line.split()[4] for line in lines[1:]] == ["2", "3", "5"]
+
+
+def test_engine_history_prints_the_rounds_listed() -> None:
+    lines = run("--history", "engine", "--sizes", "30", "--round", "2,4", "--edition", "2026")
+    assert [line.split()[2:5] for line in lines[1:]] == [["30", "1", "2"], ["30", "1", "4"]]
+
+
+def test_cpu_seconds_are_printed_beside_the_wall_seconds() -> None:
+    lines = run("--sizes", "20", "--round", "3", "--edition", "2026")
+    wall, cpu = (float(field) for field in lines[1].split()[5:7])
+    assert cpu >= 0 and wall >= 0

@@ -22,6 +22,7 @@ from pairing.engine.dutch.weights import BracketWeights
 from pairing.engine.matching import (
     DUTCH_SPARSE_FROM_EDGES,
     has_perfect_matching,
+    matching_with_slack,
     max_weight_matching,
     maximum_matching_size,
 )
@@ -412,16 +413,14 @@ class RoundPairer:
         )
         n = len(people)
         base: dict[tuple[int, int], int] = {}
-        neighbours: list[list[int]] = [[] for _ in range(bracket_end)]
+        ids = [p.id for p in people]
+        weight = quality.weight
         for i in range(n):
-            for j in range(i + 1, n):
-                if i < mdp_count and j < mdp_count:
-                    continue  # MDPs are paired with residents only (B.2, B.3)
-                if self.can_meet(people[i], people[j]):
-                    base[i, j] = quality.weight(i, j)
-                    if j < bracket_end:
-                        neighbours[i].append(j)
-                        neighbours[j].append(i)
+            cannot_meet = self.blocked[ids[i]]
+            # MDPs are paired with residents only (B.2, B.3)
+            for j in range(max(i + 1, mdp_count), n):
+                if ids[j] not in cannot_meet:
+                    base[i, j] = weight(i, j)
         residents = list(range(mdp_count, bracket_end))
         walk = InViewWalk(None)
         if n > bracket_end and not (special and self.edition.collapsed_last_bracket):
@@ -451,6 +450,11 @@ class RoundPairer:
             guessed = residents
             guessed_pairs = len(guessed) // 2
             if not special:
+                neighbours: list[list[int]] = [[] for _ in range(bracket_end)]
+                for i, j in base:
+                    if j < bracket_end:
+                        neighbours[i].append(j)
+                        neighbours[j].append(i)
                 guessed_pairs = min(guessed_pairs, maximum_matching_size(len(neighbours), neighbours))
         mate = self._solve(
             people, base, quality, mdp_count, bracket_end, set(), guessed, guessed_pairs, mdp_order=mdp_count > 0
@@ -485,13 +489,18 @@ class RoundPairer:
         if not mdp_order and remainder_pairs:
             # The edges the wide solve below keeps: MDPs left out of the MDP-Pairing have
             # none into the bracket (they are in the Limbo).
-            inside = {
-                (i, j): q
-                for (i, j), q in base.items()
-                if i not in excluded and j not in excluded and not (i < mdp_count and j < bracket_end)
-            }
+            if excluded or mdp_count:
+                inside = {
+                    (i, j): q
+                    for (i, j), q in base.items()
+                    if i not in excluded and j not in excluded and not (i < mdp_count and j < bracket_end)
+                }
+            else:
+                inside = base  # every pair is kept
             members = set(remainder)
-            if all(i in members and j in members for i, j in inside):
+            # Without players below, the pairs kept are those of the residents left.
+            residents_left = len(people) == bracket_end and members == set(range(mdp_count, bracket_end)) - excluded
+            if residents_left or all(i in members and j in members for i, j in inside):
                 mate = first_transposition(len(people), remainder, remainder_pairs, inside)
                 if mate is not None:
                     return mate
@@ -515,19 +524,47 @@ class RoundPairer:
         position = {r: k for k, r in enumerate(remainder)}
         mdps = MdpOrder(mdp_count, bracket_end) if mdp_order else None
         shift = order.width + (mdps.width if mdps else 0)
+        pairs = (
+            (i, j, w)
+            for (i, j), w in base.items()
+            if i not in excluded and j not in excluded and (mdps is not None or not (i < mdp_count and j < bracket_end))
+        )
+        if remainder_pairs:
+            pairs = list(pairs)
+            if len(pairs) >= DUTCH_SPARSE_FROM_EDGES:
+                pairs = _optimal_face(len(people), pairs)
+        shifted: dict[int, int] = {}  # one number per quality weight, shared by its pairs
         edges = []
-        for (i, j), w in base.items():
-            if i in excluded or j in excluded:
-                continue
-            w <<= shift
-            if i < mdp_count and j < bracket_end:
-                if mdps is None:
-                    continue  # MDPs left out of the MDP-Pairing are in the Limbo
-                w += mdps.weight(i, j - mdp_count) << order.width
+        for i, j, w in pairs:
+            if i < mdp_count and j < bracket_end:  # MDPs left out of the MDP-Pairing are in the Limbo
+                w = (w << shift) + (mdps.weight(i, j - mdp_count) << order.width)
             elif i in position and j in position:
-                w += order.weight(position[i], position[j])
+                w = (w << shift) + order.weight(position[i], position[j])
+            else:
+                w = shifted.setdefault(w, w << shift)
             edges.append((i, j, w))
+        if remainder_pairs and len(edges) >= DUTCH_SPARSE_FROM_EDGES:
+            # D.1's transposition field lies below every other; the pairs that a pairing
+            # best above it may use come from a narrower solve.
+            edges = _optimal_face(len(people), edges, order.transposition_width)
         return max_weight_matching(len(people), edges, sparse_from=DUTCH_SPARSE_FROM_EDGES)
+
+
+def _optimal_face(vertex_count: int, pairs: list[tuple[int, int, int]], below: int = 0) -> list[tuple[int, int, int]]:
+    """The pairs that a pairing of the most weight may use, judged on the weights' fields
+    above the lowest *below* bits alone: the pairs tight under an optimal dual solution
+    of those (complementary slackness). The fields below sum to less than one unit of
+    the fields above over any pairing (weights.py, generation.py), so the pairing of the
+    most weight is one of the most weight above them, and a solve on these pairs alone
+    finds it. Used with the quality weights (the generation order, B.8, D.1-D.3, lies
+    below them) and above D.1's transposition field: a narrow solve is quick, a wide one
+    on every pair is not."""
+    coarse = [(i, j, w >> below) for i, j, w in pairs] if below else pairs
+    gaining = [e for e in coarse if e[2] > 0]
+    if not gaining:
+        return [e for e, c in zip(pairs, coarse, strict=True) if c[2] == 0]
+    _, _, slack = matching_with_slack(vertex_count, gaining, DUTCH_SPARSE_FROM_EDGES)
+    return [e for e, c in zip(pairs, coarse, strict=True) if slack(*c) == 0]
 
 
 def _may_take_bye(player: DutchEntrant, pab_score: int | None) -> bool:
