@@ -169,29 +169,39 @@ def augmenting_path(root: int, adj: Sequence[int], active: int, mate: list[int],
             child = mate[v]
             v = parent[mate[v]]
 
-    head = 0
-    while head < len(queue):
-        v = queue[head]
-        head += 1
+    head = 0  # the next outer vertex to grow the tree from
+    pending = 0  # the next outer vertex whose edges to other outer vertices are still unseen
+    while True:
+        if head < len(queue):
+            v = queue[head]
+            head += 1
+            around = adj[v] & active
+            reached = around & targets
+            if reached:
+                to = (reached & -reached).bit_length() - 1
+                parent[to] = v
+                end = to
+                while to != -1:  # flip the path root ... v - to
+                    previous = parent[to]
+                    following = mate[previous]
+                    mate[to], mate[previous] = previous, to
+                    to = following
+                return end
+            fresh = around & ~outer & ~inner
+            inner |= fresh
+            for to in bits(fresh):  # matched, since no exposed vertex is adjacent
+                parent[to] = v
+                m = mate[to]
+                outer |= 1 << m
+                queue.append(m)
+            continue
+        if pending == len(queue):
+            break
+        # Blossoms only once the tree has grown as far as it can: an augmenting path
+        # through a few matched pairs is then found without shrinking any.
+        v = queue[pending]
+        pending += 1
         around = adj[v] & active
-        reached = around & targets
-        if reached:
-            to = (reached & -reached).bit_length() - 1
-            parent[to] = v
-            end = to
-            while to != -1:  # flip the path root ... v - to
-                previous = parent[to]
-                following = mate[previous]
-                mate[to], mate[previous] = previous, to
-                to = following
-            return end
-        fresh = around & ~outer & ~inner
-        inner |= fresh
-        for to in bits(fresh):  # matched, since no exposed vertex is adjacent
-            parent[to] = v
-            m = mate[to]
-            outer |= 1 << m
-            queue.append(m)
         while True:
             top = find(v)
             cross = around & outer & ~members.get(top, 1 << top)
