@@ -169,6 +169,13 @@ def augmenting_path(root: int, adj: Sequence[int], active: int, mate: list[int],
             child = mate[v]
             v = parent[mate[v]]
 
+    def flip(to: int) -> None:  # the path root ... parent[to] - to becomes matched
+        while to != -1:
+            previous = parent[to]
+            following = mate[previous]
+            mate[to], mate[previous] = previous, to
+            to = following
+
     head = 0  # the next outer vertex to grow the tree from
     pending = 0  # the next outer vertex whose edges to other outer vertices are still unseen
     while True:
@@ -178,20 +185,21 @@ def augmenting_path(root: int, adj: Sequence[int], active: int, mate: list[int],
             around = adj[v] & active
             reached = around & targets
             if reached:
-                to = (reached & -reached).bit_length() - 1
-                parent[to] = v
-                end = to
-                while to != -1:  # flip the path root ... v - to
-                    previous = parent[to]
-                    following = mate[previous]
-                    mate[to], mate[previous] = previous, to
-                    to = following
+                end = (reached & -reached).bit_length() - 1
+                parent[end] = v
+                flip(end)
                 return end
             fresh = around & ~outer & ~inner
             inner |= fresh
             for to in bits(fresh):  # matched, since no exposed vertex is adjacent
                 parent[to] = v
                 m = mate[to]
+                reached = adj[m] & active & targets
+                if reached:  # the path root ... v - to - m - end, found as the tree grows
+                    end = (reached & -reached).bit_length() - 1
+                    parent[end] = m
+                    flip(end)
+                    return end
                 outer |= 1 << m
                 queue.append(m)
             continue
