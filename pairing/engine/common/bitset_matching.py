@@ -123,9 +123,9 @@ def augmenting_path(root: int, adj: Sequence[int], active: int, mate: list[int],
     the search at once, unlabelled neighbours become inner (their partners outer, each
     ending the search if it is next to an exposed vertex), and only edges to outer
     vertices of another blossom are looked at one by one, each of them shrinking a
-    blossom, once the tree can grow no further (the order does not change the answer). Blossoms are merged as sets (union-find, with their
-    members as a bitset), so a search costs about one pass over the vertices it reaches,
-    not over their edges.
+    blossom, once the tree can grow no further (the order does not change the answer).
+    Blossoms are merged as sets (union-find, with their members as a bitset), so a search
+    costs about one pass over the vertices it reaches, not over their edges.
     """
     n = len(adj)
     parent = [-1] * n  # for an inner vertex, the outer vertex it was reached from

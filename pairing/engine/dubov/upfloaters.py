@@ -267,10 +267,9 @@ def _reduced_pool(
         taken: dict[tuple, int] = {}
         row = field.adj[field.index[r.id]]
         for position, kind, u in kinds:
-            if row >> position & 1:
-                if taken.get(kind, 0) < keep:
-                    taken[kind] = taken.get(kind, 0) + 1
-                    chosen.add(u.id)
+            if row >> position & 1 and taken.get(kind, 0) < keep:
+                taken[kind] = taken.get(kind, 0) + 1
+                chosen.add(u.id)
     return [u for u in pool if u.id in chosen]
 
 
