@@ -120,11 +120,12 @@ def augmenting_path(root: int, adj: Sequence[int], active: int, mate: list[int],
     its other end, or returns -1 with *mate* unchanged.
 
     Each outer vertex is scanned with a few bitset operations: an exposed neighbour ends
-    the search at once, unlabelled neighbours become inner (their partners outer), and
-    only edges to outer vertices of another blossom are looked at one by one, each of
-    them shrinking a blossom. Blossoms are merged as sets (union-find, with their
-    members as a bitset), so a search costs about one pass over the vertices it reaches,
-    not over their edges.
+    the search at once, unlabelled neighbours become inner (their partners outer, each
+    ending the search if it is next to an exposed vertex), and only edges to outer
+    vertices of another blossom are looked at one by one, each of them shrinking a
+    blossom, once the tree can grow no further (the order does not change the answer).
+    Blossoms are merged as sets (union-find, with their members as a bitset), so a search
+    costs about one pass over the vertices it reaches, not over their edges.
     """
     n = len(adj)
     parent = [-1] * n  # for an inner vertex, the outer vertex it was reached from
@@ -169,29 +170,47 @@ def augmenting_path(root: int, adj: Sequence[int], active: int, mate: list[int],
             child = mate[v]
             v = parent[mate[v]]
 
-    head = 0
-    while head < len(queue):
-        v = queue[head]
-        head += 1
+    def flip(to: int) -> None:  # the path root ... parent[to] - to becomes matched
+        while to != -1:
+            previous = parent[to]
+            following = mate[previous]
+            mate[to], mate[previous] = previous, to
+            to = following
+
+    head = 0  # the next outer vertex to grow the tree from
+    pending = 0  # the next outer vertex whose edges to other outer vertices are still unseen
+    while True:
+        if head < len(queue):
+            v = queue[head]
+            head += 1
+            around = adj[v] & active
+            reached = around & targets
+            if reached:
+                end = (reached & -reached).bit_length() - 1
+                parent[end] = v
+                flip(end)
+                return end
+            fresh = around & ~outer & ~inner
+            inner |= fresh
+            for to in bits(fresh):  # matched, since no exposed vertex is adjacent
+                parent[to] = v
+                m = mate[to]
+                reached = adj[m] & active & targets
+                if reached:  # the path root ... v - to - m - end, found as the tree grows
+                    end = (reached & -reached).bit_length() - 1
+                    parent[end] = m
+                    flip(end)
+                    return end
+                outer |= 1 << m
+                queue.append(m)
+            continue
+        if pending == len(queue):
+            break
+        # Blossoms only once the tree has grown as far as it can: an augmenting path
+        # through a few matched pairs is then found without shrinking any.
+        v = queue[pending]
+        pending += 1
         around = adj[v] & active
-        reached = around & targets
-        if reached:
-            to = (reached & -reached).bit_length() - 1
-            parent[to] = v
-            end = to
-            while to != -1:  # flip the path root ... v - to
-                previous = parent[to]
-                following = mate[previous]
-                mate[to], mate[previous] = previous, to
-                to = following
-            return end
-        fresh = around & ~outer & ~inner
-        inner |= fresh
-        for to in bits(fresh):  # matched, since no exposed vertex is adjacent
-            parent[to] = v
-            m = mate[to]
-            outer |= 1 << m
-            queue.append(m)
         while True:
             top = find(v)
             cross = around & outer & ~members.get(top, 1 << top)

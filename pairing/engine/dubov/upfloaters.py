@@ -152,6 +152,7 @@ class _Weights:
         self.last_round = last_round
         self.pool_size = len(pool)
         self.pairs_max = pairs_max
+        self._known: dict[tuple, int] = {}
 
     def fields(self, a: DubovEntrant, b: DubovEntrant) -> list[tuple[int, int]]:
         """(value, per-edge maximum) per field, most significant first."""
@@ -193,6 +194,16 @@ class _Weights:
         ]
 
     def weight(self, a: DubovEntrant, b: DubovEntrant) -> int:
+        # The fields depend on the two players only through which of them are residents,
+        # whether their colours differ (C.7) and the non-resident's own facts.
+        ra, rb = a.id in self.resident_ids, b.id in self.resident_ids
+        key = (ra, rb, a.colour is b.colour, None if ra == rb else (b.id if ra else a.id))
+        known = self._known.get(key)
+        if known is None:
+            known = self._known[key] = self._weight(a, b)
+        return known
+
+    def _weight(self, a: DubovEntrant, b: DubovEntrant) -> int:
         w = 0
         for value, top in self.fields(a, b):
             w = w * (self.pairs_max * top + 1) + value
@@ -251,15 +262,14 @@ def _reduced_pool(
     *keep* compatible pool players: with at most *keep* upfloaters, any other choice can
     be swapped for an earlier one of the same kind, equal on C.5-C.10 and first in D.1."""
     chosen: set[int] = set()
+    kinds = [(field.index[u.id], (u.score, u.colour, float_failures([u], last_round)), u) for u in pool]
     for r in residents:
         taken: dict[tuple, int] = {}
         row = field.adj[field.index[r.id]]
-        for u in pool:
-            if row >> field.index[u.id] & 1:
-                kind = (u.score, u.colour, float_failures([u], last_round))
-                if taken.get(kind, 0) < keep:
-                    taken[kind] = taken.get(kind, 0) + 1
-                    chosen.add(u.id)
+        for position, kind, u in kinds:
+            if row >> position & 1 and taken.get(kind, 0) < keep:
+                taken[kind] = taken.get(kind, 0) + 1
+                chosen.add(u.id)
     return [u for u in pool if u.id in chosen]
 
 
