@@ -102,12 +102,7 @@ class LimRound(RoundEntrants):
             if a is not None and b is not None:
                 barred[a] |= 1 << b
                 barred[b] |= 1 << a
-        forced = {Colour.WHITE: 0, Colour.BLACK: 0}
-        if not self.last_round:  # 6: in the last round the colour conditions give way
-            for k, pid in enumerate(ids):
-                colour = self.colour[pid].forced
-                if colour is not None:
-                    forced[colour] |= 1 << k
+        forced = self.forced_colour
         everyone = (1 << n) - 1
         rows = []
         for k, pid in enumerate(ids):
@@ -117,6 +112,18 @@ class LimRound(RoundEntrants):
                 row &= ~forced[colour]  # 2.1 (5.2, 5.3): both forced to the same colour
             rows.append(row)
         return rows
+
+    @cached_property
+    def forced_colour(self) -> dict[Colour, int]:
+        """The players (bits of ``ids``) that must have each colour: 2.1 bars any two of
+        them forced to the same one from meeting (5.2, 5.3). 6: none in the last round."""
+        forced = {Colour.WHITE: 0, Colour.BLACK: 0}
+        if not self.last_round:  # 6: in the last round the colour conditions give way
+            for k, pid in enumerate(self.ids):
+                colour = self.colour[pid].forced
+                if colour is not None:
+                    forced[colour] |= 1 << k
+        return forced
 
     @cached_property
     def bit(self) -> dict[int, int]:
@@ -133,6 +140,11 @@ class LimRound(RoundEntrants):
         """Can *players* all be paired among themselves under 2.1?"""
         active = self.mask(players)
         if active.bit_count() % 2:
+            return False
+        # 2.1: no two players forced to the same colour meet, so each of them needs an
+        # opponent outside that colour's set; when they are more than half, no search.
+        half = active.bit_count() // 2
+        if any((active & forced).bit_count() > half for forced in self.forced_colour.values()):
             return False
         mate, exposed = self._known_pairs(active)
         matcher = Matcher(self.adjacency, active, mate, exposed=exposed)

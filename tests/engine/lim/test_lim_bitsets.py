@@ -37,3 +37,19 @@ def test_adjacency_is_compatibility_and_the_lookaheads_agree(data: LimRound) -> 
         players = [p for p in ids if rng.random() < rng.choice([0.2, 0.5, 0.9])]
         assert data.can_all_pair(players) == can_all_pair(players, data.compatible)
         assert data.most_pairs(players) == most_pairs(players, data.compatible)
+
+
+@pytest.mark.parametrize("data", rounds_to_check())
+def test_sets_mostly_forced_to_one_colour_agree(data: LimRound) -> None:
+    # 2.1: the players forced to one colour cannot meet each other; around half of a set
+    # is where the lookahead answers without a search.
+    ids = data.ids
+    rng = random.Random(len(ids) + 1)
+    for colour, forced in data.forced_colour.items():
+        held = [pid for pid in ids if forced & data.bit[pid]]
+        others = [pid for pid in ids if not forced & data.bit[pid]]
+        for _ in range(40):
+            chosen = rng.sample(held, min(len(held), rng.randint(1, 6)))
+            rest = rng.sample(others, max(0, min(len(others), len(chosen) + rng.choice([-2, -1, 0, 1, 2]))))
+            players = chosen + rest
+            assert data.can_all_pair(players) == can_all_pair(players, data.compatible), colour
