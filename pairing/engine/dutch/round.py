@@ -81,7 +81,7 @@ class RoundPairer:
             return self.bye_score
         if len(bracket) % 2 == 0 or len(below) % 2 or not any(p.bye_eligible for p in bracket):
             return None  # the quick refusals before the two matchings
-        if self.completable(bracket) and self._pairs_fully(below):
+        if self.completable(bracket, self.bye_score) and self._pairs_fully(below):
             return self.bye_score
         return None
 
