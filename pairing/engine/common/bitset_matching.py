@@ -104,6 +104,31 @@ class Matcher:
                 exposed |= 1 << m
         return Matcher(self.adj, active, mate, exposed=exposed & active).complete
 
+    def remove_keeping_size(self, v: int) -> bool:
+        """Take the active vertex *v* out if the others still have a matching as large as
+        this one, which must be maximum (``stop_at_first_failure=False``); returns whether
+        *v* was taken out, the matching kept maximum on the vertices left.
+
+        Without *v* the matching loses at most its pair (v, m); an augmenting path of what
+        is left, if any, starts at m (one between two other exposed vertices would, with
+        that pair, have enlarged a maximum matching), so one search answers.
+        """
+        bit = 1 << v
+        m = self.mate[v]
+        if m == -1:
+            self.active &= ~bit
+            self.free &= ~bit
+            return True
+        active = self.active & ~bit
+        self.mate[v] = self.mate[m] = -1
+        end = augmenting_path(m, self.adj, active, self.mate, self.free)
+        if end < 0:
+            self.mate[v], self.mate[m] = m, v
+            return False
+        self.active = active
+        self.free &= ~(1 << end)
+        return True
+
     def augment(self, root: int) -> bool:
         """Edmonds' search for an augmenting path from the exposed vertex *root*; when
         one is found the matching is flipped along it."""

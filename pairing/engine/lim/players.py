@@ -154,9 +154,15 @@ class LimRound(RoundEntrants):
 
     def most_pairs(self, players: Iterable[int]) -> int:
         """The most pairs *players* can make among themselves under 2.1."""
+        return self.largest_pairing(players).size
+
+    def largest_pairing(self, players: Iterable[int]) -> Matcher:
+        """A pairing of as many of *players* as 2.1 allows, on the bits of ``ids``; its
+        :meth:`Matcher.remove_keeping_size` tells which players may leave without
+        costing a pair."""
         active = self.mask(players)
         mate, exposed = self._known_pairs(active)
-        return Matcher(self.adjacency, active, mate, stop_at_first_failure=False, exposed=exposed).size
+        return Matcher(self.adjacency, active, mate, stop_at_first_failure=False, exposed=exposed)
 
     def _known_pairs(self, active: int) -> tuple[list[int], int]:
         """The last complete pairing found, less its pairs that leave *active*, and the
