@@ -32,7 +32,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from pairing.engine.lim.exchange import Scrutinised, columns
+from pairing.engine.lim.exchange import Scrutinised, exchanges
 from pairing.engine.lim.players import MAXI_RATING_GAP, LimRound
 from pairing.engine.state import Colour
 
@@ -203,16 +203,15 @@ class GroupPairer:
         arrangement = sorted(players, key=data.number.__getitem__)  # 2.4
         if direction == UP:
             arrangement.reverse()  # 4.1b: scrutiny from the lowest numbered player
-        position = {p: k for k, p in enumerate(arrangement)}
         settled: list[Scrutinised] = []
         free = list(arrangement)
         while free:
-            settled = self._scrutinise(settled, free, position)
+            settled = self._scrutinise(settled, free)
             taken = {p for s in settled for p in (s.player, s.opponent)}
             free = [p for p in arrangement if p not in taken]
         result.pairs.extend((s.player, s.opponent) for s in settled)
 
-    def _scrutinise(self, settled: list[Scrutinised], free: list[int], position: dict[int, int]) -> list[Scrutinised]:
+    def _scrutinise(self, settled: list[Scrutinised], free: list[int]) -> list[Scrutinised]:
         data = self.data
         player = free[0]
         plain: list[Scrutinised] | None = None
@@ -221,13 +220,19 @@ class GroupPairer:
         # forms anew are looked at. A column keeps settled entries (the same objects) and
         # puts the ones it forms after them, so they are read from the end.
         known = {id(s) for s in settled}
-        for now, rest in columns(settled, free, position):
-            if not all(data.compatible(s.player, s.opponent) for s in _formed_anew(now, known)):
+        free_bits, bit = data.mask(free), data.bit
+        for now, paired, returned in exchanges(settled, free):
+            formed = list(_formed_anew(now, known))
+            if not all(data.compatible(s.player, s.opponent) for s in formed):
                 continue
-            if not data.can_all_pair(rest):
+            rest = free_bits & ~data.mask(paired)
+            if returned is not None:
+                rest |= bit[returned]
+            if not data.can_all_pair_bits(rest):
                 continue
+            # This player is in a pair the column forms anew (4.2, 4.3).
             opponent = next(
-                s.opponent if s.player == player else s.player for s in now if player in (s.player, s.opponent)
+                s.opponent if s.player == player else s.player for s in formed if player in (s.player, s.opponent)
             )
             if plain is None:
                 plain, plain_opponent = now, opponent

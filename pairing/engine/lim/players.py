@@ -138,7 +138,10 @@ class LimRound(RoundEntrants):
 
     def can_all_pair(self, players: Iterable[int]) -> bool:
         """Can *players* all be paired among themselves under 2.1?"""
-        active = self.mask(players)
+        return self.can_all_pair_bits(self.mask(players))
+
+    def can_all_pair_bits(self, active: int) -> bool:
+        """:meth:`can_all_pair` for the players given as bits of ``ids``."""
         if active.bit_count() % 2:
             return False
         # 2.1: no two players forced to the same colour meet, so each of them needs an
