@@ -152,9 +152,10 @@ def augmenting_path(root: int, adj: Sequence[int], active: int, mate: list[int],
     Blossoms are merged as sets (union-find, with their members as a bitset), so a search
     costs about one pass over the vertices it reaches, not over their edges.
     """
-    n = len(adj)
-    parent = [-1] * n  # for an inner vertex, the outer vertex it was reached from
-    link = list(range(n))  # union-find over the blossoms
+    # Keyed by the vertices reached only: a search that reaches a few dozen of thousands of
+    # vertices should not build (and free) two lists over all of them.
+    parent: dict[int, int] = {}  # for an inner vertex, the outer vertex it was reached from
+    link: dict[int, int] = {}  # union-find over the blossoms; a vertex not in it is its own top
     base_of: dict[int, int] = {}  # a shrunk blossom's representative -> its base vertex
     members: dict[int, int] = {}  # a shrunk blossom's representative -> its vertices
     outer = 1 << root
@@ -163,9 +164,9 @@ def augmenting_path(root: int, adj: Sequence[int], active: int, mate: list[int],
 
     def find(v: int) -> int:
         top = v
-        while link[top] != top:
+        while top in link:
             top = link[top]
-        while link[v] != top:
+        while v != top:
             link[v], v = top, link[v]
         return top
 
@@ -252,7 +253,8 @@ def augmenting_path(root: int, adj: Sequence[int], active: int, mate: list[int],
                 base_of.pop(r, None)
             top = min(shrunk)
             for r in shrunk:
-                link[r] = top
+                if r != top:
+                    link[r] = top
             members[top] = merged
             base_of[top] = stop
             added = merged & ~outer
