@@ -152,8 +152,8 @@ def augmenting_path(root: int, adj: Sequence[int], active: int, mate: list[int],
     Blossoms are merged as sets (union-find, with their members as a bitset), so a search
     costs about one pass over the vertices it reaches, not over their edges.
     """
-    # Keyed by the vertices reached only: a search that reaches a few dozen of thousands of
-    # vertices should not build (and free) two lists over all of them.
+    # Keyed by the vertices reached only: a search usually reaches a few dozen of thousands
+    # of vertices, and building (and freeing) two lists over all of them cost more than it.
     parent: dict[int, int] = {}  # for an inner vertex, the outer vertex it was reached from
     link: dict[int, int] = {}  # union-find over the blossoms; a vertex not in it is its own top
     base_of: dict[int, int] = {}  # a shrunk blossom's representative -> its base vertex
