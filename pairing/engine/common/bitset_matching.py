@@ -104,6 +104,31 @@ class Matcher:
                 exposed |= 1 << m
         return Matcher(self.adj, active, mate, exposed=exposed & active).complete
 
+    def remove_keeping_size(self, v: int) -> bool:
+        """Take the active vertex *v* out if the others still have a matching as large as
+        this one, which must be maximum (``stop_at_first_failure=False``); returns whether
+        *v* was taken out, the matching kept maximum on the vertices left.
+
+        Without *v* the matching loses at most its pair (v, m); an augmenting path of what
+        is left, if any, starts at m (one between two other exposed vertices would, with
+        that pair, have enlarged a maximum matching), so one search answers.
+        """
+        bit = 1 << v
+        m = self.mate[v]
+        if m == -1:
+            self.active &= ~bit
+            self.free &= ~bit
+            return True
+        active = self.active & ~bit
+        self.mate[v] = self.mate[m] = -1
+        end = augmenting_path(m, self.adj, active, self.mate, self.free)
+        if end < 0:
+            self.mate[v], self.mate[m] = m, v
+            return False
+        self.active = active
+        self.free &= ~(1 << end)
+        return True
+
     def augment(self, root: int) -> bool:
         """Edmonds' search for an augmenting path from the exposed vertex *root*; when
         one is found the matching is flipped along it."""
@@ -127,9 +152,10 @@ def augmenting_path(root: int, adj: Sequence[int], active: int, mate: list[int],
     Blossoms are merged as sets (union-find, with their members as a bitset), so a search
     costs about one pass over the vertices it reaches, not over their edges.
     """
-    n = len(adj)
-    parent = [-1] * n  # for an inner vertex, the outer vertex it was reached from
-    link = list(range(n))  # union-find over the blossoms
+    # Keyed by the vertices reached only: a search usually reaches a few dozen of thousands
+    # of vertices, and building (and freeing) two lists over all of them cost more than it.
+    parent: dict[int, int] = {}  # for an inner vertex, the outer vertex it was reached from
+    link: dict[int, int] = {}  # union-find over the blossoms; a vertex not in it is its own top
     base_of: dict[int, int] = {}  # a shrunk blossom's representative -> its base vertex
     members: dict[int, int] = {}  # a shrunk blossom's representative -> its vertices
     outer = 1 << root
@@ -138,9 +164,9 @@ def augmenting_path(root: int, adj: Sequence[int], active: int, mate: list[int],
 
     def find(v: int) -> int:
         top = v
-        while link[top] != top:
+        while top in link:
             top = link[top]
-        while link[v] != top:
+        while v != top:
             link[v], v = top, link[v]
         return top
 
@@ -227,7 +253,8 @@ def augmenting_path(root: int, adj: Sequence[int], active: int, mate: list[int],
                 base_of.pop(r, None)
             top = min(shrunk)
             for r in shrunk:
-                link[r] = top
+                if r != top:
+                    link[r] = top
             members[top] = merged
             base_of[top] = stop
             added = merged & ~outer

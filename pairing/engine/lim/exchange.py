@@ -57,23 +57,34 @@ def columns(
     implies and the players left, still in arrangement order, to be proposed by 2.4;
     :func:`column_pairs` spells the column out as the handbook prints it.
     """
+    for now, paired, returned in exchanges(settled, free):
+        rest = [p for p in free if p not in paired]
+        if returned is not None:
+            rest = sorted([*rest, returned], key=position.__getitem__)
+        yield now, rest
+
+
+def exchanges(
+    settled: Sequence[Scrutinised], free: Sequence[int]
+) -> Iterator[tuple[list[Scrutinised], tuple[int, ...], int | None]]:
+    """The columns of :func:`columns`, each as its settled list, the players of *free* it
+    pairs, and the settled player's opponent it frees (None if none): what the players
+    left are, without listing them."""
     player = free[0]
     offered = tuple(own_order(free))
     for opponent in offered:
-        rest = [p for p in free if p not in (player, opponent)]
-        yield [*settled, Scrutinised(player, opponent, offered)], rest
+        yield [*settled, Scrutinised(player, opponent, offered)], (player, opponent), None
     # 4.3: then the opponents of the players already settled, the latest first; the
     # settled player moves on along his own order, or meets this player.
+    still_free = set(free)
     for index in range(len(settled) - 1, -1, -1):
         earlier = settled[index]
         others = [s for k, s in enumerate(settled) if k != index]
         after = earlier.offered[earlier.offered.index(earlier.opponent) + 1 :]
         for successor in after:
             if successor == player:
-                rest = sorted([p for p in free if p != player] + [earlier.opponent], key=position.__getitem__)
-                yield [*others, Scrutinised(earlier.player, player, earlier.offered)], rest
-            elif successor in free:
-                rest = [p for p in free if p not in (player, successor)]
+                yield [*others, Scrutinised(earlier.player, player, earlier.offered)], (player,), earlier.opponent
+            elif successor in still_free:
                 # This player now holds the earlier opponent; should a later player
                 # retreat into him, his own order resumes from its start.
                 taken_over = (earlier.opponent, *offered)
@@ -83,7 +94,8 @@ def columns(
                         Scrutinised(earlier.player, successor, earlier.offered),
                         Scrutinised(player, earlier.opponent, taken_over),
                     ],
-                    rest,
+                    (player, successor),
+                    None,
                 )
 
 

@@ -28,10 +28,11 @@ How the open points of the text are decided (each tested in tests/engine/lim/):
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from pairing.engine.lim.exchange import Scrutinised, columns
+from pairing.engine.lim.exchange import Scrutinised, exchanges
 from pairing.engine.lim.players import MAXI_RATING_GAP, LimRound
 from pairing.engine.state import Colour
 
@@ -82,22 +83,20 @@ class GroupPairer:
             (p for p in members if not any(data.compatible(p, q) for q in members if q != p)), key=data.rank
         )
         staying = [p for p in members if p not in leaving]
-        best = data.most_pairs(staying)
-        count = len(staying) - 2 * best  # 2.3 d, 4.4: parity and players left alone
+        # 2.3 d, 4.4: as many leave as the largest pairing of the others leaves unpaired,
+        # each choice kept only if the rest still make that many pairs.
+        pairing = data.largest_pairing(staying)
+        count = len(staying) - 2 * pairing.size
         chosen: list[int] = []
         while len(chosen) < count:
-            left = [p for p in staying if p not in chosen]
+            taken = set(chosen)
+            left = [p for p in staying if p not in taken]
             for candidate in self._leaving_order(left, came, direction, adjacent, leaving + chosen):
-                rest = [p for p in left if p != candidate]
-                if len(chosen) + 1 == count and len(rest) % 2 == 0:
-                    ok = data.can_all_pair(rest)
-                else:
-                    ok = data.most_pairs(rest) == best
-                if ok:
+                if pairing.remove_keeping_size(data.position[candidate]):
                     chosen.append(candidate)
                     break
-            else:  # cannot happen: some choice always keeps the maximum
-                chosen.append(left[-1])
+            else:
+                raise AssertionError("every player left unpaired by a largest pairing may leave")
         return leaving + chosen
 
     def _leaving_order(
@@ -108,10 +107,18 @@ class GroupPairer:
         blacks = sum(1 for p in left if data.colour[p].due is Colour.BLACK)
         surplus = Colour.WHITE if whites > blacks else Colour.BLACK if blacks > whites else None
 
+        position, adjacency = data.position, data.adjacency
+        reachable = data.mask(adjacent)
+        claimed_by_first = self._claims(others, direction, adjacent)
+        ranks = sorted(data.rank(q) for q in others)
+
         def key(p: int) -> tuple:
-            claimed = self._claimed(p, others, direction, adjacent) if others else set()
-            free = [q for q in adjacent if q not in claimed]
-            has_opponent = any(data.compatible(p, q) for q in free)
+            # 3.3/3.4: the opponents in the adjacent group that the floaters ranked above
+            # (downward) or below (upward) this player take first.
+            rank = data.rank(p)
+            ahead = len(ranks) - bisect_right(ranks, rank) if direction == UP else bisect_left(ranks, rank)
+            claimed = claimed_by_first[ahead]
+            has_opponent = bool(adjacency[position[p]] & reachable & ~claimed)
             kind = (2 if p in came else 0) + (0 if has_opponent else 1)  # 3.9: d, c, b, a
             repeat = 1 if p in data.floated_last_round else 0  # 3.10
             evens = 0 if surplus is None or data.colour[p].due is surplus else 1  # 3.2
@@ -131,23 +138,23 @@ class GroupPairer:
                 order.insert(0, plain)
         return order
 
-    def _claimed(self, candidate: int, others: list[int], direction: str, adjacent: Sequence[int]) -> set[int]:
-        """3.3/3.4: the opponents the other floaters ranked above (downward) or below
-        (upward) *candidate* take in the adjacent group, each the first he may meet."""
+    def _claims(self, others: list[int], direction: str, adjacent: Sequence[int]) -> list[int]:
+        """3.3/3.4: the opponents (bits) that the first k of *others* take in the adjacent
+        group, for every k: the floaters in rank order (from the top downward, from the
+        bottom upward), each the first player there he may meet, in the same order."""
         data = self.data
-        if direction == UP:
-            ahead = sorted((q for q in others if data.rank(q) > data.rank(candidate)), key=data.rank, reverse=True)
-            looking = sorted(adjacent, key=data.rank, reverse=True)
-        else:
-            ahead = sorted((q for q in others if data.rank(q) < data.rank(candidate)), key=data.rank)
-            looking = sorted(adjacent, key=data.rank)
-        claimed: set[int] = set()
-        for floater in ahead:
+        upward = direction == UP
+        floaters = sorted(others, key=data.rank, reverse=upward)
+        looking = sorted(adjacent, key=data.rank, reverse=upward)
+        claimed = 0
+        out = [claimed]
+        for floater in floaters:
             for q in looking:
-                if q not in claimed and data.compatible(floater, q):
-                    claimed.add(q)
+                if not claimed & data.bit[q] and data.compatible(floater, q):
+                    claimed |= data.bit[q]
                     break
-        return claimed
+            out.append(claimed)
+        return out
 
     # ---------------------------------------------------------------- floaters in
     def _pair_floaters_first(
@@ -196,16 +203,15 @@ class GroupPairer:
         arrangement = sorted(players, key=data.number.__getitem__)  # 2.4
         if direction == UP:
             arrangement.reverse()  # 4.1b: scrutiny from the lowest numbered player
-        position = {p: k for k, p in enumerate(arrangement)}
         settled: list[Scrutinised] = []
         free = list(arrangement)
         while free:
-            settled = self._scrutinise(settled, free, position)
+            settled = self._scrutinise(settled, free)
             taken = {p for s in settled for p in (s.player, s.opponent)}
             free = [p for p in arrangement if p not in taken]
         result.pairs.extend((s.player, s.opponent) for s in settled)
 
-    def _scrutinise(self, settled: list[Scrutinised], free: list[int], position: dict[int, int]) -> list[Scrutinised]:
+    def _scrutinise(self, settled: list[Scrutinised], free: list[int]) -> list[Scrutinised]:
         data = self.data
         player = free[0]
         plain: list[Scrutinised] | None = None
@@ -214,13 +220,19 @@ class GroupPairer:
         # forms anew are looked at. A column keeps settled entries (the same objects) and
         # puts the ones it forms after them, so they are read from the end.
         known = {id(s) for s in settled}
-        for now, rest in columns(settled, free, position):
-            if not all(data.compatible(s.player, s.opponent) for s in _formed_anew(now, known)):
+        free_bits, bit = data.mask(free), data.bit
+        for now, paired, returned in exchanges(settled, free):
+            formed = list(_formed_anew(now, known))
+            if not all(data.compatible(s.player, s.opponent) for s in formed):
                 continue
-            if not data.can_all_pair(rest):
+            rest = free_bits & ~data.mask(paired)
+            if returned is not None:
+                rest |= bit[returned]
+            if not data.can_all_pair_bits(rest):
                 continue
+            # This player is in a pair the column forms anew (4.2, 4.3).
             opponent = next(
-                s.opponent if s.player == player else s.player for s in now if player in (s.player, s.opponent)
+                s.opponent if s.player == player else s.player for s in formed if player in (s.player, s.opponent)
             )
             if plain is None:
                 plain, plain_opponent = now, opponent

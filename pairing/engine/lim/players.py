@@ -138,7 +138,10 @@ class LimRound(RoundEntrants):
 
     def can_all_pair(self, players: Iterable[int]) -> bool:
         """Can *players* all be paired among themselves under 2.1?"""
-        active = self.mask(players)
+        return self.can_all_pair_bits(self.mask(players))
+
+    def can_all_pair_bits(self, active: int) -> bool:
+        """:meth:`can_all_pair` for the players given as bits of ``ids``."""
         if active.bit_count() % 2:
             return False
         # 2.1: no two players forced to the same colour meet, so each of them needs an
@@ -154,9 +157,15 @@ class LimRound(RoundEntrants):
 
     def most_pairs(self, players: Iterable[int]) -> int:
         """The most pairs *players* can make among themselves under 2.1."""
+        return self.largest_pairing(players).size
+
+    def largest_pairing(self, players: Iterable[int]) -> Matcher:
+        """A pairing of as many of *players* as 2.1 allows, on the bits of ``ids``; its
+        :meth:`Matcher.remove_keeping_size` tells which players may leave without
+        costing a pair."""
         active = self.mask(players)
         mate, exposed = self._known_pairs(active)
-        return Matcher(self.adjacency, active, mate, stop_at_first_failure=False, exposed=exposed).size
+        return Matcher(self.adjacency, active, mate, stop_at_first_failure=False, exposed=exposed)
 
     def _known_pairs(self, active: int) -> tuple[list[int], int]:
         """The last complete pairing found, less its pairs that leave *active*, and the

@@ -53,3 +53,24 @@ def test_sets_mostly_forced_to_one_colour_agree(data: LimRound) -> None:
             rest = rng.sample(others, max(0, min(len(others), len(chosen) + rng.choice([-2, -1, 0, 1, 2]))))
             players = chosen + rest
             assert data.can_all_pair(players) == can_all_pair(players, data.compatible), colour
+
+
+@pytest.mark.parametrize("data", rounds_to_check())
+def test_a_player_leaves_a_largest_pairing_only_if_the_others_keep_its_size(data: LimRound) -> None:
+    # 2.3 d, 4.4: who leaves a group is asked one player at a time, each answer exact.
+    ids = data.ids
+    rng = random.Random(len(ids) + 2)
+    for _ in range(20):
+        players = [p for p in ids if rng.random() < rng.choice([0.3, 0.6, 0.9])]
+        best = most_pairs(players, data.compatible)
+        pairing = data.largest_pairing(players)
+        assert pairing.size == best
+        left = list(players)
+        for candidate in rng.sample(players, len(players)):
+            rest = [p for p in left if p != candidate]
+            keeps = most_pairs(rest, data.compatible) == best
+            assert pairing.remove_keeping_size(data.position[candidate]) == keeps
+            if keeps:
+                left = rest
+            assert pairing.size == best
+            assert data.most_pairs(left) == best
