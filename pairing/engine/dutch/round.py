@@ -17,6 +17,7 @@ from pairing.engine.dutch.transposition import (
     first_transposition,
     first_transposition_beside_rest,
     first_transposition_in_view,
+    first_transposition_on_face,
 )
 from pairing.engine.dutch.weights import BracketWeights
 from pairing.engine.matching import (
@@ -545,8 +546,16 @@ class RoundPairer:
             edges.append((i, j, w))
         if remainder_pairs and len(edges) >= DUTCH_SPARSE_FROM_EDGES:
             # D.1's transposition field lies below every other; the pairs that a pairing
-            # best above it may use come from a narrower solve.
-            edges = _optimal_face(len(people), edges, order.transposition_width)
+            # best above it may use come from a narrower solve, whose duals the first
+            # transposition is walked on. 2017 only: there the answer is the bracket's
+            # pairs alone, while 2026 also reads the pairs the solve makes below the
+            # bracket (``_completes_beside``), which the walk may choose otherwise.
+            if mdps is None and self.edition.collapsed_last_bracket:
+                mate, edges = first_transposition_on_face(len(people), edges, remainder, order.transposition_width)
+                if mate is not None:
+                    return mate
+            else:
+                edges = _optimal_face(len(people), edges, order.transposition_width)
         return max_weight_matching(len(people), edges, sparse_from=DUTCH_SPARSE_FROM_EDGES)
 
 

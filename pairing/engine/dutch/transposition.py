@@ -352,6 +352,52 @@ def first_transposition_in_view(
         return None
 
 
+def first_transposition_on_face(
+    vertex_count: int, edges: list[tuple[int, int, int]], remainder: list[int], transposition_width: int
+) -> tuple[list[int] | None, list[tuple[int, int, int]]]:
+    """The remainder's first transposition (D.1) among its pairings of best quality and
+    fewest exchanges (D.2), when reaching the best quality needs an exchange: ``mate``,
+    or None when the walk cannot prove it; and the edges of the face above D.1's field
+    (the pairs tight under an optimal dual solution of the weights above it), on which
+    the wide weights decide in that case.
+
+    *edges* carry the full weights: the quality fields, then D.2's exchange fields
+    (``generation.RemainderOrder``) on the pairs of two remainder players, then D.1's
+    transposition field in the lowest *transposition_width* bits. Above that field the
+    weights fix the set of tops (the higher-ranked player of each pair of the
+    remainder): D.2 (c) and (d) give every S1R player moved out and every S2R player
+    moved in a bit of its own, and each field's sum is the same in every pairing of the
+    most weight above the transposition field. The field itself gives each top a digit
+    of its own, his opponent's rank, the first top's the highest, with room to spare:
+    among those pairings, the one of the most weight gives the first top the lowest
+    opponent he can have, then the second top, and so on. That is the walk of
+    ``_OptimalFace`` on the weights above the field, top by top, each moved to his
+    lowest opponent after him in the remainder.
+    """
+    coarse = {(i, j): w >> transposition_width for i, j, w in edges}
+    face = _OptimalFace(vertex_count, coarse)
+    if face.mate is None:  # no pair gains above the field: every pair of none is tight
+        return None, [e for e in edges if coarse[e[0], e[1]] == 0]
+    face_edges = _tight_edges(edges, face.tight)
+    members = set(remainder)
+    mate = face.mate
+    tops = [r for r in remainder if r < mate[r] and mate[r] in members]
+    settled: set[int] = set()
+    try:
+        for t in tops:
+            face.walk(t, settled, lambda u, t=t: u > t and u in members)
+            settled |= {t, face.mate[t]}
+    except _Undecided:
+        return None, face_edges
+    return face.mate[:vertex_count], face_edges
+
+
+def _tight_edges(edges: list[tuple[int, int, int]], tight: list[list[int]]) -> list[tuple[int, int, int]]:
+    """The *edges* whose pair is among the *tight* neighbours."""
+    pairs = {(i, j) for i, near in enumerate(tight) for j in near if i < j}
+    return [e for e in edges if (e[0], e[1]) in pairs]
+
+
 class _Undecided(Exception):
     """The walk cannot prove its answer: the wide weights decide."""
 
@@ -488,14 +534,15 @@ class _OptimalFace:
         self._near.clear()
         return False
 
-    def walk(self, t: int, settled: set[int]) -> None:
+    def walk(self, t: int, settled: set[int], may_meet: Callable[[int], bool] | None = None) -> None:
         """Give *t* the lowest partner he has in any pairing of best quality that keeps the
-        *settled* pairs (D.1: the first transposition), changing the matching."""
+        *settled* pairs (D.1: the first transposition), changing the matching; only the
+        partners *may_meet* accepts are tried, when given."""
         mate = self.mate
         for u in self.tight[t]:
             if u >= mate[t]:
                 return
-            if u in settled or not self._allowed(t, u):
+            if u in settled or not self._allowed(t, u) or (may_meet is not None and not may_meet(u)):
                 continue
             trial = list(mate)
             freed = [trial[t], trial[u]]
