@@ -551,7 +551,7 @@ class RoundPairer:
             # pairs alone, while 2026 also reads the pairs the solve makes below the
             # bracket (``_completes_beside``), which the walk may choose otherwise.
             if mdps is None and self.edition.collapsed_last_bracket:
-                mate, edges = first_transposition_on_face(len(people), edges, remainder, order.transposition_width)
+                mate, edges = first_transposition_on_face(len(people), edges, remainder, order)
                 if mate is not None:
                     return mate
             else:

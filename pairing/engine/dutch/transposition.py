@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from pairing.engine.dutch.generation import RemainderOrder
 from pairing.engine.matching import (
     DUTCH_SPARSE_FROM_EDGES,
     augment_from,
@@ -353,7 +354,7 @@ def first_transposition_in_view(
 
 
 def first_transposition_on_face(
-    vertex_count: int, edges: list[tuple[int, int, int]], remainder: list[int], transposition_width: int
+    vertex_count: int, edges: list[tuple[int, int, int]], remainder: list[int], order: RemainderOrder
 ) -> tuple[list[int] | None, list[tuple[int, int, int]]]:
     """The remainder's first transposition (D.1) among its pairings of best quality and
     fewest exchanges (D.2), when reaching the best quality needs an exchange: ``mate``,
@@ -362,8 +363,8 @@ def first_transposition_on_face(
     the wide weights decide in that case.
 
     *edges* carry the full weights: the quality fields, then D.2's exchange fields
-    (``generation.RemainderOrder``) on the pairs of two remainder players, then D.1's
-    transposition field in the lowest *transposition_width* bits. Above that field the
+    (*order*, ``generation.RemainderOrder``) on the pairs of two remainder players, then
+    D.1's transposition field in the lowest bits. Above that field the
     weights fix the set of tops (the higher-ranked player of each pair of the
     remainder): D.2 (c) and (d) give every S1R player moved out and every S2R player
     moved in a bit of its own, and each field's sum is the same in every pairing of the
@@ -374,8 +375,10 @@ def first_transposition_on_face(
     ``_OptimalFace`` on the weights above the field, top by top, each moved to his
     lowest opponent after him in the remainder.
     """
+    transposition_width = order.transposition_width
     coarse = {(i, j): w >> transposition_width for i, j, w in edges}
-    face = _OptimalFace(vertex_count, coarse)
+    # The solve's first guess groups pairs by their quality (the fields above D.2's).
+    face = _OptimalFace(vertex_count, coarse, guess_shift=order.width - transposition_width)
     if face.mate is None:  # no pair gains above the field: every pair of none is tight
         return None, [e for e in edges if coarse[e[0], e[1]] == 0]
     face_edges = _tight_edges(edges, face.tight)
@@ -435,7 +438,7 @@ class _OptimalFace:
       the walk cannot tell whether another would reach it: ``_Undecided``.
     """
 
-    def __init__(self, vertex_count: int, quality: dict[tuple[int, int], int]) -> None:
+    def __init__(self, vertex_count: int, quality: dict[tuple[int, int], int], guess_shift: int = 0) -> None:
         n = self.n = vertex_count
         self.quality = quality
         self.group = [_OUTSIDE] * n
@@ -445,7 +448,7 @@ class _OptimalFace:
         self.mate: list[int] | None = None
         if not positive:
             return
-        best_mate, dual, slack = matching_with_slack(n, positive, DUTCH_SPARSE_FROM_EDGES)
+        best_mate, dual, slack = matching_with_slack(n, positive, DUTCH_SPARSE_FROM_EDGES, guess_shift)
         self.best = _value(best_mate, quality)
         self.tight: list[list[int]] = [[] for _ in range(n)]
         for (i, j), w in quality.items():
