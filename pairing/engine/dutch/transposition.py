@@ -120,16 +120,20 @@ def first_transposition_beside_rest(
     """
     s1, s2 = remainder[:pairs], remainder[pairs:]
     in_s1, in_s2 = set(s1), set(s2)
-    best = _value(
-        max_weight_matching(
-            vertex_count, [(i, j, w) for (i, j), w in quality.items()], sparse_from=DUTCH_SPARSE_FROM_EDGES
-        ),
-        quality,
+    best_mate = max_weight_matching(
+        vertex_count, [(i, j, w) for (i, j), w in quality.items()], sparse_from=DUTCH_SPARSE_FROM_EDGES
     )
+    best = _value(best_mate, quality)
     below_quality = {(i, j): w - completion_part(i, j) for (i, j), w in quality.items() if i in in_s1 and j in in_s2}
     across = [(i, j, w) for (i, j), w in below_quality.items()]
     bipartite, dual = bipartite_matching_with_duals(vertex_count, across, DUTCH_SPARSE_FROM_EDGES)
     if any(bipartite[t] == -1 for t in s1):
+        return None
+    # Every perfect matching of H weighs the completion field of a round completed (the
+    # most there is, which the best pairing has) plus the bipartite optimum: when that
+    # falls short of the best quality, an exchange is needed, and H is not built.
+    completed = sum(completion_part(v, u) for v, u in enumerate(best_mate) if v < u)
+    if completed + _value(bipartite, below_quality) != best:
         return None
     tight = _tight_neighbours(across, dual)
     bye = vertex_count
