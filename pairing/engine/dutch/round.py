@@ -555,11 +555,15 @@ class RoundPairer:
                 if mate is not None:
                     return mate
             else:
-                edges = _optimal_face(len(people), edges, order.transposition_width)
+                edges = _optimal_face(
+                    len(people), edges, order.transposition_width, guess_shift=order.width - order.transposition_width
+                )
         return max_weight_matching(len(people), edges, sparse_from=DUTCH_SPARSE_FROM_EDGES)
 
 
-def _optimal_face(vertex_count: int, pairs: list[tuple[int, int, int]], below: int = 0) -> list[tuple[int, int, int]]:
+def _optimal_face(
+    vertex_count: int, pairs: list[tuple[int, int, int]], below: int = 0, guess_shift: int = 0
+) -> list[tuple[int, int, int]]:
     """The pairs that a pairing of the most weight may use, judged on the weights' fields
     above the lowest *below* bits alone: the pairs tight under an optimal dual solution
     of those (complementary slackness). The fields below sum to less than one unit of
@@ -567,12 +571,13 @@ def _optimal_face(vertex_count: int, pairs: list[tuple[int, int, int]], below: i
     most weight is one of the most weight above them, and a solve on these pairs alone
     finds it. Used with the quality weights (the generation order, B.8, D.1-D.3, lies
     below them) and above D.1's transposition field: a narrow solve is quick, a wide one
-    on every pair is not."""
+    on every pair is not. *guess_shift* shapes the sparse first guess only
+    (``matching._heaviest_edges``)."""
     coarse = [(i, j, w >> below) for i, j, w in pairs] if below else pairs
     gaining = [e for e in coarse if e[2] > 0]
     if not gaining:
         return [e for e, c in zip(pairs, coarse, strict=True) if c[2] == 0]
-    _, _, slack = matching_with_slack(vertex_count, gaining, DUTCH_SPARSE_FROM_EDGES)
+    _, _, slack = matching_with_slack(vertex_count, gaining, DUTCH_SPARSE_FROM_EDGES, guess_shift)
     return [e for e, c in zip(pairs, coarse, strict=True) if slack(*c) == 0]
 
 
