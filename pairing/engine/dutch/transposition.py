@@ -361,10 +361,10 @@ def first_transposition_on_face(
     vertex_count: int, edges: list[tuple[int, int, int]], remainder: list[int], order: RemainderOrder
 ) -> tuple[list[int] | None, list[tuple[int, int, int]]]:
     """The remainder's first transposition (D.1) among its pairings of best quality and
-    fewest exchanges (D.2), when reaching the best quality needs an exchange: ``mate``,
-    or None when the walk cannot prove it; and the edges of the face above D.1's field
-    (the pairs tight under an optimal dual solution of the weights above it), on which
-    the wide weights decide in that case.
+    fewest exchanges (D.2), exchanges or none, as the full-width weights *edges* would
+    choose it: ``mate``, or None when the walk cannot prove it; and the edges of the face
+    above D.1's field (the pairs tight under an optimal dual solution of the weights
+    above it), on which the full-width weights decide in that case.
 
     *edges* carry the full weights: the quality fields, then D.2's exchange fields
     (*order*, ``generation.RemainderOrder``) on the pairs of two remainder players, then
@@ -383,7 +383,7 @@ def first_transposition_on_face(
     coarse = {(i, j): w >> transposition_width for i, j, w in edges}
     # The solve's first guess groups pairs by their quality (the fields above D.2's).
     face = _OptimalFace(vertex_count, coarse, guess_shift=order.width - transposition_width)
-    if face.mate is None:  # no pair gains above the field: every pair of none is tight
+    if face.mate is None:  # no pair weighs anything above the field: those of zero are tight
         return None, [e for e in edges if coarse[e[0], e[1]] == 0]
     face_edges = _tight_edges(edges, face.tight)
     members = set(remainder)
