@@ -81,7 +81,7 @@ def bipartite_matching_with_duals(
 
 
 def matching_with_slack(
-    vertex_count: int, edges: list[tuple[int, int, int]], sparse_from: int | None = None
+    vertex_count: int, edges: list[tuple[int, int, int]], sparse_from: int | None = None, guess_shift: int = 0
 ) -> tuple[list[int], list[int], Callable[[int, int, int], int]]:
     """A maximum-weight matching of a general graph (positive weights), the vertex duals
     of an optimal dual solution (doubled, never negative) and the slack of any edge
@@ -89,8 +89,9 @@ def matching_with_slack(
 
     By complementary slackness every maximum-weight matching uses edges of zero slack
     only, covers every vertex of positive dual and has as many edges inside each
-    blossom of positive dual as the blossom can hold."""
-    mate, dual, parent = _certified_solve(vertex_count, edges, sparse_from)
+    blossom of positive dual as the blossom can hold. *guess_shift* shapes the sparse
+    first guess only (``_heaviest_edges``)."""
+    mate, dual, parent = _certified_solve(vertex_count, edges, sparse_from, guess_shift)
     shared = _SharedBlossomDuals(dual, parent)
 
     def slack(u: int, v: int, w: int) -> int:
@@ -120,7 +121,7 @@ def _sparse_threshold(sparse_from: int | None) -> int:
 
 
 def _certified_solve(
-    vertex_count: int, edges: list[tuple[int, int, int]], sparse_from: int | None = None
+    vertex_count: int, edges: list[tuple[int, int, int]], sparse_from: int | None = None, guess_shift: int = 0
 ) -> tuple[list[int], list[int], list[int]]:
     """Solve a large graph on a sparse subgraph, proving the answer optimal for all of it.
 
@@ -136,7 +137,7 @@ def _certified_solve(
     so this ends), or, when they are many, the whole graph is."""
     if len(edges) < _sparse_threshold(sparse_from):
         return _solve_with_duals(vertex_count, edges)
-    chosen = _heaviest_edges(vertex_count, edges, CANDIDATES_PER_VERTEX)
+    chosen = _heaviest_edges(vertex_count, edges, CANDIDATES_PER_VERTEX, guess_shift)
     while True:
         mate, dual, parent = _solve_with_duals(vertex_count, [edges[k] for k in chosen])
         missing = _violated(edges, chosen, dual, parent)
@@ -147,7 +148,9 @@ def _certified_solve(
         chosen = sorted(set(chosen).union(missing))
 
 
-def _heaviest_edges(vertex_count: int, edges: list[tuple[int, int, int]], per_vertex: int) -> list[int]:
+def _heaviest_edges(
+    vertex_count: int, edges: list[tuple[int, int, int]], per_vertex: int, guess_shift: int = 0
+) -> list[int]:
     """Indices of each vertex's *per_vertex* heaviest edges, and of its
     ``CANDIDATES_PER_WEIGHT`` first edges of each weight it has when its edges carry at
     most ``WEIGHT_CLASSES_PER_VERTEX`` distinct weights; ties broken by a fixed
@@ -156,13 +159,22 @@ def _heaviest_edges(vertex_count: int, edges: list[tuple[int, int, int]], per_ve
     The edges of each weight matter because the heaviest are not always the ones an
     optimal matching needs: in a PPB paired with every player below it (A.9) a player
     below has heavier pairs with the bracket than with the players below, and those
-    pairs alone cannot pair the players below among themselves."""
+    pairs alone cannot pair the players below among themselves.
+
+    With *guess_shift*, weights that agree above their lowest *guess_shift* bits count
+    as one: for a caller whose low fields give nearly every edge of a vertex a weight
+    of its own while an optimal matching is decided mostly above them. In a Dutch
+    remainder that needs an exchange, D.2's fields depend on the higher-ranked player
+    of a pair alone, so every S2R player's heaviest pairs go to the first S1R players;
+    grouped by the quality fields above D.2, each player keeps pairs spread over the
+    remainder."""
     # Multiplying by an odd constant modulo 2**32 permutes the indices: a scattered order
     # among equal edges, cheaper than shuffling a list of them, and undone by the inverse.
     scattered = [(k * _SCATTER) & 0xFFFFFFFF for k in range(len(edges))].__getitem__
     by_weight: list[dict[int, list[int]]] = [{} for _ in range(vertex_count)]
     degree = [0] * vertex_count
     for k, (u, v, w) in enumerate(edges):
+        w >>= guess_shift
         by_weight[u].setdefault(w, []).append(k)
         by_weight[v].setdefault(w, []).append(k)
         degree[u] += 1

@@ -17,6 +17,7 @@ from pairing.engine.dutch.transposition import (
     first_transposition,
     first_transposition_beside_rest,
     first_transposition_in_view,
+    first_transposition_on_face,
 )
 from pairing.engine.dutch.weights import BracketWeights
 from pairing.engine.matching import (
@@ -545,12 +546,24 @@ class RoundPairer:
             edges.append((i, j, w))
         if remainder_pairs and len(edges) >= DUTCH_SPARSE_FROM_EDGES:
             # D.1's transposition field lies below every other; the pairs that a pairing
-            # best above it may use come from a narrower solve.
-            edges = _optimal_face(len(people), edges, order.transposition_width)
+            # best above it may use come from a narrower solve, whose duals the first
+            # transposition is walked on. 2017 only: there the answer is the bracket's
+            # pairs alone, while 2026 also reads the pairs the solve makes below the
+            # bracket (``_completes_beside``), which the walk may choose otherwise.
+            if mdps is None and self.edition.collapsed_last_bracket:
+                mate, edges = first_transposition_on_face(len(people), edges, remainder, order)
+                if mate is not None:
+                    return mate
+            else:
+                edges = _optimal_face(
+                    len(people), edges, order.transposition_width, guess_shift=order.width - order.transposition_width
+                )
         return max_weight_matching(len(people), edges, sparse_from=DUTCH_SPARSE_FROM_EDGES)
 
 
-def _optimal_face(vertex_count: int, pairs: list[tuple[int, int, int]], below: int = 0) -> list[tuple[int, int, int]]:
+def _optimal_face(
+    vertex_count: int, pairs: list[tuple[int, int, int]], below: int = 0, guess_shift: int = 0
+) -> list[tuple[int, int, int]]:
     """The pairs that a pairing of the most weight may use, judged on the weights' fields
     above the lowest *below* bits alone: the pairs tight under an optimal dual solution
     of those (complementary slackness). The fields below sum to less than one unit of
@@ -558,12 +571,13 @@ def _optimal_face(vertex_count: int, pairs: list[tuple[int, int, int]], below: i
     most weight is one of the most weight above them, and a solve on these pairs alone
     finds it. Used with the quality weights (the generation order, B.8, D.1-D.3, lies
     below them) and above D.1's transposition field: a narrow solve is quick, a wide one
-    on every pair is not."""
+    on every pair is not. *guess_shift* shapes the sparse first guess only
+    (``matching._heaviest_edges``)."""
     coarse = [(i, j, w >> below) for i, j, w in pairs] if below else pairs
     gaining = [e for e in coarse if e[2] > 0]
     if not gaining:
         return [e for e, c in zip(pairs, coarse, strict=True) if c[2] == 0]
-    _, _, slack = matching_with_slack(vertex_count, gaining, DUTCH_SPARSE_FROM_EDGES)
+    _, _, slack = matching_with_slack(vertex_count, gaining, DUTCH_SPARSE_FROM_EDGES, guess_shift)
     return [e for e, c in zip(pairs, coarse, strict=True) if slack(*c) == 0]
 
 

@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from pairing.engine.dutch.generation import RemainderOrder
 from pairing.engine.matching import (
     DUTCH_SPARSE_FROM_EDGES,
     augment_from,
@@ -119,16 +120,20 @@ def first_transposition_beside_rest(
     """
     s1, s2 = remainder[:pairs], remainder[pairs:]
     in_s1, in_s2 = set(s1), set(s2)
-    best = _value(
-        max_weight_matching(
-            vertex_count, [(i, j, w) for (i, j), w in quality.items()], sparse_from=DUTCH_SPARSE_FROM_EDGES
-        ),
-        quality,
+    best_mate = max_weight_matching(
+        vertex_count, [(i, j, w) for (i, j), w in quality.items()], sparse_from=DUTCH_SPARSE_FROM_EDGES
     )
+    best = _value(best_mate, quality)
     below_quality = {(i, j): w - completion_part(i, j) for (i, j), w in quality.items() if i in in_s1 and j in in_s2}
     across = [(i, j, w) for (i, j), w in below_quality.items()]
     bipartite, dual = bipartite_matching_with_duals(vertex_count, across, DUTCH_SPARSE_FROM_EDGES)
     if any(bipartite[t] == -1 for t in s1):
+        return None
+    # Every perfect matching of H weighs the completion field of a round completed (the
+    # most there is, which the best pairing has) plus the bipartite optimum: when that
+    # falls short of the best quality, an exchange is needed, and H is not built.
+    completed = sum(completion_part(v, u) for v, u in enumerate(best_mate) if v < u)
+    if completed + _value(bipartite, below_quality) != best:
         return None
     tight = _tight_neighbours(across, dual)
     bye = vertex_count
@@ -352,6 +357,54 @@ def first_transposition_in_view(
         return None
 
 
+def first_transposition_on_face(
+    vertex_count: int, edges: list[tuple[int, int, int]], remainder: list[int], order: RemainderOrder
+) -> tuple[list[int] | None, list[tuple[int, int, int]]]:
+    """The remainder's first transposition (D.1) among its pairings of best quality and
+    fewest exchanges (D.2), exchanges or none, as the full-width weights *edges* would
+    choose it: ``mate``, or None when the walk cannot prove it; and the edges of the face
+    above D.1's field (the pairs tight under an optimal dual solution of the weights
+    above it), on which the full-width weights decide in that case.
+
+    *edges* carry the full weights: the quality fields, then D.2's exchange fields
+    (*order*, ``generation.RemainderOrder``) on the pairs of two remainder players, then
+    D.1's transposition field in the lowest bits. Above that field the
+    weights fix the set of tops (the higher-ranked player of each pair of the
+    remainder): D.2 (c) and (d) give every S1R player moved out and every S2R player
+    moved in a bit of its own, and each field's sum is the same in every pairing of the
+    most weight above the transposition field. The field itself gives each top a digit
+    of its own, his opponent's rank, the first top's the highest, with room to spare:
+    among those pairings, the one of the most weight gives the first top the lowest
+    opponent he can have, then the second top, and so on. That is the walk of
+    ``_OptimalFace`` on the weights above the field, top by top, each moved to his
+    lowest opponent after him in the remainder.
+    """
+    transposition_width = order.transposition_width
+    coarse = {(i, j): w >> transposition_width for i, j, w in edges}
+    # The solve's first guess groups pairs by their quality (the fields above D.2's).
+    face = _OptimalFace(vertex_count, coarse, guess_shift=order.width - transposition_width)
+    if face.mate is None:  # no pair weighs anything above the field: those of zero are tight
+        return None, [e for e in edges if coarse[e[0], e[1]] == 0]
+    face_edges = _tight_edges(edges, face.tight)
+    members = set(remainder)
+    mate = face.mate
+    tops = [r for r in remainder if r < mate[r] and mate[r] in members]
+    settled: set[int] = set()
+    try:
+        for t in tops:
+            face.walk(t, settled, lambda u, t=t: u > t and u in members)
+            settled |= {t, face.mate[t]}
+    except _Undecided:
+        return None, face_edges
+    return face.mate[:vertex_count], face_edges
+
+
+def _tight_edges(edges: list[tuple[int, int, int]], tight: list[list[int]]) -> list[tuple[int, int, int]]:
+    """The *edges* whose pair is among the *tight* neighbours."""
+    pairs = {(i, j) for i, near in enumerate(tight) for j in near if i < j}
+    return [e for e in edges if (e[0], e[1]) in pairs]
+
+
 class _Undecided(Exception):
     """The walk cannot prove its answer: the wide weights decide."""
 
@@ -389,7 +442,7 @@ class _OptimalFace:
       the walk cannot tell whether another would reach it: ``_Undecided``.
     """
 
-    def __init__(self, vertex_count: int, quality: dict[tuple[int, int], int]) -> None:
+    def __init__(self, vertex_count: int, quality: dict[tuple[int, int], int], guess_shift: int = 0) -> None:
         n = self.n = vertex_count
         self.quality = quality
         self.group = [_OUTSIDE] * n
@@ -399,7 +452,7 @@ class _OptimalFace:
         self.mate: list[int] | None = None
         if not positive:
             return
-        best_mate, dual, slack = matching_with_slack(n, positive, DUTCH_SPARSE_FROM_EDGES)
+        best_mate, dual, slack = matching_with_slack(n, positive, DUTCH_SPARSE_FROM_EDGES, guess_shift)
         self.best = _value(best_mate, quality)
         self.tight: list[list[int]] = [[] for _ in range(n)]
         for (i, j), w in quality.items():
@@ -488,14 +541,15 @@ class _OptimalFace:
         self._near.clear()
         return False
 
-    def walk(self, t: int, settled: set[int]) -> None:
+    def walk(self, t: int, settled: set[int], may_meet: Callable[[int], bool] | None = None) -> None:
         """Give *t* the lowest partner he has in any pairing of best quality that keeps the
-        *settled* pairs (D.1: the first transposition), changing the matching."""
+        *settled* pairs (D.1: the first transposition), changing the matching; only the
+        partners *may_meet* accepts are tried, when given."""
         mate = self.mate
         for u in self.tight[t]:
             if u >= mate[t]:
                 return
-            if u in settled or not self._allowed(t, u):
+            if u in settled or not self._allowed(t, u) or (may_meet is not None and not may_meet(u)):
                 continue
             trial = list(mate)
             freed = [trial[t], trial[u]]

@@ -17,6 +17,7 @@ from pairing.engine.dutch.transposition import (
     first_transposition,
     first_transposition_beside_rest,
     first_transposition_in_view,
+    first_transposition_on_face,
 )
 from pairing.engine.generator import generate, greedy_history
 from pairing.engine.state import PairingError
@@ -142,6 +143,46 @@ def test_the_ppb_walk_and_the_wide_weights_pair_alike(size: int, monkeypatch) ->
             wide = pair(state, "dutch")
             assert pairing_rows(fast) == pairing_rows(wide), f"seed {seed}, round {played + 1}"
     assert sum(walks) >= 3, f"{sum(walks)} of {len(walks)}"
+
+
+def _face_declined(vertex_count, edges, remainder, order):
+    """The walk on the face above D.1's field proving nothing: the wide weights decide."""
+    return None, dutch_round._optimal_face(vertex_count, edges, order.transposition_width)
+
+
+@pytest.mark.parametrize("size", [30, 60, 120])
+def test_the_walk_on_the_face_and_the_wide_weights_pair_alike(size: int, monkeypatch) -> None:
+    """The walk of D.1's field on the face above it (2017) against the full-width solve:
+    every wide solve goes by the faces (the threshold lowered) and the walks before it
+    decline, so that every remainder, with an exchange or without, is walked there."""
+    walks = []
+    exchanges = []
+
+    def counted(vertex_count, edges, remainder, order):
+        mate, face = first_transposition_on_face(vertex_count, edges, remainder, order)
+        walks.append(mate is not None)
+        if mate is not None:
+            # a top from S2R: the pairing walked needed an exchange (D.2)
+            exchanges.append(any(r < mate[r] and mate[r] in remainder for r in remainder[order.pairs :]))
+        return mate, face
+
+    monkeypatch.setattr(dutch_round, "DUTCH_SPARSE_FROM_EDGES", 1)
+    for walk in WALKS:
+        monkeypatch.setattr(dutch_round, walk, _declined)
+    monkeypatch.setattr(dutch_round, "first_generated_in_view", _declined_in_view)
+    for seed in range(1, 9):
+        for played in (4, 6):
+            state = greedy_history(size, played, seed)
+            monkeypatch.setattr(dutch_round, "first_transposition_on_face", counted)
+            try:
+                walked = pair(state, "dutch", "2017")
+            except PairingError:
+                continue
+            monkeypatch.setattr(dutch_round, "first_transposition_on_face", _face_declined)
+            wide = pair(state, "dutch", "2017")
+            assert pairing_rows(walked) == pairing_rows(wide), f"seed {seed}, round {played + 1}"
+    assert sum(walks) > 0.5 * len(walks), f"{sum(walks)} of {len(walks)}"
+    assert sum(exchanges) >= 10, f"{sum(exchanges)} exchanges walked"
 
 
 def test_an_exchange_leaves_the_decision_to_the_wide_weights() -> None:
