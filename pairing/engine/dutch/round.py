@@ -324,7 +324,10 @@ class RoundPairer:
     def _completes_with_one(self, candidates: list[DutchEntrant], beyond: list[DutchEntrant]) -> bool:
         """Could *beyond* complete the round with some one of *candidates* joining it? A
         stand-in for them, meeting whom any of them may meet, must at least fit: when
-        it does not, none of them does."""
+        it does not, none of them does. One of them completing the round by a greedy
+        pairing answers yes at once: the stand-in may meet whom he meets."""
+        if candidates and self._greedy_completion([candidates[-1], *beyond]):
+            return True
         n = len(beyond)
         size = n + 1
         neighbours: list[list[int]] = [[] for _ in range(size + size % 2)]
