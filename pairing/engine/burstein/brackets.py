@@ -234,6 +234,7 @@ class Bracket:
         self._sparse = self._first_below_edges()
         self._face: OptimalFace | None = None
         self._face_matching: list[int] | None = None  # the face's own solve (see _solve_ahead)
+        self._near_core: set[int] = set()  # players below kept in every solve (see _set_aside)
         self._partners: dict[int, list[int]] = {}  # bracket partners by BSN, largest first
         self._next_partner: dict[int, int] = {}  # how far _best_known has looked in them
         self._barred: tuple[array, array, array] | None = None  # see _barred_positions
@@ -565,6 +566,7 @@ class Bracket:
         ]
         present = set(plain)
         aside = self._set_aside(latest, gone, admits_below)
+        fell_back = False
         while True:
             edges = list(lifted)
             if optional is not None:
@@ -583,12 +585,15 @@ class Bracket:
             left_out: list[int] = []
             if optional is not None:  # those solved have no negative slack
                 left_out = slack_edges(self.n, o.us, o.vs, o.classes, table, dual, parent, o.alive)
+            fell_back |= back
             if not missing and not left_out and not back:
                 break
             self._sparse |= missing
             plain += sorted(missing)
             present |= missing
             chosen.update(left_out)
+        if fell_back:
+            self._near_core = {v for v in self.below if v not in gone and dual[v] != lift}
         if any(mate[v] == -1 for v in range(self.n) if v not in gone):
             raise ValueError("the players still to be paired cannot all be paired (C4)")
         return mate, dual, parent, lift
@@ -600,7 +605,9 @@ class Bracket:
         and let in), each player with his partner: left out of a solve, they only serve
         [C4], and with the duals ``lift`` they keep every condition of optimality that
         the checks below do not test. (Every pair of *latest* is among the pairs solved
-        since, ``_sparse``: when they rejoin, the solve has them.)"""
+        since, ``_sparse``: when they rejoin, the solve has them.) Those whose duals
+        left ``lift`` when every pair rejoined (``_near_core``: their pairs reach the
+        bracket's) stay in the solve from then on."""
         aside: dict[int, int] = {}
         if latest is None:
             return aside
@@ -609,6 +616,8 @@ class Bracket:
             partner = latest[v]
             if (
                 partner > v
+                and v not in self._near_core
+                and partner not in self._near_core
                 and v not in gone
                 and partner not in gone
                 and not (in_core[0][partner] or in_core[1][partner])
