@@ -580,6 +580,7 @@ class Bracket:
             missing = self._slack_below(dual, parent, lift, gone, set(solved), admits_below)
             back = any(v in aside for pair in missing for v in pair)
             if back:  # every pair set aside rejoins the solve (a few bring the rest, by their duals)
+                missing = {(u, v) for u, v in missing if u not in aside and v not in aside}
                 aside.clear()
             missing -= present
             left_out: list[int] = []
