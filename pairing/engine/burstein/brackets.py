@@ -233,6 +233,8 @@ class Bracket:
         self._core_pairs, self._first_core = self._pairs_within_core(kind_members)
         self._sparse = self._first_below_edges()
         self._face: OptimalFace | None = None
+        self._face_matching: list[int] | None = None  # the face's own solve (see _solve_ahead)
+        self._near_core: set[int] = set()  # players below kept in every solve (see _set_aside)
         self._partners: dict[int, list[int]] = {}  # bracket partners by BSN, largest first
         self._next_partner: dict[int, int] = {}  # how far _best_known has looked in them
         self._barred: tuple[array, array, array] | None = None  # see _barred_positions
@@ -393,7 +395,9 @@ class Bracket:
             raise ValueError("the players still to be paired cannot all be paired (C4)")
         return mate
 
-    def _solve_ahead(self, gone: set[int], floats: set[int], chain: Sequence[int]) -> list[int]:
+    def _solve_ahead(
+        self, gone: set[int], floats: set[int], chain: Sequence[int], latest: list[int] | None = None
+    ) -> list[int]:
         """As :meth:`_solve` with the bonus of *chain*'s BSNs, the first most significant:
         among the matchings best for [C4]-[C8], the one giving chain[0] the largest BSN,
         then chain[1], and so on, as the BSNs' own solves would one after the other.
@@ -401,7 +405,9 @@ class Bracket:
         Solved on the pairs that some matching best for [C4]-[C8] may use
         (:meth:`_optimal_face`), and of those with a player below the next bracket only a
         few at first (:meth:`_certified`). Within that face [C4]-[C8] weigh, instead of
-        their own fields, the few bits of the face's blossoms (fewer bits, a faster solve)."""
+        their own fields, the few bits of the face's blossoms (fewer bits, a faster solve).
+        *latest*: the latest solve's matching (the face's, at first), whose pairs of players
+        below the next bracket stay aside while the duals allow it (:meth:`_certified`)."""
         base = len(self.bracket) + 2  # above any BSN (0: a float)
         weight = {pos: base ** (len(chain) - 1 - t) for t, pos in enumerate(chain)}
         if not self._strict_order(chain):
@@ -434,7 +440,9 @@ class Bracket:
             alive[k] = 0
         try:
             others = PairClasses(us, vs, classes, table, alive)
-            mate, _, _, _ = self._certified(weighted, gone, face.admits_below, others, chosen)
+            if latest is None:
+                latest = self._face_matching
+            mate, _, _, _ = self._certified(weighted, gone, face.admits_below, others, chosen, latest=latest)
         finally:
             for k in with_bonus:
                 alive[k] = 1
@@ -514,6 +522,7 @@ class Bracket:
         chosen: set[int] | None = None,
         guess: set[tuple[int, int]] = frozenset(),
         signed: bool = True,
+        latest: list[int] | None = None,
     ) -> tuple[list[int], list[int], list[int], int]:
         """A maximum-weight matching of most pairs over *weighted*, *optional* and every
         pair with a player below the next bracket (weight 0; only those *admits_below*
@@ -526,7 +535,15 @@ class Bracket:
         optimal for every pair left out, or name the ones that break them, which join and
         the solve runs again. The matching is then optimal over every pair (the article 4
         order asks nothing of it that two optimal matchings could answer differently), in
-        a fraction of the time."""
+        a fraction of the time.
+
+        The players below the next bracket serve [C4] alone: with *latest* (an optimal
+        matching of an earlier solve, holding every pair fixed since), the pairs it makes
+        among them stay out of the solve (:meth:`_set_aside`), each player of them with
+        the dual ``lift`` (doubled), which makes his pair tight. Every pair with a player
+        set aside is then checked with the others below; when one breaks the duals,
+        every pair set aside rejoins the solve, which runs again as it would have
+        without them."""
         # Max cardinality first ([C4]): every weight lifted above any matching's spread.
         # (*signed*: by the largest magnitude; else by the largest weight, as the whole solve was)
         spread = max((abs(w) if signed else w for _, _, w in weighted), default=0)
@@ -548,26 +565,67 @@ class Bracket:
             if u not in gone and v not in gone and (admits_below is None or admits_below(u, v))
         ]
         present = set(plain)
+        aside = self._set_aside(latest, gone, admits_below)
+        fell_back = False
         while True:
             edges = list(lifted)
             if optional is not None:
                 o = optional
                 edges += [(o.us[k], o.vs[k], table[o.classes[k]]) for k in sorted(chosen)]
-            edges += [(u, v, lift) for u, v in plain]
-            mate, dual, parent = self._solve_among(gone, edges)
-            missing = self._slack_below(dual, parent, lift, gone, present, admits_below)
+            solved = [(u, v) for u, v in plain if u not in aside and v not in aside]
+            edges += [(u, v, lift) for u, v in solved]
+            mate, dual, parent = self._solve_among(gone | aside.keys(), edges)
+            for v, partner in aside.items():
+                mate[v], dual[v] = partner, lift
+            missing = self._slack_below(dual, parent, lift, gone, set(solved), admits_below)
+            back = any(v in aside for pair in missing for v in pair)
+            if back:  # every pair set aside rejoins the solve (a few bring the rest, by their duals)
+                missing = {(u, v) for u, v in missing if u not in aside and v not in aside}
+                aside.clear()
+            missing -= present
             left_out: list[int] = []
             if optional is not None:  # those solved have no negative slack
                 left_out = slack_edges(self.n, o.us, o.vs, o.classes, table, dual, parent, o.alive)
-            if not missing and not left_out:
+            fell_back |= back
+            if not missing and not left_out and not back:
                 break
             self._sparse |= missing
             plain += sorted(missing)
             present |= missing
             chosen.update(left_out)
+        if fell_back:
+            self._near_core = {v for v in self.below if v not in gone and dual[v] != lift}
         if any(mate[v] == -1 for v in range(self.n) if v not in gone):
             raise ValueError("the players still to be paired cannot all be paired (C4)")
         return mate, dual, parent, lift
+
+    def _set_aside(
+        self, latest: list[int] | None, gone: set[int], admits_below: Callable[[int, int], bool] | None
+    ) -> dict[int, int]:
+        """The pairs of *latest* between two players below the next bracket (still open
+        and let in), each player with his partner: left out of a solve, they only serve
+        [C4], and with the duals ``lift`` they keep every condition of optimality that
+        the checks below do not test. (Every pair of *latest* is among the pairs solved
+        since, ``_sparse``: when they rejoin, the solve has them.) Those whose duals
+        left ``lift`` when every pair rejoined (``_near_core``: their pairs reach the
+        bracket's) stay in the solve from then on."""
+        aside: dict[int, int] = {}
+        if latest is None:
+            return aside
+        in_core = self.in_bracket, self.in_next
+        for v in self.below:
+            partner = latest[v]
+            if (
+                partner > v
+                and v not in self._near_core
+                and partner not in self._near_core
+                and v not in gone
+                and partner not in gone
+                and not (in_core[0][partner] or in_core[1][partner])
+                and (admits_below is None or admits_below(v, partner))
+            ):
+                aside[v], aside[partner] = partner, v
+        return aside
 
     def _solve_among(self, gone: set[int], edges: list[tuple[int, int, int]]) -> tuple[list[int], list[int], list[int]]:
         """:func:`pairing.engine.matching._solve_with_duals` on the positions not in *gone*
@@ -645,7 +703,7 @@ class Bracket:
                 (u, v) for u, v in guess if not ((u in floats and in_bracket[v]) or (v in floats and in_bracket[u]))
             }
         chosen: set[int] = set()
-        _, dual, parent, lift = self._certified([], gone, None, core, chosen, guess)
+        self._face_matching, dual, parent, lift = self._certified([], gone, None, core, chosen, guess)
         lifted = [w + lift for w in core.table]
         tight = slack_edges(self.n, core.us, core.vs, core.classes, lifted, dual, parent, alive, tight=True)
         us, vs = array("i", map(core.us.__getitem__, tight)), array("i", map(core.vs.__getitem__, tight))
@@ -778,7 +836,7 @@ class Bracket:
             j = last[i] if last is not None and i in settled else self._best_known(i, gone, floats, last)
             if j is None:
                 chain = [p for p in self.bracket[k:] if p not in gone and p not in floats][:AHEAD]
-                last = self._solve_ahead(gone, floats, chain)
+                last = self._solve_ahead(gone, floats, chain, last)
                 settled = set(chain)
                 j = last[i]
             if self.in_bracket[j]:
