@@ -533,7 +533,9 @@ class RoundPairer:
             for (i, j), w in base.items()
             if i not in excluded and j not in excluded and (mdps is not None or not (i < mdp_count and j < bracket_end))
         )
-        if remainder_pairs:
+        if remainder_pairs or mdps is not None:
+            # Some generation order field lies below the quality fields (D.1-D.3): a
+            # pairing of the most weight is among those of best quality.
             pairs = list(pairs)
             if len(pairs) >= DUTCH_SPARSE_FROM_EDGES:
                 pairs = _optimal_face(len(people), pairs)
