@@ -534,6 +534,23 @@ def augment_from(
     ``range(len(mate))``), and the vertices in *blocked* are left out. When found, *mate*
     is flipped along it (``mate[v]`` is the partner of *v*, or -1) and True returned;
     otherwise *mate* is unchanged."""
+    return _search(root, around, mate, blocked) is None
+
+
+def even_reach(
+    root: int, around: Callable[[int], Iterable[int]], mate: list[int], blocked: Set[int] = frozenset()
+) -> list[bool] | None:
+    """For each vertex, is it joined to the exposed *root* by an alternating path of even
+    length (its last edge in the matching)? None, *mate* flipped, when an augmenting
+    path from *root* exists instead. Without one, the search's outer vertices are exactly
+    those (Edmonds: every even alternating path is found by the search that finds none
+    augmenting)."""
+    return _search(root, around, mate, blocked)
+
+
+def _search(root: int, around: Callable[[int], Iterable[int]], mate: list[int], blocked: Set[int]) -> list[bool] | None:
+    """Edmonds' search from *root*: None after flipping *mate* along an augmenting path,
+    else the outer vertices (``used``)."""
     n = len(mate)
     parent = [-1] * n
     base = list(range(n))
@@ -595,7 +612,7 @@ def augment_from(
                         following = mate[previous]
                         mate[to], mate[previous] = previous, to
                         to = following
-                    return True
+                    return None
                 used[mate[to]] = True
                 queue.append(mate[to])
-    return False
+    return used
