@@ -527,39 +527,58 @@ def augment_from(
     root: int,
     around: Callable[[int], Iterable[int]],
     mate: list[int],
-    vertices: Iterable[int] | None = None,
     blocked: Set[int] = frozenset(),
 ) -> bool:
     """One augmenting path from the exposed vertex *root* in a general graph (Edmonds'
-    blossom search, unweighted): *around(v)* gives the neighbours of *v*, *vertices*
-    the graph's vertices (all of ``range(len(mate))`` by default), and the vertices in
-    *blocked* are left out. When found, *mate* is flipped along it (``mate[v]`` is the
-    partner of *v*, or -1) and True returned; otherwise *mate* is unchanged."""
+    blossom search, unweighted): *around(v)* gives the neighbours of *v* (vertices
+    ``range(len(mate))``), and the vertices in *blocked* are left out. When found, *mate*
+    is flipped along it (``mate[v]`` is the partner of *v*, or -1) and True returned;
+    otherwise *mate* is unchanged."""
+    return _search(root, around, mate, blocked) is None
+
+
+def even_reach(
+    root: int, around: Callable[[int], Iterable[int]], mate: list[int], blocked: Set[int] = frozenset()
+) -> list[bool] | None:
+    """For each vertex, is it joined to the exposed *root* by an alternating path of even
+    length (its last edge in the matching)? None, *mate* flipped, when an augmenting
+    path from *root* exists instead. Without one, the search's outer vertices are exactly
+    those (Edmonds: every even alternating path is found by the search that finds none
+    augmenting)."""
+    return _search(root, around, mate, blocked)
+
+
+def _search(root: int, around: Callable[[int], Iterable[int]], mate: list[int], blocked: Set[int]) -> list[bool] | None:
+    """Edmonds' search from *root*: None after flipping *mate* along an augmenting path,
+    else the outer vertices (``used``)."""
     n = len(mate)
-    vertices = range(n) if vertices is None else vertices
     parent = [-1] * n
     base = list(range(n))
+    # The vertices of each blossom, by its base: shrinking a cycle visits the blossoms
+    # it absorbs, not every vertex (a search that fails shrinks thousands of them).
+    members: dict[int, list[int]] = {}
     used = [False] * n
     used[root] = True
     queue = [root]
 
     def common_base(a: int, b: int) -> int:
-        seen = [False] * n
+        seen = set()
         while True:
             a = base[a]
-            seen[a] = True
+            seen.add(a)
             if mate[a] == -1:
                 break
             a = parent[mate[a]]
         while True:
             b = base[b]
-            if seen[b]:
+            if b in seen:
                 return b
             b = parent[mate[b]]
 
-    def mark_path(v: int, stop: int, child: int, in_blossom: list[bool]) -> None:
+    def mark_path(v: int, stop: int, child: int, in_blossom: set[int]) -> None:
         while base[v] != stop:
-            in_blossom[base[v]] = in_blossom[base[mate[v]]] = True
+            in_blossom.add(base[v])
+            in_blossom.add(base[mate[v]])
             parent[v] = child
             child = mate[v]
             v = parent[mate[v]]
@@ -571,15 +590,20 @@ def augment_from(
             if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
                 # an odd cycle: shrink it into its base
                 stop = common_base(v, to)
-                in_blossom = [False] * n
+                in_blossom: set[int] = set()
                 mark_path(v, stop, to, in_blossom)
                 mark_path(to, stop, v, in_blossom)
-                for i in vertices:
-                    if in_blossom[base[i]]:
+                in_blossom.discard(stop)  # its vertices keep their base, and are used already
+                inside = members.setdefault(stop, [stop])
+                fresh = []
+                for b in in_blossom:
+                    for i in members.pop(b, None) or (b,):
                         base[i] = stop
+                        inside.append(i)
                         if not used[i]:
                             used[i] = True
-                            queue.append(i)
+                            fresh.append(i)
+                queue += sorted(fresh)  # in the order of their numbers, as a scan of all would
             elif parent[to] == -1:
                 parent[to] = v
                 if mate[to] == -1:
@@ -588,7 +612,7 @@ def augment_from(
                         following = mate[previous]
                         mate[to], mate[previous] = previous, to
                         to = following
-                    return True
+                    return None
                 used[mate[to]] = True
                 queue.append(mate[to])
-    return False
+    return used

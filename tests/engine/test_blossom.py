@@ -280,3 +280,40 @@ def test_the_count_of_shared_blossoms_has_a_python_twin(seed: int) -> None:
         assert compiled == matching._shared_counts_python(size, us, vs, parent, marked)
         counted += any(compiled)
     assert counted, "some edges lie in marked blossoms"
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_an_even_alternating_path_to_a_vertex_is_a_move_that_an_augmenting_path_completes(seed: int) -> None:
+    """From a perfect matching, pairing t with u frees t's partner a and u's partner b:
+    an augmenting path joins them (t, u and the settled pairs left out) exactly when a
+    reaches u by an even alternating path without t, which one search lists for every u."""
+    rng = random.Random(seed)
+    size = rng.randrange(4, 40, 2)
+    density = rng.choice((0.1, 0.3, 0.6, 0.9))
+    neighbours: list[list[int]] = [[] for _ in range(size)]
+    for u in range(size):
+        for v in range(u + 1, size):
+            if rng.random() < density:
+                neighbours[u].append(v)
+                neighbours[v].append(u)
+    mate = [-1] * size
+    for v in range(size):
+        if mate[v] == -1:
+            matching.augment_from(v, neighbours.__getitem__, mate)
+    if -1 in mate:
+        return
+    settled: set[int] = set()
+    for v in rng.sample([v for v in range(size) if mate[v] > v], size // 8):
+        settled |= {v, mate[v]}
+    for t in (v for v in range(size) if v not in settled):
+        a = mate[t]
+        probe = list(mate)
+        probe[t] = probe[a] = -1
+        reach = matching.even_reach(a, neighbours.__getitem__, probe, blocked=settled | {t})
+        for u in neighbours[t]:
+            if u == a or u in settled:
+                continue
+            trial = list(mate)
+            trial[a] = trial[trial[u]] = -1
+            trial[t], trial[u] = u, t
+            assert matching.augment_from(a, neighbours.__getitem__, trial, blocked=settled | {t, u}) == reach[u]

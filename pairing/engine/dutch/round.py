@@ -533,7 +533,9 @@ class RoundPairer:
             for (i, j), w in base.items()
             if i not in excluded and j not in excluded and (mdps is not None or not (i < mdp_count and j < bracket_end))
         )
-        if remainder_pairs:
+        if remainder_pairs or mdps is not None:
+            # Some generation order field lies below the quality fields (D.1-D.3): a
+            # pairing of the most weight is among those of best quality.
             pairs = list(pairs)
             if len(pairs) >= DUTCH_SPARSE_FROM_EDGES:
                 pairs = _optimal_face(len(people), pairs)
@@ -550,10 +552,10 @@ class RoundPairer:
         if remainder_pairs and len(edges) >= DUTCH_SPARSE_FROM_EDGES:
             # D.1's transposition field lies below every other; the pairs that a pairing
             # best above it may use come from a narrower solve, whose duals the first
-            # transposition is walked on. 2017 only: there the answer is the bracket's
-            # pairs alone, while 2026 also reads the pairs the solve makes below the
-            # bracket (``_completes_beside``), which the walk may choose otherwise.
-            if mdps is None and self.edition.collapsed_last_bracket:
+            # transposition is walked on. The matching walked is one of the most weight
+            # at full width, pairs below the bracket included (they carry no field below
+            # the quality fields), as ``_completes_beside`` asks of any answer it reads.
+            if mdps is None:
                 mate, edges = first_transposition_on_face(len(people), edges, remainder, order)
                 if mate is not None:
                     return mate

@@ -42,6 +42,7 @@ from pairing.engine.matching import (
     DUTCH_SPARSE_FROM_EDGES,
     augment_from,
     bipartite_matching_with_duals,
+    even_reach,
     matching_with_slack,
     max_weight_matching,
 )
@@ -173,6 +174,7 @@ def first_transposition_beside_rest(
         in_bracket = [-1] * vertex_count
         for top in s1:
             in_bracket[top], in_bracket[mate[top]] = mate[top], top
+        reach = None
         for u in neighbours[t]:
             if u >= mate[t]:
                 break
@@ -180,6 +182,18 @@ def first_transposition_beside_rest(
                 continue
             if _moved(t, u, tight, in_bracket, dual, fixed) is None:
                 continue  # not even the bracket's own pairing allows it
+            if reach is None:
+                # t's old opponent, freed, must find a new partner along an augmenting
+                # path ending at u's old partner: that path and the pair of u with his
+                # partner make an even alternating path from the opponent to u, with t
+                # left out. One search finds every u so reached, and skips the others.
+                probe = list(mate)
+                probe[t] = probe[mate[t]] = -1
+                reach = even_reach(mate[t], neighbours.__getitem__, probe, blocked=fixed | {t})
+                if reach is None:  # cannot happen: the matching of H was perfect
+                    reach = [True] * len(mate)
+            if not reach[u]:
+                continue
             trial = list(mate)
             freed = trial[t], trial[u]
             trial[freed[0]] = trial[freed[1]] = -1

@@ -150,11 +150,14 @@ def _face_declined(vertex_count, edges, remainder, order):
     return None, dutch_round._optimal_face(vertex_count, edges, order.transposition_width)
 
 
+@pytest.mark.parametrize("edition", ["2017", "2026"])
 @pytest.mark.parametrize("size", [30, 60, 120])
-def test_the_walk_on_the_face_and_the_wide_weights_pair_alike(size: int, monkeypatch) -> None:
-    """The walk of D.1's field on the face above it (2017) against the full-width solve:
-    every wide solve goes by the faces (the threshold lowered) and the walks before it
-    decline, so that every remainder, with an exchange or without, is walked there."""
+def test_the_walk_on_the_face_and_the_wide_weights_pair_alike(edition: str, size: int, monkeypatch) -> None:
+    """The walk of D.1's field on the face above it against the full-width solve: every
+    wide solve goes by the faces (the threshold lowered) and the walks before it
+    decline, so that every remainder, with an exchange or without, is walked there. In
+    2026 the quick solve's pairs below the bracket are read too (``_completes_beside``):
+    the walk may pair those otherwise, never the bracket."""
     walks = []
     exchanges = []
 
@@ -175,14 +178,15 @@ def test_the_walk_on_the_face_and_the_wide_weights_pair_alike(size: int, monkeyp
             state = greedy_history(size, played, seed)
             monkeypatch.setattr(dutch_round, "first_transposition_on_face", counted)
             try:
-                walked = pair(state, "dutch", "2017")
+                walked = pair(state, "dutch", edition)
             except PairingError:
                 continue
             monkeypatch.setattr(dutch_round, "first_transposition_on_face", _face_declined)
-            wide = pair(state, "dutch", "2017")
+            wide = pair(state, "dutch", edition)
             assert pairing_rows(walked) == pairing_rows(wide), f"seed {seed}, round {played + 1}"
     assert sum(walks) > 0.5 * len(walks), f"{sum(walks)} of {len(walks)}"
-    assert sum(exchanges) >= 10, f"{sum(exchanges)} exchanges walked"
+    # 2026 pairs each bracket in view of the players below, where fewer remainders need an exchange.
+    assert sum(exchanges) >= (10 if edition == "2017" else 5), f"{sum(exchanges)} exchanges walked"
 
 
 def test_an_exchange_leaves_the_decision_to_the_wide_weights() -> None:
