@@ -184,7 +184,10 @@ class ScoreGroupPairer:
         if len(members) % 2 == 0 and not self.completable(below):
             return None  # 6.6: no combination of this SG leaves a round that can be paired
         due = {pid: data.colour[pid].due for pid in order}
-        return GroupSearch(order, data.compatible, due, may_float, opponents_within=data.opponents_within).best()
+        forced = {pid: data.colour[pid].forced for pid in order}
+        return GroupSearch(
+            order, data.compatible, due, may_float, opponents_within=data.opponents_within, forced=forced
+        ).best()
 
 
 class _OpponentsWithin:

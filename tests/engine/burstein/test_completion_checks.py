@@ -43,7 +43,7 @@ def test_the_walk_finds_what_fixing_pair_by_pair_by_exact_matching_finds(seed: i
         assert (walked and printed(walked.pairs, walked.floater)) == (exact and printed(exact.pairs, exact.floater))
 
 
-@pytest.mark.parametrize("by_sets", [False, True])
+@pytest.mark.parametrize("by_sets", [False, True])  # opponents and forced colours as sets, or one by one
 @pytest.mark.parametrize("seed", range(4))
 def test_a_failed_mend_is_settled_as_a_fresh_exact_pairing_settles_it(seed: int, by_sets: bool) -> None:
     # Two players leave a complete pairing; the augmenting path between their two
@@ -70,6 +70,7 @@ def test_a_failed_mend_is_settled_as_a_fresh_exact_pairing_settles_it(seed: int,
             dict.fromkeys(players),
             lambda p, cannot_float=cannot_float: p not in cannot_float,
             opponents_within=opponents_within if by_sets else None,
+            forced=forced if by_sets else None,
         )
         mate = search._pairing_of(players)
         if mate is None:
