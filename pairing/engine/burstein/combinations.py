@@ -275,7 +275,7 @@ class GroupSearch:
                 found.append(float_vertex)
             return found
 
-        # Either end will do; the one with fewer opponents keeps the search small (the
+        # Either end will do; the one with fewer opponents may keep the search small (the
         # mend failed because one of them has few: no path of three edges joins them).
         root = index[a] if len(around(index[a])) <= len(around(index[b])) else index[b]
         if not augment_from(root, around, mates):
