@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from pairing.engine.matching import max_weight_matching, maximum_matching
+from pairing.engine.matching import augment_from, max_weight_matching, maximum_matching
 from pairing.engine.state import Colour
 
 FLOATER = 0  # the "F" of rule 6.4
@@ -108,9 +108,17 @@ class GroupSearch:
         due: dict[int, Colour | None],
         may_float: Callable[[int], bool],
         budget: int = 20_000,
+        opponents_within: Callable[[int, frozenset[int]], frozenset[int]] | None = None,
+        forced: dict[int, Colour | None] | None = None,
     ) -> None:
         self.order = list(order)
         self.compatible = compatible
+        # Those of a set whom a player may meet (the same test as *compatible*, on whole
+        # sets at once); without it, *compatible* one by one.
+        self.opponents_within = opponents_within
+        # The colour 5.2/5.3 force on each player (None: free, or not told): players
+        # forced to one colour never meet each other.
+        self.forced = forced or {}
         self.due = due
         self.may_float = may_float
         self.budget = budget
@@ -239,6 +247,53 @@ class GroupSearch:
                 mate[key] = value
         return True
 
+    def _augmented(
+        self, mate: dict[object, object], u: object, v: object, left: list[int]
+    ) -> dict[object, object] | None:
+        """A complete pairing of *left* (with "F" when odd), the set *mate* pairs less *u*
+        and *v*, or None when there is none. Without *u* and *v*, *mate* leaves only their
+        two partners unpaired, so (Berge) a complete pairing exists exactly when one
+        augmenting path joins them: one search from either of them decides."""
+        if self._too_many_forced_alike(left):
+            return None
+        a, b = mate[u], mate[v]
+        vertices: list[object] = [*left, _FLOAT_VERTEX] if len(left) % 2 else list(left)
+        index = {x: i for i, x in enumerate(vertices)}
+        mates = [index[mate[x]] if x not in (a, b) else -1 for x in vertices]
+        inside = frozenset(left)
+        float_vertex = len(left) if len(left) % 2 else -1
+
+        def around(i: int) -> list[int]:
+            if i == float_vertex:
+                return [k for k, p in enumerate(left) if self.can_float(p)]
+            pid = left[i]
+            if self.opponents_within is None:
+                found = [k for k, p in enumerate(left) if self.compatible(pid, p)]
+            else:
+                found = [index[p] for p in self.opponents_within(pid, inside)]
+            if float_vertex != -1 and self.can_float(pid):
+                found.append(float_vertex)
+            return found
+
+        # Either end will do; the one with fewer opponents may keep the search small (the
+        # mend failed because one of them has few: no path of three edges joins them).
+        root = index[a] if len(around(index[a])) <= len(around(index[b])) else index[b]
+        if not augment_from(root, around, mates):
+            return None
+        return {x: vertices[mates[i]] for i, x in enumerate(vertices)}
+
+    def _too_many_forced_alike(self, players: Sequence[int]) -> bool:
+        """More than half of *players* forced to one colour (5.2/5.3)? Those never meet
+        each other, so each needs a partner of his own among the rest ("F" counting as
+        one when they are odd): then no complete combination exists. A count answers
+        what would otherwise be a search over every player left."""
+        if not self.forced:
+            return False
+        forced = self.forced
+        whites = sum(1 for p in players if forced.get(p) is Colour.WHITE)
+        blacks = sum(1 for p in players if forced.get(p) is Colour.BLACK)
+        return 2 * max(whites, blacks) > len(players) + len(players) % 2
+
     def _maximum(self, players: Sequence[int]) -> int | None:
         """Most due colours over every complete combination of *players*, or None."""
         n = len(players)
@@ -306,7 +361,7 @@ class GroupSearch:
             log: list[tuple[object, object]] = []
             if self._drop(mate, u, v, log):
                 return log
-            fresh = self._pairing_of(left)
+            fresh = self._augmented(mate, u, v, left)
             if fresh is None:
                 return None
             previous, mate = mate, fresh

@@ -27,6 +27,7 @@ class ScoreGroupPairer:
         self.progress = progress  # told (k, n) at each score group; no effect on the pairing
         self._completion: dict[frozenset[int], bool] = {}
         self._base_pairings: dict[frozenset[int], dict[int, int | None]] = {}
+        self._base_exposed: dict[frozenset[int], list[int]] = {}  # who each leaves out
         # (group in 3.2 order, floater from above, chosen combination, next SG), for
         # explaining a pairing
         self.trace: list[tuple[list[int], int | None, Combination, list[int]]] = []
@@ -51,9 +52,10 @@ class ScoreGroupPairer:
         and a full check decides the rest."""
         key = frozenset(base)
         if key not in self._base_pairings:
-            self._base_pairings[key] = self._largest_pairing(base)
+            largest = self._base_pairings[key] = self._largest_pairing(base)
+            self._base_exposed[key] = [p for p in base if largest.get(p) is None]
         mate = self._base_pairings[key]
-        exposed = [p for p in base if mate.get(p) is None]
+        exposed = self._base_exposed[key]
         if len(exposed) != 1:
             return False
         alone = exposed[0]
@@ -79,7 +81,7 @@ class ScoreGroupPairer:
         ordered = list(base)
         index = {p: k for k, p in enumerate(ordered)}
         inside = frozenset(base)
-        neighbours = [[index[q] for q in within(p, inside)] for p in ordered]
+        neighbours = _NeighboursWhenAsked(ordered, index, within, inside)
         matched = [-1 if mate[p] is None else index[mate[p]] for p in ordered]
         stuck = 0
         for p in exposed:
@@ -99,22 +101,24 @@ class ScoreGroupPairer:
         ordered = sorted(base, key=self.data.rank_key)
         place = {p: k for k, p in enumerate(ordered)}
         mate: dict[int, int | None] = dict.fromkeys(base)
+        unpaired = set(base)
         for p in ordered:
             if mate[p] is None:
-                free = [q for q in within(p, inside) if mate[q] is None]
+                free = within(p, inside) & unpaired
                 if free:
                     q = min(free, key=place.__getitem__)
                     mate[p], mate[q] = q, p
+                    unpaired -= {p, q}
         exposed = [p for p in ordered if mate[p] is None]
         if len(exposed) > 1:
             # Grow it by alternating paths, so that one player at most is left out when
             # the players can be paired (one pass, kept for every floater tried).
             index = {p: k for k, p in enumerate(ordered)}
-            neighbours = [[index[q] for q in within(p, inside)] for p in ordered]
+            neighbours = _NeighboursWhenAsked(ordered, index, within, inside)
             matched = [-1 if mate[p] is None else index[mate[p]] for p in ordered]
             for p in exposed:
                 if matched[index[p]] == -1:
-                    _augment(index[p], neighbours, matched)
+                    _augment(index[p], neighbours, matched)  # type: ignore[arg-type]
             mate = {p: None if matched[k] == -1 else ordered[matched[k]] for k, p in enumerate(ordered)}
         return mate
 
@@ -184,7 +188,10 @@ class ScoreGroupPairer:
         if len(members) % 2 == 0 and not self.completable(below):
             return None  # 6.6: no combination of this SG leaves a round that can be paired
         due = {pid: data.colour[pid].due for pid in order}
-        return GroupSearch(order, data.compatible, due, may_float).best()
+        forced = {pid: data.colour[pid].forced for pid in order}
+        return GroupSearch(
+            order, data.compatible, due, may_float, opponents_within=data.opponents_within, forced=forced
+        ).best()
 
 
 class _OpponentsWithin:
@@ -196,3 +203,26 @@ class _OpponentsWithin:
 
     def __getitem__(self, pid: int) -> frozenset[int]:
         return self.data.opponents_within(pid, self.inside)
+
+
+class _NeighboursWhenAsked:
+    """The opponents of each player of *ordered* within *inside*, as indices into
+    *ordered*, listed the first time a path search asks (it reaches a few players of a
+    large set only)."""
+
+    def __init__(
+        self,
+        ordered: Sequence[int],
+        index: dict[int, int],
+        within: Callable[[int, frozenset[int]], frozenset[int]],
+        inside: frozenset[int],
+    ) -> None:
+        self.ordered, self.index, self.within, self.inside = ordered, index, within, inside
+        self._listed: dict[int, list[int]] = {}
+
+    def __getitem__(self, k: int) -> list[int]:
+        listed = self._listed.get(k)
+        if listed is None:
+            index = self.index
+            listed = self._listed[k] = [index[q] for q in self.within(self.ordered[k], self.inside)]
+        return listed

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from pairing.engine.burstein.combinations import _FLOAT_VERTEX as FLOAT_VERTEX
 from pairing.engine.burstein.combinations import GroupSearch, printed
 from pairing.engine.burstein.players import BursteinRound
 from pairing.engine.burstein.score_groups import ScoreGroupPairer
@@ -40,6 +41,51 @@ def test_the_walk_finds_what_fixing_pair_by_pair_by_exact_matching_finds(seed: i
         walked = GroupSearch(players, compatible, due, may_float).best()
         exact = GroupSearch(players, compatible, due, may_float, budget=0).best()
         assert (walked and printed(walked.pairs, walked.floater)) == (exact and printed(exact.pairs, exact.floater))
+
+
+@pytest.mark.parametrize("by_sets", [False, True])  # opponents and forced colours as sets, or one by one
+@pytest.mark.parametrize("seed", range(4))
+def test_a_failed_mend_is_settled_as_a_fresh_exact_pairing_settles_it(seed: int, by_sets: bool) -> None:
+    # Two players leave a complete pairing; the augmenting path between their two
+    # partners must exist exactly when the players left can all be paired ("F" too).
+    rng = random.Random(seed)
+    for _ in range(60):
+        n = rng.randint(6, 30)
+        players = list(range(1, n + 1))
+        forced = {p: rng.choice([Colour.WHITE, Colour.BLACK, None]) for p in players}
+        met = {frozenset(rng.sample(players, 2)) for _ in range(2 * n)}
+        cannot_float = {p for p in players if rng.random() < 0.6}
+
+        def compatible(a: int, b: int, forced=forced, met=met) -> bool:
+            if a == b or frozenset((a, b)) in met:
+                return False
+            return forced[a] is None or forced[a] is not forced[b]
+
+        def opponents_within(a: int, inside: frozenset[int], compatible=compatible) -> frozenset[int]:
+            return frozenset(p for p in inside if compatible(a, p))
+
+        search = GroupSearch(
+            players,
+            compatible,
+            dict.fromkeys(players),
+            lambda p, cannot_float=cannot_float: p not in cannot_float,
+            opponents_within=opponents_within if by_sets else None,
+            forced=forced if by_sets else None,
+        )
+        mate = search._pairing_of(players)
+        if mate is None:
+            continue
+        for _ in range(10):
+            u = rng.choice(players)
+            v = rng.choice([p for p in players if p != u] + ([FLOAT_VERTEX] if n % 2 else []))
+            if mate[u] is v or mate[u] == v:
+                continue
+            left = [p for p in players if p not in (u, v)]
+            mended = search._augmented(mate, u, v, left)
+            assert (mended is None) == (search._pairing_of(left) is None)
+            if mended is not None:
+                assert set(mended) == set(left) | ({FLOAT_VERTEX} if len(left) % 2 else set())
+                assert all(mended[y] is x and search._joined(x, y) for x, y in mended.items())
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
