@@ -541,9 +541,9 @@ class Bracket:
         matching of an earlier solve, holding every pair fixed since), the pairs it makes
         among them stay out of the solve (:meth:`_set_aside`), each player of them with
         the dual ``lift`` (doubled), which makes his pair tight. Every pair with a player
-        set aside is then checked with the others below; when one breaks the duals,
-        every pair set aside rejoins the solve, which runs again as it would have
-        without them."""
+        set aside is then checked with the others below; when one breaks the duals and
+        the second certificate (:meth:`_aside_certified`) does not hold either, every
+        pair set aside rejoins the solve, which runs again as it would have without them."""
         # Max cardinality first ([C4]): every weight lifted above any matching's spread.
         # (*signed*: by the largest magnitude; else by the largest weight, as the whole solve was)
         spread = max((abs(w) if signed else w for _, _, w in weighted), default=0)
@@ -579,10 +579,10 @@ class Bracket:
                 mate[v], dual[v] = partner, lift
             missing = self._slack_below(dual, parent, lift, gone, set(solved), admits_below)
             back = any(v in aside for pair in missing for v in pair)
-            if back:  # a second certificate, before every pair set aside rejoins
-                if self._aside_certified(aside, mate, dual, parent, lift, gone, admits_below):
-                    missing = {(u, v) for u, v in missing if u not in aside and v not in aside}
-                    back = False
+            # A second certificate, before every pair set aside rejoins the solve.
+            if back and self._aside_certified(aside, mate, dual, parent, lift, gone, admits_below):
+                missing = {(u, v) for u, v in missing if u not in aside and v not in aside}
+                back = False
             if back:  # every pair set aside rejoins the solve (a few bring the rest, by their duals)
                 missing = {(u, v) for u, v in missing if u not in aside and v not in aside}
                 aside.clear()
@@ -616,13 +616,15 @@ class Bracket:
         """A second certificate for the pairs set aside, when the first breaks: in the
         large brackets one outermost blossom T holds every player solved but one, w, a
         player below paired with T's base t and of dual under ``lift``, which no pair
-        set aside could meet under the first certificate. Duals for the whole graph
+        set aside could meet under the first certificate (the players of T under
+        ``lift`` reach them only through T's dual). Duals for the whole graph
         (odd sets need not nest, weak duality holds for any family of them):
 
-        - T, of dual D, also holds the pairs set aside (still full: they pair among
-          themselves, t pairs outside);
-        - a new odd set S of the pairs set aside and w, of dual
-          ``b = D + 2 (lift - dual[w])``, full (w pairs outside, with t);
+        - T, whose dual adds D to the slack of a pair inside it (twice its dual, as
+          for every blossom here), also holds the pairs set aside (still full: they pair
+          among themselves, t pairs outside);
+        - a new odd set S of the pairs set aside and w, adding
+          ``b = D + 2 (lift - dual[w])`` (positive), full (w pairs outside, with t);
         - each player set aside of dual ``dual[w] - D``, which makes every pair between
           two of them tight (``2 (dual[w] - D) + D + b = 2 lift``) and every pair with w
           too (``dual[w] + dual[w] - D + b = 2 lift``).
@@ -653,10 +655,8 @@ class Bracket:
         for u in solved:
             if u == w or dual[u] + dual[w] >= 2 * lift:
                 continue
-            if admits_below is None:
-                reach = aside_ids
-            else:
-                reach = by_dual.get(admits_below.twice - admits_below.dual[u], set())
+            # The players set aside whom u may meet: all, or those tight with him under the face.
+            reach = aside_ids if admits_below is None else by_dual.get(admits_below.twice - admits_below.dual[u], set())
             if reach and not self.neighbours_below(u).isdisjoint(reach):
                 return False
         return True
