@@ -541,9 +541,9 @@ class Bracket:
         matching of an earlier solve, holding every pair fixed since), the pairs it makes
         among them stay out of the solve (:meth:`_set_aside`), each player of them with
         the dual ``lift`` (doubled), which makes his pair tight. Every pair with a player
-        set aside is then checked with the others below; when one breaks the duals,
-        every pair set aside rejoins the solve, which runs again as it would have
-        without them."""
+        set aside is then checked with the others below; when one breaks the duals and
+        the second certificate (:meth:`_aside_certified`) does not hold either, every
+        pair set aside rejoins the solve, which runs again as it would have without them."""
         # Max cardinality first ([C4]): every weight lifted above any matching's spread.
         # (*signed*: by the largest magnitude; else by the largest weight, as the whole solve was)
         spread = max((abs(w) if signed else w for _, _, w in weighted), default=0)
@@ -579,6 +579,10 @@ class Bracket:
                 mate[v], dual[v] = partner, lift
             missing = self._slack_below(dual, parent, lift, gone, set(solved), admits_below)
             back = any(v in aside for pair in missing for v in pair)
+            # A second certificate, before every pair set aside rejoins the solve.
+            if back and self._aside_certified(aside, mate, dual, parent, lift, gone, admits_below):
+                missing = {(u, v) for u, v in missing if u not in aside and v not in aside}
+                back = False
             if back:  # every pair set aside rejoins the solve (a few bring the rest, by their duals)
                 missing = {(u, v) for u, v in missing if u not in aside and v not in aside}
                 aside.clear()
@@ -598,6 +602,64 @@ class Bracket:
         if any(mate[v] == -1 for v in range(self.n) if v not in gone):
             raise ValueError("the players still to be paired cannot all be paired (C4)")
         return mate, dual, parent, lift
+
+    def _aside_certified(
+        self,
+        aside: dict[int, int],
+        mate: list[int],
+        dual: list[int],
+        parent: list[int],
+        lift: int,
+        gone: set[int],
+        admits_below: Callable[[int, int], bool] | None,
+    ) -> bool:
+        """A second certificate for the pairs set aside, when the first breaks: in the
+        large brackets one outermost blossom T holds every player solved but one, w, a
+        player below paired with T's base t and of dual under ``lift``, which no pair
+        set aside could meet under the first certificate (the players of T under
+        ``lift`` reach them only through T's dual). Duals for the whole graph
+        (odd sets need not nest, weak duality holds for any family of them):
+
+        - T, whose dual adds D to the slack of a pair inside it (twice its dual, as
+          for every blossom here), also holds the pairs set aside (still full: they pair
+          among themselves, t pairs outside);
+        - a new odd set S of the pairs set aside and w, adding
+          ``b = D + 2 (lift - dual[w])`` (positive), full (w pairs outside, with t);
+        - each player set aside of dual ``dual[w] - D``, which makes every pair between
+          two of them tight (``2 (dual[w] - D) + D + b = 2 lift``) and every pair with w
+          too (``dual[w] + dual[w] - D + b = 2 lift``).
+
+        Every other pair keeps its slack, but a pair of a player u of T and a player set
+        aside: ``dual[u] + dual[w] - D + D``, at least ``2 lift`` exactly when
+        ``dual[u] + dual[w]`` is. So the matching is optimal for the whole graph (duals
+        feasible, every pair of it tight, every set of positive dual full) when no player
+        of T under ``2 lift - dual[w]`` may meet a player set aside (C4: the pairs below
+        weigh ``lift``; only the pairs *admits_below* lets in are in the graph)."""
+        top = outermost_blossoms(parent, self.n)
+        solved = [v for v in range(self.n) if v not in gone and v not in aside]
+        outside = [v for v in solved if top[v] == -1]
+        if len(outside) != 1:
+            return False
+        w = outside[0]
+        blossom = top[mate[w]] if mate[w] != -1 else -1
+        if blossom == -1 or dual[w] >= lift or any(top[v] != blossom for v in solved if v != w):
+            return False
+        ids = self._ids
+        if isinstance(admits_below, TightUnder):  # the pairs let in: tight under the face's duals
+            by_dual: dict[int, set[int]] = {}
+            for v in aside:
+                by_dual.setdefault(admits_below.dual[v], set()).add(ids[v])
+        elif admits_below is not None:
+            return False
+        aside_ids = frozenset(ids[v] for v in aside)
+        for u in solved:
+            if u == w or dual[u] + dual[w] >= 2 * lift:
+                continue
+            # The players set aside whom u may meet: all, or those tight with him under the face.
+            reach = aside_ids if admits_below is None else by_dual.get(admits_below.twice - admits_below.dual[u], set())
+            if reach and not self.neighbours_below(u).isdisjoint(reach):
+                return False
+        return True
 
     def _set_aside(
         self, latest: list[int] | None, gone: set[int], admits_below: Callable[[int, int], bool] | None
