@@ -199,6 +199,15 @@ def test_the_sparse_guess_keeps_each_weights_edges(monkeypatch, seed: int) -> No
     assert len(calls) == 1 and calls[0] < len(edges)
 
 
+def maximum_by_augmenting(neighbours: list[list[int]]) -> list[int]:
+    """A maximum matching (Berge): an augmenting search from every exposed vertex in turn."""
+    mate = [-1] * len(neighbours)
+    for v in range(len(neighbours)):
+        if mate[v] == -1:
+            matching.augment_from(v, neighbours.__getitem__, mate)
+    return mate
+
+
 @pytest.mark.parametrize("seed", range(120))
 def test_augmenting_paths_reach_a_maximum_matching(seed: int) -> None:
     """augment_from (Edmonds' search, unweighted): starting from nothing and augmenting
@@ -212,10 +221,7 @@ def test_augmenting_paths_reach_a_maximum_matching(seed: int) -> None:
     for u, v, _ in edges:
         neighbours[u].append(v)
         neighbours[v].append(u)
-    mate = [-1] * size
-    for v in range(size):
-        if mate[v] == -1:
-            matching.augment_from(v, neighbours.__getitem__, mate)
+    mate = maximum_by_augmenting(neighbours)
     pairs, _ = value(mate, edges)
     assert pairs == optimum(size, edges, max_cardinality=True)[0]
     # Blocking a matched pair: the search around it leaves it alone.
@@ -296,10 +302,7 @@ def test_an_even_alternating_path_to_a_vertex_is_a_move_that_an_augmenting_path_
             if rng.random() < density:
                 neighbours[u].append(v)
                 neighbours[v].append(u)
-    mate = [-1] * size
-    for v in range(size):
-        if mate[v] == -1:
-            matching.augment_from(v, neighbours.__getitem__, mate)
+    mate = maximum_by_augmenting(neighbours)
     if -1 in mate:
         return
     settled: set[int] = set()
