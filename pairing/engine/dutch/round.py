@@ -629,13 +629,14 @@ def _optimal_face(
     (``matching._heaviest_edges``). *solved*, the ``QualitySolve`` of *pairs* when
     nothing lies below, is asked instead of solving again."""
     coarse = [(i, j, w >> below) for i, j, w in pairs] if below else pairs
-    gaining = [e for e in coarse if e[2] > 0]
-    if not gaining:
+    if not any(c[2] > 0 for c in coarse):
         return [e for e, c in zip(pairs, coarse, strict=True) if c[2] == 0]
     if solved is not None and not below and not guess_shift:
         _, _, slack = solved()
     else:
+        gaining = [e for e in coarse if e[2] > 0]
         _, _, slack = matching_with_slack(vertex_count, gaining, DUTCH_SPARSE_FROM_EDGES, guess_shift)
+        del gaining  # not kept beside the face
     return [e for e, c in zip(pairs, coarse, strict=True) if slack(*c) == 0]
 
 

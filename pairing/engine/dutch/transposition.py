@@ -44,6 +44,8 @@ from pairing.engine.matching import (
     bipartite_matching_with_duals,
     even_reach,
     matching_with_slack,
+    optimal_solution,
+    with_slack,
 )
 
 
@@ -51,23 +53,24 @@ class QualitySolve:
     """A maximum-weight matching of one graph's pairs of positive quality, with an optimal
     dual solution (``matching_with_slack``): solved at the first call, then kept. The walks
     and the wide solve of one bracket ask it of the same graph, each more than once: its
-    best quality (the value, the same for every optimal matching) and its optimal face."""
+    best quality (the value, the same for every optimal matching) and its optimal face.
+    Each call gets a slack function of its own, whose memo goes with it."""
 
     def __init__(self, vertex_count: int, pairs: Iterable[tuple[int, int, int]]) -> None:
         self.vertex_count = vertex_count
         self._pairs = pairs  # read at the first call only
-        self._answer: tuple[list[int], list[int], Callable[[int, int, int], int]] | None = None
+        self._solution: tuple[list[int], list[int], list[int]] | None = None
 
     def __call__(self) -> tuple[list[int], list[int], Callable[[int, int, int], int]]:
-        if self._answer is None:
-            n = self.vertex_count
+        n = self.vertex_count
+        if self._solution is None:
             gaining = [e for e in self._pairs if e[2] > 0]
-            if gaining:
-                self._answer = matching_with_slack(n, gaining, DUTCH_SPARSE_FROM_EDGES)
-            else:  # no pair gains: the empty matching, every dual zero
-                self._answer = [-1] * n, [0] * n, lambda u, v, w: -2 * w
             self._pairs = ()
-        return self._answer
+            if gaining:
+                self._solution = optimal_solution(n, gaining, DUTCH_SPARSE_FROM_EDGES)
+            else:  # no pair gains: the empty matching, every dual zero, no blossom
+                self._solution = [-1] * n, [0] * (2 * n), [-1] * (2 * n)
+        return with_slack(n, self._solution)
 
 
 def _quality_solve(vertex_count: int, quality: dict[tuple[int, int], int]) -> QualitySolve:
@@ -500,14 +503,15 @@ class _OptimalFace:
         self.group = [_OUTSIDE] * n
         self.required = [False] * n
         self._near: dict[int, list[int]] = {}  # each vertex's neighbours on the walk, as the groups stand
-        positive = [(i, j, w) for (i, j), w in quality.items() if w > 0]
         self.mate: list[int] | None = None
-        if not positive:
+        if not any(w > 0 for w in quality.values()):
             return
-        if solved is not None:  # the same solve, already run on *quality*'s pairs
+        if solved is not None:  # the same solve, kept for *quality*'s pairs
             best_mate, dual, slack = solved()
         else:
+            positive = [(i, j, w) for (i, j), w in quality.items() if w > 0]
             best_mate, dual, slack = matching_with_slack(n, positive, DUTCH_SPARSE_FROM_EDGES, guess_shift)
+            del positive  # not kept beside the face
         self.best = _value(best_mate, quality)
         self.tight: list[list[int]] = [[] for _ in range(n)]
         for (i, j), w in quality.items():
