@@ -91,7 +91,24 @@ def matching_with_slack(
     only, covers every vertex of positive dual and has as many edges inside each
     blossom of positive dual as the blossom can hold. *guess_shift* shapes the sparse
     first guess only (``_heaviest_edges``)."""
-    mate, dual, parent = _certified_solve(vertex_count, edges, sparse_from, guess_shift)
+    return with_slack(vertex_count, optimal_solution(vertex_count, edges, sparse_from, guess_shift))
+
+
+def optimal_solution(
+    vertex_count: int, edges: list[tuple[int, int, int]], sparse_from: int | None = None, guess_shift: int = 0
+) -> tuple[list[int], list[int], list[int]]:
+    """``(mate, dual, parent)`` of ``_certified_solve``: a maximum-weight matching (positive
+    weights) and an optimal dual solution, for a caller that keeps it and asks
+    ``with_slack`` of it more than once."""
+    return _certified_solve(vertex_count, edges, sparse_from, guess_shift)
+
+
+def with_slack(
+    vertex_count: int, solution: tuple[list[int], list[int], list[int]]
+) -> tuple[list[int], list[int], Callable[[int, int, int], int]]:
+    """``matching_with_slack``'s answer from an ``optimal_solution``. The slack's memo of
+    the blossoms' shared duals lives as long as the function it returns, no longer."""
+    mate, dual, parent = solution
     shared = _SharedBlossomDuals(dual, parent)
 
     def slack(u: int, v: int, w: int) -> int:

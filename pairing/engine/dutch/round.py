@@ -13,6 +13,7 @@ from pairing.engine.dutch.players import DutchEntrant
 from pairing.engine.dutch.shortcut import first_candidate, is_perfect, lookahead_ideal
 from pairing.engine.dutch.transposition import (
     InViewWalk,
+    QualitySolve,
     first_generated_in_view,
     first_transposition,
     first_transposition_beside_rest,
@@ -426,11 +427,12 @@ class RoundPairer:
                 if ids[j] not in cannot_meet:
                     base[i, j] = weight(i, j)
         residents = list(range(mdp_count, bracket_end))
+        graphs = _QualityGraphs(n, base, mdp_count, bracket_end)
         walk = InViewWalk(None)
         if n > bracket_end and not (special and self.edition.collapsed_last_bracket):
             # Beside the lookahead group (C.7, C8) or every player left in view (2026 C4):
             # one solve of the quality weights, the generation order walked on its duals.
-            walk = first_generated_in_view(n, base, mdp_count, bracket_end)
+            walk = first_generated_in_view(n, base, mdp_count, bracket_end, graphs.solve(set(), mdp_pairs=True))
             if walk.mate is not None:
                 self._lookahead_mate = walk.mate
                 return [(i, walk.mate[i]) for i in range(bracket_end) if i < walk.mate[i] < bracket_end]
@@ -440,7 +442,7 @@ class RoundPairer:
             excluded = {v for pair in fixed for v in pair}
             remainder = [r for r in residents if r not in excluded]
             mate = self._solve(
-                people, base, quality, mdp_count, bracket_end, excluded, remainder, walk.remainder_pairs, False
+                people, base, quality, mdp_count, bracket_end, excluded, remainder, walk.remainder_pairs, False, graphs
             )
             return self._answer(mate, fixed, remainder, n, bracket_end)
         # The MDP-Pairing (B.3, D.3) is settled by the quality criteria and the MDP order
@@ -461,7 +463,7 @@ class RoundPairer:
                         neighbours[j].append(i)
                 guessed_pairs = min(guessed_pairs, maximum_matching_size(len(neighbours), neighbours))
         mate = self._solve(
-            people, base, quality, mdp_count, bracket_end, set(), guessed, guessed_pairs, mdp_order=mdp_count > 0
+            people, base, quality, mdp_count, bracket_end, set(), guessed, guessed_pairs, mdp_count > 0, graphs
         )
         fixed = [(m, mate[m]) for m in range(mdp_count) if mdp_count <= mate[m] < bracket_end]
         excluded = {v for pair in fixed for v in pair}
@@ -469,7 +471,7 @@ class RoundPairer:
         remainder_pairs = sum(1 for r in remainder if r < mate[r] < bracket_end)
         if remainder != guessed or remainder_pairs != guessed_pairs:
             mate = self._solve(
-                people, base, quality, mdp_count, bracket_end, excluded, remainder, remainder_pairs, mdp_order=False
+                people, base, quality, mdp_count, bracket_end, excluded, remainder, remainder_pairs, False, graphs
             )
         return self._answer(mate, fixed, remainder, n, bracket_end)
 
@@ -488,8 +490,21 @@ class RoundPairer:
         return fixed + [(r, mate[r]) for r in remainder if r < mate[r] < bracket_end]
 
     def _solve(
-        self, people, base, weights, mdp_count, bracket_end, excluded, remainder, remainder_pairs, mdp_order: bool
+        self,
+        people,
+        base,
+        weights,
+        mdp_count,
+        bracket_end,
+        excluded,
+        remainder,
+        remainder_pairs,
+        mdp_order: bool,
+        graphs: _QualityGraphs,
     ) -> list[int]:
+        # The graph of this solve: without the players *excluded*, and without the MDPs'
+        # pairs into the bracket unless the MDP-Pairing is made here (B.3, Limbo).
+        solved = graphs.solve(excluded, mdp_pairs=mdp_order)
         if not mdp_order and remainder_pairs:
             # The edges the wide solve below keeps: MDPs left out of the MDP-Pairing have
             # none into the bracket (they are in the Limbo).
@@ -505,7 +520,7 @@ class RoundPairer:
             # Without players below, the pairs kept are those of the residents left.
             residents_left = len(people) == bracket_end and members == set(range(mdp_count, bracket_end)) - excluded
             if residents_left or all(i in members and j in members for i, j in inside):
-                mate = first_transposition(len(people), remainder, remainder_pairs, inside)
+                mate = first_transposition(len(people), remainder, remainder_pairs, inside, solved)
                 if mate is not None:
                     return mate
             elif weights.special and self.edition.collapsed_last_bracket:
@@ -519,9 +534,10 @@ class RoundPairer:
                         inside,
                         weights.completion_part,
                         lambda v: people[v].bye_eligible,
+                        solved,
                     )
                 else:  # MDPs in the Limbo meet the players below too
-                    mate = first_transposition_in_view(len(people), remainder, remainder_pairs, inside)
+                    mate = first_transposition_in_view(len(people), remainder, remainder_pairs, inside, solved)
                 if mate is not None:
                     return mate
         order = RemainderOrder(len(remainder), remainder_pairs)
@@ -538,7 +554,7 @@ class RoundPairer:
             # pairing of the most weight is among those of best quality.
             pairs = list(pairs)
             if len(pairs) >= DUTCH_SPARSE_FROM_EDGES:
-                pairs = _optimal_face(len(people), pairs)
+                pairs = _optimal_face(len(people), pairs, solved=solved)
         shifted: dict[int, int] = {}  # one number per quality weight, shared by its pairs
         edges = []
         for i, j, w in pairs:
@@ -566,8 +582,41 @@ class RoundPairer:
         return max_weight_matching(len(people), edges, sparse_from=DUTCH_SPARSE_FROM_EDGES)
 
 
+class _QualityGraphs:
+    """The quality solves of one bracket's graphs (``QualitySolve``), each run once however
+    many walks and solves ask for it. A graph is the bracket's pairs *base* without the
+    players excluded (an MDP-Pairing settled) and, unless *mdp_pairs*, without the pairs of
+    an MDP with a resident (MDPs left out of the MDP-Pairing are in the Limbo, B.3); its
+    pairs are listed in *base*'s order, as each solve listed them itself."""
+
+    def __init__(self, vertex_count: int, base: dict[tuple[int, int], int], mdp_count: int, bracket_end: int) -> None:
+        self.vertex_count = vertex_count
+        self.base = base
+        self.mdp_count = mdp_count
+        self.bracket_end = bracket_end
+        self._solves: dict[tuple[frozenset[int], bool], QualitySolve] = {}
+
+    def solve(self, excluded: set[int], mdp_pairs: bool) -> QualitySolve:
+        mdp_pairs = mdp_pairs or not self.mdp_count  # without MDPs both graphs are one
+        gone = frozenset(excluded)
+        key = gone, mdp_pairs
+        if key not in self._solves:
+            mdp_count, bracket_end = self.mdp_count, self.bracket_end
+            pairs = (
+                (i, j, w)
+                for (i, j), w in self.base.items()
+                if i not in gone and j not in gone and (mdp_pairs or not (i < mdp_count and j < bracket_end))
+            )
+            self._solves[key] = QualitySolve(self.vertex_count, pairs)
+        return self._solves[key]
+
+
 def _optimal_face(
-    vertex_count: int, pairs: list[tuple[int, int, int]], below: int = 0, guess_shift: int = 0
+    vertex_count: int,
+    pairs: list[tuple[int, int, int]],
+    below: int = 0,
+    guess_shift: int = 0,
+    solved: QualitySolve | None = None,
 ) -> list[tuple[int, int, int]]:
     """The pairs that a pairing of the most weight may use, judged on the weights' fields
     above the lowest *below* bits alone: the pairs tight under an optimal dual solution
@@ -577,12 +626,17 @@ def _optimal_face(
     finds it. Used with the quality weights (the generation order, B.8, D.1-D.3, lies
     below them) and above D.1's transposition field: a narrow solve is quick, a wide one
     on every pair is not. *guess_shift* shapes the sparse first guess only
-    (``matching._heaviest_edges``)."""
+    (``matching._heaviest_edges``). *solved*, the ``QualitySolve`` of *pairs* when
+    nothing lies below, is asked instead of solving again."""
     coarse = [(i, j, w >> below) for i, j, w in pairs] if below else pairs
-    gaining = [e for e in coarse if e[2] > 0]
-    if not gaining:
+    if not any(c[2] > 0 for c in coarse):
         return [e for e, c in zip(pairs, coarse, strict=True) if c[2] == 0]
-    _, _, slack = matching_with_slack(vertex_count, gaining, DUTCH_SPARSE_FROM_EDGES, guess_shift)
+    if solved is not None and not below and not guess_shift:
+        _, _, slack = solved()
+    else:
+        gaining = [e for e in coarse if e[2] > 0]
+        _, _, slack = matching_with_slack(vertex_count, gaining, DUTCH_SPARSE_FROM_EDGES, guess_shift)
+        del gaining  # not kept beside the face
     return [e for e, c in zip(pairs, coarse, strict=True) if slack(*c) == 0]
 
 

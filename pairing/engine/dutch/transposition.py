@@ -34,7 +34,7 @@ an unweighted search for the players below (its docstring gives the argument).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from pairing.engine.dutch.generation import RemainderOrder
@@ -44,12 +44,45 @@ from pairing.engine.matching import (
     bipartite_matching_with_duals,
     even_reach,
     matching_with_slack,
-    max_weight_matching,
+    optimal_solution,
+    with_slack,
 )
 
 
+class QualitySolve:
+    """A maximum-weight matching of one graph's pairs of positive quality, with an optimal
+    dual solution (``matching_with_slack``): solved at the first call, then kept. The walks
+    and the wide solve of one bracket ask it of the same graph, each more than once: its
+    best quality (the value, the same for every optimal matching) and its optimal face.
+    Each call gets a slack function of its own, whose memo goes with it."""
+
+    def __init__(self, vertex_count: int, pairs: Iterable[tuple[int, int, int]]) -> None:
+        self.vertex_count = vertex_count
+        self._pairs = pairs  # read at the first call only
+        self._solution: tuple[list[int], list[int], list[int]] | None = None
+
+    def __call__(self) -> tuple[list[int], list[int], Callable[[int, int, int], int]]:
+        n = self.vertex_count
+        if self._solution is None:
+            gaining = [e for e in self._pairs if e[2] > 0]
+            self._pairs = ()
+            if gaining:
+                self._solution = optimal_solution(n, gaining, DUTCH_SPARSE_FROM_EDGES)
+            else:  # no pair gains: the empty matching, every dual zero, no blossom
+                self._solution = [-1] * n, [0] * (2 * n), [-1] * (2 * n)
+        return with_slack(n, self._solution)
+
+
+def _quality_solve(vertex_count: int, quality: dict[tuple[int, int], int]) -> QualitySolve:
+    return QualitySolve(vertex_count, [(i, j, w) for (i, j), w in quality.items()])
+
+
 def first_transposition(
-    vertex_count: int, remainder: list[int], pairs: int, quality: dict[tuple[int, int], int]
+    vertex_count: int,
+    remainder: list[int],
+    pairs: int,
+    quality: dict[tuple[int, int], int],
+    solved: QualitySolve | None = None,
 ) -> list[int] | None:
     """``mate`` (indices into the bracket's people, -1 when unpaired) of the remainder's
     pairing generated first among those of best quality, or None when reaching the best
@@ -57,7 +90,7 @@ def first_transposition(
 
     *remainder* lists the players in BSN order, S1R being its first *pairs*;
     *quality* holds the quality weight of every pair of remainder players that may
-    meet, keyed ``(i, j)`` with ``i < j``.
+    meet, keyed ``(i, j)`` with ``i < j``; *solved*, when given, is its ``QualitySolve``.
     """
     s1 = remainder[:pairs]
     in_s1 = set(s1)
@@ -69,12 +102,7 @@ def first_transposition(
         # remainder (a pair inside S1R or S2R might do better): solve the remainder.
         # When they do (no pair with negative slack, the matching's pairs with none,
         # the players it leaves with a zero dual), no solve is needed.
-        best = _value(
-            max_weight_matching(
-                vertex_count, [(i, j, w) for (i, j), w in quality.items()], sparse_from=DUTCH_SPARSE_FROM_EDGES
-            ),
-            quality,
-        )
+        best = _value((solved or _quality_solve(vertex_count, quality))()[0], quality)
         if _value(mate, quality) != best:
             return None
     if any(mate[t] == -1 for t in s1):
@@ -96,6 +124,7 @@ def first_transposition_beside_rest(
     quality: dict[tuple[int, int], int],
     completion_part: Callable[[int, int], int],
     bye_eligible: Callable[[int], bool],
+    solved: QualitySolve | None = None,
 ) -> list[int] | None:
     """The same for the remainder of a PPB, paired together with every player below it
     (A.9): *quality* also holds the pairs of a remainder player with a player below and
@@ -121,9 +150,7 @@ def first_transposition_beside_rest(
     """
     s1, s2 = remainder[:pairs], remainder[pairs:]
     in_s1, in_s2 = set(s1), set(s2)
-    best_mate = max_weight_matching(
-        vertex_count, [(i, j, w) for (i, j), w in quality.items()], sparse_from=DUTCH_SPARSE_FROM_EDGES
-    )
+    best_mate = (solved or _quality_solve(vertex_count, quality))()[0]
     best = _value(best_mate, quality)
     below_quality = {(i, j): w - completion_part(i, j) for (i, j), w in quality.items() if i in in_s1 and j in in_s2}
     across = [(i, j, w) for (i, j), w in below_quality.items()]
@@ -306,7 +333,11 @@ class InViewWalk(NamedTuple):
 
 
 def first_generated_in_view(
-    vertex_count: int, quality: dict[tuple[int, int], int], mdp_count: int, bracket_end: int
+    vertex_count: int,
+    quality: dict[tuple[int, int], int],
+    mdp_count: int,
+    bracket_end: int,
+    solved: QualitySolve | None = None,
 ) -> InViewWalk:
     """``mate`` of the bracket's pairing generated first (B.8: D.3's MDP-Pairing, then
     D.2-D.1 in its remainder) among those of best quality, when the bracket is paired
@@ -325,7 +356,7 @@ def first_generated_in_view(
     before any pairing with one; when the best quality needs an exchange, the wide
     weights pair the remainder of the MDP-Pairing found).
     """
-    face = _OptimalFace(vertex_count, quality)
+    face = _OptimalFace(vertex_count, quality, solved=solved)
     if face.mate is None:
         return InViewWalk(None)
     group = face.group
@@ -356,11 +387,15 @@ def first_generated_in_view(
 
 
 def first_transposition_in_view(
-    vertex_count: int, remainder: list[int], pairs: int, quality: dict[tuple[int, int], int]
+    vertex_count: int,
+    remainder: list[int],
+    pairs: int,
+    quality: dict[tuple[int, int], int],
+    solved: QualitySolve | None = None,
 ) -> list[int] | None:
     """The D.1-D.2 walk of ``first_generated_in_view`` for a remainder alone (its MDP-Pairing
     settled, the pairs it made left out of *quality*), beside the players outside it."""
-    face = _OptimalFace(vertex_count, quality)
+    face = _OptimalFace(vertex_count, quality, solved=solved)
     if face.mate is None:
         return None
     for r in remainder:
@@ -456,17 +491,27 @@ class _OptimalFace:
       the walk cannot tell whether another would reach it: ``_Undecided``.
     """
 
-    def __init__(self, vertex_count: int, quality: dict[tuple[int, int], int], guess_shift: int = 0) -> None:
+    def __init__(
+        self,
+        vertex_count: int,
+        quality: dict[tuple[int, int], int],
+        guess_shift: int = 0,
+        solved: QualitySolve | None = None,
+    ) -> None:
         n = self.n = vertex_count
         self.quality = quality
         self.group = [_OUTSIDE] * n
         self.required = [False] * n
         self._near: dict[int, list[int]] = {}  # each vertex's neighbours on the walk, as the groups stand
-        positive = [(i, j, w) for (i, j), w in quality.items() if w > 0]
         self.mate: list[int] | None = None
-        if not positive:
+        if not any(w > 0 for w in quality.values()):
             return
-        best_mate, dual, slack = matching_with_slack(n, positive, DUTCH_SPARSE_FROM_EDGES, guess_shift)
+        if solved is not None:  # the same solve, kept for *quality*'s pairs
+            best_mate, dual, slack = solved()
+        else:
+            positive = [(i, j, w) for (i, j), w in quality.items() if w > 0]
+            best_mate, dual, slack = matching_with_slack(n, positive, DUTCH_SPARSE_FROM_EDGES, guess_shift)
+            del positive  # not kept beside the face
         self.best = _value(best_mate, quality)
         self.tight: list[list[int]] = [[] for _ in range(n)]
         for (i, j), w in quality.items():
