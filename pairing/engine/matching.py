@@ -185,6 +185,36 @@ def _heaviest_edges(
     of a pair alone, so every S2R player's heaviest pairs go to the first S1R players;
     grouped by the quality fields above D.2, each player keeps pairs spread over the
     remainder."""
+    if compiled is not None:
+        return _heaviest_edges_compiled(vertex_count, edges, per_vertex, guess_shift)
+    return _heaviest_edges_python(vertex_count, edges, per_vertex, guess_shift)
+
+
+def _heaviest_edges_compiled(
+    vertex_count: int, edges: list[tuple[int, int, int]], per_vertex: int, guess_shift: int = 0
+) -> list[int]:
+    """``_heaviest_edges`` by the compiled twin: the weights go as ranks, 0 the heaviest."""
+    weights = [e[2] >> guess_shift for e in edges] if guess_shift else [e[2] for e in edges]
+    rank = {w: k for k, w in enumerate(sorted(set(weights), reverse=True))}
+    chosen = array.array("i")
+    chosen.frombytes(
+        compiled.heaviest_edges(
+            vertex_count,
+            array.array("i", [e[0] for e in edges]).tobytes(),
+            array.array("i", [e[1] for e in edges]).tobytes(),
+            array.array("i", map(rank.__getitem__, weights)).tobytes(),
+            per_vertex,
+            CANDIDATES_PER_WEIGHT,
+            WEIGHT_CLASSES_PER_VERTEX,
+        )
+    )
+    return chosen.tolist()
+
+
+def _heaviest_edges_python(
+    vertex_count: int, edges: list[tuple[int, int, int]], per_vertex: int, guess_shift: int = 0
+) -> list[int]:
+    """:func:`_heaviest_edges` in Python (the compiled one's twin)."""
     # Multiplying by an odd constant modulo 2**32 permutes the indices: a scattered order
     # among equal edges, cheaper than shuffling a list of them, and undone by the inverse.
     scattered = [(k * _SCATTER) & 0xFFFFFFFF for k in range(len(edges))].__getitem__
