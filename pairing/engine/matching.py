@@ -585,19 +585,26 @@ def augment_from(
 
 
 def even_reach(
-    root: int, around: Callable[[int], Iterable[int]], mate: list[int], blocked: Set[int] = frozenset()
+    root: int,
+    around: Callable[[int], Iterable[int]],
+    mate: list[int],
+    blocked: Set[int] = frozenset(),
+    until: int = -1,
 ) -> list[bool] | None:
     """For each vertex, is it joined to the exposed *root* by an alternating path of even
     length (its last edge in the matching)? None, *mate* flipped, when an augmenting
     path from *root* exists instead. Without one, the search's outer vertices are exactly
     those (Edmonds: every even alternating path is found by the search that finds none
-    augmenting)."""
-    return _search(root, around, mate, blocked)
+    augmenting). With *until*, the search stops as soon as that vertex is reached: the
+    answer is then True for it, and for the others only as far as the search went."""
+    return _search(root, around, mate, blocked, until)
 
 
-def _search(root: int, around: Callable[[int], Iterable[int]], mate: list[int], blocked: Set[int]) -> list[bool] | None:
+def _search(
+    root: int, around: Callable[[int], Iterable[int]], mate: list[int], blocked: Set[int], until: int = -1
+) -> list[bool] | None:
     """Edmonds' search from *root*: None after flipping *mate* along an augmenting path,
-    else the outer vertices (``used``)."""
+    else the outer vertices (``used``), or those found until *until* is."""
     n = len(mate)
     parent = [-1] * n
     base = list(range(n))
@@ -650,6 +657,8 @@ def _search(root: int, around: Callable[[int], Iterable[int]], mate: list[int], 
                         if not used[i]:
                             used[i] = True
                             fresh.append(i)
+                if until != -1 and used[until]:
+                    return used
                 queue += sorted(fresh)  # in the order of their numbers, as a scan of all would
             elif parent[to] == -1:
                 parent[to] = v
@@ -661,5 +670,7 @@ def _search(root: int, around: Callable[[int], Iterable[int]], mate: list[int], 
                         to = following
                     return None
                 used[mate[to]] = True
+                if mate[to] == until:
+                    return used
                 queue.append(mate[to])
     return used

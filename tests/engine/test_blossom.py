@@ -342,3 +342,10 @@ def test_an_even_alternating_path_to_a_vertex_is_a_move_that_an_augmenting_path_
             trial[a] = trial[trial[u]] = -1
             trial[t], trial[u] = u, t
             assert matching.augment_from(a, neighbours.__getitem__, trial, blocked=settled | {t, u}) == reach[u]
+            # Stopped at u, the search has reached him exactly when the whole one does,
+            # and has found no vertex the whole one does not; unreached, it went to the end.
+            early = matching.even_reach(a, neighbours.__getitem__, list(probe), blocked=settled | {t}, until=u)
+            assert early[u] == reach[u]
+            assert all(reach[v] for v in range(size) if early[v])
+            if not reach[u]:
+                assert early == reach

@@ -218,12 +218,10 @@ def first_transposition_beside_rest(
                 # t's old opponent, freed, must find a new partner along an augmenting
                 # path ending at u's old partner: that path and the pair of u with his
                 # partner make an even alternating path from the opponent to u, with t
-                # left out. One search finds every u so reached, and skips the others.
-                probe = list(mate)
-                probe[t] = probe[mate[t]] = -1
-                reach = even_reach(mate[t], neighbours.__getitem__, probe, blocked=fixed | {t})
-                if reach is None:  # cannot happen: the matching of H was perfect
-                    reach = [True] * len(mate)
+                # left out. One search finds every u so reached, and skips the others;
+                # it stops at this first candidate when it reaches him (the move tried
+                # first), and only when the move fails is it run to the end.
+                reach = _even_reach_beside(t, mate, neighbours, fixed, until=u)
             if not reach[u]:
                 continue
             trial = list(mate)
@@ -233,8 +231,21 @@ def first_transposition_beside_rest(
             if augment_from(freed[0], neighbours.__getitem__, trial, blocked=fixed | {t, u}):
                 mate = trial
                 break
+            reach = _even_reach_beside(t, mate, neighbours, fixed)  # the whole search
         fixed |= {t, mate[t]}
     return mate[:vertex_count]
+
+
+def _even_reach_beside(
+    t: int, mate: list[int], neighbours: list[list[int]], fixed: set[int], until: int = -1
+) -> list[bool]:
+    """``even_reach`` from *t*'s opponent freed, *t* and the *fixed* players left out."""
+    probe = list(mate)
+    probe[t] = probe[mate[t]] = -1
+    reach = even_reach(mate[t], neighbours.__getitem__, probe, blocked=fixed | {t}, until=until)
+    if reach is None:  # cannot happen: the matching of H was perfect
+        reach = [True] * len(mate)
+    return reach
 
 
 def _tight_neighbours(edges: list[tuple[int, int, int]], dual: list[int]) -> dict[int, list[int]]:
