@@ -458,7 +458,9 @@ class RoundPairer:
         else:
             guessed = residents
             guessed_pairs = len(guessed) // 2
-            if not special:
+            if special:
+                guessed_pairs = _pairs_in_best(graphs, residents, bracket_end)
+            else:
                 neighbours: list[list[int]] = [[] for _ in range(bracket_end)]
                 for i, j in base:
                     if j < bracket_end:
@@ -612,6 +614,14 @@ class _QualityGraphs:
             )
             self._solves[key] = QualitySolve(self.vertex_count, pairs)
         return self._solves[key]
+
+
+def _pairs_in_best(graphs: _QualityGraphs, residents: list[int], bracket_end: int) -> int:
+    """The pairs among the *residents* of a bracket without MDPs in every pairing of best
+    quality: C.5 (2026 C6) is one field of the quality weights, the same sum in all of
+    them, so the quality solve the walks use tells how many (the remainder's pairs, B.7)."""
+    best = graphs.solve(set(), mdp_pairs=True)()[0]
+    return sum(1 for r in residents if r < best[r] < bracket_end)
 
 
 def _optimal_face(

@@ -232,6 +232,34 @@ def test_the_moves_on_the_face_decided_by_a_weighted_solve_pair_as_the_wide_weig
     assert sum(decided) >= 100 and decided.count(False) >= 100, f"{sum(decided)} kept of {len(decided)}"
 
 
+@pytest.mark.parametrize("edition", ["2017", "2026"])
+def test_the_remainders_pairs_read_from_the_quality_solve_change_no_pairing(edition: str, monkeypatch) -> None:
+    """A PPB or last bracket without MDPs takes its remainder's pair count from the
+    quality solve (C.5 is one field of the quality weights); guessing every resident
+    paired, as before, needs a second solve where the guess is wrong, to the same pairing."""
+    counts = []
+    read = dutch_round._pairs_in_best
+
+    def counted(graphs, residents, bracket_end):
+        found = read(graphs, residents, bracket_end)
+        counts.append(found != len(residents) // 2)
+        return found
+
+    for seed in range(1, 31):
+        for size, played in ((30, 4), (60, 6), (120, 6), (200, 6)):
+            state = greedy_history(size, played, seed)
+            monkeypatch.setattr(dutch_round, "_pairs_in_best", counted)
+            try:
+                read_first = pair(state, "dutch", edition)
+            except PairingError:
+                continue
+            monkeypatch.setattr(dutch_round, "_pairs_in_best", lambda graphs, residents, end: len(residents) // 2)
+            guessed = pair(state, "dutch", edition)
+            assert pairing_rows(read_first) == pairing_rows(guessed), f"seed {seed}, {size} players"
+    # 2026 pairs most such brackets by the walk in view first: the count is read, and equals the guess.
+    assert counts and sum(counts) >= (10 if edition == "2017" else 0), f"{sum(counts)} of {len(counts)} differ"
+
+
 def test_an_exchange_leaves_the_decision_to_the_wide_weights() -> None:
     """Four players, S1R = {0, 1}: 0 and 1 may only meet each other, which is an S1R
     pair, so the best quality needs an exchange and the walk declines."""
