@@ -1081,6 +1081,96 @@ done:
     return result;
 }
 
+/* The sparse first guess of matching._heaviest_edges (its Python twin): for each vertex, its
+ * per_vertex heaviest edges and, when its edges carry at most classes_max distinct weights,
+ * its per_weight first edges of each weight; ties broken by the scattered order of the edge
+ * indices (k * 2654435761 mod 2**32, the highest first). Weights travel as ranks, 0 the
+ * heaviest. Returns the chosen indices in increasing order (int32 bytes). */
+typedef struct {
+    int32_t rank;
+    uint32_t scattered;
+    int32_t k;
+} EdgeEnd;
+
+static int edge_end_order(const void *a, const void *b) {
+    const EdgeEnd *x = a, *y = b;
+    if (x->rank != y->rank) return x->rank < y->rank ? -1 : 1;
+    return x->scattered > y->scattered ? -1 : (x->scattered < y->scattered ? 1 : 0);
+}
+
+static PyObject *py_heaviest_edges(PyObject *Py_UNUSED(self), PyObject *args) {
+    int n, per_vertex, per_weight, classes_max;
+    Py_buffer us, vs, rs;
+    if (!PyArg_ParseTuple(args, "iy*y*y*iii", &n, &us, &vs, &rs, &per_vertex, &per_weight, &classes_max)) return NULL;
+    PyObject *result = NULL;
+    Py_ssize_t m = us.len / 4;
+    int32_t *start = NULL, *out = NULL;
+    EdgeEnd *ends = NULL;
+    unsigned char *chosen = NULL;
+    if (n < 0 || vs.len != us.len || rs.len != us.len) {
+        PyErr_SetString(PyExc_ValueError, "inconsistent arrays");
+        goto done;
+    }
+    const int32_t *U = us.buf, *V = vs.buf, *R = rs.buf;
+    start = calloc((size_t)n + 2, sizeof(int32_t));
+    ends = malloc(sizeof(EdgeEnd) * (size_t)(2 * m + 1));
+    chosen = calloc((size_t)m + 1, 1);
+    out = malloc(sizeof(int32_t) * (size_t)(m + 1));
+    if (!start || !ends || !chosen || !out) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t k = 0; k < m; k++) {
+        if (U[k] < 0 || U[k] >= n || V[k] < 0 || V[k] >= n) {
+            PyErr_SetString(PyExc_ValueError, "edge out of range");
+            goto done;
+        }
+        start[U[k] + 2]++;
+        start[V[k] + 2]++;
+    }
+    for (int v = 0; v < n; v++) start[v + 2] += start[v + 1];
+    for (Py_ssize_t k = 0; k < m; k++) {
+        EdgeEnd e = {R[k], (uint32_t)((uint64_t)k * 2654435761u), (int32_t)k};
+        ends[start[U[k] + 1]++] = e;
+        ends[start[V[k] + 1]++] = e;
+    }
+    for (int v = 0; v < n; v++) {  /* start[v]..start[v + 1]: the ends at v */
+        EdgeEnd *list = ends + start[v];
+        int degree = start[v + 1] - start[v];
+        if (degree <= per_vertex) {
+            for (int i = 0; i < degree; i++) chosen[list[i].k] = 1;
+            continue;
+        }
+        qsort(list, (size_t)degree, sizeof(EdgeEnd), edge_end_order);
+        int groups = 1;
+        for (int i = 1; i < degree; i++) groups += list[i].rank != list[i - 1].rank;
+        int each = groups <= classes_max ? per_weight : 0;
+        int wanted = per_vertex;  /* the heaviest edges still to take */
+        for (int i = 0; i < degree;) {
+            int j = i;
+            while (j < degree && list[j].rank == list[i].rank) j++;
+            int take = wanted > each ? wanted : each;
+            if (take <= 0) break;
+            for (int x = i; x < j && x - i < take; x++) chosen[list[x].k] = 1;
+            wanted -= j - i;
+            i = j;
+        }
+    }
+    Py_ssize_t count = 0;
+    for (Py_ssize_t k = 0; k < m; k++)
+        if (chosen[k]) out[count++] = (int32_t)k;
+    result = PyBytes_FromStringAndSize((const char *)out, count * 4);
+done:
+    free(start);
+    free(ends);
+    free(chosen);
+    free(out);
+    PyBuffer_Release(&us);
+    PyBuffer_Release(&vs);
+    PyBuffer_Release(&rs);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"solve", py_solve, METH_VARARGS, "Maximum-weight matching: solve(n, us, vs, limbs, weights[, want_duals]) -> mates or (mates, duals)."},
     {"slack_edges", py_slack_edges, METH_VARARGS,
@@ -1089,6 +1179,8 @@ static PyMethodDef methods[] = {
      "Pairs of negative slack between two vertex lists sorted by dual (see the comment above it)."},
     {"shared_counts", py_shared_counts, METH_VARARGS,
      "How many marked blossoms hold both ends of each edge: shared_counts(n, us, vs, parents, marks)."},
+    {"heaviest_edges", py_heaviest_edges, METH_VARARGS,
+     "The sparse first guess: heaviest_edges(n, us, vs, ranks, per_vertex, per_weight, classes_max) -> int32 indices."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -185,6 +185,36 @@ def _heaviest_edges(
     of a pair alone, so every S2R player's heaviest pairs go to the first S1R players;
     grouped by the quality fields above D.2, each player keeps pairs spread over the
     remainder."""
+    if compiled is not None:
+        return _heaviest_edges_compiled(vertex_count, edges, per_vertex, guess_shift)
+    return _heaviest_edges_python(vertex_count, edges, per_vertex, guess_shift)
+
+
+def _heaviest_edges_compiled(
+    vertex_count: int, edges: list[tuple[int, int, int]], per_vertex: int, guess_shift: int = 0
+) -> list[int]:
+    """``_heaviest_edges`` by the compiled twin: the weights go as ranks, 0 the heaviest."""
+    weights = [e[2] >> guess_shift for e in edges] if guess_shift else [e[2] for e in edges]
+    rank = {w: k for k, w in enumerate(sorted(set(weights), reverse=True))}
+    chosen = array.array("i")
+    chosen.frombytes(
+        compiled.heaviest_edges(
+            vertex_count,
+            array.array("i", [e[0] for e in edges]).tobytes(),
+            array.array("i", [e[1] for e in edges]).tobytes(),
+            array.array("i", map(rank.__getitem__, weights)).tobytes(),
+            per_vertex,
+            CANDIDATES_PER_WEIGHT,
+            WEIGHT_CLASSES_PER_VERTEX,
+        )
+    )
+    return chosen.tolist()
+
+
+def _heaviest_edges_python(
+    vertex_count: int, edges: list[tuple[int, int, int]], per_vertex: int, guess_shift: int = 0
+) -> list[int]:
+    """:func:`_heaviest_edges` in Python (the compiled one's twin)."""
     # Multiplying by an odd constant modulo 2**32 permutes the indices: a scattered order
     # among equal edges, cheaper than shuffling a list of them, and undone by the inverse.
     scattered = [(k * _SCATTER) & 0xFFFFFFFF for k in range(len(edges))].__getitem__
@@ -555,19 +585,26 @@ def augment_from(
 
 
 def even_reach(
-    root: int, around: Callable[[int], Iterable[int]], mate: list[int], blocked: Set[int] = frozenset()
+    root: int,
+    around: Callable[[int], Iterable[int]],
+    mate: list[int],
+    blocked: Set[int] = frozenset(),
+    until: int = -1,
 ) -> list[bool] | None:
     """For each vertex, is it joined to the exposed *root* by an alternating path of even
     length (its last edge in the matching)? None, *mate* flipped, when an augmenting
     path from *root* exists instead. Without one, the search's outer vertices are exactly
     those (Edmonds: every even alternating path is found by the search that finds none
-    augmenting)."""
-    return _search(root, around, mate, blocked)
+    augmenting). With *until*, the search stops as soon as that vertex is reached: the
+    answer is then True for it, and for the others only as far as the search went."""
+    return _search(root, around, mate, blocked, until)
 
 
-def _search(root: int, around: Callable[[int], Iterable[int]], mate: list[int], blocked: Set[int]) -> list[bool] | None:
+def _search(
+    root: int, around: Callable[[int], Iterable[int]], mate: list[int], blocked: Set[int], until: int = -1
+) -> list[bool] | None:
     """Edmonds' search from *root*: None after flipping *mate* along an augmenting path,
-    else the outer vertices (``used``)."""
+    else the outer vertices (``used``), or those found until *until* is."""
     n = len(mate)
     parent = [-1] * n
     base = list(range(n))
@@ -620,6 +657,8 @@ def _search(root: int, around: Callable[[int], Iterable[int]], mate: list[int], 
                         if not used[i]:
                             used[i] = True
                             fresh.append(i)
+                if until != -1 and used[until]:
+                    return used
                 queue += sorted(fresh)  # in the order of their numbers, as a scan of all would
             elif parent[to] == -1:
                 parent[to] = v
@@ -631,5 +670,7 @@ def _search(root: int, around: Callable[[int], Iterable[int]], mate: list[int], 
                         to = following
                     return None
                 used[mate[to]] = True
+                if mate[to] == until:
+                    return used
                 queue.append(mate[to])
     return used

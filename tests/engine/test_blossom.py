@@ -288,6 +288,28 @@ def test_the_count_of_shared_blossoms_has_a_python_twin(seed: int) -> None:
     assert counted, "some edges lie in marked blossoms"
 
 
+@pytest.mark.skipif(matching.compiled is None, reason="the compiled solver is not built (make solver)")
+@pytest.mark.parametrize("seed", range(4))
+def test_the_sparse_guess_has_a_python_twin(seed: int) -> None:
+    """The sparse first guess (compiled) keeps the edges its Python twin keeps: each
+    vertex's heaviest, each weight's first when a vertex has few weights, ties in the
+    scattered order; narrow and wide weights, with and without *guess_shift*."""
+    rng = random.Random(seed)
+    for _ in range(60):
+        size = rng.randint(2, 70)
+        kinds, scale = rng.choice([2, 5, 30, 1000]), rng.choice([1, 2**300, 2**4000])
+        edges = [
+            (u, v, rng.randint(-2, kinds) * scale + rng.randint(0, 7))
+            for u in range(size)
+            for v in range(u + 1, size)
+            if rng.random() < 0.7
+        ]
+        for per_vertex in (1, 3, 24):
+            for shift in (0, 3):
+                python = matching._heaviest_edges_python(size, edges, per_vertex, shift)
+                assert matching._heaviest_edges_compiled(size, edges, per_vertex, shift) == python
+
+
 @pytest.mark.parametrize("seed", range(40))
 def test_an_even_alternating_path_to_a_vertex_is_a_move_that_an_augmenting_path_completes(seed: int) -> None:
     """From a perfect matching, pairing t with u frees t's partner a and u's partner b:
@@ -320,3 +342,10 @@ def test_an_even_alternating_path_to_a_vertex_is_a_move_that_an_augmenting_path_
             trial[a] = trial[trial[u]] = -1
             trial[t], trial[u] = u, t
             assert matching.augment_from(a, neighbours.__getitem__, trial, blocked=settled | {t, u}) == reach[u]
+            # Stopped at u, the search has reached him exactly when the whole one does,
+            # and has found no vertex the whole one does not; unreached, it went to the end.
+            early = matching.even_reach(a, neighbours.__getitem__, list(probe), blocked=settled | {t}, until=u)
+            assert early[u] == reach[u]
+            assert all(reach[v] for v in range(size) if early[v])
+            if not reach[u]:
+                assert early == reach

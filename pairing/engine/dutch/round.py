@@ -58,7 +58,8 @@ class RoundPairer:
                 ]
 
     def can_meet(self, a: DutchEntrant, b: DutchEntrant) -> bool:
-        return b.id not in self.blocked[a.id]
+        blocked = self.blocked[a.id]
+        return b.id not in blocked.own and (b.id not in blocked.group or b.id == a.id)
 
     def _lowest_pab_score(self) -> int | None:
         """C5 (2026): the lowest score the PAB receiver can have while every other player is
@@ -117,7 +118,8 @@ class RoundPairer:
             if free.pop(player.id, None) is None:
                 continue
             blocked = self.blocked[player.id]
-            partner = next((q for q in free if q not in blocked), None)
+            own, group = blocked.own, blocked.group  # *player* is no longer free
+            partner = next((q for q in free if q not in own and q not in group), None)
             if partner is None:
                 return False
             del free[partner]
@@ -422,9 +424,10 @@ class RoundPairer:
         weight = quality.weight
         for i in range(n):
             cannot_meet = self.blocked[ids[i]]
+            own, group = cannot_meet.own, cannot_meet.group  # j > i: another player
             # MDPs are paired with residents only (B.2, B.3)
             for j in range(max(i + 1, mdp_count), n):
-                if ids[j] not in cannot_meet:
+                if ids[j] not in own and ids[j] not in group:
                     base[i, j] = weight(i, j)
         residents = list(range(mdp_count, bracket_end))
         graphs = _QualityGraphs(n, base, mdp_count, bracket_end)
@@ -455,7 +458,9 @@ class RoundPairer:
         else:
             guessed = residents
             guessed_pairs = len(guessed) // 2
-            if not special:
+            if special:
+                guessed_pairs = _pairs_in_best(graphs, residents, bracket_end)
+            else:
                 neighbours: list[list[int]] = [[] for _ in range(bracket_end)]
                 for i, j in base:
                     if j < bracket_end:
@@ -611,6 +616,14 @@ class _QualityGraphs:
         return self._solves[key]
 
 
+def _pairs_in_best(graphs: _QualityGraphs, residents: list[int], bracket_end: int) -> int:
+    """The pairs among the *residents* of a bracket without MDPs in every pairing of best
+    quality: C.5 (2026 C6) is one field of the quality weights, the same sum in all of
+    them, so the quality solve the walks use tells how many (the remainder's pairs, B.7)."""
+    best = graphs.solve(set(), mdp_pairs=True)()[0]
+    return sum(1 for r in residents if r < best[r] < bracket_end)
+
+
 def _optimal_face(
     vertex_count: int,
     pairs: list[tuple[int, int, int]],
@@ -644,22 +657,43 @@ def _may_take_bye(player: DutchEntrant, pab_score: int | None) -> bool:
     return player.bye_eligible and (pab_score is None or player.score <= pab_score)
 
 
-def _blocked_pairs(players: list[DutchEntrant], forbidden: frozenset[frozenset[int]]) -> dict[int, set[int]]:
+class _Blocked:
+    """Whom one player may not meet this round: his own (C.1, forbidden pairs) and, when
+    C.3 restricts him, every other player of his colour group (C.3), that group shared
+    by its players rather than copied into a set each (thousands of players in a large
+    event: the copies took half a gigabyte)."""
+
+    __slots__ = ("group", "own", "player", "size")
+
+    def __init__(self, player: int, own: set[int], group: frozenset[int]) -> None:
+        self.player, self.own, self.group = player, own, group
+        self.size = len(own - group) + len(group) - (player in group)
+
+    def __contains__(self, other: int) -> bool:
+        return other in self.own or (other in self.group and other != self.player)
+
+    def __len__(self) -> int:
+        return self.size
+
+
+def _blocked_pairs(players: list[DutchEntrant], forbidden: frozenset[frozenset[int]]) -> dict[int, _Blocked]:
     """For each player, whom he may not meet this round (C.1, C.3, forbidden pairs)."""
-    blocked: dict[int, set[int]] = {p.id: set() for p in players}
-    present = set(blocked)
+    own: dict[int, set[int]] = {p.id: set() for p in players}
+    present = set(own)
     for p in players:
-        blocked[p.id] |= p.opponents & present
+        own[p.id] |= p.opponents & present
     for pair in forbidden:
         a, b = tuple(pair)
         if a in present and b in present:
-            blocked[a].add(b)
-            blocked[b].add(a)
+            own[a].add(b)
+            own[b].add(a)
     by_colour: dict[object, set[int]] = {}
     for p in players:
         if restricted_by_c3(p):
             by_colour.setdefault(p.preference.colour, set()).add(p.id)
+    group_of: dict[int, frozenset[int]] = {}
     for group in by_colour.values():
+        shared = frozenset(group)
         for pid in group:
-            blocked[pid] |= group - {pid}
-    return blocked
+            group_of[pid] = shared
+    return {pid: _Blocked(pid, mine, group_of.get(pid, frozenset())) for pid, mine in own.items()}

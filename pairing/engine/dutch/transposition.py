@@ -44,9 +44,14 @@ from pairing.engine.matching import (
     bipartite_matching_with_duals,
     even_reach,
     matching_with_slack,
+    max_weight_matching,
     optimal_solution,
     with_slack,
 )
+
+# The walk on the face above D.1's field decides at most this many moves by a weighted solve
+# of its own (each about as costly as the face's solve); past them the full width decides.
+FACE_WALK_SOLVES = 32
 
 
 class QualitySolve:
@@ -213,12 +218,10 @@ def first_transposition_beside_rest(
                 # t's old opponent, freed, must find a new partner along an augmenting
                 # path ending at u's old partner: that path and the pair of u with his
                 # partner make an even alternating path from the opponent to u, with t
-                # left out. One search finds every u so reached, and skips the others.
-                probe = list(mate)
-                probe[t] = probe[mate[t]] = -1
-                reach = even_reach(mate[t], neighbours.__getitem__, probe, blocked=fixed | {t})
-                if reach is None:  # cannot happen: the matching of H was perfect
-                    reach = [True] * len(mate)
+                # left out. One search finds every u so reached, and skips the others;
+                # it stops at this first candidate when it reaches him (the move tried
+                # first), and only when the move fails is it run to the end.
+                reach = _even_reach_beside(t, mate, neighbours, fixed, until=u)
             if not reach[u]:
                 continue
             trial = list(mate)
@@ -228,8 +231,21 @@ def first_transposition_beside_rest(
             if augment_from(freed[0], neighbours.__getitem__, trial, blocked=fixed | {t, u}):
                 mate = trial
                 break
+            reach = _even_reach_beside(t, mate, neighbours, fixed)  # the whole search
         fixed |= {t, mate[t]}
     return mate[:vertex_count]
+
+
+def _even_reach_beside(
+    t: int, mate: list[int], neighbours: list[list[int]], fixed: set[int], until: int = -1
+) -> list[bool]:
+    """``even_reach`` from *t*'s opponent freed, *t* and the *fixed* players left out."""
+    probe = list(mate)
+    probe[t] = probe[mate[t]] = -1
+    reach = even_reach(mate[t], neighbours.__getitem__, probe, blocked=fixed | {t}, until=until)
+    if reach is None:  # cannot happen: the matching of H was perfect
+        reach = [True] * len(mate)
+    return reach
 
 
 def _tight_neighbours(edges: list[tuple[int, int, int]], dual: list[int]) -> dict[int, list[int]]:
@@ -438,6 +454,7 @@ def first_transposition_on_face(
     members = set(remainder)
     mate = face.mate
     tops = [r for r in remainder if r < mate[r] and mate[r] in members]
+    face.solves_left = FACE_WALK_SOLVES
     settled: set[int] = set()
     try:
         for t in tops:
@@ -504,6 +521,9 @@ class _OptimalFace:
         self.required = [False] * n
         self._near: dict[int, list[int]] = {}  # each vertex's neighbours on the walk, as the groups stand
         self.mate: list[int] | None = None
+        # Moves that R allows but whose matching falls short of the best quality, decided by
+        # a weighted solve (``_best_with``) rather than declined: none unless a walk asks.
+        self.solves_left = 0
         if not any(w > 0 for w in quality.values()):
             return
         if solved is not None:  # the same solve, kept for *quality*'s pairs
@@ -616,9 +636,40 @@ class _OptimalFace:
                 if x != -1:
                     trial[x] = -1
             trial[t], trial[u] = u, t
-            if self._settle(trial, freed, settled | {t, u}):
+            try:
+                kept = self._settle(trial, freed, settled | {t, u})
+            except _Undecided:
+                if self.solves_left <= 0:
+                    raise
+                self.solves_left -= 1
+                trial = self._best_with(settled, t, u)
+                kept = trial is not None
+            if kept:
                 self.mate = trial
                 return
+
+    def _best_with(self, settled: set[int], t: int, u: int) -> list[int] | None:
+        """A pairing of best quality that keeps the *settled* pairs and pairs *t* with *u*,
+        or None when there is none: decided by a weighted solve of the tight pairs among the
+        other players (every pairing of best quality uses tight pairs only), compared with
+        the best quality. Only for a walk whose players all meet freely (no groups)."""
+        n, mate, quality = self.n, self.mate, self.quality
+        fixed = {(min(s, mate[s]), max(s, mate[s])) for s in settled if mate[s] != -1}
+        fixed.add((min(t, u), max(t, u)))
+        gone = {v for pair in fixed for v in pair}
+        edges = [
+            (i, j, quality[i, j])
+            for i in range(n)
+            if i not in gone
+            for j in self.tight[i]
+            if i < j and j not in gone and quality[i, j] > 0
+        ]
+        rest = max_weight_matching(n, edges, sparse_from=DUTCH_SPARSE_FROM_EDGES)
+        if _value(rest, quality) + sum(quality[pair] for pair in fixed) != self.best:
+            return None
+        for i, j in fixed:
+            rest[i], rest[j] = j, i
+        return [*rest, *([-1] * n)]
 
     def first_transposition(self, remainder: list[int], pairs: int, settled: set[int]) -> list[int] | None:
         """The remainder's first transposition without exchange (D.1, D.2), or None when

@@ -10,6 +10,7 @@ import random
 import pytest
 
 import pairing.engine.dutch.round as dutch_round
+import pairing.engine.dutch.transposition as transposition
 from pairing.engine import pair
 from pairing.engine.dutch.transposition import (
     InViewWalk,
@@ -187,6 +188,76 @@ def test_the_walk_on_the_face_and_the_wide_weights_pair_alike(edition: str, size
     assert sum(walks) > 0.5 * len(walks), f"{sum(walks)} of {len(walks)}"
     # 2026 pairs each bracket in view of the players below, where fewer remainders need an exchange.
     assert sum(exchanges) >= (10 if edition == "2017" else 5), f"{sum(exchanges)} exchanges walked"
+
+
+@pytest.mark.parametrize("edition", ["2017", "2026"])
+def test_the_moves_on_the_face_decided_by_a_weighted_solve_pair_as_the_wide_weights(edition: str, monkeypatch) -> None:
+    """The walk on the face above D.1's field decides a move that R allows but whose
+    matching falls short of the best quality by a weighted solve of the tight pairs
+    (``_OptimalFace._best_with``). Here every move of that walk is decided so, and the
+    pairings must be those of the full-width solve."""
+    decided = []
+    best_with = transposition._OptimalFace._best_with
+    settle = transposition._OptimalFace._settle
+
+    def unsure(self, mate, freed, blocked):
+        if self.solves_left > 0:  # the walk on the face: no move proved by R
+            raise transposition._Undecided
+        return settle(self, mate, freed, blocked)
+
+    def counted(self, settled, t, u):
+        found = best_with(self, settled, t, u)
+        decided.append(found is not None)
+        return found
+
+    monkeypatch.setattr(dutch_round, "DUTCH_SPARSE_FROM_EDGES", 1)
+    monkeypatch.setattr(transposition, "FACE_WALK_SOLVES", 10**6)
+    for walk in WALKS:
+        monkeypatch.setattr(dutch_round, walk, _declined)
+    monkeypatch.setattr(dutch_round, "first_generated_in_view", _declined_in_view)
+    for seed in range(1, 13):
+        for size, played in ((30, 4), (60, 6), (120, 6)):
+            state = greedy_history(size, played, seed)
+            monkeypatch.setattr(transposition._OptimalFace, "_settle", unsure)
+            monkeypatch.setattr(transposition._OptimalFace, "_best_with", counted)
+            monkeypatch.setattr(dutch_round, "first_transposition_on_face", first_transposition_on_face)
+            try:
+                walked = pair(state, "dutch", edition)
+            except PairingError:
+                continue
+            monkeypatch.setattr(transposition._OptimalFace, "_settle", settle)
+            monkeypatch.setattr(dutch_round, "first_transposition_on_face", _face_declined)
+            wide = pair(state, "dutch", edition)
+            assert pairing_rows(walked) == pairing_rows(wide), f"seed {seed}, round {played + 1}"
+    assert sum(decided) >= 100 and decided.count(False) >= 100, f"{sum(decided)} kept of {len(decided)}"
+
+
+@pytest.mark.parametrize("edition", ["2017", "2026"])
+def test_the_remainders_pairs_read_from_the_quality_solve_change_no_pairing(edition: str, monkeypatch) -> None:
+    """A PPB or last bracket without MDPs takes its remainder's pair count from the
+    quality solve (C.5 is one field of the quality weights); guessing every resident
+    paired, as before, needs a second solve where the guess is wrong, to the same pairing."""
+    counts = []
+    read = dutch_round._pairs_in_best
+
+    def counted(graphs, residents, bracket_end):
+        found = read(graphs, residents, bracket_end)
+        counts.append(found != len(residents) // 2)
+        return found
+
+    for seed in range(1, 31):
+        for size, played in ((30, 4), (60, 6), (120, 6), (200, 6)):
+            state = greedy_history(size, played, seed)
+            monkeypatch.setattr(dutch_round, "_pairs_in_best", counted)
+            try:
+                read_first = pair(state, "dutch", edition)
+            except PairingError:
+                continue
+            monkeypatch.setattr(dutch_round, "_pairs_in_best", lambda graphs, residents, end: len(residents) // 2)
+            guessed = pair(state, "dutch", edition)
+            assert pairing_rows(read_first) == pairing_rows(guessed), f"seed {seed}, {size} players"
+    # 2026 pairs most such brackets by the walk in view first: the count is read, and equals the guess.
+    assert counts and sum(counts) >= (10 if edition == "2017" else 0), f"{sum(counts)} of {len(counts)} differ"
 
 
 def test_an_exchange_leaves_the_decision_to_the_wide_weights() -> None:
