@@ -26,11 +26,11 @@ from __future__ import annotations
 
 import random
 from array import array
+from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import pairwise, repeat
-from operator import add
+from itertools import compress, pairwise, repeat
 from typing import Protocol
 
 from pairing.engine import matching
@@ -59,7 +59,7 @@ class Bracketed(Protocol):
 
 # How many BSNs one solve settles in article 4 order (the next ones still to be paired):
 # each adds log2(bracket size) bits to the weights.
-AHEAD = 32
+AHEAD = 36
 
 # Edges to the players below the next bracket that each player brings to a solve at first
 # (they weigh nothing but [C4]; see Bracket._solve_ahead).
@@ -106,7 +106,8 @@ class OptimalFace:
     None for *admits_below*: every pair below, with the weights of [C5]-[C8]
     (``weights[weight_class[k]]``).
 
-    *alive* marks the pairs still open, *incident* lists each position's pairs,
+    *alive* marks the pairs still open, *incident* lists each player's pairs (the
+    bracket's players: the others' are never closed nor weighted, their lists empty),
     *settled* and *floated* the positions already closed (:meth:`Bracket._close`),
     *joined* the pairs without a bonus that joined a solve."""
 
@@ -121,6 +122,7 @@ class OptimalFace:
     settled: set[int] = field(default_factory=set)
     floated: set[int] = field(default_factory=set)
     joined: set[int] = field(default_factory=set)
+    most_held: int = 0  # the largest of *held* (0: none)
 
 
 def _inside_marked(b: int, parent: list[int], marked: list[bool]) -> bool:
@@ -419,22 +421,9 @@ class Bracket:
             classes, table = face.weight_class, [w * scale for w in face.weights]
         else:  # one more pair in the face's blossoms outweighs any bonus
             scale = 2 * sum(weight[p] * self._largest_bonus(p) for p in chain) + 1
-            classes, table = face.held, [h * scale for h in range(max(face.held, default=0) + 1)]
-        weighted, with_bonus = [], set()  # the open pairs with a bonus, the others stay in *face*
-        us, vs, alive, bsn = face.us, face.vs, face.alive, self.bsn
-        for p in chain:
-            for k in face.incident[p]:
-                if not alive[k] or k in with_bonus:
-                    continue
-                u, v = us[k], vs[k]
-                bonus = 0
-                if u in weight:
-                    bonus += weight[u] * order_bonus(bsn[u], bsn.get(v, 0))
-                if v in weight:
-                    bonus += weight[v] * order_bonus(bsn[v], bsn.get(u, 0))
-                if bonus:
-                    with_bonus.add(k)
-                    weighted.append((u, v, table[classes[k]] + bonus))
+            classes, table = face.held, [h * scale for h in range(face.most_held + 1)]
+        weighted, with_bonus = self._bonus_pairs(face, chain, weight, classes, table)
+        us, vs, alive = face.us, face.vs, face.alive
         chosen = {k for k in face.joined if alive[k] and k not in with_bonus}
         for k in with_bonus:  # solved with their bonus, not among the others
             alive[k] = 0
@@ -448,6 +437,38 @@ class Bracket:
                 alive[k] = 1
         face.joined.update(chosen)
         return mate
+
+    def _bonus_pairs(
+        self, face: OptimalFace, chain: Sequence[int], weight: dict[int, int], classes: array, table: list[int]
+    ) -> tuple[list[tuple[int, int, int]], set[int]]:
+        """The face's open pairs with a bonus of article 4 for a BSN of *chain* (of weight
+        *weight*), each as ``(u, v, table[classes[k]] + bonus)`` in the order of the chain
+        and of each one's incident pairs, and their indices k."""
+        weighted: list[tuple[int, int, int]] = []
+        with_bonus: set[int] = set()
+        us, vs, alive, bsn = face.us, face.vs, face.alive, self.bsn
+        partner_bsn = bsn.get
+        text = order_bonus is TEXT_ORDER_BONUS  # the bonus is the partner's BSN
+        for p in chain:
+            own, mine = weight[p], bsn[p]
+            for k in face.incident[p]:
+                if not alive[k]:
+                    continue
+                u, v = us[k], vs[k]
+                q = v if u == p else u
+                if q in weight:  # both of the chain: k may be listed already, both bonuses count
+                    if k in with_bonus:
+                        continue
+                    bonus = weight[u] * order_bonus(bsn[u], bsn.get(v, 0))
+                    bonus += weight[v] * order_bonus(bsn[v], bsn.get(u, 0))
+                elif text:
+                    bonus = own * partner_bsn(q, 0)
+                else:
+                    bonus = own * order_bonus(mine, partner_bsn(q, 0))
+                if bonus:
+                    with_bonus.add(k)
+                    weighted.append((u, v, table[classes[k]] + bonus))
+        return weighted, with_bonus
 
     def _close(self, face: OptimalFace, gone: set[int], floats: set[int]) -> None:
         """Close the face's pairs of the positions paired since (*gone*) and those between
@@ -559,11 +580,19 @@ class Bracket:
                 chosen.update(self._heaviest(optional))
         kind, kind_weight = self._kind, self._kind_weight
         lifted += [(u, v, kind_weight[kind[u]][kind[v]] + lift) for u, v in sorted(guess)]
-        plain = [
-            (u, v)
-            for u, v in self._sparse
-            if u not in gone and v not in gone and (admits_below is None or admits_below(u, v))
-        ]
+        if isinstance(admits_below, TightUnder):  # its test inline: thousands of pairs
+            dual_below, twice = admits_below.dual, admits_below.twice
+            plain = [
+                (u, v)
+                for u, v in self._sparse
+                if u not in gone and v not in gone and dual_below[u] + dual_below[v] == twice
+            ]
+        else:
+            plain = [
+                (u, v)
+                for u, v in self._sparse
+                if u not in gone and v not in gone and (admits_below is None or admits_below(u, v))
+            ]
         present = set(plain)
         aside = self._set_aside(latest, gone, admits_below)
         fell_back = False
@@ -771,16 +800,17 @@ class Bracket:
         us, vs = array("i", map(core.us.__getitem__, tight)), array("i", map(core.vs.__getitem__, tight))
         positive = [x >= self.n and dual[x] > 0 for x in range(2 * self.n)]
         common = shared_counts(self.n, us, vs, parent, positive)  # the blossoms of positive dual holding both
-        incident: list[list[int]] = [[] for _ in range(self.n)]
-        for k, (u, v) in enumerate(zip(us, vs, strict=True)):
-            incident[u].append(k)
-            incident[v].append(k)
-        n = self.n
-        keys = list(map(add, map(n.__mul__, us), vs))
-        position_of = dict(zip(keys, range(len(keys)), strict=True))  # u * n + v: its face index
-        solved = [u * n + v for u, v in guess]
-        solved += [core.us[k] * n + core.vs[k] for k in chosen]
-        joined = {position_of[key] for key in solved if key in position_of}
+        # The pairs come by their first player, in increasing order (_pairs_within_core, and
+        # the tight ones keep it): each player's pairs as the first are one run of them.
+        firsts = [bisect_left(us, u) for u in range(self.n + 1)]
+        incident: list[list[int]] = [[] for _ in range(self.n)]  # the bracket's players only
+        in_bracket = self.in_bracket
+        for k in compress(range(len(vs)), map(in_bracket.__getitem__, vs)):
+            incident[vs[k]].append(k)  # the pairs of which he is the second, in order
+        for u in self.bracket:
+            incident[u] += range(firsts[u], firsts[u + 1])  # after those, whose first is lower
+        solved = {*guess, *((core.us[k], core.vs[k]) for k in chosen)}
+        joined = set(self._face_indices(vs, firsts, solved))
         face_pairs = dict(
             us=us,
             vs=vs,
@@ -790,12 +820,28 @@ class Bracket:
             alive=bytearray(b"\x01") * len(us),
             incident=incident,
             joined=joined,
+            most_held=max(common, default=0),
         )
         if any(_inside_marked(parent[v], parent, positive) for v in self.below if v not in gone):
             self._face = OptimalFace(admits_below=None, **face_pairs)
         else:  # no blossom of positive dual holds a player below
             self._face = OptimalFace(admits_below=TightUnder(dual[: self.n], 2 * lift), **face_pairs)
         return self._face
+
+    @staticmethod
+    def _face_indices(vs: array, firsts: list[int], pairs: set[tuple[int, int]]) -> Iterator[int]:
+        """The face indices of those of *pairs* (u < v) in the face (*vs* the face's second
+        players, its pairs of first player u from ``firsts[u]`` to ``firsts[u + 1]``): v
+        looked for as bytes in u's run, at a whole item."""
+        raw, size = vs.tobytes(), vs.itemsize
+        for u, v in pairs:
+            start, end = size * firsts[u], size * firsts[u + 1]
+            pattern = array(vs.typecode, [v]).tobytes()
+            at = raw.find(pattern, start, end)
+            while at != -1 and (at - start) % size:
+                at = raw.find(pattern, at + 1, end)
+            if at != -1:
+                yield at // size
 
     def _slack_below(
         self,
