@@ -206,7 +206,7 @@ def first_transposition_beside_rest(
         in_bracket = [-1] * vertex_count
         for top in s1:
             in_bracket[top], in_bracket[mate[top]] = mate[top], top
-        reach = None
+        reach, whole = None, False  # *whole*: the search of *reach* went to its end
         for u in neighbours[t]:
             if u >= mate[t]:
                 break
@@ -231,7 +231,8 @@ def first_transposition_beside_rest(
             if augment_from(freed[0], neighbours.__getitem__, trial, blocked=fixed | {t, u}):
                 mate = trial
                 break
-            reach = _even_reach_beside(t, mate, neighbours, fixed)  # the whole search
+            if not whole:  # *mate* and *fixed* stay as they were: one whole search serves every later u
+                reach, whole = _even_reach_beside(t, mate, neighbours, fixed), True
         fixed |= {t, mate[t]}
     return mate[:vertex_count]
 
