@@ -267,6 +267,8 @@ IMPORT_TIME_LIMIT = env_int("IMPORT_TIME_LIMIT", 120)
 # A broker outage (Redis restarted or down) never ends the worker: it reconnects, however long.
 CELERY_BROKER_CONNECTION_RETRY = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+# kombu's Redis transport, made to survive a message it cannot put back (tourney/broker.py).
+CELERY_BROKER_TRANSPORT = "tourney.broker:Transport" if REDIS_URL else None
 # Jobs report through the database (the round's or the import's state), not a result.
 CELERY_TASK_IGNORE_RESULT = True
 # Every JOB_REAP_SECONDS the beat (`celery worker --beat`, docker-compose.yml) ends the jobs
