@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import Group
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
@@ -93,6 +94,8 @@ def test_the_import_page_polls_until_the_job_ends_then_shows_the_refusal(
     assert poll.status_code == 286  # the poll ends
     text = poll.content.decode()
     assert "line 2, column" in text and "hx-trigger" not in text and not Tournament.objects.exists()
+    organizer.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    assert "Il file non è stato importato:" in organizer.get(f"/import/{job.pk}/").content.decode()
     # Only the importer sees his job.
     assert _organizer(django_user_model, "other").get(f"/import/{job.pk}/").status_code == 404
 
