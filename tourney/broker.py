@@ -33,7 +33,6 @@ class QoS(redis.QoS):
             )
             self._delivered.clear()
 
-
     def ack(self, delivery_tag: object) -> None:
         if self.channel.connection is None:
             # A job that ends after its connection was lost and replaced: its message stays

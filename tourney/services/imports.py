@@ -93,12 +93,14 @@ def _write_round(rows: trf_io.RoundRows) -> None:
     rows.round.save()
     Game.objects.bulk_create(rows.games, batch_size=BATCH)
     Bye.objects.bulk_create(rows.byes, batch_size=BATCH)
+    # By id: the related descriptors cost more than the rest of the row.
+    round_id = rows.round.pk
     entries = [
-        RoundEntry(round=rows.round, player=player, game=game)
+        RoundEntry(round_id=round_id, player_id=player.pk, game_id=game.pk)
         for game in rows.games
         for player in (game.white, game.black)
     ]
-    entries += [RoundEntry(round=rows.round, player=bye.player, bye=bye) for bye in rows.byes]
+    entries += [RoundEntry(round_id=round_id, player_id=bye.player.pk, bye_id=bye.pk) for bye in rows.byes]
     RoundEntry.objects.bulk_create(entries, batch_size=BATCH)
 
 
