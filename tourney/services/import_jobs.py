@@ -48,8 +48,20 @@ def _progress_key(job_id: int) -> str:
 
 
 def progress(job: ImportJob) -> tuple[int, int] | None:
-    """(rounds written, rounds to write) of a running job, or None before it writes."""
-    return cache.get(_progress_key(job.pk))
+    """(rounds written, rounds to write) of a running job, or None before it writes (or
+    when the cache cannot say: the progress is a nicety, never a reason to fail)."""
+    try:
+        return cache.get(_progress_key(job.pk))
+    except Exception:
+        logger.warning("the cache did not answer the progress of import job %s", job.pk, exc_info=True)
+        return None
+
+
+def _report_progress(job_id: int, done: int, total: int) -> None:
+    try:
+        cache.set(_progress_key(job_id), (done, total), 3600)
+    except Exception:
+        logger.warning("the cache did not take the progress of import job %s", job_id, exc_info=True)
 
 
 def trf_error_message(error: TrfError) -> str:
@@ -75,7 +87,7 @@ def run_import(job_id: int) -> str:
                 user=job.created_by,
                 rounds=job.rounds,
                 edition=job.edition or None,
-                progress=lambda done, total: cache.set(_progress_key(job_id), (done, total), 3600),
+                progress=lambda done, total: _report_progress(job_id, done, total),
             )
         except TrfError as error:
             return _end(job, JobState.FAILED, error=trf_error_message(error))
@@ -99,7 +111,6 @@ def _end(job: ImportJob, state: str, *, error: str = "", tournament: object = No
     if state == JobState.SUCCEEDED:
         job.data = b""  # the tournament holds it now
     job.save(update_fields=["state", "error", "tournament", "data"])
-    cache.delete(_progress_key(job.pk))
     return state
 
 

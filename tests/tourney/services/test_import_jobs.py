@@ -80,6 +80,19 @@ def test_the_job_reports_its_progress_round_by_round(django_user_model, monkeypa
 
 
 @pytest.mark.django_db
+def test_a_cache_that_refuses_the_progress_does_not_fail_the_import(django_user_model, monkeypatch) -> None:
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise ConnectionError("Redis is down")
+
+    monkeypatch.setattr(import_jobs.cache, "set", refuse)
+    monkeypatch.setattr(import_jobs.cache, "get", refuse)
+    job = ImportJob.objects.create(created_by=django_user_model.objects.create_user("org"), data=SEED.read_bytes())
+    assert import_jobs.run_import(job.pk) == JobState.SUCCEEDED
+    job.state = JobState.RUNNING
+    assert import_jobs.progress(job) is None
+
+
+@pytest.mark.django_db
 def test_the_import_page_polls_until_the_job_ends_then_shows_the_refusal(
     django_user_model, queued_imports, django_capture_on_commit_callbacks
 ) -> None:
