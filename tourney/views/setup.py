@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from pairing.engine.text import decode
 from pairing.engine.tiebreaks import NAMES
 from pairing.engine.trf import TrfError, parse_trf
-from tourney.access import tournament_creator, tournament_role, user_roles
+from tourney.access import takes_upload, tournament_creator, tournament_role, user_roles
 from tourney.errors import (
     DomainError,
     EditionChangeUnconfirmed,
@@ -81,6 +81,7 @@ def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "tourney/tournament_form.html", context)
 
 
+@takes_upload
 @require_http_methods(["GET", "POST"])
 @tournament_creator
 def tournament_import(request: HtmxHttpRequest) -> HttpResponse:
@@ -290,6 +291,7 @@ def player_add(request: TournamentRequest, tournament_id: int) -> HttpResponse:
     return _back_to(request.tournament, "#players")
 
 
+@takes_upload
 @require_POST
 @tournament_role("register")
 def player_csv(request: TournamentRequest, tournament_id: int) -> HttpResponse:
