@@ -4,6 +4,8 @@ list, appointments, registration (entries, withdrawals, requested byes) and the 
 
 from __future__ import annotations
 
+import re
+
 from django.contrib import messages
 from django.core.files.uploadedfile import UploadedFile
 from django.core.paginator import Paginator
@@ -488,19 +490,23 @@ def audit_log(request: TournamentRequest, tournament_id: int) -> HttpResponse:
     tournament = request.tournament
     all_entries = AuditEntry.objects.filter(tournament=tournament)
     entries = all_entries.select_related("user")
+    actions = all_entries.values_list("action", flat=True).distinct().order_by("action")
     action = request.GET.get("action", "")
     if action:
-        entries = entries.filter(action=action)
+        # Only an action the trail holds is looked up: any other text (a NUL byte, which the
+        # database refuses) finds nothing.
+        entries = entries.filter(action=action) if action in set(actions) else entries.none()
     number = request.GET.get("round", "")
-    if number.isdigit():
+    number = number if re.fullmatch(r"[0-9]{1,3}", number) else ""
+    if number:
         entries = entries.filter(round_number=int(number))
     page = Paginator(entries, AUDIT_PAGE_SIZE).get_page(request.GET.get("page"))
     context = {
         "tournament": tournament,
         "page": page,
         "action": action,
-        "actions": all_entries.values_list("action", flat=True).distinct().order_by("action"),
-        "round": int(number) if number.isdigit() else None,
+        "actions": actions,
+        "round": int(number) if number else None,
         "rounds": range(1, tournament.rounds + 1),
     }
     return render(request, "tourney/audit.html", context)
