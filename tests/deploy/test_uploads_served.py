@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import os
 import re
-import signal
 import socket
-import subprocess
 import sys
 import time
 import urllib.request
@@ -15,6 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.deploy.django_process import serving
 
 ROOT = Path(__file__).resolve().parents[2]
 PORTS = range(18440, 18460)  # this worktree's share of 18400-18499
@@ -39,34 +39,10 @@ def server(tmp_path: Path) -> Iterator[tuple[int, Path]]:
     spool.mkdir()
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE")}
     env.update(DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}", TMPDIR=str(spool), DEBUG="1")
-    log = tmp_path / "gunicorn.log"
-    gunicorn = Path(sys.executable).with_name("gunicorn")
-    with open(log, "w") as out:
-        process = subprocess.Popen(
-            [str(gunicorn), "tourney.wsgi:application", "--bind", f"127.0.0.1:{port}", "--workers", "1"],
-            cwd=ROOT,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5).read()
-                break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"gunicorn did not serve on {port}:\n{log.read_text()}")
-                time.sleep(0.3)
+    command = [str(Path(sys.executable).with_name("gunicorn")), "tourney.wsgi:application"]
+    command += ["--bind", f"127.0.0.1:{port}", "--workers", "1"]
+    with serving(command, env=env, health=f"http://127.0.0.1:{port}/healthz", log=tmp_path / "gunicorn.log"):
         yield port, spool
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
 
 
 def _csrf_token(port: int) -> str:

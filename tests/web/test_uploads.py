@@ -13,7 +13,7 @@ from django.http import multipartparser
 from django.test import Client
 
 from tests import builders
-from tourney.models import Player
+from tourney.models import Player, Tournament
 from tourney.roles import appoint
 
 pytestmark = pytest.mark.django_db
@@ -46,6 +46,17 @@ def bodies_read(monkeypatch) -> list[str]:
     return read
 
 
+@pytest.fixture
+def organizer(django_user_model) -> tuple[Tournament, Client]:
+    """A tournament without players, its organizer logged in."""
+    t = builders.tournament(players=0)
+    user = django_user_model.objects.create_user("org")
+    appoint(t, user, "organizer")
+    client = Client()
+    client.force_login(user)
+    return t, client
+
+
 def _file(size: int, name: str = "players.csv") -> SimpleUploadedFile:
     return SimpleUploadedFile(name, b"name\n" + b"x" * (size - 5))
 
@@ -76,24 +87,16 @@ def test_a_user_without_the_role_cannot_make_a_tournament_read_his_upload(bodies
     assert missing.status_code == 403 and bodies_read == []
 
 
-def test_a_file_sent_to_a_page_that_takes_none_stops_at_the_form_limit(bodies_read, django_user_model) -> None:
-    t = builders.tournament(players=2)
-    organizer = django_user_model.objects.create_user("org")
-    appoint(t, organizer, "organizer")
-    client = Client()
-    client.force_login(organizer)
+def test_a_file_sent_to_a_page_that_takes_none_stops_at_the_form_limit(bodies_read, organizer) -> None:
+    t, client = organizer
     response = client.post(f"/t/{t.pk}/registration/add/", {"name": "X", "file": _file(BIG)})
     assert response.status_code == 413 and bodies_read == []
     small = client.post(f"/t/{t.pk}/registration/add/", {"name": "Xavier", "file": _file(1000)})
     assert small.status_code != 413 and bodies_read == ["parsed"]  # in memory, not in a temporary file
 
 
-def test_an_oversize_upload_gets_413_with_the_limit_before_it_is_read(bodies_read, django_user_model) -> None:
-    t = builders.tournament(players=2)
-    organizer = django_user_model.objects.create_user("org")
-    appoint(t, organizer, "organizer")
-    client = Client()
-    client.force_login(organizer)
+def test_an_oversize_upload_gets_413_with_the_limit_before_it_is_read(bodies_read, organizer) -> None:
+    t, client = organizer
     response = client.post(f"/t/{t.pk}/registration/csv/", {"file": _file(settings.REQUEST_MAX_BYTES + 1)})
     assert response.status_code == 413
     page = response.content.decode()
@@ -122,12 +125,8 @@ def test_the_413_page_is_italian_too(django_user_model) -> None:
     assert response.status_code == 413 and "Troppo grande" in response.content.decode()
 
 
-def test_an_organizers_upload_is_read_in_memory_and_registers_the_players(bodies_read, django_user_model) -> None:
-    t = builders.tournament(players=0)
-    organizer = django_user_model.objects.create_user("org")
-    appoint(t, organizer, "organizer")
-    client = Client()
-    client.force_login(organizer)
+def test_an_organizers_upload_is_read_in_memory_and_registers_the_players(bodies_read, organizer) -> None:
+    t, client = organizer
     rows = "name,rating\n" + "".join(f"Player {k},{1500 + k}\n" for k in range(1, 4))
     padding = "\n" * (BIG - len(rows))  # blank lines: a file above Django's old on-disk threshold
     response = client.post(f"/t/{t.pk}/registration/csv/", {"file": SimpleUploadedFile("p.csv", rows.encode())})
