@@ -157,8 +157,8 @@ def test_trf_players_joining_a_tournament_are_refused_with_line_and_column(organ
 # ---------------------------------------------------------------- players from a CSV and the forms
 
 
-def test_a_csv_row_with_a_bad_federation_rating_or_name_is_refused_with_line_and_column(desk_organizer) -> None:
-    t, client = desk_organizer
+def test_a_csv_row_with_a_bad_federation_rating_or_name_is_refused_with_line_and_column(own_tournament) -> None:
+    t, client = own_tournament
     text = f"name,rating,federation\nGood,1500,ITA\nBad Fed,1500,<a>\nToo High,4000,ITA\nMir{RLO}ror,1500,ITA\n"
     page = client.post(f"/t/{t.pk}/registration/csv/", {"file": SimpleUploadedFile("p.csv", text.encode())})
     content = page.content.decode()
@@ -166,16 +166,6 @@ def test_a_csv_row_with_a_bad_federation_rating_or_name_is_refused_with_line_and
     assert "line 4, column rating: 4000 is not a FIDE rating" in content
     assert "line 5, column name: invisible character U+202E" in content
     assert not t.players.exists()
-
-
-@pytest.fixture
-def desk_organizer(django_user_model) -> tuple[Tournament, Client]:
-    t = builders.tournament(players=0)
-    user = django_user_model.objects.create_user("desk-org")
-    appoint(t, user, "organizer")
-    client = Client()
-    client.force_login(user)
-    return t, client
 
 
 @pytest.mark.parametrize(
@@ -189,15 +179,15 @@ def desk_organizer(django_user_model) -> tuple[Tournament, Client]:
         ("provisional_rating", "3500", "3500 is not a FIDE rating"),
     ],
 )
-def test_the_registration_form_refuses_the_field(desk_organizer, field, value, error) -> None:
-    t, client = desk_organizer
+def test_the_registration_form_refuses_the_field(own_tournament, field, value, error) -> None:
+    t, client = own_tournament
     data = {"name": "Evelyn", "rating": "0", "federation": "ITA", field: value}
     page = client.post(f"/t/{t.pk}/registration/add/", data).content.decode()
     assert error in page and not t.players.exists()
 
 
-def test_the_registration_form_takes_a_federation_in_small_letters(desk_organizer) -> None:
-    t, client = desk_organizer
+def test_the_registration_form_takes_a_federation_in_small_letters(own_tournament) -> None:
+    t, client = own_tournament
     client.post(f"/t/{t.pk}/registration/add/", {"name": "Evelyn", "rating": "1400", "federation": "ita"})
     assert Player.objects.get(tournament=t).federation == "ITA"
 
@@ -205,8 +195,8 @@ def test_the_registration_form_takes_a_federation_in_small_letters(desk_organize
 # ---------------------------------------------------------------- query parameters and other forms
 
 
-def test_the_audit_trail_with_a_nul_byte_or_odd_digits_in_its_filters_answers(desk_organizer) -> None:
-    t, client = desk_organizer
+def test_the_audit_trail_with_a_nul_byte_or_odd_digits_in_its_filters_answers(own_tournament) -> None:
+    t, client = own_tournament
     for query in ("?action=%00", "?action=register%20player%00", "?round=%C2%B2", f"?round={FORTY_DIGITS}"):
         assert client.get(f"/t/{t.pk}/audit/{query}").status_code == 200, query
 
@@ -228,8 +218,8 @@ def test_rated_games_beyond_any_career_are_refused_with_a_message(django_user_mo
     assert player.rated_games is None
 
 
-def test_a_prohibited_pairing_from_round_40000_is_a_form_error(desk_organizer) -> None:
-    t, client = desk_organizer
+def test_a_prohibited_pairing_from_round_40000_is_a_form_error(own_tournament) -> None:
+    t, client = own_tournament
     t.players.create(pairing_number=1, name="A")
     t.players.create(pairing_number=2, name="B")
     a, b = t.players.order_by("pairing_number")
@@ -237,8 +227,8 @@ def test_a_prohibited_pairing_from_round_40000_is_a_form_error(desk_organizer) -
     assert response.status_code in (200, 302) and not t.prohibited_pairings.exists()
 
 
-def test_the_settings_form_refuses_a_made_up_host_federation(desk_organizer) -> None:
-    t, _client = desk_organizer
+def test_the_settings_form_refuses_a_made_up_host_federation(own_tournament) -> None:
+    t, _client = own_tournament
     form = TournamentForm({"federation": "<a>"}, instance=t)
     assert not form.is_valid() and "is not a FIDE federation code" in str(form.errors["federation"])
     ok = TournamentForm({"federation": "ita"}, instance=t)
@@ -246,10 +236,10 @@ def test_the_settings_form_refuses_a_made_up_host_federation(desk_organizer) -> 
     assert "federation" not in ok.errors
 
 
-def test_a_refused_federation_is_told_in_italian(desk_organizer) -> None:
+def test_a_refused_federation_is_told_in_italian(own_tournament) -> None:
     from django.conf import settings
 
-    t, client = desk_organizer
+    t, client = own_tournament
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
     page = client.post(f"/t/{t.pk}/registration/add/", {"name": "Eva", "rating": "0", "federation": "XYZ"})
     assert "XYZ non è il codice di una federazione FIDE" in page.content.decode()

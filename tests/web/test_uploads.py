@@ -13,8 +13,7 @@ from django.http import multipartparser
 from django.test import Client
 
 from tests import builders
-from tourney.models import Player, Tournament
-from tourney.roles import appoint
+from tourney.models import Player
 
 pytestmark = pytest.mark.django_db
 
@@ -44,17 +43,6 @@ def bodies_read(monkeypatch) -> list[str]:
 
     monkeypatch.setattr(uploadhandler, "TemporaryUploadedFile", Recorded)
     return read
-
-
-@pytest.fixture
-def organizer(django_user_model) -> tuple[Tournament, Client]:
-    """A tournament without players, its organizer logged in."""
-    t = builders.tournament(players=0)
-    user = django_user_model.objects.create_user("org")
-    appoint(t, user, "organizer")
-    client = Client()
-    client.force_login(user)
-    return t, client
 
 
 def _file(size: int, name: str = "players.csv") -> SimpleUploadedFile:
@@ -87,16 +75,16 @@ def test_a_user_without_the_role_cannot_make_a_tournament_read_his_upload(bodies
     assert missing.status_code == 403 and bodies_read == []
 
 
-def test_a_file_sent_to_a_page_that_takes_none_stops_at_the_form_limit(bodies_read, organizer) -> None:
-    t, client = organizer
+def test_a_file_sent_to_a_page_that_takes_none_stops_at_the_form_limit(bodies_read, own_tournament) -> None:
+    t, client = own_tournament
     response = client.post(f"/t/{t.pk}/registration/add/", {"name": "X", "file": _file(BIG)})
     assert response.status_code == 413 and bodies_read == []
     small = client.post(f"/t/{t.pk}/registration/add/", {"name": "Xavier", "file": _file(1000)})
     assert small.status_code != 413 and bodies_read == ["parsed"]  # in memory, not in a temporary file
 
 
-def test_an_oversize_upload_gets_413_with_the_limit_before_it_is_read(bodies_read, organizer) -> None:
-    t, client = organizer
+def test_an_oversize_upload_gets_413_with_the_limit_before_it_is_read(bodies_read, own_tournament) -> None:
+    t, client = own_tournament
     response = client.post(f"/t/{t.pk}/registration/csv/", {"file": _file(settings.REQUEST_MAX_BYTES + 1)})
     assert response.status_code == 413
     page = response.content.decode()
@@ -125,8 +113,8 @@ def test_the_413_page_is_italian_too(django_user_model) -> None:
     assert response.status_code == 413 and "Troppo grande" in response.content.decode()
 
 
-def test_an_organizers_upload_is_read_in_memory_and_registers_the_players(bodies_read, organizer) -> None:
-    t, client = organizer
+def test_an_organizers_upload_is_read_in_memory_and_registers_the_players(bodies_read, own_tournament) -> None:
+    t, client = own_tournament
     rows = "name,rating\n" + "".join(f"Player {k},{1500 + k}\n" for k in range(1, 4))
     padding = "\n" * (BIG - len(rows))  # blank lines: a file above Django's old on-disk threshold
     response = client.post(f"/t/{t.pk}/registration/csv/", {"file": SimpleUploadedFile("p.csv", rows.encode())})
