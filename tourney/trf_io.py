@@ -104,6 +104,8 @@ _FIELD_RECORDS = {
     "chief_arbiter": "102",
     "deputy_arbiters": "112",
     "time_control": "122",
+    "starting_rank_method": "172",
+    "time_control_code": "222",
 }
 # The XXS and record-162 codes each point field is read from (_scoring_fields).
 _POINT_CODES = {
@@ -216,8 +218,20 @@ def tournament_problems(t: TrfTournament, fields: dict[str, Any]) -> list[str]:
     try:
         Tournament(**fields).full_clean(validate_unique=False, validate_constraints=False)
     except ValidationError as error:
-        return [f"{_field_place(t, name)}: {' '.join(messages)}" for name, messages in error.message_dict.items()]
+        return [
+            f"{_field_place(t, name) if _from_file(t, fields, name) else name}: {' '.join(messages)}"
+            for name, messages in error.message_dict.items()
+        ]
     return []
+
+
+def _from_file(t: TrfTournament, fields: dict[str, Any], name: str) -> bool:
+    """The value is the file's, not one the importer gave instead (a name, a round count)."""
+    if name == "name":
+        return fields["name"] == t.name.strip()
+    if name == "rounds":
+        return t.total_rounds is not None or t.rounds_in_file == fields["rounds"]
+    return True
 
 
 def _field_place(t: TrfTournament, name: str) -> str:

@@ -243,3 +243,11 @@ def test_a_refused_federation_is_told_in_italian(own_tournament) -> None:
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
     page = client.post(f"/t/{t.pk}/registration/add/", {"name": "Eva", "rating": "0", "federation": "XYZ"})
     assert "XYZ non è il codice di una federazione FIDE" in page.content.decode()
+
+
+def test_a_header_too_long_or_with_an_invisible_character_is_refused_with_its_line(organizer) -> None:
+    lines = [f"012 Open{RLO}A" if line.startswith("012") else line for line in _seed_lines()]
+    lines = [*lines[:11], "222 " + "9" * 70, *lines[11:]]
+    page = _import(organizer, lines)
+    assert "line 1, column 5: invisible character U+202E" in page
+    assert "line 12, column 5: Ensure this value has at most 60 characters" in page

@@ -112,6 +112,7 @@ class _Parser:
                 self.header(tag, line)
             elif tag == "112":
                 self.deputies.append(line.text[4:].rstrip())
+                self.positions.setdefault(tag, (line.number, 5))
             elif tag == "132":
                 self.round_dates(line)
             elif tag.upper() in ("XXR", "XXC", "XXA", "XXP", "XXS", "XXZ"):
@@ -342,10 +343,12 @@ class _Parser:
             self.name_players(line, 24, tag)
         elif tag == "172":
             self.values["starting_rank_172"] = trf26.starting_rank_172(line)
+            self.positions[tag] = (line.number, 5)
         elif tag == "182":
             self.values["pairing_controller_182"] = trf26.text_after_tag(line)
         elif tag == "222":
             self.values["time_control_222"] = trf26.text_after_tag(line)
+            self.positions[tag] = (line.number, 5)
 
     def name_players(self, line: RecordLine, column: int, tag: str) -> None:
         self.named += [(line.number, c, start, tag) for c, start in line.id_columns(column)]

@@ -209,9 +209,10 @@ class TrfTournament:
     national_ratings: tuple[TrfNationalRating, ...] = ()
     other_records: tuple[str, ...] = field(default=())  # unknown records, verbatim
     # Where the reader found a record, as (line, column) of its value, for a refusal that
-    # names it: "001 <start number>" (column 1), "012" ... "132", "XXR", "142", "192",
-    # "XXS <k>", "162 <k>", "BB <k>" (the k-th item of xx_scoring, scoring_162, bb_scoring),
-    # "250 <k>". Not part of what the file says: two files alike but for blank lines are equal.
+    # names it: "001 <start number>" (column 1), "012" ... "122" (112: the first), "XXR", "142",
+    # "172", "192", "222", "XXS <k>", "162 <k>", "BB <k>" (the k-th item of xx_scoring,
+    # scoring_162, bb_scoring), "250 <k>". Not part of what the file says: two files alike
+    # but for blank lines are equal.
     positions: Mapping[str, tuple[int, int]] = field(default_factory=dict, compare=False, repr=False)
 
     @property
