@@ -92,7 +92,8 @@ _BYE_CODES: dict[str, tuple[ByeKind, bool]] = {
 _BYE_WRITTEN = {kind_requested: code for code, kind_requested in _BYE_CODES.items()}
 
 # TRF-2026 record 192 (ETT26): FIDE_<SYSTEM>[_<EDITION>][_BAKU], the systems this program pairs.
-_TYPE_192 = re.compile(r"^FIDE_(DUTCH|DUBOV|BURSTEIN|LIM)(?:_(?:2017|2026))?(?:_BAKU)?$", re.IGNORECASE)
+# A year this program has no texts of is read as none (the rules in force on the start date).
+_TYPE_192 = re.compile(r"^FIDE_(DUTCH|DUBOV|BURSTEIN|LIM)(?:_\d{4})?(?:_BAKU)?$", re.IGNORECASE)
 
 # The columns of record 001 a player's fields come from.
 PLAYER_COLUMNS = {"sex": 10, "title": 11, "name": 15, "rating": 49, "federation": 54, "fide_id": 58, "birth_date": 70}

@@ -251,3 +251,8 @@ def test_a_header_too_long_or_with_an_invisible_character_is_refused_with_its_li
     page = _import(organizer, lines)
     assert "line 1, column 5: invisible character U+202E" in page
     assert "line 12, column 5: Ensure this value has at most 60 characters" in page
+
+
+@pytest.mark.parametrize("code", ["FIDE_DUTCH_2026_SOMETHING", "FIDE_DUTCH2026", "SWISS_DUTCH"])
+def test_record_192_must_name_a_system_this_program_pairs(organizer, code) -> None:
+    assert f"line 12, column 5: record 192 names {code}" in _import(organizer, _with_record(f"192 {code}"))
