@@ -123,6 +123,9 @@ MIDDLEWARE = [
     # A logged-in user's own language, over the cookie and the browser (tourney/language.py).
     "tourney.language.UserLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A body too large (413) or an upload the user may not make (403) is refused before the
+    # CSRF check reads it (tourney/uploads.py).
+    "tourney.uploads.UploadGateMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Whatever a logged-in user gets is private (tourney/caching.py).
@@ -296,3 +299,11 @@ LOGGING = {
 
 # The largest TRF or CSV file the import pages read (bytes); 2 MB holds some 20,000 players.
 UPLOAD_MAX_BYTES = env_int("UPLOAD_MAX_BYTES", 2 * 1024 * 1024)
+# The largest request body with a file (bytes): nginx's client_max_body_size (deploy/nginx.conf);
+# any other body stops at DATA_UPLOAD_MAX_MEMORY_SIZE (Django's 2.5 MB, its form fields).
+# Larger ones are refused with 413 before they are read (tourney/uploads.py).
+REQUEST_MAX_BYTES = env_int("REQUEST_MAX_BYTES", 10 * 1024 * 1024)
+DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 2_621_440)
+# An upload that passes is kept in memory, never spooled to a temporary file.
+FILE_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
+FILE_UPLOAD_HANDLERS = ["django.core.files.uploadhandler.MemoryFileUploadHandler"]

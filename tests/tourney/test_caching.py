@@ -458,3 +458,28 @@ def test_a_change_reaches_a_live_page_within_five_seconds_with_margin(settings) 
     assert caching.check_live_change_delay() == []
     settings.PUBLIC_PAGE_REFRESH_SECONDS = 3
     assert [w.id for w in caching.check_live_change_delay()] == ["tourney.W002"]
+
+
+def test_a_prohibited_pairing_set_or_lifted_renews_the_trf_download(
+    django_user_model, django_capture_on_commit_callbacks
+) -> None:
+    """The public TRF-2026 download carries the prohibited pairings (record 260)."""
+    t = _event()
+    organizer = django_user_model.objects.create_user("org")
+    url = _pages(t)["trf"]
+    before = Client().get(url)
+    with django_capture_on_commit_callbacks(execute=True):
+        prohibited = setup.prohibit_pairing(
+            tournament_id=t.pk,
+            player=builders.player(t, 1),
+            other=builders.player(t, 2),
+            first_round=3,
+            last_round=3,
+            user=organizer,
+        )
+    set_ = Client().get(url)
+    assert set_["ETag"] != before["ETag"] and "260 003 003    1    2" in set_.content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        setup.allow_pairing(tournament_id=t.pk, prohibited_id=prohibited.pk, user=organizer)
+    lifted = Client().get(url)
+    assert lifted["ETag"] != set_["ETag"] and "260 " not in lifted.content.decode()
