@@ -51,6 +51,12 @@ def browser_missing() -> str | None:
     return None
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    from tests.translations import compile_stale_catalogues
+
+    compile_stale_catalogues()
+
+
 def pytest_runtest_setup(item: pytest.Item) -> None:
     for marker, missing in (("services", services_missing), ("browser", browser_missing)):
         if item.get_closest_marker(marker) is None:

@@ -558,6 +558,22 @@ def _xxs(tournament: Tournament) -> tuple[tuple[str, int], ...]:
     return tuple((code, value) for code, value in wanted.items() if defaults[code] != value)
 
 
+def _bb_scoring(tournament: Tournament) -> tuple[tuple[str, int], ...]:
+    """bbpPairings' own scoring lines (win, draw, loss, zero-point bye, forfeit loss, PAB):
+    that engine reads them and record 162 but not XXS, and refuses a file whose points
+    it cannot explain. Written with XXS whenever the scoring is not the default."""
+    if not _xxs(tournament):
+        return ()
+    return (
+        ("BBW", tournament.points_win),
+        ("BBD", tournament.points_draw),
+        ("BBL", tournament.points_loss),
+        ("BBZ", 0),  # C.04.1: a zero-point bye is worth nothing
+        ("BBF", tournament.points_forfeit_loss),
+        ("BBU", tournament.points_pairing_bye),
+    )
+
+
 def _trf_date(value: datetime.date | None) -> str:
     return value.strftime("%Y/%m/%d") if value else ""
 
@@ -737,6 +753,7 @@ def export_text(tournament: Tournament, fmt: str = "trf26", *, public: bool = Fa
             national_ratings=(),
             xx_forbidden=xxp,
             xx_acceleration=virtual_points_250(t.accelerations_250),
+            bb_scoring=_bb_scoring(tournament),
         )
         return write_trf(t, trf26=False)
     if t.xx_absent:

@@ -194,6 +194,12 @@ def header_lines(t: TrfTournament, derive: bool) -> list[str]:
     return out
 
 
+def draft_type_code(code: str) -> str:
+    """Record 192 in the draft table's spelling (``FIDE_DUTCH_2026`` -> ``FIDE_DUTCH_2025``),
+    for engines released before ETT26 was final, which refuse the ``_2026`` codes."""
+    return re.sub(r"^(FIDE_[A-Z]+)_2026(?=_BAKU$|$)", r"\1_2025", code.strip())
+
+
 def national_rating_line(r: TrfNationalRating) -> str:
     """The NRS record: the 001 columns 1-79, the federation's code in place of ``001``."""
     return (
