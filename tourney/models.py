@@ -655,6 +655,22 @@ class Appointment(models.Model):
         return f"{self.user} {self.get_role_display().lower()} of {self.tournament}"
 
 
+class Invitation(models.Model):
+    """Who invited a person (tourney.services.accounts.invite): only that organizer, on that
+    tournament, or a superuser gives him a new set-password link; an organizer who later
+    appoints the same account elsewhere never does."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitation")
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="invitations")
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    invited_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.user} invited to {self.tournament} by {self.invited_by}"
+
+
 class UserPreference(models.Model):
     """A user's own settings, kept across browsers and computers: the language he reads."""
 

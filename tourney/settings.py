@@ -194,6 +194,8 @@ STORAGES = {
 LOGIN_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
 LOGIN_ADDRESS_FAILURE_LIMIT = env_int("LOGIN_ADDRESS_FAILURE_LIMIT", 30)
 LOGIN_LOCKOUT_MINUTES = env_int("LOGIN_LOCKOUT_MINUTES", 15)
+# A user name logs in by its canonical form (NFKC, case folded), the form the throttle counts.
+AUTHENTICATION_BACKENDS = ["tourney.login_throttle.CanonicalUsernameBackend"]
 
 # Invitations (tourney/services/accounts.py): the set-password link is always shown to the
 # organizer, and e-mailed too when the site has a mail server (EMAIL_HOST) or names an

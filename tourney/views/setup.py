@@ -20,6 +20,7 @@ from pairing.engine.text import decode
 from pairing.engine.tiebreaks import NAMES
 from pairing.engine.trf import TrfError, parse_trf
 from tourney.access import takes_upload, tournament_creator, tournament_role, user_roles
+from tourney.audit import User
 from tourney.errors import (
     DomainError,
     EditionChangeUnconfirmed,
@@ -43,7 +44,7 @@ from tourney.forms import (
 )
 from tourney.models import Appointment, AuditEntry, Bye, Player, Tournament, TournamentStatus
 from tourney.presentation import TIEBREAK_NAMES
-from tourney.services import setup
+from tourney.services import accounts, setup
 from tourney.services.imports import import_entries
 from tourney.services.registration import (
     cancel_bye,
@@ -216,13 +217,15 @@ def appointments(request: TournamentRequest, tournament_id: int) -> HttpResponse
                 request, _("%(user)s appointed %(role)s.") % {"user": user, "role": appointment.get_role_display()}
             )
             return redirect("appointments", tournament.pk)
-    return render(request, "tourney/appointments.html", appointments_context(tournament, form=form))
+    return render(request, "tourney/appointments.html", appointments_context(tournament, request.user, form=form))
 
 
-def appointments_context(tournament: Tournament, **extra: object) -> dict[str, object]:
-    """The appointments page: the list, the form picking a known user, the invitation form."""
+def appointments_context(tournament: Tournament, user: User, **extra: object) -> dict[str, object]:
+    """The appointments page: the list, the form picking a known user, the invitation form;
+    a new-link button only for the people whose link *user* may give."""
     context = {
         "tournament": tournament,
+        "may_give_link": accounts.links_user_may_give(user, tournament),
         "form": AppointForm(),
         "invite_form": InviteForm(prefix="invite"),
         "appointments": tournament.appointments.select_related("user"),
