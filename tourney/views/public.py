@@ -213,7 +213,7 @@ def player_card(request: HtmxHttpRequest, tournament_id: int, player_id: int) ->
 
 
 @require_GET
-@public_page()
+@public_page(parameters=["round"])
 def standings(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     """The standings with the tournament's tie-breaks, after any completed round."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
@@ -231,7 +231,7 @@ def standings(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
 
 
 @require_GET
-@public_page()
+@public_page(parameters=["round"])
 def crosstable(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     shown, done = presentation.standings_context(tournament, request.GET.get("round"), body=False)
