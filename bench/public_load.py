@@ -18,8 +18,8 @@ public pages are renewed under load.
 
 With --attackers N (default 8), N more connections attack while each page is measured
 (a second wrk): made-up ``sessionid`` and ``desk`` cookies, random query parameters,
-random ``HX-Target`` values, zero-padded ids and unknown tournaments. Requests with a made-up
-desk marker go to the desk's server, as the proxy routes them; the rest to the crowd's. The
+random ``HX-Target`` values, zero-padded ids and unknown tournaments, all to the crowd's
+server (the proxy sends a made-up desk marker there, as any reader: deploy/nginx.conf). The
 Redis holding the pages' cache is measured before and after (memory, keys): with
 --cache-redis-port it is a redis-server of the bench's own, bounded as docker-compose.yml
 bounds it (--cache-maxmemory, allkeys-lru). With --nginx, every request (crowd, attacker,
@@ -131,7 +131,7 @@ def attack_result(attack: subprocess.Popen) -> dict[str, float]:
     return json.loads(out.strip().splitlines()[-1])
 
 
-def nginx_config(directory: str, port: int, web: int, desk: int) -> str:
+def nginx_config(directory: str, port: int, web: int, desk: int, secret: str) -> str:
     """deploy/nginx.conf as the bench runs it: its upstreams the two gunicorn servers."""
     site = (ROOT / "deploy" / "nginx.conf").read_text()
     site = site.replace("http://desk:8000", f"http://127.0.0.1:{desk}").replace(
@@ -140,9 +140,11 @@ def nginx_config(directory: str, port: int, web: int, desk: int) -> str:
     site = site.replace("listen 80;", f"listen 127.0.0.1:{port};").replace(
         "/var/cache/nginx/tourney", f"{directory}/cache"
     )
-    site = re.sub(r"\n\s*resolver [^;]*;", "", site)
+    site = re.sub(r"\n\s*resolver [^;]*;", "", site).replace("${DESK_ROUTING_SECRET}", secret)
     (Path(directory) / "site.conf").write_text(site)
-    main = f"""
+    main = (
+        ("user root;" if os.geteuid() == 0 else "")
+        + f"""
 worker_processes 1;
 pid {directory}/nginx.pid;
 error_log {directory}/error.log warn;
@@ -154,6 +156,7 @@ http {{
     include {directory}/site.conf;
 }}
 """
+    )
     (Path(directory) / "nginx.conf").write_text(main)
     return f"{directory}/nginx.conf"
 
@@ -180,6 +183,7 @@ def production_env(args: argparse.Namespace, static_root: str) -> dict[str, str]
         "REDIS_URL": args.redis_url,
         "CACHE_URL": args.cache_url,
         "SITE_URL": f"http://127.0.0.1:{args.port}",
+        "DESK_ROUTING_SECRET": secrets.token_urlsafe(40),
         "SECURE_SSL_REDIRECT": "0",
         "SESSION_COOKIE_SECURE": "0",
         "CSRF_COOKIE_SECURE": "0",
@@ -365,7 +369,8 @@ def main() -> None:
         helpers.append(
             subprocess.Popen(
                 ["redis-server", "--port", str(args.cache_redis_port), "--bind", "127.0.0.1", "--save", "",
-                 "--appendonly", "no", "--maxmemory", args.cache_maxmemory, "--maxmemory-policy", "allkeys-lru"],
+                 "--appendonly", "no", "--maxmemory", args.cache_maxmemory, "--maxmemory-policy", "allkeys-lru",
+                 "--logfile", str(Path(tempfile.gettempdir()) / f"bench-redis-{args.cache_redis_port}.log")],
                 stdout=subprocess.DEVNULL,
             )
         )  # fmt: skip
@@ -384,14 +389,12 @@ def main() -> None:
     if args.desk_workers:  # as the proxy routes logged-in users (deploy/nginx.conf)
         servers.append(serve(args.port + 1, args.desk_workers, env))
         desk_base = f"http://127.0.0.1:{args.port + 1}"
-    # The attacker's made-up desk markers reach the desk's server, as the proxy routes them.
-    forged_base = desk_base
     if args.nginx:
         nginx_port = args.nginx_port or args.port + 2
-        conf = nginx_config(static_root, nginx_port, args.port, args.port + 1)
+        conf = nginx_config(static_root, nginx_port, args.port, args.port + 1, env["DESK_ROUTING_SECRET"])
         subprocess.run([args.nginx, "-t", "-q", "-c", conf], check=True)
         helpers.append(subprocess.Popen([args.nginx, "-c", conf, "-g", "daemon off;"]))
-        base = desk_base = forged_base = f"http://127.0.0.1:{nginx_port}"
+        base = desk_base = f"http://127.0.0.1:{nginx_port}"
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # the finally below stops gunicorn
     script = Path(static_root) / "report.lua"
     script.write_text(LUA)
@@ -415,7 +418,7 @@ def main() -> None:
             half = max(1, args.attackers // 2)
             made_up_urls = attack_script(static_root, attack_paths, tournament, last, range(1, 5))
             made_up_cookies = attack_script(static_root, attack_paths, tournament, last, range(5, 6))
-            attacks = [(base, half, made_up_urls), (forged_base, max(1, args.attackers - half), made_up_cookies)]
+            attacks = [(base, half, made_up_urls), (base, max(1, args.attackers - half), made_up_cookies)]
         cache_before = redis_figures(args.cache_url)
         attacked: list[dict[str, float]] = []
         desk = Desk(desk_base, tournament, last, boards, args.result_every)

@@ -31,6 +31,7 @@ a cache a reader can hit, and the arbiter never reads a public copy older than h
 
 from __future__ import annotations
 
+import base64
 import contextvars
 import gzip
 import hashlib
@@ -49,12 +50,12 @@ from django.contrib.messages.storage.cookie import CookieStorage
 from django.core import checks
 from django.core.cache import cache
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect, QueryDict
 from django.middleware.clickjacking import XFrameOptionsMiddleware
 from django.urls import NoReverseMatch, Resolver404, resolve, reverse
 from django.utils import translation
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
-from django.utils.crypto import constant_time_compare, salted_hmac
+from django.utils.crypto import constant_time_compare
 from django.utils.http import http_date, urlencode
 
 ALL = "all"
@@ -326,25 +327,35 @@ def _messages_waiting(request: HttpRequest) -> bool:
     return bool(value) and CookieStorage(request)._decode(value) is not None
 
 
-# The desk marker: a cookie set beside the session of a signed-in user, an HMAC of his
-# session key under SECRET_KEY. It is checked without the session store, so a request whose
-# marker is missing or does not match its session cookie is a reader's, answered from the
-# cache before the session is read; the proxy sends requests that carry one to the desk
-# replicas (deploy/nginx.conf), where a made-up one gets the public copy all the same.
-DESK_MARKER_SALT = "tourney.caching.desk_marker"
+# The desk marker: a cookie set beside the session of a signed-in user, "<hash>.<expires>",
+# the hash an MD5 of the expiry time, his session key and DESK_ROUTING_SECRET, as nginx's
+# secure_link_md5 computes it (deploy/nginx.conf): the proxy checks it without Django and
+# sends only a valid one to the desk replicas; here it is checked without the session store,
+# so a request whose marker is missing, expired or not its session cookie's is a reader's,
+# answered from the cache before the session is read. It routes, the session authenticates.
 
 
-def desk_marker(session_key: str) -> str:
-    return salted_hmac(DESK_MARKER_SALT, session_key).hexdigest()
+def desk_marker(session_key: str, expires: int | None = None) -> str:
+    if expires is None:
+        expires = int(time.time()) + settings.SESSION_COOKIE_AGE
+    signed = f"{expires}{session_key} {settings.DESK_ROUTING_SECRET}".encode()
+    digest = hashlib.md5(signed).digest()  # nginx's secure_link knows no other hash
+    return f"{base64.urlsafe_b64encode(digest).rstrip(b'=').decode()}.{expires}"
+
+
+def desk_marker_valid(marker: str, session_key: str) -> bool:
+    _, _, expires = marker.partition(".")
+    if not (session_key and expires.isdigit()) or int(expires) < time.time():
+        return False
+    return constant_time_compare(marker, desk_marker(session_key, int(expires)))
 
 
 def may_be_private(request: HttpRequest) -> bool:
-    """The request may be a signed-in user's (a desk marker that matches its session cookie)
-    or carry a message: the session decides, further down. Any other is a reader's."""
+    """The request may be a signed-in user's (a valid desk marker of its session cookie) or
+    carry a message: the session decides, further down. Any other is a reader's."""
     session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
     marker = request.COOKIES.get(settings.DESK_COOKIE_NAME, "")
-    signed = bool(session_key and marker) and constant_time_compare(marker, desk_marker(session_key))
-    return signed or _messages_waiting(request)
+    return desk_marker_valid(marker, session_key) or _messages_waiting(request)
 
 
 class DeskMarkerMiddleware:
@@ -361,12 +372,12 @@ class DeskMarkerMiddleware:
         session = getattr(request, "session", None)
         name = settings.DESK_COOKIE_NAME
         if user is not None and user.is_authenticated and session is not None and session.session_key:
-            marker = desk_marker(session.session_key)
-            if request.COOKIES.get(name) != marker:
+            if not desk_marker_valid(request.COOKIES.get(name, ""), session.session_key):
+                age = session.get_expiry_age()
                 response.set_cookie(
                     name,
-                    marker,
-                    max_age=session.get_expiry_age(),
+                    desk_marker(session.session_key, int(time.time()) + age),
+                    max_age=age,
                     path=settings.SESSION_COOKIE_PATH,
                     domain=settings.SESSION_COOKIE_DOMAIN,
                     secure=settings.SESSION_COOKIE_SECURE,
@@ -844,8 +855,12 @@ class PublicPageMiddleware:
             version = page_version(
                 request, _scope(route.kwargs), route.options.parts(route.kwargs), per_host=route.options.per_host()
             )
-        except (CacheUnavailable, UnknownPage):
+        except CacheUnavailable:
             return None
+        except UnknownPage:
+            # No such tournament or round: answered here, not after the session, the URL
+            # dispatch and the view (made-up numbers cost one indexed query).
+            raise Http404 from None
         max_age = settings.PUBLIC_PAGE_MAX_AGE
         response = _not_modified(request, version, max_age)
         if response is None:

@@ -7,9 +7,11 @@ the check must be answered before SecurityMiddleware and CommonMiddleware see it
 
 from __future__ import annotations
 
+import functools
 import logging
 import secrets
 from collections.abc import Callable
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
@@ -39,13 +41,15 @@ def _broker() -> None:
     url = settings.CELERY_BROKER_URL
     if not url.startswith(("redis://", "rediss://")):
         return
+    _broker_client(url).ping()
+
+
+@functools.lru_cache(maxsize=4)
+def _broker_client(url: str) -> Any:
+    """One client (and its connection pool) per broker URL for the process's lifetime."""
     import redis
 
-    client = redis.Redis.from_url(url, socket_connect_timeout=BROKER_TIMEOUT, socket_timeout=BROKER_TIMEOUT)
-    try:
-        client.ping()
-    finally:
-        client.close()
+    return redis.Redis.from_url(url, socket_connect_timeout=BROKER_TIMEOUT, socket_timeout=BROKER_TIMEOUT)
 
 
 HEALTH_CACHE_KEY = "healthz"

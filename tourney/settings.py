@@ -9,6 +9,7 @@ REDIS_URL (see docker-compose.yml); `manage.py check --deploy` is then clean.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -291,6 +292,9 @@ SESSION_ENGINE = "django.contrib.sessions.backends.db"
 # The cookie that marks a signed-in user's requests for the proxy and the page cache: an
 # HMAC of his session key (tourney/caching.py, deploy/nginx.conf).
 DESK_COOKIE_NAME = "desk"
+# The secret nginx and Django share to check that marker (docker-compose.yml gives both the
+# same); without one, a value derived from SECRET_KEY (no proxy to share it with).
+DESK_ROUTING_SECRET = env_str("DESK_ROUTING_SECRET", "") or hashlib.sha256(f"desk:{SECRET_KEY}".encode()).hexdigest()
 # The site's address as readers reach it (https://chess.example.org): the printed pairing
 # sheet's link and QR code. Empty: the address of each request, and one copy of such a
 # page per host name (development).

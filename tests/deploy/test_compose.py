@@ -55,8 +55,8 @@ def test_the_web_scales_behind_the_proxy(compose) -> None:
     assert "ports" not in web and "container_name" not in web
     assert services["proxy"]["ports"] == ["8000:80"]
     conf = (ROOT / "deploy" / "nginx.conf").read_text()
-    assert "resolver 127.0.0.11" in conf and '"" "http://web:8000";' in conf and "proxy_pass $app;" in conf
-    assert "./deploy/nginx.conf:/etc/nginx/conf.d/default.conf:ro" in services["proxy"]["volumes"]
+    assert "resolver 127.0.0.11" in conf and 'default "http://web:8000";' in conf and "proxy_pass $app;" in conf
+    assert "./deploy/nginx.conf:/etc/nginx/templates/default.conf.template:ro" in services["proxy"]["volumes"]
 
 
 def test_logged_in_users_have_replicas_of_their_own(compose) -> None:
@@ -65,13 +65,18 @@ def test_logged_in_users_have_replicas_of_their_own(compose) -> None:
     assert desk["command"].startswith("gunicorn tourney.wsgi:application")
     assert desk["environment"] == web["environment"] and "ports" not in desk
     conf = (ROOT / "deploy" / "nginx.conf").read_text()
-    assert 'map $cookie_desk $app { default "http://desk:8000"; "" "http://web:8000"; }' in conf
-    assert "$cookie_sessionid" not in conf  # a made-up session cookie is a reader's
+    assert 'map $secure_link $app { default "http://web:8000"; "1" "http://desk:8000"; }' in conf
+    assert "secure_link $desk_hash,$desk_expires;" in conf  # a made-up marker is a reader's
+    assert 'secure_link_md5 "$secure_link_expires$cookie_sessionid ${DESK_ROUTING_SECRET}";' in conf
+    proxy = compose["services"]["proxy"]
+    assert proxy["volumes"] == ["./deploy/nginx.conf:/etc/nginx/templates/default.conf.template:ro"]
+    assert proxy["environment"]["DESK_ROUTING_SECRET"].startswith("${DESK_ROUTING_SECRET:?")
+    assert web["environment"]["DESK_ROUTING_SECRET"].startswith("${DESK_ROUTING_SECRET:?")
 
 
 def test_the_proxy_never_keeps_a_logged_in_users_page() -> None:
     conf = (ROOT / "deploy" / "nginx.conf").read_text()
-    assert "proxy_no_cache $cookie_desk" in conf and "proxy_cache_bypass $cookie_desk" in conf
+    assert "proxy_no_cache $signed_in" in conf and "proxy_cache_bypass $signed_in" in conf
     assert "$cookie_django_language" in conf and "$http_hx_target" in conf  # the page's variants
 
 

@@ -5,6 +5,7 @@ an error, and the printed pairing sheet names the configured site."""
 from __future__ import annotations
 
 import socket
+import time
 
 import pytest
 from django.core.cache import cache
@@ -53,6 +54,7 @@ def _rendered(response) -> bool:
     [
         {"sessionid": "x"},
         {"sessionid": "x", "desk": "y"},
+        {"sessionid": "x", "desk": "expired marker"},
         {"sessionid": "0" * 32, "desk": "marker of another session"},
         {"messages": "a made-up message"},
     ],
@@ -62,7 +64,11 @@ def test_made_up_cookies_get_the_cached_copy_without_a_render(event, cookies) ->
     first = Client().get(url)
     forger = Client()
     for name, value in cookies.items():
-        forger.cookies[name] = caching.desk_marker("1" * 32) if value == "marker of another session" else value
+        if value == "marker of another session":
+            value = caching.desk_marker("1" * 32)
+        elif value == "expired marker":
+            value = caching.desk_marker("x", int(time.time()) - 1)
+        forger.cookies[name] = value
     response = forger.get(url)
     assert response.status_code == 200 and not _rendered(response)
     assert response["ETag"] == first["ETag"] and "public" in response["Cache-Control"]
@@ -86,7 +92,7 @@ def test_a_signed_in_arbiter_still_gets_his_private_pages(event, django_user_mod
     signed_in = arbiter.post(reverse("login"), {"username": "arb", "password": "a-long-password-2026"})
     assert signed_in.status_code == 302
     marker = signed_in.cookies["desk"]
-    assert marker.value == caching.desk_marker(arbiter.cookies["sessionid"].value) and marker["httponly"]
+    assert caching.desk_marker_valid(marker.value, arbiter.cookies["sessionid"].value) and marker["httponly"]
     own = arbiter.get(url)
     assert _rendered(own) and "private" in own["Cache-Control"] and "no-store" in own["Cache-Control"]
     assert 'name="csrfmiddlewaretoken"' in own.content.decode()  # his desk, with its forms
