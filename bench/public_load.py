@@ -412,7 +412,11 @@ def main() -> None:
             "crosstable": f"{t}/crosstable/",
             "player card": f"{t}/players/{player}/",
         }
-        attack_paths = [urllib.parse.urlsplit(u).path for n, u in pages.items() if not n.startswith("trivial")]
+        attack_paths = [
+            urllib.parse.urlsplit(u).path
+            for n, u in pages.items()
+            if n.startswith(("home", "tournament", "round", "points", "standings", "crosstable", "player"))
+        ]
         attacks = []
         if args.attackers:
             half = max(1, args.attackers // 2)

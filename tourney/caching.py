@@ -18,15 +18,22 @@ A token is the change time in microseconds (hex): it gives ``Last-Modified``, an
 lost from the cache comes back as a new, later one, so a page can never be mistaken for
 an older one.
 
-:func:`public_page` wraps a public view. A reader without a session cookie gets the page
-from the cache, keyed by (tournament, version tokens, path, language, HTMX target); it is
-rendered once per change and per variant, with no CSRF token in it (the same bytes for
-every reader, so a proxy may keep it), with ``ETag``/``Last-Modified`` and
-``Cache-Control: public, max-age=PUBLIC_PAGE_MAX_AGE``; ``If-None-Match`` is answered 304
-without touching the database. A request with a session cookie (an arbiter, an organizer:
-anyone logged in) is rendered fresh, never read from nor written to the cache, and marked
-``private, no-store``: what the desk shows (a draft pairing, its explanations) never reaches
-a cache a reader can hit, and the arbiter never reads a public copy older than his own change.
+:func:`public_page` wraps a public view. A reader (nobody signed in: a made-up session
+cookie makes no difference) gets the page from the cache, keyed by (tournament, version
+tokens, canonical path and query, language, known HTMX target); it is rendered once per
+change and per variant, with no CSRF token in it (the same bytes for every reader, so a
+proxy may keep it), with ``ETag``/``Last-Modified`` and ``Cache-Control: public,
+max-age=PUBLIC_PAGE_MAX_AGE``; ``If-None-Match`` is answered 304 without touching the
+database. Any other URL of a page (a zero-padded number, a parameter it does not read) is
+redirected to its own, and nothing is kept for a tournament or round that does not exist,
+so made-up URLs cannot fill the cache. A signed-in user (an arbiter, an organizer: his
+requests carry the desk marker, checked here before the session is read) is rendered
+fresh, never read from nor written to the cache, and marked ``private, no-store``: what
+the desk shows (a draft pairing, its explanations) never reaches a cache a reader can hit,
+and the arbiter never reads a public copy older than his own change.
+
+The cache only spares work: every call to it goes through :func:`guarded`, and a cache that
+is down or refuses writes makes pages render afresh, never an error.
 """
 
 from __future__ import annotations
