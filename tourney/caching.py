@@ -256,14 +256,19 @@ def _versions_read(tournament_id: int, parts: Sequence[str]) -> tuple[tuple[str,
     return tokens, time.time() - (time.monotonic() - now)
 
 
+def _rounds_of(tournament_id: int) -> int | None:
+    """The tournament's number of rounds, None when there is no such tournament."""
+    from tourney.models import Tournament
+
+    return Tournament.objects.filter(pk=tournament_id).values_list("rounds", flat=True).first()
+
+
 def _exists(tournament_id: int, parts: Sequence[str]) -> bool:
     """The tournament exists and so do the rounds among *parts* (asked only when a version
     is missing from the cache: once per tournament and round every VERSION_TTL)."""
     if tournament_id == SITE:
         return True
-    from tourney.models import Tournament
-
-    rounds = Tournament.objects.filter(pk=tournament_id).values_list("rounds", flat=True).first()
+    rounds = _rounds_of(tournament_id)
     if rounds is None:
         return False
     numbers = [int(p[1:]) for p in parts if re.fullmatch(r"r\d+", p)]
@@ -812,9 +817,7 @@ def _round_exists(request: HttpRequest, kwargs: dict[str, Any]) -> bool:
     after = request.GET.get("round")
     if after is None or not after.isdigit() or int(after) == 0:
         return True
-    from tourney.models import Tournament
-
-    rounds = Tournament.objects.filter(pk=_scope(kwargs)).values_list("rounds", flat=True).first()
+    rounds = _rounds_of(_scope(kwargs))
     return rounds is None or int(after) <= rounds  # no tournament: the view answers 404
 
 

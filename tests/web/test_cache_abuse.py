@@ -4,7 +4,6 @@ an error, and the printed pairing sheet names the configured site."""
 
 from __future__ import annotations
 
-import socket
 import time
 
 import pytest
@@ -14,6 +13,9 @@ from django.test import Client
 from django.urls import reverse
 
 from tests import builders
+from tests.tourney.test_caching import _event
+from tests.web.test_healthz import _closed_port_redis
+from tests.web.test_http_caching import PUBLIC, _url
 from tourney import caching
 from tourney.models import Game, Result, RoundStatus, Tournament
 from tourney.roles import appoint
@@ -23,10 +25,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def event() -> Tournament:
-    t = builders.tournament(players=5, rounds=3)
-    builders.round_with(t, 1, "1-3 1-0, 4-2 =", "5 pab", status=RoundStatus.CLOSED)
-    builders.round_with(t, 2, "1-2 *, 5-4 *", "3 pab", status=RoundStatus.PUBLISHED)
-    return t
+    return _event()
 
 
 @pytest.fixture(autouse=True)
@@ -35,10 +34,6 @@ def _cache_trusted_again(monkeypatch):
     for name in ("_cache_down_until", "_last_cache_warning"):
         monkeypatch.setattr(caching, name, 0.0, raising=False)
     monkeypatch.setattr(caching, "_pending_bumps", {}, raising=False)
-
-
-def _url(name: str, t: Tournament, **kwargs: int) -> str:
-    return reverse(name, kwargs={"tournament_id": t.pk, **kwargs})
 
 
 def _rendered(response) -> bool:
@@ -176,12 +171,6 @@ def test_a_new_version_of_a_page_replaces_the_old_one_in_the_cache(event, django
 # ---------------------------------------------------------------- a cache that fails
 
 
-def _closed_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 class WriteRefusingCache(LocMemCache):
     """A cache that reads but refuses every write, as Redis does under min-replicas-to-write
     with no replica (NOREPLICAS) or as a read-only replica."""
@@ -199,28 +188,13 @@ REFUSING = "refusing writes"
 @pytest.fixture(params=[CLOSED, REFUSING])
 def failing_cache(request, settings):
     if request.param == CLOSED:
-        settings.CACHES = {
-            "default": {
-                "BACKEND": "django.core.cache.backends.redis.RedisCache",
-                "LOCATION": f"redis://127.0.0.1:{_closed_port()}/0",
-                "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
-            }
-        }
+        settings.CACHES = {"default": _closed_port_redis()}
     else:
         settings.CACHES = {"default": {"BACKEND": f"{__name__}.WriteRefusingCache", "LOCATION": "refusing"}}
     return request.param
 
 
-PAGES = [
-    ("tournament_list", None),
-    ("tournament_detail", {}),
-    ("round_detail", {"number": 2}),
-    ("round_standings", {"number": 2}),
-    ("standings", {}),
-    ("crosstable", {}),
-    ("print_pairing", {"number": 2}),
-    ("export_trf", {}),
-]
+PAGES = [("tournament_list", None), *PUBLIC]
 
 
 @pytest.mark.parametrize(("name", "kwargs"), PAGES)
