@@ -77,6 +77,7 @@ def test_logged_in_users_have_replicas_of_their_own(compose) -> None:
 def test_the_proxy_never_keeps_a_logged_in_users_page() -> None:
     conf = (ROOT / "deploy" / "nginx.conf").read_text()
     assert "proxy_no_cache $signed_in" in conf and "proxy_cache_bypass $signed_in" in conf
+    assert "location = /healthz {" in conf  # not behind proxy_cache_lock
     assert "$cookie_django_language" in conf and "$http_hx_target" in conf  # the page's variants
 
 
