@@ -921,6 +921,22 @@ def check_shared_cache(app_configs: Any = None, **kwargs: Any) -> list[checks.Ch
     return []
 
 
+@checks.register(checks.Tags.security, deploy=True)
+def check_site_url(app_configs: Any = None, **kwargs: Any) -> list[checks.CheckMessage]:
+    """`check --deploy`: the address on printed pairing sheets comes from SITE_URL, not from
+    whatever Host a request names."""
+    if settings.SITE_URL:
+        return []
+    return [
+        checks.Warning(
+            "SITE_URL is not set: printed pairing sheets and check-in codes show the address each "
+            "request names, and the pairing sheet is kept once per host name.",
+            hint="Set SITE_URL to the site's address, e.g. https://chess.example.org.",
+            id="tourney.W003",
+        )
+    ]
+
+
 # ---------------------------------------------------------------- live pages
 
 # The live pages (a round under way, its points and ARO list, a player card) poll this often
