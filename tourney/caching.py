@@ -298,12 +298,13 @@ def htmx_target(request: HttpRequest) -> str:
 
 
 def page_version(
-    request: HttpRequest, tournament_id: int, parts: Sequence[str], *, per_host: bool = False
+    request: HttpRequest, tournament_id: int, parts: Sequence[str], *, per_host: bool = False, htmx_parts: bool = True
 ) -> PageVersion:
     """The page's key, pointer and validators; *per_host*: it shows the address it was asked
-    by (no SITE_URL), so a copy per host name."""
+    by (no SITE_URL), so a copy per host name; *htmx_parts*: an HTMX request gets a part of
+    it (else the whole page, one copy for both)."""
     tokens, read_at = _versions_read(tournament_id, parts)
-    htmx = request.headers.get("HX-Request") == "true"
+    htmx = htmx_parts and request.headers.get("HX-Request") == "true"
     page = "|".join(
         [
             request.get_full_path(),
@@ -677,6 +678,7 @@ class PageOptions:
     parts: PartsOf  # the versions it depends on
     parameters: frozenset[str]  # the query parameters it reads
     absolute_urls: bool  # it shows the site's address (a QR code): per host without SITE_URL
+    htmx_parts: bool  # an HTMX request gets a part of the page (the view reads request.htmx)
 
     def per_host(self) -> bool:
         return self.absolute_urls and not settings.SITE_URL
@@ -719,14 +721,21 @@ def _not_modified(request: HttpRequest, version: PageVersion, max_age: int) -> H
 
 
 def public_page(
-    parts: PartsOf = whole_tournament, *, parameters: Sequence[str] = (), absolute_urls: bool = False
+    parts: PartsOf = whole_tournament,
+    *,
+    parameters: Sequence[str] = (),
+    absolute_urls: bool = False,
+    htmx_parts: bool = False,
 ) -> ViewDecorator:
     """Serve the view's page from the cache to readers, computed once per change of
     *parts* (whole_tournament, one_round); HTTP-cacheable. *parameters*: the query
     parameters it reads (PAGE_PARAMETERS); any other is redirected away. *absolute_urls*:
-    it shows the site's address (site_url). See the module's docstring."""
+    it shows the site's address (site_url). *htmx_parts*: the view answers an HTMX request
+    with a part of the page (kept apart); other views answer it the whole page, the same
+    copy, so no one makes a second copy of every page render after each change. See the
+    module's docstring."""
     assert set(parameters) <= set(PAGE_PARAMETERS), parameters
-    options = PageOptions(parts, frozenset(parameters), absolute_urls)
+    options = PageOptions(parts, frozenset(parameters), absolute_urls, htmx_parts)
 
     def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
@@ -743,7 +752,9 @@ def public_page(
             if canonical is not None:
                 return _redirect(canonical)
             try:
-                version = page_version(request, _scope(kwargs), parts(kwargs), per_host=options.per_host())
+                version = page_version(
+                    request, _scope(kwargs), parts(kwargs), per_host=options.per_host(), htmx_parts=htmx_parts
+                )
             except (CacheUnavailable, UnknownPage):
                 # Rendered for this request alone: nothing to keep (a page of a tournament
                 # that does not exist), or no cache to keep it in.
@@ -863,7 +874,11 @@ class PublicPageMiddleware:
         request.LANGUAGE_CODE = translation.get_language()  # type: ignore[attr-defined]
         try:
             version = page_version(
-                request, _scope(route.kwargs), route.options.parts(route.kwargs), per_host=route.options.per_host()
+                request,
+                _scope(route.kwargs),
+                route.options.parts(route.kwargs),
+                per_host=route.options.per_host(),
+                htmx_parts=route.options.htmx_parts,
             )
         except CacheUnavailable:
             return None

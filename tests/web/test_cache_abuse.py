@@ -136,6 +136,13 @@ def test_made_up_htmx_targets_share_one_copy(event) -> None:
     assert not _rendered(Client().get(url, headers={"HX-Request": "true", "HX-Target": "made-up-9"}))
 
 
+def test_a_page_whose_view_ignores_htmx_has_one_copy_for_both(event) -> None:
+    url = _url("crosstable", event)
+    whole = Client().get(url)
+    part = Client().get(url, headers={"HX-Request": "true", "HX-Target": "standings"})
+    assert not _rendered(part) and part.content == whole.content
+
+
 def test_an_unknown_tournament_or_round_keeps_nothing(event, settings) -> None:
     assert Client().get(_url("standings", event)).status_code == 200
     before = _version_keys()
