@@ -19,7 +19,9 @@ public pages are renewed under load.
 With --attackers N (default 8), N more connections attack while each page is measured
 (a second wrk): made-up ``sessionid`` and ``desk`` cookies, random query parameters,
 random ``HX-Target`` values, zero-padded ids and unknown tournaments, all to the crowd's
-server (the proxy sends a made-up desk marker there, as any reader: deploy/nginx.conf). The
+server (the proxy sends a made-up desk marker there, as any reader: deploy/nginx.conf), on
+the page measured (--attack-every-page: on every page at once, each of which then renders
+after every result as the crowd of a real event would make it). The
 Redis holding the pages' cache is measured before and after (memory, keys): with
 --cache-redis-port it is a redis-server of the bench's own, bounded as docker-compose.yml
 bounds it (--cache-maxmemory, allkeys-lru). With --nginx, every request (crowd, attacker,
@@ -358,6 +360,11 @@ def main() -> None:
         "--cache-redis-port", type=int, default=0, help="run the pages' cache in a redis-server of its own on this port"
     )
     parser.add_argument("--cache-maxmemory", default="256mb", help="that redis-server's maxmemory (allkeys-lru)")
+    parser.add_argument(
+        "--attack-every-page",
+        action="store_true",
+        help="the attackers read every page at once (each renders after every change), not the measured one",
+    )
     parser.add_argument("--nginx", default="", help="an nginx binary: every request goes through deploy/nginx.conf")
     parser.add_argument("--nginx-port", type=int, default=0, help="nginx's port (default: --port + 2)")
     args = parser.parse_args()
@@ -412,17 +419,24 @@ def main() -> None:
             "crosstable": f"{t}/crosstable/",
             "player card": f"{t}/players/{player}/",
         }
-        attack_paths = [
+        all_pages = [
             urllib.parse.urlsplit(u).path
             for n, u in pages.items()
             if n.startswith(("home", "tournament", "round", "points", "standings", "crosstable", "player"))
         ]
-        attacks = []
-        if args.attackers:
+
+        def attacks_on(url: str) -> list[tuple[str, int, str]]:
+            """The attackers while *url* is measured: on every page (--attack-every-page) or
+            on that one (the tournament page while the trivial one is measured)."""
+            if not args.attackers:
+                return []
+            path = urllib.parse.urlsplit(url).path
+            paths = all_pages if args.attack_every_page or path not in all_pages else [path]
             half = max(1, args.attackers // 2)
-            made_up_urls = attack_script(static_root, attack_paths, tournament, last, range(1, 5))
-            made_up_cookies = attack_script(static_root, attack_paths, tournament, last, range(5, 6))
-            attacks = [(base, half, made_up_urls), (base, max(1, args.attackers - half), made_up_cookies)]
+            made_up_urls = attack_script(static_root, paths, tournament, last, range(1, 5))
+            made_up_cookies = attack_script(static_root, paths, tournament, last, range(5, 6))
+            return [(base, half, made_up_urls), (base, max(1, args.attackers - half), made_up_cookies)]
+
         cache_before = redis_figures(args.cache_url)
         attacked: list[dict[str, float]] = []
         desk = Desk(desk_base, tournament, last, boards, args.result_every)
@@ -455,7 +469,7 @@ def main() -> None:
             # request: a short run first, so the figures are those of warm workers.
             wrk(url, 16, 1, str(script))
             for c in levels:
-                running = [start_attack(target, n, args.duration + 1, lua) for target, n, lua in attacks]
+                running = [start_attack(target, n, args.duration + 1, lua) for target, n, lua in attacks_on(url)]
                 r = wrk(url, c, args.duration, str(script))
                 attacked += [attack_result(a) for a in running]
                 rate = r["requests"] / r["seconds"]
