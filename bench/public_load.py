@@ -475,7 +475,7 @@ def main() -> None:
                 rate = r["requests"] / r["seconds"]
                 trivial.setdefault(c, rate)
                 print(f"{name:<24}{c:>6}{rate:>9.0f}{r['p50']:>9.0f}{r['p95']:>9.0f}{r['p99']:>9.0f}"
-                      f"{int(r['errors']):>8}{rate / trivial[c]:>7.2f}")  # fmt: skip
+                      f"{int(r['errors']):>8}{rate / max(trivial[c], 1e-9):>7.2f}")  # fmt: skip
                 rates.append((name, c, rate))
         mean = {c: (trivial[c] + rate) / 2 for name, c, rate in rates if name.endswith(" again")}
         print("throughput / the trivial page's (mean of its two runs): " + "; ".join(
