@@ -13,10 +13,13 @@ RUN pip install -r requirements.txt
 COPY manage.py setup.py ./
 COPY tourney ./tourney
 COPY pairing ./pairing
-# The compiled matching solver; the compiler leaves the image afterwards.
-RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
+COPY locale ./locale
+# The compiled matching solver and the Italian messages (locale/*.po to .mo, which git does
+# not keep); the compiler and gettext leave the image afterwards.
+RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev gettext \
     && python setup.py -q build_ext --inplace && rm -rf build \
-    && apt-get purge -y gcc libc6-dev && apt-get autoremove -y && rm -rf /var/lib/apt/lists/*
+    && python manage.py compilemessages -v0 \
+    && apt-get purge -y gcc libc6-dev gettext && apt-get autoremove -y && rm -rf /var/lib/apt/lists/*
 COPY templates ./templates
 COPY static ./static
 # collectstatic needs settings that import cleanly; the real secret comes at run time.

@@ -2,7 +2,9 @@
 
 Every write is a POST (CSRF-checked by the middleware) wrapped in one of these: an
 anonymous user, or one without the role on *that* tournament, gets 403 and nothing
-changes. A GET page of the same kind sends an anonymous user to the login page.
+changes. A GET page of the same kind sends an anonymous user to the login page. Each
+wrapped view carries the same check as ``allows(user, **url_kwargs)``, which
+tourney.uploads asks before it lets an upload's body be read.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ def tournament_role(role: str) -> Callable[[Callable[..., HttpResponse]], Callab
             return view(tournament_request, tournament_id, *args, **kwargs)
 
         wrapped.tournament_role = role  # type: ignore[attr-defined]
+        wrapped.allows = lambda user, tournament_id, **_: _allowed_on(check, user, tournament_id)  # type: ignore[attr-defined]
         return wrapped
 
     return decorator
@@ -57,7 +60,22 @@ def tournament_creator(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
             raise PermissionDenied
         return view(request, *args, **kwargs)
 
+    wrapped.allows = lambda user, **_: roles.can_create_tournament(user)  # type: ignore[attr-defined]
     return wrapped
+
+
+def _allowed_on(check: Callable[[Any, Tournament], bool], user: Any, tournament_id: int) -> bool:
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    return tournament is not None and check(user, tournament)
+
+
+def takes_upload(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Marks a view that reads an uploaded file: tourney.uploads lets a file through to it
+    only for a user its role decorator (its ``allows``) admits, before the body is read."""
+    if not callable(getattr(view, "allows", None)):
+        raise TypeError(f"{view.__name__} takes an upload but has no role decorator")
+    view.takes_upload = True  # type: ignore[attr-defined]
+    return view
 
 
 def user_roles(user: Any, tournament: Tournament) -> dict[str, bool]:

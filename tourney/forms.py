@@ -13,12 +13,12 @@ from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from pairing.engine.text import control_character, describe
 from pairing.engine.tiebreaks import PRESETS, TieBreakCodeError, parse
 from tourney.editions import default_edition, edition_problem
 from tourney.models import AppointmentRole, ByeKind, Player, RulesEdition, Tournament, default_time_zone
 from tourney.services.registration import birth_date_of
 from tourney.services.setup import FIXED_AFTER_ROUND_ONE, POINT_FIELDS, last_paired_round
+from tourney.validators import MAX_BOARDS, MAX_PAIRING_NUMBER, MAX_ROUNDS, text_problem
 
 # The models' field names are plain (a verbose_name would need a migration): the forms label them.
 TOURNAMENT_LABELS = {
@@ -56,18 +56,23 @@ PLAYER_LABELS = {
 
 class TextWithoutControls:
     """Refuses a control character (a newline, a tab, an escape) in any text field: names
-    and headers go one per line into TRF files and into CSV cells."""
+    and headers go one per line into TRF files and into CSV cells; and an invisible format
+    character (a bidirectional override, a zero-width space), which disguises a name."""
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()  # type: ignore[misc]
         for name, value in list(data.items()):
-            at = control_character(value) if isinstance(value, str) else None
-            if at is not None:
-                self.add_error(  # type: ignore[attr-defined]
-                    name,
-                    gettext("control character %(c)s at position %(at)d") % {"c": describe(value[at]), "at": at + 1},
-                )
+            problem = text_problem(value) if isinstance(value, str) else None
+            if problem:
+                self.add_error(name, problem)  # type: ignore[attr-defined]
         return data
+
+
+class FederationField(forms.CharField):
+    """A FIDE federation code as FIDE writes it, in capitals (``ita`` is ITA)."""
+
+    def to_python(self, value: Any) -> str:
+        return super().to_python(value).upper()
 
 
 class TournamentForm(TextWithoutControls, forms.ModelForm):
@@ -102,6 +107,7 @@ class TournamentForm(TextWithoutControls, forms.ModelForm):
             "end_date": forms.DateInput(attrs={"type": "date"}),
         }
         labels = TOURNAMENT_LABELS
+        field_classes = {"federation": FederationField}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -179,14 +185,18 @@ class BirthDateField(forms.CharField):
 
 class PlayerForm(TextWithoutControls, forms.ModelForm):
     entry_round = forms.IntegerField(
-        min_value=1, required=False, label=_("Entry round"), help_text=_("late entry: the first round to be paired")
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        required=False,
+        label=_("Entry round"),
+        help_text=_("late entry: the first round to be paired"),
     )
 
     class Meta:
         model = Player
         fields = ["name", "title", "rating", "federation", "fide_id", "sex", "birth_date", "provisional_rating"]
         labels = PLAYER_LABELS
-        field_classes = {"birth_date": BirthDateField}
+        field_classes = {"birth_date": BirthDateField, "federation": FederationField}
 
 
 class PlayerEditForm(TextWithoutControls, forms.ModelForm):
@@ -194,7 +204,7 @@ class PlayerEditForm(TextWithoutControls, forms.ModelForm):
         model = Player
         fields = ["name", "title", "rating", "federation", "fide_id", "sex", "birth_date", "provisional_rating"]
         labels = PLAYER_LABELS
-        field_classes = {"birth_date": BirthDateField}
+        field_classes = {"birth_date": BirthDateField, "federation": FederationField}
 
 
 class UploadForm(forms.Form):
@@ -214,7 +224,7 @@ class UploadForm(forms.Form):
 class TrfImportForm(UploadForm):
     rounds = forms.IntegerField(
         min_value=1,
-        max_value=99,
+        max_value=MAX_ROUNDS,
         required=False,
         label=_("Rounds"),
         help_text=_("only for a file that does not declare them (XXR or record 142)"),
@@ -228,12 +238,14 @@ class TrfImportForm(UploadForm):
 
 
 class WithdrawForm(forms.Form):
-    from_round = forms.IntegerField(min_value=2, required=False, label=_("No longer paired from round"))
+    from_round = forms.IntegerField(
+        min_value=2, max_value=MAX_ROUNDS, required=False, label=_("No longer paired from round")
+    )
 
 
 class ByeForm(forms.Form):
     player = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("Player"))
-    round = forms.IntegerField(min_value=1, label=_("Round"))
+    round = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, label=_("Round"))
     kind = forms.ChoiceField(
         label=_("Kind"),
         choices=[
@@ -254,8 +266,10 @@ class ProhibitedPairingForm(forms.Form):
 
     player = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("Player"))
     other = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("may not meet"))
-    first_round = forms.IntegerField(min_value=1, initial=1, label=_("from round"))
-    last_round = forms.IntegerField(min_value=1, required=False, label=_("to round (blank: the last)"))
+    first_round = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, initial=1, label=_("from round"))
+    last_round = forms.IntegerField(
+        min_value=1, max_value=MAX_ROUNDS, required=False, label=_("to round (blank: the last)")
+    )
 
     def __init__(self, tournament: Tournament, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -290,8 +304,8 @@ class InviteForm(TextWithoutControls, forms.Form):
 
 
 class ExchangeForm(TextWithoutControls, forms.Form):
-    first = forms.IntegerField(min_value=1, label=_("Player no."))
-    second = forms.IntegerField(min_value=1, label=_("with player no."))
+    first = forms.IntegerField(min_value=1, max_value=MAX_PAIRING_NUMBER, label=_("Player no."))
+    second = forms.IntegerField(min_value=1, max_value=MAX_PAIRING_NUMBER, label=_("with player no."))
     reason = forms.CharField(required=False, label=_("Reason"))
     # On a published round: the ground of the change (services.manual_changes.PUBLISHED_GROUNDS).
     ground = forms.CharField(required=False, label=_("Ground"))
@@ -300,8 +314,8 @@ class ExchangeForm(TextWithoutControls, forms.Form):
 class AgreementForm(TextWithoutControls, forms.Form):
     """Two unpaired players of a published round agree to play each other."""
 
-    first = forms.IntegerField(min_value=1)
-    second = forms.IntegerField(min_value=1)
+    first = forms.IntegerField(min_value=1, max_value=MAX_PAIRING_NUMBER)
+    second = forms.IntegerField(min_value=1, max_value=MAX_PAIRING_NUMBER)
     reason = forms.CharField(required=False)
 
 
@@ -351,13 +365,13 @@ class TiebreakForm(forms.Form):
 class HandPlayerForm(TextWithoutControls, forms.Form):
     """One player of a free change of a draft (take out, put in, give the PAB), and why."""
 
-    player = forms.IntegerField(min_value=1, label=_("Player no."))
+    player = forms.IntegerField(min_value=1, max_value=MAX_PAIRING_NUMBER, label=_("Player no."))
     reason = forms.CharField(required=False, label=_("Reason"))
 
 
 class HandOpponentForm(HandPlayerForm):
-    opponent = forms.IntegerField(min_value=1, label=_("plays player no."))
+    opponent = forms.IntegerField(min_value=1, max_value=MAX_PAIRING_NUMBER, label=_("plays player no."))
 
 
 class HandBoardForm(forms.Form):
-    board = forms.IntegerField(min_value=1, label=_("Board"))
+    board = forms.IntegerField(min_value=1, max_value=MAX_BOARDS, label=_("Board"))

@@ -21,6 +21,16 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from tourney.validators import (
+    MAX_CORRECTION_WINDOW_MINUTES,
+    MAX_RATED_GAMES,
+    MAX_ROUNDS,
+    RATING_MAX,
+    validate_federation,
+    validate_rating,
+    validate_visible_text,
+)
+
 
 class PairingSystem(models.TextChoices):
     DUTCH = "dutch", _("Dutch (C.04.3)")
@@ -74,19 +84,22 @@ def validate_time_zone(value: str) -> None:
 
 
 def _tenths(default: int, help_text: str) -> models.PositiveSmallIntegerField:
-    return models.PositiveSmallIntegerField(default=default, help_text=help_text)
+    # 0 to 9.9 points, as the settings form allows
+    return models.PositiveSmallIntegerField(default=default, help_text=help_text, validators=[MaxValueValidator(99)])
 
 
 class Tournament(models.Model):
-    name = models.CharField(max_length=200)
-    place = models.CharField(max_length=200, blank=True)
-    federation = models.CharField(max_length=3, blank=True, help_text=_("FIDE federation code of the host"))
+    name = models.CharField(max_length=200, validators=[validate_visible_text])
+    place = models.CharField(max_length=200, blank=True, validators=[validate_visible_text])
+    federation = models.CharField(
+        max_length=3, blank=True, validators=[validate_federation], help_text=_("FIDE federation code of the host")
+    )
     start_date = models.DateField(null=True, blank=True)
     end_date = models.DateField(null=True, blank=True)
-    chief_arbiter = models.CharField(max_length=200, blank=True)
-    deputy_arbiters = models.CharField(max_length=400, blank=True)
-    time_control = models.CharField(max_length=100, blank=True)
-    rounds = models.PositiveSmallIntegerField(validators=[MinValueValidator(1), MaxValueValidator(99)])
+    chief_arbiter = models.CharField(max_length=200, blank=True, validators=[validate_visible_text])
+    deputy_arbiters = models.CharField(max_length=400, blank=True, validators=[validate_visible_text])
+    time_control = models.CharField(max_length=100, blank=True, validators=[validate_visible_text])
+    rounds = models.PositiveSmallIntegerField(validators=[MinValueValidator(1), MaxValueValidator(MAX_ROUNDS)])
     pairing_system = models.CharField(max_length=16, choices=PairingSystem.choices, default=PairingSystem.DUTCH)
     rules_edition = models.CharField(
         max_length=16,
@@ -98,10 +111,14 @@ class Tournament(models.Model):
     # The progressive method's groups (C.04.5 annex, "accelerato decrescente"): group A
     # from this rating up, group C below that one, group B in between.
     acceleration_group_a_min = models.PositiveSmallIntegerField(
-        default=2000, help_text=_("Progressive acceleration: lowest rating of group A")
+        default=2000,
+        validators=[MaxValueValidator(RATING_MAX)],
+        help_text=_("Progressive acceleration: lowest rating of group A"),
     )
     acceleration_group_c_below = models.PositiveSmallIntegerField(
-        default=1600, help_text=_("Progressive acceleration: group C is rated below this")
+        default=1600,
+        validators=[MaxValueValidator(RATING_MAX)],
+        help_text=_("Progressive acceleration: group C is rated below this"),
     )
     # TRF-2026 records 250 as the file gives them: [game points (tenths), first round, last
     # round, first player, last player]; they replace the acceleration method (TRF-2026).
@@ -136,7 +153,9 @@ class Tournament(models.Model):
         max_length=16, choices=CorrectionPolicy.choices, default=CorrectionPolicy.DEADLINE
     )
     correction_window_minutes = models.PositiveIntegerField(
-        default=60, help_text=_("Deadline after publication when the policy is 'deadline'")
+        default=60,
+        validators=[MaxValueValidator(MAX_CORRECTION_WINDOW_MINUTES)],
+        help_text=_("Deadline after publication when the policy is 'deadline'"),
     )
     # Where the tournament is played: its times (publication, correction deadline) are shown in it.
     time_zone = models.CharField(
@@ -302,11 +321,11 @@ class Player(models.Model):
     # The starting rank (TRF start number). The pairing number the rules use can
     # differ for late entries: pairing.engine.state.TournamentState.pairing_numbers.
     pairing_number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=100, validators=[validate_visible_text])
     sex = models.CharField(max_length=1, choices=Sex.choices, blank=True)
     title = models.CharField(max_length=3, choices=Title.choices, blank=True)
-    rating = models.PositiveSmallIntegerField(default=0)
-    federation = models.CharField(max_length=3, blank=True)
+    rating = models.PositiveSmallIntegerField(default=0, validators=[validate_rating])
+    federation = models.CharField(max_length=3, blank=True, validators=[validate_federation])
     fide_id = models.CharField(max_length=12, blank=True, validators=[RegexValidator(r"^\d*$", "digits only")])
     birth_date = models.CharField(
         max_length=10,
@@ -314,25 +333,33 @@ class Player(models.Model):
         validators=[RegexValidator(r"^(\d{4}(/\d{2}/\d{2})?)?$", "YYYY/MM/DD or YYYY")],
         help_text=_("As FIDE records it: YYYY/MM/DD, or the year alone"),
     )
-    entry_round = models.PositiveSmallIntegerField(default=1, validators=[MinValueValidator(1)])
+    entry_round = models.PositiveSmallIntegerField(
+        default=1, validators=[MinValueValidator(1), MaxValueValidator(MAX_ROUNDS)]
+    )
     withdrawal_round = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text=_("First round the player is no longer paired in")
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(MAX_ROUNDS + 1)],
+        help_text=_("First round the player is no longer paired in"),
     )
     acceleration_group = models.CharField(max_length=8, blank=True)
     # The player's record before the event, for the K of the FIDE Rating Regulations 8.3.3
     # (pairing.engine.rating): K as FIDE lists it (empty: derived from the rating, the birth
     # year and the rated games), and the games rated before the event (empty: not known).
     k_factor = models.PositiveSmallIntegerField(
-        null=True, blank=True, validators=[MinValueValidator(1)], help_text=_("K as the FIDE rating list gives it")
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(40)],
+        help_text=_("K as the FIDE rating list gives it"),
     )
-    rated_games = models.PositiveIntegerField(null=True, blank=True)
+    rated_games = models.PositiveIntegerField(null=True, blank=True, validators=[MaxValueValidator(MAX_RATED_GAMES)])
     # Dubov A.1 wants every player rated for the AROs, and the initial order (C.04.2.B.2)
     # reads ratings: an unrated player may be given one here. It never replaces the
     # official rating, which alone goes into the FIDE report.
     provisional_rating = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
-        validators=[MaxValueValidator(3500)],
+        validators=[validate_rating],
         help_text=_("For an unrated player: the rating the pairing and the AROs use, not reported to FIDE"),
     )
 
@@ -626,6 +653,22 @@ class Appointment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} {self.get_role_display().lower()} of {self.tournament}"
+
+
+class Invitation(models.Model):
+    """Who invited a person (tourney.services.accounts.invite): only that organizer, on that
+    tournament, or a superuser gives him a new set-password link; an organizer who later
+    appoints the same account elsewhere never does."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitation")
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="invitations")
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    invited_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.user} invited to {self.tournament} by {self.invited_by}"
 
 
 class UserPreference(models.Model):

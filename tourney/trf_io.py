@@ -21,6 +21,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
@@ -90,8 +91,34 @@ _BYE_CODES: dict[str, tuple[ByeKind, bool]] = {
 }
 _BYE_WRITTEN = {kind_requested: code for code, kind_requested in _BYE_CODES.items()}
 
-# TRF-2026 record 192 (ETT26): FIDE_<SYSTEM>[_<EDITION>][_BAKU].
-_TYPE_192 = re.compile(r"^FIDE_(DUTCH|DUBOV|BURSTEIN|LIM)(?:_\w+)?$", re.IGNORECASE)
+# TRF-2026 record 192 (ETT26): FIDE_<SYSTEM>[_<EDITION>][_BAKU], the systems this program pairs.
+# A year this program has no texts of is read as none (the rules in force on the start date).
+_TYPE_192 = re.compile(r"^FIDE_(DUTCH|DUBOV|BURSTEIN|LIM)(?:_\d{4})?(?:_BAKU)?$", re.IGNORECASE)
+
+# The columns of record 001 a player's fields come from.
+PLAYER_COLUMNS = {"sex": 10, "title": 11, "name": 15, "rating": 49, "federation": 54, "fide_id": 58, "birth_date": 70}
+# The record each tournament field comes from (tournament_fields), for a refusal's place.
+_FIELD_RECORDS = {
+    "name": "012",
+    "place": "022",
+    "federation": "032",
+    "chief_arbiter": "102",
+    "deputy_arbiters": "112",
+    "time_control": "122",
+    "starting_rank_method": "172",
+    "time_control_code": "222",
+}
+# The XXS and record-162 codes each point field is read from (_scoring_fields).
+_POINT_CODES = {
+    "points_win": ({"WW", "W"}, "W"),
+    "points_draw": ({"WD", "D"}, "D"),
+    "points_loss": ({"WL"}, "L"),
+    "points_pairing_bye": ({"PAB"}, "P"),
+    "points_forfeit_win": ({"FW", "W"}, "W"),
+    "points_forfeit_loss": ({"FL"}, "A"),
+    "points_full_bye": ({"FPB", "W"}, "W"),
+    "points_half_bye": ({"HPB", "D"}, "D"),
+}
 
 
 TRF_FORMATS = ("trf16", "trf26")
@@ -157,6 +184,14 @@ def _system(t: TrfTournament, system: str | None) -> tuple[str, str, str]:
     acceleration unless records 250 give the points. A file without 192 is dated the
     same way; undated, it gets the rules in force today where the system has them."""
     match = _TYPE_192.match(t.type_192.strip())
+    if t.type_192.strip() and not match and not system:
+        raise TrfImportError(
+            _(
+                "%(where)s: record 192 names %(code)s; this program pairs FIDE_DUTCH, FIDE_DUBOV, "
+                "FIDE_BURSTEIN and FIDE_LIM, each with _2017 or _2026 and _BAKU if need be"
+            )
+            % {"where": place(t, "192"), "code": t.type_192.strip()}
+        )
     chosen = system or (match.group(1).lower() if match else PairingSystem.DUTCH)
     edition = edition_named(t) if match else None
     if edition is None:
@@ -166,6 +201,69 @@ def _system(t: TrfTournament, system: str | None) -> tuple[str, str, str]:
         edition = default_edition(chosen)
     acceleration = Acceleration.BAKU if acceleration_of(t) == "baku" else Acceleration.NONE
     return chosen, edition, acceleration
+
+
+def place(t: TrfTournament, key: str, column: int | None = None) -> str:
+    """Where the file has record *key* (TrfTournament.positions): "line 12, column 49"
+    (*column*: that column of the record's line), else the record's name."""
+    position = t.positions.get(key)
+    if position is None:
+        return _("record %s") % key.split()[0]
+    return _("line %(line)d, column %(column)d") % {"line": position[0], "column": column or position[1]}
+
+
+def tournament_problems(t: TrfTournament, fields: dict[str, Any]) -> list[str]:
+    """What the tournament of :func:`tournament_fields` cannot hold (a round count above 99,
+    a point value outside 0 to 9.9, an unknown federation, text too long or with an invisible
+    character), each with the line and column it comes from."""
+    try:
+        Tournament(**fields).full_clean(validate_unique=False, validate_constraints=False)
+    except ValidationError as error:
+        return [
+            f"{_field_place(t, name) if _from_file(t, fields, name) else name}: {' '.join(messages)}"
+            for name, messages in error.message_dict.items()
+        ]
+    return []
+
+
+def _from_file(t: TrfTournament, fields: dict[str, Any], name: str) -> bool:
+    """The value is the file's, not one the importer gave instead (a name, a round count)."""
+    if name == "name":
+        return fields["name"] == t.name.strip()
+    if name == "rounds":
+        return t.total_rounds is not None or t.rounds_in_file == fields["rounds"]
+    return True
+
+
+def _field_place(t: TrfTournament, name: str) -> str:
+    if name == "rounds":
+        declared = "XXR" if "XXR" in t.positions else "142"
+        return place(t, declared) if declared in t.positions else _("the round blocks")
+    if name in _POINT_CODES:
+        xxs, code_162 = _POINT_CODES[name]
+        for k in reversed(range(len(t.xx_scoring))):
+            if t.xx_scoring[k][0] in xxs:
+                return place(t, f"XXS {k}")
+        for k in reversed(range(len(t.scoring_162))):
+            if t.scoring_162[k][0] == code_162:
+                return place(t, f"162 {k}")
+    return place(t, _FIELD_RECORDS[name]) if name in _FIELD_RECORDS else name
+
+
+def player_line(t: TrfTournament, start: int) -> str:
+    """The line of player *start*'s 001 record: "line 12"."""
+    position = t.positions.get(f"001 {start}")
+    return _("line %d") % position[0] if position else _("player %d") % start
+
+
+# register_many's column of each field of a TRF player: "49 (rating)"
+PLAYER_COLUMN_NAMES = {name: f"{column} ({name})" for name, column in PLAYER_COLUMNS.items()}
+
+
+def player_place(t: TrfTournament, start: int, field: str) -> str:
+    """Where the file has *field* of player *start*: "line 12, column 49 (rating)"."""
+    column = PLAYER_COLUMNS.get(field)
+    return f"{place(t, f'001 {start}', column)} ({field})"
 
 
 def _entry_round(p: TrfPlayer) -> int:
@@ -249,18 +347,7 @@ def _lot_seed(t: TrfTournament, colour: str) -> str:
 def player_rows(t: TrfTournament, tournament: Tournament) -> dict[int, Player]:
     """The file's players as unsaved Player rows of *tournament*, by start number."""
     return {
-        p.start: Player(
-            tournament=tournament,
-            pairing_number=p.start,
-            name=p.name.strip(),
-            sex=p.sex.strip().lower()[:1],
-            title=p.title.strip(),
-            rating=p.rating or 0,
-            federation=p.federation.strip(),
-            fide_id=p.fide_id.strip(),
-            birth_date=p.birth.strip(),
-            entry_round=_entry_round(p),
-        )
+        p.start: Player(tournament=tournament, pairing_number=p.start, entry_round=_entry_round(p), **_player_data(p))
         for p in t.players
     }
 
@@ -434,11 +521,15 @@ def players_to_register(
         where = {"n": p.start, "name": data["name"]}
         key = _same_player(data)
         if not data["name"]:
-            problems.append(_("player %(n)d has no name") % where)
+            problems.append(f"{player_place(t, p.start, 'name')}: " + _("player %(n)d has no name") % where)
         elif data["title"] not in Title.values:
-            problems.append(_("player %(n)d (%(name)s): unknown title %(title)s") % {**where, "title": data["title"]})
+            problems.append(
+                f"{player_place(t, p.start, 'title')}: "
+                + _("player %(n)d (%(name)s): unknown title %(title)s") % {**where, "title": data["title"]}
+            )
         elif key in known:
-            problems.append(_("player %(n)d (%(name)s) is already registered") % where)
+            already = _("player %(n)d (%(name)s) is already registered") % where
+            problems.append(f"{player_place(t, p.start, 'name')}: {already}")
         else:
             rows.append((p.start, data))
         known.add(key)
@@ -465,6 +556,22 @@ def _xxs(tournament: Tournament) -> tuple[tuple[str, int], ...]:
     }
     defaults = resolve_xxs(())
     return tuple((code, value) for code, value in wanted.items() if defaults[code] != value)
+
+
+def _bb_scoring(tournament: Tournament) -> tuple[tuple[str, int], ...]:
+    """bbpPairings' own scoring lines (win, draw, loss, zero-point bye, forfeit loss, PAB):
+    that engine reads them and record 162 but not XXS, and refuses a file whose points
+    it cannot explain. Written with XXS whenever the scoring is not the default."""
+    if not _xxs(tournament):
+        return ()
+    return (
+        ("BBW", tournament.points_win),
+        ("BBD", tournament.points_draw),
+        ("BBL", tournament.points_loss),
+        ("BBZ", 0),  # C.04.1: a zero-point bye is worth nothing
+        ("BBF", tournament.points_forfeit_loss),
+        ("BBU", tournament.points_pairing_bye),
+    )
 
 
 def _trf_date(value: datetime.date | None) -> str:
@@ -646,6 +753,7 @@ def export_text(tournament: Tournament, fmt: str = "trf26", *, public: bool = Fa
             national_ratings=(),
             xx_forbidden=xxp,
             xx_acceleration=virtual_points_250(t.accelerations_250),
+            bb_scoring=_bb_scoring(tournament),
         )
         return write_trf(t, trf26=False)
     if t.xx_absent:

@@ -2,8 +2,9 @@
 
 A TRF record is one line, so a newline inside a name would split it; a CSV cell that
 starts with ``=``, ``+``, ``-`` or ``@`` is read by spreadsheets as a formula. Input is
-refused when it holds a control character (:func:`control_character`); output is made
-safe by :func:`printable` and, for spreadsheets, :func:`spreadsheet_cell`.
+refused when it holds a control character (:func:`control_character`) or, in a name, an
+invisible format character (:func:`format_character`); output is made safe by
+:func:`printable` and, for spreadsheets, :func:`spreadsheet_cell`.
 """
 
 from __future__ import annotations
@@ -21,6 +22,18 @@ def control_character(text: str) -> int | None:
     """The 0-based index of the first control character of *text*, or None."""
     match = _CONTROL.search(text)
     return match.start() if match else None
+
+
+def format_character(text: str) -> int | None:
+    """The 0-based index of the first invisible format character of *text* (Unicode category
+    Cf: the bidirectional overrides, embeddings, isolates and marks, zero-width spaces and
+    joiners, the byte-order mark, soft hyphens, tags), or None. They change how a name is
+    shown (U+202E writes it backwards) or make two names look alike without being equal;
+    FIDE writes names in Latin letters, which need none of them."""
+    for at, char in enumerate(text):
+        if unicodedata.category(char) == "Cf":
+            return at
+    return None
 
 
 def describe(char: str) -> str:

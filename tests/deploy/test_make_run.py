@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import os
 import re
-import signal
 import socket
-import subprocess
-import time
 import urllib.request
 from pathlib import Path
 
 import pytest
+
+from tests.deploy.django_process import serving
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,34 +32,10 @@ def served(tmp_path: Path):
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE")}
     # A database of its own, so that the test never touches the developer's db.sqlite3.
     env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'demo.sqlite3'}"
-    log = tmp_path / "make-run.log"
-    with open(log, "w") as out:
-        server = subprocess.Popen(
-            ["make", "run", f"PORT={port}"],
-            cwd=ROOT,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
     base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 180
-        while True:
-            try:
-                _get(base + "/healthz")
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"make run did not serve on {base}:\n{log.read_text()}")
-                time.sleep(0.5)
+    log = tmp_path / "make-run.log"
+    with serving(["make", "run", f"PORT={port}"], env=env, health=base + "/healthz", log=log, wait=180):
         yield base
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
 
 
 def test_make_run_serves_the_demo_tournament(served: str) -> None:

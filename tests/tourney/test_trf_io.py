@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from io import StringIO
 from pathlib import Path
 
@@ -306,3 +307,48 @@ def test_trf16_output_says_prohibited_pairs_of_every_round_with_xxp_and_no_2026_
     assert t.xx_forbidden == ((1, 2),)  # 260 001 005 covers the 5 rounds; 3-5 cannot be said in TRF16
     assert not (t.type_192 or t.starting_rank_172 or t.national_ratings or t.abnormal_299 or t.prohibited_260)
     assert t.xx_acceleration == ((1, (10, 10, 5)), (2, (10, 10, 5)), (3, (10, 10, 5)))
+
+
+def test_the_draft_type_code_option_writes_192_as_engines_released_before_ett26_read_it(tmp_path: Path) -> None:
+    from tests.builders import tournament as build
+
+    t = build(players=4, rounds=5, acceleration="baku", rules_edition="2026")
+    out = tmp_path / "draft.trf"
+    call_command("export_trf", str(t.pk), "-o", str(out), "--draft-type-code")
+    back = read_trf(out)
+    assert back.type_192 == "FIDE_DUTCH_2025_BAKU"
+    from pairing.engine.trf import acceleration_of, system_of
+    from pairing.engine.trf.state import edition_named
+
+    # and our reader takes the draft's spelling for the 2026 texts
+    assert (system_of(back), edition_named(back), acceleration_of(back)) == ("dutch", "2026", "baku")
+
+
+def test_a_trf16_report_with_3_1_0_scoring_carries_bbppairings_points_beside_xxs() -> None:
+    """bbpPairings reads record 162 and its BB lines, not XXS: without them it refuses
+    the points of a 3-1-0 file."""
+    from tests.builders import round_with, tournament
+    from tourney.trf_io import export_text
+
+    t = tournament(players=4, rounds=2, points_win=30, points_draw=10, points_forfeit_win=30, points_full_bye=30)
+    t.points_pairing_bye, t.points_half_bye = 30, 10
+    t.save()
+    round_with(t, 1, "1-3 1-0, 2-4 =", status=RoundStatus.CLOSED)
+    report = parse_trf(export_text(t, "trf16"))
+    assert dict(report.bb_scoring) == {"BBW": 30, "BBD": 10, "BBL": 0, "BBZ": 0, "BBF": 0, "BBU": 30}
+    assert dict(report.xx_scoring)["WW"] == 30
+    assert (report.player(1).points, report.player(2).points) == (30, 10)
+    from pairing.engine.trf import scoring_of
+
+    without_xxs = scoring_of(dataclasses.replace(report, xx_scoring=()))
+    assert (without_xxs.win, without_xxs.draw, without_xxs.pairing_bye) == (30, 10, 30)
+
+
+def test_a_trf16_report_with_the_default_scoring_writes_no_scoring_line() -> None:
+    from tests.builders import round_with, tournament
+    from tourney.trf_io import export_text
+
+    t = tournament(players=4, rounds=2)
+    round_with(t, 1, "1-3 1-0, 2-4 =", status=RoundStatus.CLOSED)
+    report = parse_trf(export_text(t, "trf16"))
+    assert (report.bb_scoring, report.xx_scoring) == ((), ())

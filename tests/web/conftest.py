@@ -39,3 +39,14 @@ def desk(django_user_model):
     client = Client()
     client.force_login(user)
     return t, client, user
+
+
+@pytest.fixture
+def own_tournament(django_user_model) -> tuple[Tournament, Client]:
+    """A tournament without players, its organizer logged in."""
+    t = builders.tournament(players=0)
+    user = django_user_model.objects.create_user("own-organizer")
+    appoint(t, user, "organizer")
+    client = Client()
+    client.force_login(user)
+    return t, client

@@ -87,7 +87,55 @@ def test_a_lost_link_is_replaced_until_the_password_is_chosen(organizer) -> None
     assert "/accounts/set-password/" in _link(page)
     mine = t.appointments.get(user__username="org")
     page = client.post(f"/t/{t.pk}/appointments/{mine.pk}/link/").content.decode()
-    assert "only a person invited here who has not chosen a password gets a new link" in page
+    assert "a new set-password link is given only by the organizer who invited the person here" in page
+
+
+def test_an_organizer_who_appoints_someone_elses_invitee_cannot_take_his_account_over(organizer, django_user_model):
+    t1, inviter, _user = organizer
+    invitation_page = _invite(inviter, t1).content.decode()
+    victim = get_user_model().objects.get(username="maria.rossi@example.org")
+    # The organizer of another tournament appoints the invited person, who has no password yet.
+    t3 = builders.tournament(players=4)
+    rival = django_user_model.objects.create_user("rival", password="rival-password-1234")
+    appoint(t3, rival, "organizer")
+    attacker = Client()
+    attacker.force_login(rival)
+    appointed = attacker.post(f"/t/{t3.pk}/appointments/", {"username": victim.username, "role": "arbiter"})
+    assert appointed.status_code == 302
+    page = attacker.get(f"/t/{t3.pk}/appointments/").content.decode()
+    appointment = t3.appointments.get(user=victim)
+    assert victim.username in page and f"/appointments/{appointment.pk}/link/" not in page  # no button for him
+    refused = attacker.post(f"/t/{t3.pk}/appointments/{appointment.pk}/link/").content.decode()
+    assert "a new set-password link is given only by the organizer who invited the person here" in refused
+    assert "/accounts/set-password/" not in refused
+    assert attacker.post(f"/t/{t1.pk}/appointments/{t1.appointments.get(user=victim).pk}/link/").status_code == 403
+    assert not AuditEntry.objects.filter(action="new invitation link").exists()
+    # The victim's own link still works, and the account is his.
+    person = Client()
+    form = person.get(_link(invitation_page), follow=True)
+    done = person.post(form.redirect_chain[-1][0], {"new_password1": PASSWORD, "new_password2": PASSWORD})
+    assert done.status_code == 302 and person.login(username=victim.username, password=PASSWORD)
+
+
+def test_the_inviter_and_a_superuser_give_a_new_link_and_each_is_audited(organizer, django_user_model) -> None:
+    t1, inviter, _user = organizer
+    _invite(inviter, t1)
+    victim = get_user_model().objects.get(username="maria.rossi@example.org")
+    appointment = t1.appointments.get(user=victim)
+    assert f"/appointments/{appointment.pk}/link/" in inviter.get(f"/t/{t1.pk}/appointments/").content.decode()
+    assert "/accounts/set-password/" in _link(
+        inviter.post(f"/t/{t1.pk}/appointments/{appointment.pk}/link/").content.decode()
+    )
+    admin = Client()
+    admin.force_login(django_user_model.objects.create_superuser("root", password="root-password-1234"))
+    assert "/accounts/set-password/" in _link(
+        admin.post(f"/t/{t1.pk}/appointments/{appointment.pk}/link/").content.decode()
+    )
+    given = AuditEntry.objects.filter(action="new invitation link").order_by("id")
+    assert [(e.user.username, e.tournament, e.new_value) for e in given] == [
+        ("org", t1, victim.username),
+        ("root", t1, victim.username),
+    ]
 
 
 def test_appointments_pick_from_the_known_users(organizer, django_user_model) -> None:

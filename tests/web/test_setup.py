@@ -530,9 +530,7 @@ def test_the_import_asks_for_the_round_count_a_file_does_not_declare(import_trf,
     assert "round 6 is beyond the 5 rounds the file declares (XXR/142)" in page
 
 
-def test_an_imported_tournament_says_its_initial_colour_came_from_the_file(
-    organizer, import_trf, fixtures_dir
-) -> None:
+def test_an_imported_tournament_says_its_initial_colour_came_from_the_file(organizer, import_trf, fixtures_dir) -> None:
     trf = (fixtures_dir / "trf" / "dutch-seed-example.trf").read_bytes()
     import_trf({"file": SimpleUploadedFile("t.trf", trf)})
     t = Tournament.objects.get()

@@ -5,6 +5,11 @@ password, appoints him to the role, and gives a one-time link to set his passwor
 Django's password-reset token, which is bound to the password and the last login, so it
 stops working once used, and expires after PASSWORD_RESET_TIMEOUT. The organizer sees
 the link; it is also e-mailed when the site sends mail (settings.INVITATIONS_BY_EMAIL).
+
+The invitation is recorded (models.Invitation): a new link, while the person has not
+chosen his password, is given only by the organizer who invited him, on the tournament he
+invited him to, or by a superuser. Whoever holds the link owns the account, so an organizer
+who appoints the same person to another tournament never gets one.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from tourney import audit, roles
 from tourney.audit import User
 from tourney.errors import SetupRefused
 from tourney.models import AppointmentRole, Tournament
+from tourney.models import Invitation as InvitationRecord
 
 
 @dataclass(frozen=True)
@@ -68,6 +74,9 @@ def invite(*, tournament_id: int, name: str, email: str, role: str, user: User, 
         invited.set_unusable_password()
         invited.save()
         appointment = roles.appoint(tournament, invited, role, by=user)
+        InvitationRecord.objects.create(
+            user=invited, tournament=tournament, invited_by=user if user.is_authenticated else None
+        )
         audit.record(tournament, appointment, action="invite user", new=f"{name} <{email}> {role}", user=user)
     path = set_password_path(invited)
     emailed = False
@@ -93,12 +102,42 @@ def invite(*, tournament_id: int, name: str, email: str, role: str, user: User, 
     return Invitation(invited, path, emailed)
 
 
+def may_give_link(user: User, invited: AbstractBaseUser, tournament: Tournament) -> bool:
+    """Whether *user* may give *invited* a new set-password link on *tournament*'s page: he
+    has no password yet, and *user* is a superuser or the organizer who invited him there
+    (and is still one of its organizers)."""
+    if not user.is_authenticated or not user.is_active or invited.has_usable_password():
+        return False
+    if user.is_superuser:
+        return True
+    invitation = InvitationRecord.objects.filter(user=invited).first()
+    return (
+        invitation is not None
+        and invitation.invited_by_id == user.pk
+        and invitation.tournament_id == tournament.pk
+        and roles.can_manage(user, tournament)
+    )
+
+
+def links_user_may_give(user: User, tournament: Tournament) -> set[int]:
+    """The appointed people of *tournament* whose new link *user* may give (their ids)."""
+    appointed = get_user_model().objects.filter(appointments__tournament=tournament).distinct()
+    return {person.pk for person in appointed if may_give_link(user, person, tournament)}
+
+
 def new_link(*, tournament_id: int, invited_id: int, user: User) -> str:
     """A fresh set-password link for a person appointed to the tournament who has not
-    chosen a password yet (the first link was lost or expired)."""
-    tournament = Tournament.objects.get(pk=tournament_id)
-    invited = get_user_model().objects.filter(pk=invited_id, appointments__tournament=tournament).first()
-    if invited is None or invited.has_usable_password():
-        raise SetupRefused(_("only a person invited here who has not chosen a password gets a new link"))
-    audit.record(tournament, invited, action="new invitation link", new=invited.get_username(), user=user)
+    chosen a password yet (the first link was lost or expired), given only as
+    may_give_link allows; every link given is audited."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        invited = get_user_model().objects.filter(pk=invited_id, appointments__tournament=tournament).first()
+        if invited is None or not may_give_link(user, invited, tournament):
+            raise SetupRefused(
+                _(
+                    "a new set-password link is given only by the organizer who invited the person here, "
+                    "and only until he chooses his password"
+                )
+            )
+        audit.record(tournament, invited, action="new invitation link", new=invited.get_username(), user=user)
     return set_password_path(invited)

@@ -26,6 +26,7 @@ from tourney.caching import public_change
 from tourney.errors import RegistrationRefused
 from tourney.models import Bye, Game, Player, RoundEntry, Title, Tournament
 from tourney.services import registration
+from tourney.validators import MAX_ROUNDS
 
 
 def importable(t: TrfTournament, rounds: int | None = None) -> TrfTournament:
@@ -44,6 +45,8 @@ def importable(t: TrfTournament, rounds: int | None = None) -> TrfTournament:
         raise trf_io.TrfImportError(
             _("the file does not declare the number of rounds (XXR or record 142): give the number of rounds")
         )
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise trf_io.TrfImportError(_("the number of rounds is 1 to %d") % MAX_ROUNDS)
     if rounds < t.rounds_in_file:
         raise trf_io.TrfImportError(_("the file already records %d rounds") % t.rounds_in_file)
     return dataclasses.replace(t, xx_rounds=rounds)
@@ -67,8 +70,17 @@ def import_tournament(
     called with (rounds written, rounds to write) after the players and after each round."""
     t = importable(t, rounds)
     report = progress or (lambda done, total: None)
+    fields = trf_io.tournament_fields(t, system=system, name=name, edition=edition)
+    problems = trf_io.tournament_problems(t, fields)
+    problems += [
+        f"{trf_io.player_place(t, start, field)}: {problem}"
+        for start, player in trf_io.player_rows(t, Tournament(**fields)).items()
+        for field, problem in registration.player_problems(player).items()
+    ]
+    if problems:
+        raise trf_io.TrfImportError("; ".join(problems))
     with transaction.atomic():
-        tournament = Tournament.objects.create(**trf_io.tournament_fields(t, system=system, name=name, edition=edition))
+        tournament = Tournament.objects.create(**fields)
         players = trf_io.player_rows(t, tournament)
         Player.objects.bulk_create(players.values(), batch_size=BATCH)
         for kind in trf_io.setting_rows(t, tournament, players):
@@ -119,10 +131,16 @@ def _register_trf_players(tournament: Tournament, t: TrfTournament, user: User |
     """Raises EntriesRefused listing every refused player, TrfImportError for a file without one."""
     found, problems = trf_io.players_to_register(t, tournament.players.all())
     rows: list[tuple[str, registration.PlayerData]] = [
-        (_("player %(n)d (%(name)s)") % {"n": start, "name": data["name"]}, data)  # type: ignore[misc]
+        (
+            _("%(line)s (player %(n)d, %(name)s)")  # type: ignore[misc]
+            % {"line": trf_io.player_line(t, start), "n": start, "name": data["name"]},
+            data,
+        )
         for start, data in found
     ]
-    return registration.register_many(tournament, rows, user=user, source="a TRF file", problems=problems)
+    return registration.register_many(
+        tournament, rows, user=user, source="a TRF file", problems=problems, columns=trf_io.PLAYER_COLUMN_NAMES
+    )
 
 
 # CSV columns: the registration form's fields and the round of entry.

@@ -16,6 +16,7 @@ from tourney.audit import User
 from tourney.caching import public_change
 from tourney.errors import SetupRefused
 from tourney.models import Category, CategoryKind, Player, Prize, Tournament
+from tourney.validators import MAX_RATED_GAMES
 
 # The bounds each kind of category reads (the others stay empty).
 KIND_FIELDS = {
@@ -124,6 +125,8 @@ def set_rating_record(
 ) -> bool:
     """The K the rating list gives the player (empty: derived, 8.3.3) and the games rated
     for him before the event (empty: not known). False when nothing changed."""
+    if rated_games is not None and rated_games > MAX_RATED_GAMES:
+        raise SetupRefused(_("the rated games are at most %d") % MAX_RATED_GAMES)
     if k_factor is not None and not 1 <= k_factor <= 40:
         raise SetupRefused(_("K is between 1 and 40"))
     with transaction.atomic():

@@ -7,7 +7,7 @@ A refusal raises RegistrationRefused with the reason for the arbiter.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TypedDict
 
 from django.core.exceptions import ValidationError
@@ -15,13 +15,13 @@ from django.db import transaction
 from django.db.models import F, Max
 from django.utils.translation import gettext as _
 
-from pairing.engine.text import control_character, describe
 from tourney import audit
 from tourney.audit import User
 from tourney.caching import public_change
 from tourney.errors import EntriesRefused, FullPointByeUnconfirmed, RegistrationRefused, RenumberUnconfirmed
 from tourney.models import Bye, ByeKind, Player, Round, RoundStatus, Tournament
 from tourney.templatetags.tourney_tags import points
+from tourney.validators import text_problem
 
 # C.04.2.B.2 [b]: GM - IM - WGM - FM - WIM - CM - WFM - WCM - no title.
 TITLE_ORDER = {title: k for k, title in enumerate(["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM", ""])}
@@ -51,20 +51,20 @@ def first_open_round(tournament: Tournament) -> int:
 
 
 def _validate(player: Player) -> None:
-    problems = _field_problems(player)
+    problems = player_problems(player)
     if problems:
         raise RegistrationRefused("; ".join(f"{k}: {v}" for k, v in problems.items()))
 
 
-def _field_problems(player: Player) -> dict[str, str]:
+def player_problems(player: Player) -> dict[str, str]:
     """What is wrong with the player's fields, by field: no query is made (the pairing
     number and the tournament are the service's to set)."""
     problems = {}
     for name in PLAYER_FIELDS:
         value = getattr(player, name)
-        at = control_character(value) if isinstance(value, str) else None
-        if at is not None:
-            problems[name] = _("control character %(c)s at position %(at)d") % {"c": describe(value[at]), "at": at + 1}
+        problem = text_problem(value) if isinstance(value, str) else None
+        if problem:
+            problems[name] = problem
     if player.rating and player.provisional_rating:
         problems["provisional_rating"] = _("only an unrated player takes a provisional rating")
     try:
@@ -261,11 +261,13 @@ def register_many(
     user: User | None = None,
     source: str = "",
     problems: Sequence[str] = (),
+    columns: Mapping[str, str] | None = None,
 ) -> list[Player]:
     """Enter every player of a file at once, all or none (C.04.2.B.3, C.2 as :func:`register`).
 
-    *rows* pairs each player's data with where the file has it ("line 7"). Every row is
-    checked first; the refusal lists every problem, *problems* found while reading the file
+    *rows* pairs each player's data with where the file has it ("line 7"); *columns* names
+    the column of each field where the file's columns are not named by its fields (a TRF's
+    "49 (rating)"). Every row is checked first; the refusal lists every problem, *problems* found while reading the file
     included, each with its place and column. A FIDE ID may appear once, in the file and in
     the tournament. Then the players are renumbered once, written in one go, and one audit
     entry sums the import up: a file of thousands of rows costs a few queries.
@@ -295,7 +297,8 @@ def register_many(
                 else:
                     id_rows[player.fide_id] = where
             found += [
-                _("%(where)s, column %(column)s: %(problem)s") % {"where": where, "column": k, "problem": v}
+                _("%(where)s, column %(column)s: %(problem)s")
+                % {"where": where, "column": (columns or {}).get(k, k), "problem": v}
                 for k, v in row_problems.items()
             ]
             new.append(player)
@@ -346,7 +349,7 @@ def _entry(tournament: Tournament, data: PlayerData, opens: int) -> tuple[Player
     elif entry_round > tournament.rounds:
         problems["entry_round"] = _("the tournament has only %d rounds") % tournament.rounds
     player = Player(tournament=tournament, pairing_number=1, entry_round=max(entry_round, 1), **_fields(data))
-    for name, problem in _field_problems(player).items():
+    for name, problem in player_problems(player).items():
         problems.setdefault(name, problem)
     return player, problems
 

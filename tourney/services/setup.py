@@ -240,6 +240,7 @@ def prohibit_pairing(
             f"rounds {first_round}-{last_round or tournament.rounds}",
             user=user,
         )
+        public_change(tournament.pk)  # the TRF downloads' record 260
     return prohibited
 
 
@@ -252,6 +253,7 @@ def allow_pairing(*, tournament_id: int, prohibited_id: int, user: User) -> None
             raise SetupRefused(_("this prohibited pairing was already lifted"))
         audit.record(tournament, prohibited, action="allow pairing", old=str(prohibited), user=user)
         prohibited.delete()
+        public_change(tournament.pk)
 
 
 def appoint(*, tournament_id: int, appointee: User, role: str, user: User) -> Appointment:

@@ -45,12 +45,15 @@ def invite(request: TournamentRequest, tournament_id: int) -> HttpResponse:
         else:
             context = appointments_context(
                 tournament,
+                request.user,
                 invited=invitation.user,
                 link=request.build_absolute_uri(invitation.path),
                 emailed=invitation.emailed,
             )
             return render(request, "tourney/appointments.html", context)
-    return render(request, "tourney/appointments.html", appointments_context(tournament, invite_form=form))
+    return render(
+        request, "tourney/appointments.html", appointments_context(tournament, request.user, invite_form=form)
+    )
 
 
 @require_POST
@@ -63,8 +66,10 @@ def invitation_link(request: TournamentRequest, tournament_id: int, appointment_
         path = accounts.new_link(tournament_id=tournament.pk, invited_id=appointment.user_id, user=request.user)
     except DomainError as error:
         messages.error(request, str(error))
-        return render(request, "tourney/appointments.html", appointments_context(tournament))
-    context = appointments_context(tournament, invited=appointment.user, link=request.build_absolute_uri(path))
+        return render(request, "tourney/appointments.html", appointments_context(tournament, request.user))
+    context = appointments_context(
+        tournament, request.user, invited=appointment.user, link=request.build_absolute_uri(path)
+    )
     return render(request, "tourney/appointments.html", context)
 
 

@@ -3,6 +3,7 @@ winners, the rating report's preview) and the organizer's prize settings."""
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 from django import forms
@@ -17,12 +18,13 @@ from tourney import presentation, roles
 from tourney.access import tournament_role
 from tourney.caching import public_page
 from tourney.errors import DomainError, SetupRefused
-from tourney.forms import TextWithoutControls
+from tourney.forms import FederationField, TextWithoutControls
 from tourney.models import CategoryKind, Tournament
 from tourney.prizes import category_standings, members, prize_winners
 from tourney.ratings import event_year, player_k, rating_changes
 from tourney.services import prizes as prize_services
 from tourney.standings import completed_rounds
+from tourney.validators import validate_federation
 from tourney.views.http import HtmxHttpRequest, TournamentRequest
 
 
@@ -33,7 +35,9 @@ class CategoryForm(TextWithoutControls, forms.Form):
     rating_max = forms.IntegerField(min_value=0, max_value=3500, required=False, label=gettext_lazy("Rating up to"))
     age_max = forms.IntegerField(min_value=1, max_value=120, required=False, label=gettext_lazy("Under (age)"))
     age_min = forms.IntegerField(min_value=1, max_value=120, required=False, label=gettext_lazy("Age from"))
-    federation = forms.CharField(max_length=3, required=False, label=gettext_lazy("Federation"))
+    federation = FederationField(
+        max_length=3, required=False, validators=[validate_federation], label=gettext_lazy("Federation")
+    )
 
 
 class PrizeForm(forms.Form):
@@ -64,7 +68,7 @@ def categories(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
 
 
 @require_GET
-@public_page()
+@public_page(parameters=["round"])
 def category_detail(request: HtmxHttpRequest, tournament_id: int, category_id: int) -> HttpResponse:
     """A category's standings: the tournament's, its players only, placed in that order."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
@@ -228,6 +232,6 @@ def _optional(value: str | None) -> int | None:
     value = (value or "").strip()
     if not value:
         return None
-    if not value.isdigit():
-        raise SetupRefused(_("K and the rated games are whole numbers"))
+    if not re.fullmatch(r"[0-9]{1,6}", value):
+        raise SetupRefused(_("K and the rated games are whole numbers of at most 6 digits"))
     return int(value)

@@ -4,6 +4,8 @@ list, appointments, registration (entries, withdrawals, requested byes) and the 
 
 from __future__ import annotations
 
+import re
+
 from django.contrib import messages
 from django.core.files.uploadedfile import UploadedFile
 from django.core.paginator import Paginator
@@ -17,7 +19,8 @@ from django_htmx.http import HttpResponseStopPolling
 
 from pairing.engine.text import decode
 from pairing.engine.tiebreaks import NAMES
-from tourney.access import tournament_creator, tournament_role, user_roles
+from tourney.access import takes_upload, tournament_creator, tournament_role, user_roles
+from tourney.audit import User
 from tourney.errors import (
     DomainError,
     EditionChangeUnconfirmed,
@@ -41,7 +44,7 @@ from tourney.forms import (
 )
 from tourney.models import Appointment, AuditEntry, Bye, ImportJob, JobState, Player, Tournament, TournamentStatus
 from tourney.presentation import TIEBREAK_NAMES
-from tourney.services import setup
+from tourney.services import accounts, setup
 from tourney.services.import_jobs import ACTIVE_JOB_STATES, progress, request_import
 from tourney.services.imports import import_entries
 from tourney.services.registration import (
@@ -81,6 +84,7 @@ def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "tourney/tournament_form.html", context)
 
 
+@takes_upload
 @require_http_methods(["GET", "POST"])
 @tournament_creator
 def tournament_import(request: HtmxHttpRequest) -> HttpResponse:
@@ -222,13 +226,15 @@ def appointments(request: TournamentRequest, tournament_id: int) -> HttpResponse
                 request, _("%(user)s appointed %(role)s.") % {"user": user, "role": appointment.get_role_display()}
             )
             return redirect("appointments", tournament.pk)
-    return render(request, "tourney/appointments.html", appointments_context(tournament, form=form))
+    return render(request, "tourney/appointments.html", appointments_context(tournament, request.user, form=form))
 
 
-def appointments_context(tournament: Tournament, **extra: object) -> dict[str, object]:
-    """The appointments page: the list, the form picking a known user, the invitation form."""
+def appointments_context(tournament: Tournament, user: User, **extra: object) -> dict[str, object]:
+    """The appointments page: the list, the form picking a known user, the invitation form;
+    a new-link button only for the people whose link *user* may give."""
     context = {
         "tournament": tournament,
+        "may_give_link": accounts.links_user_may_give(user, tournament),
         "form": AppointForm(),
         "invite_form": InviteForm(prefix="invite"),
         "appointments": tournament.appointments.select_related("user"),
@@ -299,6 +305,7 @@ def player_add(request: TournamentRequest, tournament_id: int) -> HttpResponse:
     return _back_to(request.tournament, "#players")
 
 
+@takes_upload
 @require_POST
 @tournament_role("register")
 def player_csv(request: TournamentRequest, tournament_id: int) -> HttpResponse:
@@ -495,19 +502,23 @@ def audit_log(request: TournamentRequest, tournament_id: int) -> HttpResponse:
     tournament = request.tournament
     all_entries = AuditEntry.objects.filter(tournament=tournament)
     entries = all_entries.select_related("user")
+    actions = all_entries.values_list("action", flat=True).distinct().order_by("action")
     action = request.GET.get("action", "")
     if action:
-        entries = entries.filter(action=action)
+        # Only an action the trail holds is looked up: any other text (a NUL byte, which the
+        # database refuses) finds nothing.
+        entries = entries.filter(action=action) if action in set(actions) else entries.none()
     number = request.GET.get("round", "")
-    if number.isdigit():
+    number = number if re.fullmatch(r"[0-9]{1,3}", number) else ""
+    if number:
         entries = entries.filter(round_number=int(number))
     page = Paginator(entries, AUDIT_PAGE_SIZE).get_page(request.GET.get("page"))
     context = {
         "tournament": tournament,
         "page": page,
         "action": action,
-        "actions": all_entries.values_list("action", flat=True).distinct().order_by("action"),
-        "round": int(number) if number.isdigit() else None,
+        "actions": actions,
+        "round": int(number) if number else None,
         "rounds": range(1, tournament.rounds + 1),
     }
     return render(request, "tourney/audit.html", context)

@@ -52,6 +52,7 @@ from pairing.engine.trf.trf26 import (
     SCORING_162_CODES,
     accelerations_250_from_xxa,
     byes_240_from_rounds,
+    draft_type_code,
     scoring_162_from_xxs,
 )
 from pairing.engine.trf.writer import player_line, write_trf
@@ -84,6 +85,7 @@ __all__ = [
     "accelerations_250_from_xxa",
     "byes_240_from_rounds",
     "cut",
+    "draft_type_code",
     "forbidden_of",
     "initial_colour_of",
     "initial_order",

@@ -34,6 +34,9 @@ from pairing.engine.trf.records import (
     COLOURS,
     HEADER_COUNT,
     HEADER_TEXT,
+    MAX_ROUNDS,
+    MAX_START,
+    MAX_TOTAL_TENTHS,
     PLAYED_CODES,
     RESULT_CODES,
     ROUND_COLUMN,
@@ -89,6 +92,9 @@ class _Parser:
         self.prohibited: list[TrfProhibited] = []
         self.abnormal: list[TrfAbnormalPoints] = []
         self.national: list[TrfNationalRating] = []
+        self.positions: dict[str, tuple[int, int]] = {}
+        # (line, column, start number, record) of every player a record names
+        self.named: list[tuple[int, int, int, str]] = []
 
     def parse(self) -> TrfTournament:
         for number, raw in enumerate(self.lines, 1):
@@ -106,6 +112,7 @@ class _Parser:
                 self.header(tag, line)
             elif tag == "112":
                 self.deputies.append(line.text[4:].rstrip())
+                self.positions.setdefault(tag, (line.number, 5))
             elif tag == "132":
                 self.round_dates(line)
             elif tag.upper() in ("XXR", "XXC", "XXA", "XXP", "XXS", "XXZ"):
@@ -116,9 +123,11 @@ class _Parser:
                 self.trf26(tag, line)
             elif trf26.is_national_rating(tag, line):
                 self.national.append(trf26.national_rating(line))
+                self.named.append((line.number, 5, self.national[-1].start, f"national rating {tag}"))
             else:
                 self.other.append(line.text.rstrip())
         self.check_references()
+        self.check_named_players()
         self.check_declared_rounds()
         return TrfTournament(
             players=tuple(self.players),  # file order: XXC rank makes it the initial order
@@ -136,6 +145,7 @@ class _Parser:
             abnormal_299=tuple(self.abnormal),
             national_ratings=tuple(self.national),
             other_records=tuple(self.other),
+            positions=self.positions,
             **self.values,  # type: ignore[arg-type]
         )
 
@@ -154,9 +164,10 @@ class _Parser:
             column, token = tokens[0]
             if not digits(token) or len(tokens) > 1:
                 raise line.error(column, f"bad count {line.text[3:].strip()!r} in record {tag}: expected a number")
-            self.values[key] = int(token)
+            self.values[key] = line.count(column, token, f"count in record {tag}", 0, MAX_START)
         else:
             self.values[key] = line.text[4:].rstrip()
+            self.positions[tag] = (line.number, 5)
 
     def round_dates(self, line: RecordLine) -> None:
         if "round_dates" in self.values:
@@ -179,11 +190,14 @@ class _Parser:
         if start in self.player_lines:
             raise line.error(5, f"start number {start} already used on line {self.player_lines[start]}")
         self.player_lines[start] = line.number
+        self.positions[f"001 {start}"] = (line.number, 1)
         for column in (4, 9, 14, 48, 53, 57, 69, 80, 85):
             line.blank(column, "expected a blank between fields of the 001 record")
         points_text = line.field(81, 84)
         # Signed: a record 299 penalty can take a total below zero.
-        points = line.tenths(points_text, 81, "points", signed=True) if points_text.strip() else None
+        points = (
+            line.tenths(points_text, 81, "points", signed=True, most=MAX_TOTAL_TENTHS) if points_text.strip() else None
+        )
         rounds = []
         pos = ROUND_COLUMN
         end = len(line.text.rstrip())
@@ -250,9 +264,10 @@ class _Parser:
                 raise line.error(tokens[0][0] if tokens else 5, "XXR needs the number of rounds")
             if "xx_rounds" in self.values:
                 raise line.error(1, "XXR given twice")
-            if int(tokens[0][1]) == 0:
+            if not tokens[0][1].strip("0"):
                 raise line.error(tokens[0][0], "XXR needs at least 1 round")
-            self.values["xx_rounds"] = int(tokens[0][1])
+            self.values["xx_rounds"] = line.count(*tokens[0], "number of rounds in XXR", 1, MAX_ROUNDS)
+            self.positions["XXR"] = (line.number, tokens[0][0])
         elif tag == "XXC":
             self.xx_config.extend(word for _, word in tokens)
         elif tag == "XXA":
@@ -262,7 +277,7 @@ class _Parser:
             for column, token in tokens:
                 if not digits(token):
                     raise line.error(column, f"bad player id {token!r} in {tag}")
-                ids.append(int(token))
+                ids.append(line.count(column, token, f"player id in {tag}", 1, MAX_START))
             if tag == "XXP":
                 if len(ids) < 2:
                     raise line.error(5, "XXP needs at least two player ids")
@@ -275,6 +290,7 @@ class _Parser:
                 if not eq or (code.upper() not in XXS_CODES and code.upper() not in XXS_SHORTCUTS):
                     raise line.error(column, f"bad XXS item {token!r}: expected CODE=VALUE")
                 points = line.tenths(value, column + len(code) + 1, "XXS value", signed=True)
+                self.positions[f"XXS {len(self.xx_scoring)}"] = (line.number, column + len(code) + 1)
                 self.xx_scoring.append((code.upper(), points))
 
     def acceleration(self, line: RecordLine) -> None:
@@ -295,31 +311,57 @@ class _Parser:
         tokens = line.tokens()
         if len(tokens) != 1:
             raise line.error(tokens[1][0] if len(tokens) > 1 else 5, f"{tag} needs one value like 1.0")
+        self.positions[f"BB {len(self.bb_scoring)}"] = (line.number, tokens[0][0])
         self.bb_scoring.append((tag, line.tenths(tokens[0][1], tokens[0][0], f"{tag} points")))
 
     def trf26(self, tag: str, line: RecordLine) -> None:
         if tag == "142":
             self.values["rounds_142"] = trf26.rounds_142(line)
+            self.positions["142"] = (line.number, line.tokens()[0][0])
         elif tag == "152":
             self.values["initial_colour_152"] = trf26.colour_152(line)
         elif tag == "162":
-            self.scoring_162.extend(trf26.scoring_162(line))
+            for k, item in enumerate(trf26.scoring_162(line)):
+                self.positions[f"162 {len(self.scoring_162)}"] = (line.number, 7 + 9 * k)
+                self.scoring_162.append(item)
         elif tag == "192":
             self.values["type_192"] = trf26.type_192(line)
+            self.positions["192"] = (line.number, 5)
         elif tag == "240":
             self.byes.append(trf26.bye_240(line))
+            self.name_players(line, 11, tag)
         elif tag == "250":
+            self.positions[f"250 {len(self.accelerations)}"] = (line.number, 15)
             self.accelerations.append(trf26.accelerated_rounds_250(line))
+            self.named += [(line.number, 23, self.accelerations[-1].first_player, tag)]
+            self.named += [(line.number, 28, self.accelerations[-1].last_player, tag)]
         elif tag == "260":
             self.prohibited.append(trf26.prohibited_260(line))
+            self.name_players(line, 13, tag)
         elif tag == "299":
             self.abnormal.append(trf26.abnormal_299(line))
+            self.name_players(line, 24, tag)
         elif tag == "172":
             self.values["starting_rank_172"] = trf26.starting_rank_172(line)
+            self.positions[tag] = (line.number, 5)
         elif tag == "182":
             self.values["pairing_controller_182"] = trf26.text_after_tag(line)
         elif tag == "222":
             self.values["time_control_222"] = trf26.text_after_tag(line)
+            self.positions[tag] = (line.number, 5)
+
+    def name_players(self, line: RecordLine, column: int, tag: str) -> None:
+        self.named += [(line.number, c, start, tag) for c, start in line.id_columns(column)]
+
+    def check_named_players(self) -> None:
+        """Records 240, 250, 260, 299 and the national ratings name players by start number:
+        each must have its 001 record. (Records read without any player, as a store of
+        them, name nobody to check against.)"""
+        if not self.players:
+            return
+        for number, column, start, tag in self.named:
+            if start not in self.player_lines:
+                raise TrfError(number, column, f"record {tag} names player {start}, who has no 001 record")
 
     def check_declared_rounds(self) -> None:
         """C.04.1.a: the number of rounds is declared beforehand; no block may lie beyond it."""

@@ -16,6 +16,7 @@ Points are integers in tenths; result codes stay codes. A malformed file raises
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 ROUND_COLUMN = 92  # 1-based column of round 1's opponent field
@@ -28,6 +29,14 @@ ABSENCE_CODES = frozenset("HFZ")  # announced before the pairing (requested byes
 XXS_CODES = ("WW", "BW", "WD", "BD", "WL", "BL", "ZPB", "HPB", "FPB", "PAB", "FW", "FL")
 XXS_SHORTCUTS = {"W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB")}
 BB_CODES = ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU")  # win, draw, loss, zero-point bye, forfeit loss, PAB
+# The bounds of a number a TRF can hold: start numbers fill columns 5-8 (9999 players); the
+# round fields of records 240-299 have three digits (999 rounds); the points of one game or
+# adjustment are written pp.p (99.9 at most), a player's total in columns 81-84 as whole
+# points from 100 on (9999 at most).
+MAX_START = 9999
+MAX_ROUNDS = 999
+MAX_POINTS_TENTHS = 999
+MAX_TOTAL_TENTHS = 99990
 
 HEADER_TEXT = {
     "012": "name",
@@ -199,6 +208,12 @@ class TrfTournament:
     abnormal_299: tuple[TrfAbnormalPoints, ...] = ()
     national_ratings: tuple[TrfNationalRating, ...] = ()
     other_records: tuple[str, ...] = field(default=())  # unknown records, verbatim
+    # Where the reader found a record, as (line, column) of its value, for a refusal that
+    # names it: "001 <start number>" (column 1), "012" ... "122" (112: the first), "XXR", "142",
+    # "172", "192", "222", "XXS <k>", "162 <k>", "BB <k>" (the k-th item of xx_scoring,
+    # scoring_162, bb_scoring), "250 <k>". Not part of what the file says: two files alike
+    # but for blank lines are equal.
+    positions: Mapping[str, tuple[int, int]] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def rounds_in_file(self) -> int:
@@ -262,6 +277,15 @@ class RecordLine:
         """Whitespace-separated tokens from 0-based *start*, each with its 1-based column."""
         return [(m.start() + 1, m.group()) for m in _TOKEN.finditer(self.text, start)]
 
+    def count(self, column: int, token: str, what: str, least: int, most: int) -> int:
+        """A whole number written as a token (XXR, 142, 062...), between *least* and *most*."""
+        if not digits(token):
+            raise self.error(column, f"bad {what} {token!r}: expected a number")
+        value = token.lstrip("0") or "0"
+        if len(value) > len(str(most)) or not least <= int(value) <= most:
+            raise self.error(column, f"{what} {token} is out of range: {least} to {most}")
+        return int(value)
+
     def integer(self, first: int, last: int, what: str, required: bool = False) -> int | None:
         text = self.field(first, last)
         if not text.strip():
@@ -274,14 +298,18 @@ class RecordLine:
             raise self.error(column, f"bad {what} {stripped!r} (columns {first}-{last}): expected digits")
         return int(stripped)
 
-    def tenths(self, text: str, column: int, what: str, signed: bool = False) -> int:
-        """'4.5' -> 45; '11' -> 110; '.5' -> 5."""
+    def tenths(self, text: str, column: int, what: str, signed: bool = False, most: int = MAX_POINTS_TENTHS) -> int:
+        """'4.5' -> 45; '11' -> 110; '.5' -> 5; at most *most* tenths either way."""
         s = text.strip()
         match = _NUMBER.fullmatch(s) if s else None
         if not match or not (match.group(2) or match.group(3)) or (match.group(1) and not signed):
             column += len(text) - len(text.lstrip())
             raise self.error(column, f"bad {what} {s!r}: expected a number like 11.5")
-        value = int(match.group(2) or 0) * 10 + int(match.group(3) or 0)
+        whole = (match.group(2) or "").lstrip("0") or "0"
+        value = int(whole[-5:]) * 10 + int(match.group(3) or 0)
+        if len(whole) > 4 or value > most:
+            column += len(text) - len(text.lstrip())
+            raise self.error(column, f"{what} {s} is out of range: at most {format_points(most)} either way")
         return -value if match.group(1) else value
 
     def blank(self, column: int, why: str) -> None:
@@ -291,13 +319,20 @@ class RecordLine:
 
     def id_list(self, column: int) -> tuple[int, ...]:
         """Player ids of 4 columns each, one blank apart, from *column* to the end of the line."""
+        return tuple(value for _, value in self.id_columns(column))
+
+    def id_columns(self, column: int) -> list[tuple[int, int]]:
+        """(column, player id) of each id of :meth:`id_list`."""
         ids = []
+        first = column
         while column <= len(self.text.rstrip()):
+            if column > first:
+                self.blank(column - 1, "player ids sit 5 columns apart, one blank between them")
             value = self.integer(column, column + 3, "player id")
             if value is not None:
-                ids.append(value)
+                ids.append((column, value))
             column += 5
-        return tuple(ids)
+        return ids
 
 
 def format_points(tenths: int) -> str:

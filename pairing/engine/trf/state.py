@@ -340,21 +340,25 @@ def system_of(t: TrfTournament) -> str | None:
     return None
 
 
-_TYPE_192 = re.compile(r"^FIDE_[A-Z]+?(?:_(2017|2026))?(?:_BAKU)?$")
+_TYPE_192 = re.compile(r"^FIDE_[A-Z]+?(?:_(2017|2025|2026))?(?:_BAKU)?$")
+# The draft of the code table spelt the 2026 texts' codes with 2025 (FIDE_DUTCH_2025), and
+# engines released before the final table write and read that spelling: a reading, not ETT26.
+_DRAFT_YEARS = {"2025": "2026"}
 _DATE = re.compile(r"^(\d{4})[/.-](\d{2})[/.-](\d{2})$")  # 042: YYYY/MM/DD
 _DAY_FIRST = re.compile(r"^(\d{2})[/.-](\d{2})[/.-](\d{4})$")
 
 
 def edition_named(t: TrfTournament) -> str | None:
     """The edition of the rules record 192 names (ETT26): ``FIDE_DUTCH_2017`` and
-    ``FIDE_DUTCH_2026`` (with or without ``_BAKU``) name theirs; a code without a year
+    ``FIDE_DUTCH_2026`` (with or without ``_BAKU``) name theirs, and the draft's
+    ``FIDE_DUTCH_2025`` names 2026's; a code without a year
     (``FIDE_DUTCH``) means the rules in force when the tournament started (record 042).
     None when the file names no edition and gives no start date it can be read from."""
     match = _TYPE_192.match(t.type_192.strip().upper())
     if not match:
         return None
     if match.group(1):
-        return match.group(1)
+        return _DRAFT_YEARS.get(match.group(1), match.group(1))
     text = t.start_date.strip()
     if date := _DATE.match(text):
         return edition_in_force("-".join(date.groups()))

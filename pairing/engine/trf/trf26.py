@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from pairing.engine.trf.records import (
+    MAX_ROUNDS,
     RecordLine,
     TrfAbnormalPoints,
     TrfAcceleratedRounds,
@@ -51,7 +52,7 @@ def rounds_142(line: RecordLine) -> int:
     tokens = line.tokens()
     if len(tokens) != 1 or not digits(tokens[0][1]):
         raise line.error(tokens[0][0] if tokens else 5, "record 142 needs the number of rounds")
-    return int(tokens[0][1])
+    return line.count(*tokens[0], "number of rounds in record 142", 1, MAX_ROUNDS)
 
 
 def colour_152(line: RecordLine) -> str:
@@ -93,7 +94,13 @@ def starting_rank_172(line: RecordLine) -> TrfStartingRank:
     return TrfStartingRank(federation, method)
 
 
+def _blanks(line: RecordLine, tag: str, columns: tuple[int, ...]) -> None:
+    for column in columns:
+        line.blank(column, f"expected a blank between the fields of record {tag}")
+
+
 def abnormal_299(line: RecordLine) -> TrfAbnormalPoints:
+    _blanks(line, "299", (6, 7, 12, 13, 18, 19, 23))
     kind = line.field(5, 5).upper() or " "
     if kind not in ABNORMAL_KINDS:
         raise line.error(5, f"bad abnormal assignment type {kind!r} in record 299: expected W D L F H Z + - or blank")
@@ -126,6 +133,7 @@ def national_rating(line: RecordLine) -> TrfNationalRating:
 
 
 def bye_240(line: RecordLine) -> TrfBye:
+    _blanks(line, "240", (6, 10))
     kind = line.field(5, 5).upper()
     if kind not in BYE_240_KINDS:
         raise line.error(5, f"bad bye type {kind!r} in record 240: expected F, H or Z")
@@ -134,8 +142,9 @@ def bye_240(line: RecordLine) -> TrfBye:
 
 
 def accelerated_rounds_250(line: RecordLine) -> TrfAcceleratedRounds:
+    _blanks(line, "250", (9, 14, 18, 22, 27))
     mp = line.field(5, 8)
-    return TrfAcceleratedRounds(
+    record = TrfAcceleratedRounds(
         match_points=line.tenths(mp, 5, "match points") if mp.strip() else None,
         game_points=line.tenths(line.field(10, 13), 10, "game points"),
         first_round=line.integer(15, 17, "first round", required=True) or 0,
@@ -143,11 +152,19 @@ def accelerated_rounds_250(line: RecordLine) -> TrfAcceleratedRounds:
         first_player=line.integer(23, 26, "first player", required=True) or 0,
         last_player=line.integer(28, 31, "last player", required=True) or 0,
     )
+    if record.last_round < record.first_round:
+        raise line.error(19, f"record 250: the last round ({record.last_round}) comes before the first")
+    if record.last_player < record.first_player:
+        raise line.error(28, f"record 250: the last player ({record.last_player}) comes before the first")
+    return record
 
 
 def prohibited_260(line: RecordLine) -> TrfProhibited:
+    _blanks(line, "260", (8, 12))
     first = line.integer(5, 7, "first round", required=True) or 0
     last = line.integer(9, 11, "last round", required=True) or 0
+    if last < first:
+        raise line.error(9, f"record 260: the last round ({last}) comes before the first ({first})")
     return TrfProhibited(first, last, line.id_list(13))
 
 
@@ -175,6 +192,12 @@ def header_lines(t: TrfTournament, derive: bool) -> list[str]:
     if t.time_control_222:
         out.append(f"222 {t.time_control_222}")
     return out
+
+
+def draft_type_code(code: str) -> str:
+    """Record 192 in the draft table's spelling (``FIDE_DUTCH_2026`` -> ``FIDE_DUTCH_2025``),
+    for engines released before ETT26 was final, which refuse the ``_2026`` codes."""
+    return re.sub(r"^(FIDE_[A-Z]+)_2026(?=_BAKU$|$)", r"\1_2025", code.strip())
 
 
 def national_rating_line(r: TrfNationalRating) -> str:

@@ -153,7 +153,9 @@ def _random_tournament(rng: random.Random) -> trf.TrfTournament:
             trf.TrfBye(rng.choice("FHZ"), rng.randint(1, 9), tuple(rng.sample(starts, 1)))
             for _ in range(rng.randint(0, 2))
         ),
-        accelerations_250=tuple(trf.TrfAcceleratedRounds(10, 1, 2, 1, 4) for _ in range(rng.randint(0, 1))),
+        accelerations_250=tuple(
+            trf.TrfAcceleratedRounds(10, 1, 2, min(starts), max(starts)) for _ in range(rng.randint(0, 1))
+        ),
         prohibited_260=tuple(
             trf.TrfProhibited(1, 3, tuple(rng.sample(starts, min(2, count)))) for _ in range(rng.randint(0, 1))
         ),

@@ -250,7 +250,7 @@ def test_a_3000_row_csv_registers_in_a_few_queries(django_assert_max_num_queries
 
 def test_every_bad_row_is_named_with_its_column_and_nothing_is_written() -> None:
     t = builders.tournament(players=2, rounds=9)
-    text = "name,rating,title,fide_id,entry_round\nVerdi,lots,GM,1,\nNeri,2000,XM,2,\nBlu,2000,,3,12\nRosa,1,,x,\n"
+    text = "name,rating,title,fide_id,entry_round\nVerdi,lots,GM,1,\nNeri,2000,XM,2,\nBlu,2000,,3,12\nRosa,1500,,x,\n"
     with pytest.raises(EntriesRefused) as refused:
         import_csv(t, text)
     assert refused.value.problems == [
@@ -313,8 +313,8 @@ def test_every_refused_player_of_a_trf_is_named() -> None:
     with pytest.raises(EntriesRefused) as refused:
         import_entries(t, write_trf(dataclasses.replace(trf, players=players, xx_rounds=None)))
     assert len(refused.value.problems) == len(trf.players) + 1  # every one already registered, and Zeta
-    assert refused.value.problems[0] == "player 1 (Alice) is already registered"
-    assert refused.value.problems[-1] == "player 99 (Zeta): unknown title XM"
+    assert refused.value.problems[0] == "line 12, column 15 (name): player 1 (Alice) is already registered"
+    assert refused.value.problems[-1].endswith(", column 11 (title): player 99 (Zeta): unknown title XM")
     assert t.players.count() == len(trf.players)
 
 

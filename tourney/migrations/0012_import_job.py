@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tourney", "0009_lots_warnings"),
+        ("tourney", "0011_invitation_records_the_inviter"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
