@@ -24,12 +24,12 @@ from django.utils.translation import gettext_lazy as _
 
 from tourney.validators import (
     MAX_CORRECTION_WINDOW_MINUTES,
-    validate_fide_id,
-    validate_fide_ids,
     MAX_RATED_GAMES,
     MAX_ROUNDS,
     RATING_MAX,
     validate_federation,
+    validate_fide_id,
+    validate_fide_ids,
     validate_rating,
     validate_visible_text,
 )

@@ -19,8 +19,7 @@ from pairing.cli.common import (
 )
 from pairing.engine.checker import check_round
 from pairing.engine.standings_check import verify_standings
-from pairing.engine.state import PairingError
-from pairing.engine.state import TournamentState
+from pairing.engine.state import PairingError, TournamentState
 from pairing.engine.trf import TrfError, TrfTournament
 from pairing.engine.trf.comments import as_paired, corrected_after_pairing
 from pairing.engine.trf.state import cut, pairing_rows, recorded_pairing, state_for_round
