@@ -715,7 +715,8 @@ def round_dates(tournament: Tournament) -> tuple[str, ...]:
 
 
 def _utc(at: datetime.datetime) -> str:
-    return at.astimezone(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    # To the microsecond: a correction and a pairing a second apart still come in order.
+    return at.astimezone(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 def _report_comments(tournament: Tournament, rounds: list[Round], games: Any) -> list[str]:

@@ -8,9 +8,9 @@ This program writes and reads:
     ### provisional rating NNNN RRRR
         player NNNN was unrated and the pairing and the AROs used rating RRRR (Dubov A.1;
         C.04.2.B.2); the 001 record keeps the official rating (blank), the one FIDE rates by.
-    ### round R paired at YYYY-MM-DDTHH:MM:SSZ
+    ### round R paired at YYYY-MM-DDTHH:MM:SS.ffffffZ
         when round R's pairing was made (UTC).
-    ### correction round R board B: W-B was xy, now xy, at YYYY-MM-DDTHH:MM:SSZ
+    ### correction round R board B: W-B was xy, now xy, at YYYY-MM-DDTHH:MM:SS.ffffffZ
         the result of White W against Black B (board B of round R) was corrected at that
         time (UTC); ``xy`` are White's and Black's TRF result codes before and after. A later
         round paired before that time was paired with the old result (C.04.2.D.8).
@@ -43,7 +43,7 @@ class Correction:
     black: int
     was: str
     now: str
-    at: str  # ISO 8601 UTC, "2026-05-01T18:03:00Z": compared as text
+    at: str  # ISO 8601 UTC, "2026-05-01T18:03:00.000000Z": compared as text
 
     def describe(self) -> str:
         """ "round 2 board 3 (5-12: ½-½ became 1-0 at 2026-05-01T18:03:00Z)"."""
