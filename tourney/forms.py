@@ -62,12 +62,15 @@ PLAYER_LABELS = {
 class TextWithoutControls:
     """Refuses a control character (a newline, a tab, an escape) in any text field: names
     and headers go one per line into TRF files and into CSV cells; and an invisible format
-    character (a bidirectional override, a zero-width space), which disguises a name."""
+    character (a bidirectional override, a zero-width space), which disguises a name.
+    *multiline* fields are lists, one item a line, each parsed by the form itself."""
+
+    multiline: tuple[str, ...] = ()
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()  # type: ignore[misc]
         for name, value in list(data.items()):
-            problem = text_problem(value) if isinstance(value, str) else None
+            problem = text_problem(value) if isinstance(value, str) and name not in self.multiline else None
             if problem:
                 self.add_error(name, problem)  # type: ignore[attr-defined]
         return data
@@ -100,6 +103,8 @@ def generated_schedule(first: datetime.datetime, rounds: int, per_day: int, hour
 class TournamentForm(TextWithoutControls, forms.ModelForm):
     """Settings; points are typed as points (1, 0.5) and stored in tenths. The round schedule
     is typed round by round (one line each) or generated from the first round's start."""
+
+    multiline = ("schedule",)
 
     schedule = forms.CharField(
         label=_("Round schedule"),
