@@ -11,7 +11,6 @@ from django.test import Client
 from tests import builders
 from tests.web.test_setup import SETTINGS, organizer  # noqa: F401 (a fixture)
 from tourney.models import AuditEntry, Player, Tournament
-from tourney.roles import appoint
 
 pytestmark = pytest.mark.django_db
 
@@ -70,27 +69,17 @@ def test_the_settings_refuse_a_bad_fide_id_or_schedule(organizer, field: str, va
     assert message in page and not Tournament.objects.exists()
 
 
-@pytest.fixture
-def arbiter_client(django_user_model) -> tuple[Tournament, Client]:
-    t = builders.tournament(players=3, rounds=2)
-    user = django_user_model.objects.create_user("arb")
-    appoint(t, user, "arbiter")
-    client = Client()
-    client.force_login(user)
-    return t, client
-
-
-def test_the_check_lists_each_problem_with_a_link_to_fix_it(arbiter_client) -> None:
-    t, client = arbiter_client
+def test_the_check_lists_each_problem_with_a_link_to_fix_it(desk) -> None:
+    t, client, _user = desk
     t.chief_arbiter, t.deputy_arbiters, t.deputy_arbiter_fide_ids = "Rossi", "Bianchi; Verdi", "; 834567"
     t.round_schedule = ["2026-05-01T15:00"]
     t.start_date = datetime.date(2026, 5, 2)
     t.save()
+    Player.objects.filter(tournament=t).update(fide_id="1234", federation="ITA")
     Player.objects.filter(tournament=t, pairing_number=1).update(fide_id="", federation="")
-    Player.objects.filter(tournament=t, pairing_number=2).update(fide_id="", rating=0, federation="ITA")
-    Player.objects.filter(tournament=t, pairing_number=3).update(fide_id="1234", federation="ITA")
-    builders.round_with(t, 1, "1-2 1-0", byes="3 pab")
-    builders.round_with(t, 2, "3-1 *", byes="2 pab")
+    Player.objects.filter(tournament=t, pairing_number=2).update(fide_id="", rating=0)
+    builders.round_with(t, 1, "1-2 1-0, 3-4 =, 5-6 0-1", byes="7 pab")
+    builders.round_with(t, 2, "3-1 *, 2-4 1-0, 6-7 =", byes="5 pab")
     page = client.get(f"/t/{t.pk}/export/trf/check/").content.decode()
     settings, alice = f"/t/{t.pk}/settings/", f"/t/{t.pk}/registration/{builders.player(t, 1).pk}/"
     for text in [
@@ -110,28 +99,30 @@ def test_the_check_lists_each_problem_with_a_link_to_fix_it(arbiter_client) -> N
         f'href="/t/{t.pk}/export/trf/?format=trf26"',
     ]:
         assert text in page, text
+    assert "Round 3 is not paired yet" in page and "Round 3 has no date (record 132)." in page
     assert "Verdi has no FIDE ID" not in page and "Player 3" not in page
 
 
-def test_a_complete_report_has_nothing_to_fix(arbiter_client) -> None:
-    t, client = arbiter_client
+def test_a_complete_report_has_nothing_to_fix(desk) -> None:
+    t, client, _user = desk
     t.place, t.federation, t.time_control = "Pisa", "ITA", "90+30"
     t.start_date, t.end_date = datetime.date(2026, 5, 1), datetime.date(2026, 5, 2)
     t.chief_arbiter, t.chief_arbiter_fide_id = "Rossi", "812345"
-    t.round_schedule = ["2026-05-01T15:00", "2026-05-02T10:00"]
+    t.round_schedule = ["2026-05-01T15:00", "2026-05-01T20:00", "2026-05-02T10:00"]
     t.save()
     Player.objects.filter(tournament=t).update(federation="ITA", fide_id="1000")
-    builders.round_with(t, 1, "1-2 1-0", byes="3 pab")
-    builders.round_with(t, 2, "3-1 =", byes="2 pab")
+    builders.round_with(t, 1, "1-2 1-0, 3-4 =, 5-6 0-1", byes="7 pab")
+    builders.round_with(t, 2, "3-1 =, 2-4 1-0, 6-7 =", byes="5 pab")
+    builders.round_with(t, 3, "1-4 =, 7-2 1-0, 5-3 =", byes="6 pab")
     page = client.get(f"/t/{t.pk}/export/trf/check/").content.decode()
     assert "Nothing FIDE would reject was found." in page
 
 
-def test_the_check_is_the_arbiters_page(arbiter_client, django_user_model) -> None:
-    t, _client = arbiter_client
+def test_the_check_is_the_arbiters_page(desk, django_user_model) -> None:
+    t, client, _user = desk
     assert Client().get(f"/t/{t.pk}/export/trf/check/").status_code in (302, 403)
     stranger = Client()
     stranger.force_login(django_user_model.objects.create_user("stranger"))
     assert stranger.get(f"/t/{t.pk}/export/trf/check/").status_code == 403
-    page = _client.get(f"/t/{t.pk}/").content.decode()
+    page = client.get(f"/t/{t.pk}/").content.decode()
     assert f'href="/t/{t.pk}/export/trf/check/"' in page  # beside the TRF download
