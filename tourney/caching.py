@@ -132,24 +132,29 @@ def _connection_failure(error: Exception) -> bool:
     return isinstance(error, RedisConnectionError | RedisTimeoutError | OSError)
 
 
-def guarded(operation: str, *args: Any, default: Any = FAILED, **kwargs: Any) -> Any:
+def guarded(operation: str, *args: Any, default: Any = FAILED, fallback: Any = None, **kwargs: Any) -> Any:
     """``cache.<operation>(*args, **kwargs)``, or *default* when the cache fails. The cache
     only spares work: a cache that is down, or refuses writes, makes pages render afresh,
-    never an error."""
+    never an error. With *fallback* (another cache, this process's own) a failure asks it
+    instead, and the ValueError of ``incr`` on a missing key is an answer, not a failure."""
     global _cache_down_until, _last_cache_warning
     if time.monotonic() < _cache_down_until:
-        return default
+        return default if fallback is None else getattr(fallback, operation)(*args, **kwargs)
     try:
         return getattr(cache, operation)(*args, **kwargs)
+    except ValueError:
+        if fallback is not None:
+            raise
+        return default
     except Exception as error:  # any cache failure: the page renders without the cache
         now = time.monotonic()
         if _connection_failure(error):
             _cache_down_until = now + CACHE_RETRY_SECONDS
         if now - _last_cache_warning >= CACHE_WARNING_SECONDS:
             _last_cache_warning = now
-            logger.warning("public page cache: %s failed (%s: %s); rendering without it", operation,
+            logger.warning("cache: %s failed (%s: %s); going on without it", operation,
                            type(error).__name__, error)  # fmt: skip
-        return default
+        return default if fallback is None else getattr(fallback, operation)(*args, **kwargs)
 
 
 # ---------------------------------------------------------------- invalidation

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import zoneinfo
 from decimal import Decimal
 from typing import Any
@@ -29,6 +30,10 @@ TOURNAMENT_LABELS = {
     "end_date": _("End date"),
     "chief_arbiter": _("Chief arbiter"),
     "deputy_arbiters": _("Deputy arbiters"),
+    "chief_arbiter_fide_id": _("Chief arbiter's FIDE ID"),
+    "deputy_arbiter_fide_ids": _("Deputy arbiters' FIDE IDs"),
+    "organizer": _("Organizer"),
+    "organizer_fide_id": _("Organizer's FIDE ID"),
     "time_control": _("Time control"),
     "rounds": _("Rounds"),
     "pairing_system": _("Pairing system"),
@@ -57,12 +62,15 @@ PLAYER_LABELS = {
 class TextWithoutControls:
     """Refuses a control character (a newline, a tab, an escape) in any text field: names
     and headers go one per line into TRF files and into CSV cells; and an invisible format
-    character (a bidirectional override, a zero-width space), which disguises a name."""
+    character (a bidirectional override, a zero-width space), which disguises a name.
+    *multiline* fields are lists, one item a line, each parsed by the form itself."""
+
+    multiline: tuple[str, ...] = ()
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()  # type: ignore[misc]
         for name, value in list(data.items()):
-            problem = text_problem(value) if isinstance(value, str) else None
+            problem = text_problem(value) if isinstance(value, str) and name not in self.multiline else None
             if problem:
                 self.add_error(name, problem)  # type: ignore[attr-defined]
         return data
@@ -75,8 +83,51 @@ class FederationField(forms.CharField):
         return super().to_python(value).upper()
 
 
+MAX_ROUNDS_PER_DAY = 12
+
+
+def schedule_lines(schedule: list[str]) -> str:
+    """The round schedule as the settings form shows it: one "YYYY-MM-DD HH:MM" line per round."""
+    return "\n".join(text.replace("T", " ") for text in schedule)
+
+
+def generated_schedule(first: datetime.datetime, rounds: int, per_day: int, hours_between: int) -> list[str]:
+    """*rounds* starts from *first*: *per_day* rounds a day, *hours_between* hours apart,
+    the next day's first round at the first round's time."""
+    return [
+        (first + datetime.timedelta(days=k // per_day, hours=(k % per_day) * hours_between)).strftime("%Y-%m-%dT%H:%M")
+        for k in range(rounds)
+    ]
+
+
 class TournamentForm(TextWithoutControls, forms.ModelForm):
-    """Settings; points are typed as points (1, 0.5) and stored in tenths."""
+    """Settings; points are typed as points (1, 0.5) and stored in tenths. The round schedule
+    is typed round by round (one line each) or generated from the first round's start."""
+
+    multiline = ("schedule",)
+
+    schedule = forms.CharField(
+        label=_("Round schedule"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=_(
+            "One line per round, round 1 first: date and time as YYYY-MM-DD HH:MM in the tournament's "
+            "time zone (an empty line: not scheduled yet). The FIDE report writes the dates (record 132)."
+        ),
+    )
+    first_round_at = forms.DateTimeField(
+        label=_("Or generate it: round 1 starts at"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
+        help_text=_("Replaces the list above with every round's start"),
+    )
+    rounds_per_day = forms.IntegerField(
+        label=_("Rounds per day"), required=False, min_value=1, max_value=MAX_ROUNDS_PER_DAY, initial=1
+    )
+    hours_between_rounds = forms.IntegerField(
+        label=_("Hours between the rounds of a day"), required=False, min_value=1, max_value=12, initial=4
+    )
 
     class Meta:
         model = Tournament
@@ -87,7 +138,11 @@ class TournamentForm(TextWithoutControls, forms.ModelForm):
             "start_date",
             "end_date",
             "chief_arbiter",
+            "chief_arbiter_fide_id",
             "deputy_arbiters",
+            "deputy_arbiter_fide_ids",
+            "organizer",
+            "organizer_fide_id",
             "time_control",
             "rounds",
             "pairing_system",
@@ -142,6 +197,8 @@ class TournamentForm(TextWithoutControls, forms.ModelForm):
             )
             if self.instance.pk:
                 self.initial[name] = Decimal(tenths) / 10
+        if self.instance.pk:
+            self.initial.setdefault("schedule", schedule_lines(self.instance.round_schedule))
         started = self.instance.pk and last_paired_round(self.instance) is not None
         if started:
             for name in FIXED_AFTER_ROUND_ONE:
@@ -170,7 +227,59 @@ class TournamentForm(TextWithoutControls, forms.ModelForm):
             last = last_paired_round(self.instance)
             if last and rounds < last.number:
                 self.add_error("rounds", _("round %d is already paired") % last.number)
+        self._clean_deputies(data)
+        data["round_schedule"] = self._round_schedule(data)
         return data
+
+    def _clean_deputies(self, data: dict[str, Any]) -> None:
+        names = [n for n in (data.get("deputy_arbiters") or "").split(";") if n.strip()]
+        ids = [i for i in (data.get("deputy_arbiter_fide_ids") or "").split(";") if i.strip()]
+        if len(ids) > len(names):
+            self.add_error(
+                "deputy_arbiter_fide_ids",
+                _("%(ids)d FIDE IDs for %(names)d deputy arbiters: one per deputy, in the order of their names")
+                % {"ids": len(ids), "names": len(names)},
+            )
+
+    def _round_schedule(self, data: dict[str, Any]) -> list[str]:
+        rounds = data.get("rounds") or self.instance.rounds or 0
+        first = data.get("first_round_at")
+        if first:
+            per_day = data.get("rounds_per_day") or 1
+            return generated_schedule(
+                first.replace(tzinfo=None), rounds, per_day, data.get("hours_between_rounds") or 4
+            )
+        lines = (data.get("schedule") or "").strip("\n").splitlines()
+        if len(lines) > rounds:
+            self.add_error("schedule", _("%(n)d lines for %(r)d rounds") % {"n": len(lines), "r": rounds})
+            return []
+        schedule, previous = [], None
+        for number, line in enumerate(lines, start=1):
+            text = line.strip()
+            if not text:
+                schedule.append("")
+                continue
+            try:
+                start = datetime.datetime.strptime(" ".join(text.replace("T", " ").split()), "%Y-%m-%d %H:%M")
+            except ValueError:
+                self.add_error(
+                    "schedule",
+                    _("round %(n)d: %(text)s is not a date and time like 2026-05-01 15:00")
+                    % {"n": number, "text": text},
+                )
+                continue
+            if previous and start <= previous:
+                self.add_error("schedule", _("round %(n)d starts before the round before it") % {"n": number})
+            previous = start
+            schedule.append(start.strftime("%Y-%m-%dT%H:%M"))
+        while schedule and not schedule[-1]:
+            schedule.pop()
+        return schedule
+
+    def _post_clean(self) -> None:
+        super()._post_clean()
+        if "round_schedule" in self.cleaned_data:
+            self.instance.round_schedule = self.cleaned_data["round_schedule"]
 
     def clean_time_zone(self) -> str:
         return self.cleaned_data.get("time_zone") or self.instance.time_zone or default_time_zone()

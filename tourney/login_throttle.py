@@ -31,9 +31,20 @@ from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView
-from django.core.cache import cache
+from django.core.cache.backends.locmem import LocMemCache
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import ngettext
+
+# Redis down or refusing writes: the counts go on in this process's memory (each worker
+# process then counts on its own) rather than failing every login with a 500.
+_local_counts = LocMemCache("login-throttle", {"OPTIONS": {"MAX_ENTRIES": 100_000}})
+
+
+def _counts(operation: str, *args: Any) -> Any:
+    """The shared cache's *operation*, or this process's when the shared one fails."""
+    from tourney.caching import guarded
+
+    return guarded(operation, *args, fallback=_local_counts)
 
 
 def _lockout_seconds() -> int:
@@ -101,17 +112,17 @@ def _over_limits(pair_count: int, address_count: int, allowed: int = 0) -> str |
 def locked_out(username: str, address: str) -> str | None:
     """ "user" when the user name is locked out from *address*, "address" when the whole
     address is, else None."""
-    return _over_limits(cache.get(_key(username, address)) or 0, cache.get(_address_key(address)) or 0)
+    return _over_limits(_counts("get", _key(username, address)) or 0, _counts("get", _address_key(address)) or 0)
 
 
 def _count(key: str) -> int:
-    cache.add(key, 0, _lockout_seconds())
+    _counts("add", key, 0, _lockout_seconds())
     try:
-        count = cache.incr(key)  # atomic: Redis INCRBY, or under the local cache's lock
+        count = _counts("incr", key)  # atomic: Redis INCRBY, or under the local cache's lock
     except ValueError:  # expired between add and incr
-        cache.set(key, 1, _lockout_seconds())
+        _counts("set", key, 1, _lockout_seconds())
         count = 1
-    cache.touch(key, _lockout_seconds())  # the lockout runs from the last failure
+    _counts("touch", key, _lockout_seconds())  # the lockout runs from the last failure
     return count
 
 
@@ -130,15 +141,15 @@ def attempt_succeeded(username: str, address: str) -> None:
     attempt reserve_attempt counted (a success is no failure of the address)."""
     clear_failures(username, address)
     with contextlib.suppress(ValueError):  # expired meanwhile: nothing to give back
-        cache.decr(_address_key(address))
+        _counts("decr", _address_key(address))
 
 
 def clear_failures(username: str, address: str) -> None:
-    cache.delete(_key(username, address))
+    _counts("delete", _key(username, address))
 
 
 def clear_address(address: str) -> None:
-    cache.delete(_address_key(address))
+    _counts("delete", _address_key(address))
 
 
 class CanonicalUsernameBackend(ModelBackend):

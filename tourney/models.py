@@ -8,6 +8,7 @@ The database enforces what it can: one appearance per player and round
 
 from __future__ import annotations
 
+import datetime
 import zoneinfo
 from collections.abc import Iterable
 
@@ -27,6 +28,8 @@ from tourney.validators import (
     MAX_ROUNDS,
     RATING_MAX,
     validate_federation,
+    validate_fide_id,
+    validate_fide_ids,
     validate_rating,
     validate_visible_text,
 )
@@ -98,6 +101,16 @@ class Tournament(models.Model):
     end_date = models.DateField(null=True, blank=True)
     chief_arbiter = models.CharField(max_length=200, blank=True, validators=[validate_visible_text])
     deputy_arbiters = models.CharField(max_length=400, blank=True, validators=[validate_visible_text])
+    # TRF 102 and 112 name each arbiter with his FIDE ID; the deputies' IDs follow the order
+    # of their names, separated by semicolons as the names are.
+    chief_arbiter_fide_id = models.CharField(max_length=10, blank=True, validators=[validate_fide_id])
+    deputy_arbiter_fide_ids = models.CharField(max_length=200, blank=True, validators=[validate_fide_ids])
+    # No TRF record holds the organizer: the report writes him in a comment record.
+    organizer = models.CharField(max_length=200, blank=True, validators=[validate_visible_text])
+    organizer_fide_id = models.CharField(max_length=10, blank=True, validators=[validate_fide_id])
+    # Each round's scheduled start, "YYYY-MM-DDTHH:MM" in the tournament's time zone ("" when
+    # not scheduled), round 1 first: TRF record 132 writes their dates.
+    round_schedule = models.JSONField(default=list, blank=True)
     time_control = models.CharField(max_length=100, blank=True, validators=[validate_visible_text])
     rounds = models.PositiveSmallIntegerField(validators=[MinValueValidator(1), MaxValueValidator(MAX_ROUNDS)])
     pairing_system = models.CharField(max_length=16, choices=PairingSystem.choices, default=PairingSystem.DUTCH)
@@ -188,6 +201,20 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournament_detail", args=[self.pk])
+
+    def scheduled_start(self, number: int) -> datetime.datetime | None:
+        """Round *number*'s scheduled start in the tournament's time zone, or None."""
+        text = self.round_schedule[number - 1] if 0 < number <= len(self.round_schedule) else ""
+        if not text:
+            return None
+        return datetime.datetime.fromisoformat(text).replace(tzinfo=zoneinfo.ZoneInfo(self.time_zone))
+
+    @property
+    def deputies(self) -> list[tuple[str, str]]:
+        """Each deputy arbiter's name and FIDE ID ('' when not given), in order."""
+        names = [n.strip() for n in self.deputy_arbiters.split(";") if n.strip()]
+        ids = [i.strip() for i in self.deputy_arbiter_fide_ids.split(";")]
+        return [(name, ids[k] if k < len(ids) else "") for k, name in enumerate(names)]
 
 
 class ProhibitedPairing(models.Model):

@@ -21,6 +21,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
+from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.utils.translation import gettext as _
@@ -43,6 +44,13 @@ from pairing.engine.trf import (
     resolve_xxs,
     write_trf,
 )
+from pairing.engine.trf.comments import (
+    Correction,
+    correction_comment,
+    organizer_comment,
+    paired_comment,
+    provisional_comment,
+)
 from pairing.engine.trf.state import acceleration_of, edition_named, initial_colour_of, next_round, with_adjusted_points
 from pairing.engine.trf.trf26 import (
     abnormal_line,
@@ -57,6 +65,7 @@ from tourney.models import (
     PUBLIC_STATUSES,
     AbnormalPoints,
     Acceleration,
+    AuditEntry,
     Bye,
     ByeKind,
     Game,
@@ -652,9 +661,10 @@ def export_tournament(tournament: Tournament, *, public: bool = False) -> TrfTou
         player_count=len(players),
         rated_count=sum(1 for p in players if p.rating),
         tournament_type="Individual: Swiss-System",
-        chief_arbiter=tournament.chief_arbiter,
-        deputy_arbiters=tuple(d.strip() for d in tournament.deputy_arbiters.split(";") if d.strip()),
+        chief_arbiter=_with_fide_id(tournament.chief_arbiter, tournament.chief_arbiter_fide_id),
+        deputy_arbiters=tuple(_with_fide_id(name, fide_id) for name, fide_id in tournament.deputies),
         time_control=tournament.time_control,
+        round_dates=round_dates(tournament),
         xx_rounds=tournament.rounds,
         xx_config=config,
         xx_scoring=_xxs(tournament),
@@ -679,9 +689,88 @@ def export_tournament(tournament: Tournament, *, public: bool = False) -> TrfTou
         ),
         abnormal_299=stored.abnormal_299,
         national_ratings=stored.national_ratings,
-        other_records=_lot_records(tournament, public=public) if config else (),
+        other_records=(
+            *(_lot_records(tournament, public=public) if config else ()),
+            *_report_comments(tournament, rounds, games),
+        ),
     )
     return with_adjusted_points(exported)
+
+
+def _with_fide_id(name: str, fide_id: str) -> str:
+    """An arbiter as records 102 and 112 name him: "Name (FIDE ID)"."""
+    return f"{name} ({fide_id})" if name and fide_id else name
+
+
+def round_dates(tournament: Tournament) -> tuple[str, ...]:
+    """Record 132: each scheduled round's date, YY/MM/DD (TRF16 and TRF-2026), blank when
+    the round has no date yet."""
+    dates = [
+        start.strftime("%y/%m/%d") if (start := tournament.scheduled_start(n)) else ""
+        for n in range(1, tournament.rounds + 1)
+    ]
+    while dates and not dates[-1]:
+        dates.pop()
+    return tuple(dates)
+
+
+def _utc(at: datetime.datetime) -> str:
+    # To the microsecond: a correction and a pairing a second apart still come in order.
+    return at.astimezone(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def _report_comments(tournament: Tournament, rounds: list[Round], games: Any) -> list[str]:
+    """The comment records (pairing.engine.trf.comments) that let the file alone give the web's
+    figures: the organizer, the provisional ratings, and the corrections made after a later
+    round was paired with the old result (with those rounds' pairing times)."""
+    records = [organizer_comment(tournament.organizer, tournament.organizer_fide_id)] if tournament.organizer else []
+    records += [
+        provisional_comment(p.pairing_number, p.provisional_rating)
+        for p in tournament.players.order_by("pairing_number")
+        if p.rating_is_provisional
+    ]
+    paired_at = {r.number: r.paired_at for r in rounds if r.paired_at}
+    late: list[Correction] = []
+    rounds_paired_before: set[int] = set()
+    for correction in _corrections(tournament, games):
+        later = {n for n, at in paired_at.items() if n > correction.round and _utc(at) < correction.at}
+        if later:
+            late.append(correction)
+            rounds_paired_before |= later
+    records += [paired_comment(n, _utc(paired_at[n])) for n in sorted(rounds_paired_before)]
+    records += [correction_comment(c) for c in late]
+    return records
+
+
+def _corrections(tournament: Tournament, games: Any) -> list[Correction]:
+    """The audit trail's result corrections of the exported games, in time order."""
+    by_id = {str(g.pk): g for g in games.select_related("round", "white", "black")}
+    found = []
+    entries = AuditEntry.objects.filter(
+        tournament=tournament,
+        action="correct result",
+        content_type=ContentType.objects.get_for_model(Game),
+        object_id__in=list(by_id),
+    )
+    for entry in entries.order_by("at", "id"):
+        game = by_id[entry.object_id]
+        try:
+            was = "".join(o.value for o in adapters.GAME_OUTCOMES[(entry.old_value, game.unrated)])
+            now = "".join(o.value for o in adapters.GAME_OUTCOMES[(entry.new_value, game.unrated)])
+        except KeyError:
+            continue  # a result taken back to "not played": no pairing was made on it
+        found.append(
+            Correction(
+                game.round.number,
+                game.board,
+                game.white.pairing_number,
+                game.black.pairing_number,
+                was,
+                now,
+                _utc(entry.at),
+            )
+        )
+    return found
 
 
 def _lot_records(tournament: Tournament, *, public: bool) -> tuple[str, ...]:

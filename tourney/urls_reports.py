@@ -17,6 +17,7 @@ urlpatterns = [
     path(T + "tiebreaks/", setup.tiebreak_settings, name="tiebreak_settings"),
     path(T + "crosstable/", public.crosstable, name="crosstable"),
     path(T + "export/trf/", reports.export_trf, name="export_trf"),
+    path(T + "export/trf/check/", reports.report_check, name="report_check"),
     path(T + "export/trf/arbiter/", reports.export_trf_arbiter, name="export_trf_arbiter"),
     path(T + "export/standings.csv", reports.export_csv, name="export_csv"),
     path(R + "print/pairing/", reports.print_pairing, name="print_pairing"),

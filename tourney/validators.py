@@ -24,6 +24,23 @@ MAX_PAIRING_NUMBER = 9999  # TRF start numbers fill four columns
 MAX_BOARDS = 5000
 MAX_RATED_GAMES = 99999  # K depends on the first 30 (FIDE Rating Regulations 8.3.3)
 MAX_CORRECTION_WINDOW_MINUTES = 7 * 24 * 60
+# A FIDE ID fills the 11 columns 58-68 of a TRF 001 record, three of them a reserve: FIDE
+# numbers have up to 8 digits today, 10 leaves room and refuses a pasted phone number.
+MAX_FIDE_ID_DIGITS = 10
+
+
+def validate_fide_id(value: str) -> None:
+    if value and not (value.isascii() and value.isdigit() and len(value) <= MAX_FIDE_ID_DIGITS):
+        raise ValidationError(
+            _("%(value)s is not a FIDE ID: digits only, at most %(most)d"),
+            params={"value": value, "most": MAX_FIDE_ID_DIGITS},
+        )
+
+
+def validate_fide_ids(value: str) -> None:
+    """FIDE IDs separated by semicolons (one per deputy arbiter; an empty one: not known)."""
+    for part in value.split(";"):
+        validate_fide_id(part.strip())
 
 
 def validate_rating(value: int | None) -> None:

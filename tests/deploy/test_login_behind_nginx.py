@@ -7,21 +7,15 @@ from __future__ import annotations
 
 import http.client
 import re
-import shutil
-import socket
-import subprocess
-import time
 import uuid
 from collections.abc import Iterator
-from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
 
+from tests.deploy.nginx_site import NGINX, running_nginx
 from tourney.login_throttle import clear_address, clear_failures
 
-ROOT = Path(__file__).resolve().parents[2]
-NGINX = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin:/usr/local/sbin")
 PASSWORD = "a-long-test-password"
 ATTACKER, COLLEAGUE = "203.0.113.7", "192.0.2.44"
 
@@ -31,65 +25,12 @@ pytestmark = [
 ]
 
 
-def _free_port() -> int:
-    for port in range(18150, 18200):
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise RuntimeError("no free port in 18150-18199")
-
-
-def _configuration(directory: Path, port: int, upstream: str) -> str:
-    """deploy/nginx.conf with the compose names replaced: this port, the test's server."""
-    site = (ROOT / "deploy" / "nginx.conf").read_text()
-    site = site.replace("listen 80;", f"listen 127.0.0.1:{port};")
-    site = site.replace("resolver 127.0.0.11 valid=10s ipv6=off;", "")
-    site = site.replace("proxy_pass $app;", f"proxy_pass {upstream};")
-    site = site.replace("/var/cache/nginx/tourney", str(directory / "cache"))
-    temporary = " ".join(
-        f"{kind}_temp_path {directory / kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
-    )
-    return (
-        # One process, as the test's user (a root master would hand the cache to nobody).
-        f"master_process off;\npid {directory / 'nginx.pid'};\nerror_log {directory / 'error.log'};\nevents {{}}\n"
-        f"http {{\naccess_log off;\n{temporary}\n{site}\n}}\n"
-    )
-
-
 @pytest.fixture
-def nginx(live_server, tmp_path) -> Iterator[int]:
-    port = _free_port()
-    (tmp_path / "nginx.conf").write_text(_configuration(tmp_path, port, live_server.url))
-    server = subprocess.Popen(
-        [
-            NGINX,
-            "-p",
-            str(tmp_path),
-            "-e",
-            str(tmp_path / "error.log"),
-            "-c",
-            str(tmp_path / "nginx.conf"),
-            "-g",
-            "daemon off;",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    try:
-        for _ in range(100):
-            with socket.socket() as probe:
-                if probe.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            if server.poll() is not None:
-                raise RuntimeError(server.stderr.read().decode())
-            time.sleep(0.05)
+def nginx(live_server, tmp_path, settings) -> Iterator[int]:
+    with running_nginx(
+        tmp_path, web=live_server.url, desk=live_server.url, secret=settings.DESK_ROUTING_SECRET
+    ) as port:
         yield port
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 class TlsProxy:

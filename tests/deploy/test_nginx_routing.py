@@ -5,10 +5,6 @@ cache key keeps one copy per encoding and none per made-up header value."""
 from __future__ import annotations
 
 import http.server
-import os
-import shutil
-import socket
-import subprocess
 import threading
 import time
 import urllib.request
@@ -17,17 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.deploy.nginx_site import NGINX, running_nginx
 from tourney.caching import desk_marker
 
-ROOT = Path(__file__).resolve().parents[2]
-NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
 pytestmark = pytest.mark.skipif(NGINX is None, reason="nginx is not installed")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class _Upstream(http.server.BaseHTTPRequestHandler):
@@ -49,7 +38,7 @@ class _Upstream(http.server.BaseHTTPRequestHandler):
 
 
 def _upstream(name: str) -> http.server.ThreadingHTTPServer:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", _free_port()), _Upstream)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Upstream)
     server.name, server.seen = name, 0  # type: ignore[attr-defined]
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
@@ -59,34 +48,17 @@ def _upstream(name: str) -> http.server.ThreadingHTTPServer:
 def proxy(tmp_path: Path, settings) -> Iterator[str]:
     settings.DESK_ROUTING_SECRET = "a-secret-the-proxy-and-django-share"
     web, desk = _upstream("web"), _upstream("desk")
-    port = _free_port()
-    site = (ROOT / "deploy" / "nginx.conf").read_text()
-    site = site.replace("http://web:8000", f"http://127.0.0.1:{web.server_port}")
-    site = site.replace("http://desk:8000", f"http://127.0.0.1:{desk.server_port}")
-    site = site.replace("listen 80;", f"listen 127.0.0.1:{port};").replace("/var/cache/nginx/tourney", str(tmp_path))
-    site = site.replace("resolver 127.0.0.11 valid=10s ipv6=off;", "")
-    site = site.replace("${DESK_ROUTING_SECRET}", settings.DESK_ROUTING_SECRET)
-    conf = tmp_path / "nginx.conf"
-    conf.write_text(
-        # As root, nginx's workers would run as nobody, who cannot write the test's directory.
-        ("user root;\n" if os.geteuid() == 0 else "")
-        + f"pid {tmp_path}/nginx.pid; error_log {tmp_path}/error.log; events {{}}\n"
-        f"http {{ access_log off; client_body_temp_path {tmp_path}/body; proxy_temp_path {tmp_path}/proxy;\n"
-        f"{site}\n}}\n"
-    )
-    nginx = subprocess.Popen([NGINX, "-c", str(conf), "-g", "daemon off;"], stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(50):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
-        except OSError:
-            time.sleep(0.1)
-    yield base
-    nginx.terminate()
-    nginx.wait(timeout=10)
-    web.shutdown()
-    desk.shutdown()
+    try:
+        with running_nginx(
+            tmp_path,
+            web=f"http://127.0.0.1:{web.server_port}",
+            desk=f"http://127.0.0.1:{desk.server_port}",
+            secret=settings.DESK_ROUTING_SECRET,
+        ) as port:
+            yield f"http://127.0.0.1:{port}"
+    finally:
+        web.shutdown()
+        desk.shutdown()
 
 
 def _get(url: str, **headers: str) -> tuple[str, str]:

@@ -210,7 +210,7 @@ def test_a_failing_cache_renders_every_public_page(event, failing_cache, name, k
     for _ in range(2):
         response = Client().get(url)
         assert response.status_code == 200, response.status_code
-    assert "rendering without it" in caplog.text
+    assert "going on without it" in caplog.text
 
 
 @pytest.mark.django_db(transaction=True)
@@ -228,6 +228,22 @@ def test_a_result_entered_with_a_failing_cache_is_saved_and_answered(failing_cac
     assert Game.objects.get(round__tournament=t, round__number=1, board=1).result == Result.WHITE_WINS
     assert arbiter.get(_url("round_detail", t, number=1)).status_code == 200
     assert "1-0" in Client().get(_url("round_detail", t, number=1)).content.decode()
+
+
+def test_with_a_failing_cache_logins_work_and_are_still_counted(failing_cache, django_user_model, settings) -> None:
+    """The login throttle counts in this process's memory while the shared cache fails:
+    a correct login goes through, and the sixth wrong password is still refused."""
+    from tourney import login_throttle
+
+    login_throttle._local_counts.clear()
+    django_user_model.objects.create_user("arb", password="right-password-1")
+    assert Client().post(reverse("login"), {"username": "arb", "password": "right-password-1"}).status_code == 302
+    answers = [
+        Client().post(reverse("login"), {"username": "arb", "password": "wrong"}).status_code
+        for _ in range(settings.LOGIN_FAILURE_LIMIT + 1)
+    ]
+    assert answers[:-1] == [200] * settings.LOGIN_FAILURE_LIMIT and answers[-1] == 429
+    login_throttle._local_counts.clear()
 
 
 @pytest.mark.django_db(transaction=True)

@@ -32,6 +32,7 @@ from tourney.models import (
     RoundStatus,
     Tournament,
 )
+from tourney.report_check import report_problems
 from tourney.trf_io import TRF_FORMATS, export_text
 from tourney.views.http import HtmxHttpRequest, TournamentRequest
 
@@ -73,6 +74,15 @@ def export_trf(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
 def export_trf_arbiter(request: TournamentRequest, tournament_id: int) -> HttpResponse:
     """The arbiter's own file: every round with a pairing, drafts included, and the initial colour."""
     return _trf_download(request, request.tournament, public=False)
+
+
+@require_GET
+@tournament_role("direct")
+def report_check(request: TournamentRequest, tournament_id: int) -> HttpResponse:
+    """What the FIDE rating server will reject in the report, with where to fix it, and the downloads."""
+    problems = report_problems(request.tournament)
+    context = {"tournament": request.tournament, "problems": problems}
+    return render(request, "tourney/reports/report_check.html", context)
 
 
 @require_GET

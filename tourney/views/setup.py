@@ -127,7 +127,7 @@ def tournament_settings(request: TournamentRequest, tournament_id: int) -> HttpR
     tournament = request.tournament
     form = TournamentForm(request.POST or None, instance=tournament)
     if request.method == "POST" and form.is_valid():
-        values = {name: getattr(form.instance, name) for name in TournamentForm.Meta.fields}
+        values = {name: getattr(form.instance, name) for name in (*TournamentForm.Meta.fields, "round_schedule")}
         confirmed = request.POST.get("confirmed") == "1"
         try:
             setup.update_settings(tournament_id=tournament.pk, values=values, user=request.user, confirmed=confirmed)

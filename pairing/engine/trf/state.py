@@ -26,6 +26,7 @@ from pairing.engine.state import (
     Scoring,
     TournamentState,
 )
+from pairing.engine.trf.comments import provisional_ratings
 from pairing.engine.trf.records import TrfAbnormalPoints, TrfPlayer, TrfRound, TrfTournament, resolve_xxs
 from pairing.engine.trf.trf26 import virtual_points_250
 
@@ -288,12 +289,14 @@ def initial_colour_of(t: TrfTournament) -> Colour:
     return Colour.WHITE
 
 
-def _player(p: TrfPlayer, rounds: int) -> Player:
+def _player(p: TrfPlayer, rounds: int, provisional: dict[int, int]) -> Player:
     history = tuple(round_entry(p.rounds[k] if k < len(p.rounds) else None, p.start, k + 1) for k in range(rounds))
     return Player(
         id=p.start,
         name=p.name,
-        rating=p.rating or 0,
+        # An unrated player's provisional rating (a comment record) counts wherever a rating
+        # does (Dubov A.1, the AROs, C.04.2.B.2), as in the program that wrote the file.
+        rating=p.rating or provisional.get(p.start, 0),
         title=p.title,
         federation=p.federation,
         fide_id=p.fide_id,
@@ -314,7 +317,8 @@ def state_for_round(t: TrfTournament, round_to_pair: int | None = None) -> Tourn
     if rnd < 1:
         raise PairingError(f"cannot pair round {rnd}")
     scoring = scoring_of(t)
-    players = tuple(_player(p, rnd - 1) for p in initial_order(t))
+    provisional = provisional_ratings(t.other_records)
+    players = tuple(_player(p, rnd - 1, provisional) for p in initial_order(t))
     return TournamentState(
         players=players,
         total_rounds=t.total_rounds or max(t.rounds_in_file, rnd),

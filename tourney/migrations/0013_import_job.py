@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tourney", "0011_invitation_records_the_inviter"),
+        ("tourney", "0012_tournament_officials_and_round_schedule"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
