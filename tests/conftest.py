@@ -159,6 +159,13 @@ def queued_pairings(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return queued
 
 
+class WorkerQueue(str):
+    """The name of a test worker's queue, with its process and log for the tests that watch it."""
+
+    process: subprocess.Popen
+    log: Path
+
+
 class QueuedJobs(list):
     def __init__(self) -> None:
         super().__init__()
@@ -187,16 +194,29 @@ def stalling_worker(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator
 
 
 def _celery_worker(
-    app: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, extra_env: dict[str, str]
+    app: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    extra_env: dict[str, str],
+    extra_args: tuple[str, ...] = (),
+    pool: tuple[str, ...] = ("--pool=solo", "--concurrency=1"),
 ) -> Iterator[str]:
+    from tourney.services.import_jobs import import_trf_task
     from tourney.services.pairing import pair_round_task
 
-    queue = f"test-{uuid.uuid4().hex[:8]}"
-    send = pair_round_task.apply_async
-    monkeypatch.setattr(
-        pair_round_task, "apply_async", lambda args, **options: send(args, **{**options, "queue": queue})
-    )
-    env = {**os.environ, "DATABASE_URL": _test_database_url(), "DATABASE_CONN_MAX_AGE": "0", **extra_env}
+    queue = WorkerQueue(f"test-{uuid.uuid4().hex[:8]}")
+    for task in (pair_round_task, import_trf_task):
+        send = task.apply_async
+        monkeypatch.setattr(
+            task, "apply_async", lambda args, send=send, **options: send(args, **{**options, "queue": queue})
+        )
+    env = {
+        **os.environ,
+        "DATABASE_URL": _test_database_url(),
+        "DATABASE_CONN_MAX_AGE": "0",
+        "TEST_WORKER_QUEUE": queue,  # tests/hooks.py sends the beat's tasks there
+        **extra_env,
+    }
     log = tmp_path / "celery-worker.log"
     command = [
         sys.executable,
@@ -205,8 +225,7 @@ def _celery_worker(
         "-A",
         app,
         "worker",
-        "--pool=solo",
-        "--concurrency=1",
+        *pool,
         "-Q",
         queue,
         "--without-gossip",
@@ -214,9 +233,11 @@ def _celery_worker(
         "--without-heartbeat",
         "-l",
         "INFO",
+        *extra_args,
     ]
     with open(log, "w") as out:
         worker = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    queue.process, queue.log = worker, log
     try:
         yield queue
     finally:

@@ -732,3 +732,26 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.action} {self.object_repr}: {self.old_value!r} -> {self.new_value!r}"
+
+
+class ImportJob(models.Model):
+    """A TRF file to import as a new tournament, run by a worker (a big field takes longer
+    than a web request may): the uploaded text, the form's options, and the job's outcome.
+    The page polls it (tourney.services.import_jobs)."""
+
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    # The file as uploaded (its bytes: the job decodes it and names a bad character's
+    # line and column); emptied once the tournament is made from it.
+    data = models.BinaryField(blank=True)
+    rounds = models.PositiveSmallIntegerField(null=True, blank=True)
+    edition = models.CharField(max_length=8, blank=True)
+    state = models.CharField(max_length=16, choices=JobState.choices, default=JobState.QUEUED)
+    error = models.TextField(blank=True)
+    tournament = models.ForeignKey(Tournament, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+
+    def __str__(self) -> str:
+        return f"import {self.pk} by {self.created_by}: {self.state}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("import_job", args=[self.pk])

@@ -270,6 +270,19 @@ CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 600)
 PAIRING_TIME_LIMIT_BASE = env_int("PAIRING_TIME_LIMIT_BASE", 60)
 PAIRING_TIME_LIMIT_PER_THOUSAND = env_int("PAIRING_TIME_LIMIT_PER_THOUSAND", 40)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A TRF import job's soft time limit (2,000 players take some 5 s: docs/benchmarks.md).
+IMPORT_TIME_LIMIT = env_int("IMPORT_TIME_LIMIT", 120)
+# A broker outage (Redis restarted or down) never ends the worker: it reconnects, however long.
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+# kombu's Redis transport, made to survive a message it cannot put back (tourney/broker.py).
+CELERY_BROKER_TRANSPORT = "tourney.broker:Transport" if REDIS_URL else None
+# Jobs report through the database (the round's or the import's state), not a result.
+CELERY_TASK_IGNORE_RESULT = True
+# Every JOB_REAP_SECONDS the beat (`celery worker --beat`, docker-compose.yml) ends the jobs
+# no worker holds any more (tourney.tasks.reap_lost_jobs); each worker also does as it starts.
+JOB_REAP_SECONDS = env_int("JOB_REAP_SECONDS", 60)
+CELERY_BEAT_SCHEDULE = {"reap lost jobs": {"task": "jobs.reap_lost", "schedule": JOB_REAP_SECONDS}}
 
 # The cache: Redis when REDIS_URL is set (shared by every web process and the worker, so a
 # change made anywhere renews the pages everywhere), else this process's memory (one

@@ -1,5 +1,19 @@
-"""The Celery tasks, imported here so that the worker's autodiscovery finds them."""
+"""The Celery tasks, imported here so that the worker's autodiscovery finds them, and the
+periodic one that ends lost jobs (scheduled by CELERY_BEAT_SCHEDULE in tourney/settings.py,
+and run by every worker as it starts: tourney/celery.py)."""
 
-from tourney.services.pairing import pair_round_task
+from __future__ import annotations
 
-__all__ = ["pair_round_task"]
+from celery import shared_task
+
+from tourney.services.import_jobs import import_trf_task, reap_lost_imports
+from tourney.services.pairing import pair_round_task, reap_lost_pairings
+
+__all__ = ["import_trf_task", "pair_round_task", "reap_lost_jobs"]
+
+
+@shared_task(name="jobs.reap_lost")
+def reap_lost_jobs() -> dict[str, list[int]]:
+    """End every job no worker holds any more as failed, so that its page says so and offers
+    to start it again: the ids of the rounds and imports it ended."""
+    return {"rounds": reap_lost_pairings(), "imports": reap_lost_imports()}

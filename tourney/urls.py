@@ -12,6 +12,7 @@ urlpatterns = [
     path("", public.tournament_list, name="tournament_list"),
     path("new/", setup.tournament_create, name="tournament_create"),
     path("import/", setup.tournament_import, name="tournament_import"),
+    path("import/<int:job_id>/", setup.import_job, name="import_job"),
     # Public pages.
     path(T, public.tournament_detail, name="tournament_detail"),
     path(R, public.round_detail, name="round_detail"),

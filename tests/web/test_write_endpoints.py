@@ -20,6 +20,7 @@ from tourney.models import (
     ByeKind,
     Category,
     Game,
+    ImportJob,
     Player,
     ProhibitedPairing,
     Round,
@@ -100,6 +101,7 @@ def scene(django_user_model):
         "prohibited_id": prohibited.pk,
         "category_id": Category.objects.create(tournament=t, name="Women", kind="women").pk,
         "token": "forged:secret",
+        "job_id": ImportJob.objects.create(created_by=organizer, data=b"").pk,
     }
     return {"t": t, "kwargs": kwargs, "organizer": organizer, "arbiter": arbiter, "stranger": stranger}
 

@@ -6,22 +6,21 @@ The Celery task that runs the job lives here, beside the service it wraps.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from datetime import timedelta
+from collections.abc import Callable
+from datetime import datetime, timedelta
 
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
-from django.db import connection, transaction
-from django.db.models import Q
+from django.db import transaction
+from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from pairing.engine import pair
 from pairing.engine.checker import check_round
 from pairing.engine.state import Pairing, PairingError
-from tourney import adapters, audit
+from tourney import adapters, audit, job_locks
 from tourney.audit import User
 from tourney.caching import public_change
 from tourney.errors import PairingRefused
@@ -245,30 +244,19 @@ def store_pairing(rnd: Round, pairing: Pairing) -> None:
 
 # ---------------------------------------------------------------- lost jobs
 #
-# While a worker pairs a round it holds a PostgreSQL advisory lock on that round's
-# number, taken before the job is marked running. A worker that dies loses its
-# connection and so the lock: a round marked running whose lock is free has lost its
-# worker. reap_lost_pairing turns it back to draft with the error; the status poll
-# calls it, so the page shows the failure within a second.
-
-_JOB_LOCK_CLASS = 70_070  # first key of pg_advisory_lock(int, int): "our" namespace
-
-
-@contextmanager
-def pairing_job_lock(round_id: int) -> Iterator[None]:
-    if connection.vendor != "postgresql":
-        yield
-        return
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_advisory_lock(%s, %s)", [_JOB_LOCK_CLASS, round_id])
-    try:
-        yield
-    finally:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_unlock(%s, %s)", [_JOB_LOCK_CLASS, round_id])
+# The worker holds the round's job lock (tourney.job_locks) while it pairs. A job whose
+# lock is free is lost when it is marked running (its worker died), or when it is still
+# queued after its time limit (the broker lost the message: Redis restarted without its
+# data, or no worker ran). reap_lost_pairings ends such jobs as failed; every worker runs
+# it as it starts, and the beat every minute (tourney.tasks.reap_lost_jobs). A GET never
+# writes: the round page only reads the state.
 
 
-LOST_WORKER = "the pairing worker stopped before finishing (it crashed or was killed); nothing was saved"
+def lost_job_message() -> str:
+    return _(
+        "the pairing job stopped before finishing (its worker crashed or was killed, or the queue lost it); "
+        "nothing was saved: pair the round again"
+    )
 
 
 def fail_job(round_id: int, message: str) -> bool:
@@ -281,34 +269,50 @@ def fail_job(round_id: int, message: str) -> bool:
             rnd.status = RoundStatus.PAIRED if rnd.games.exists() else RoundStatus.DRAFT
         rnd.pairing_job_state = JobState.FAILED
         rnd.pairing_error = message
-        rnd.save(update_fields=["status", "pairing_job_state", "pairing_error"])
+        rnd.pairing_progress = ""
+        rnd.save(update_fields=["status", "pairing_job_state", "pairing_error", "pairing_progress"])
         public_change(rnd.tournament_id, round_number=rnd.number, status=True)
         return True
 
 
-def reap_lost_pairing(round_id: int) -> bool:
-    """True when the round's running job had lost its worker and is now failed."""
-    if connection.vendor != "postgresql":
-        return False  # no separate worker without PostgreSQL: tasks run in the request
-    if not Round.objects.filter(pk=round_id, pairing_job_state=JobState.RUNNING).exists():
-        return False
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_try_advisory_lock(%s, %s)", [_JOB_LOCK_CLASS, round_id])
-        free = cursor.fetchone()[0]
-    if not free:
-        return False  # a live worker holds it
-    try:
-        # The worker commits its final state before it lets the lock go: under the lock,
-        # a round still marked running has no worker any more.
-        with transaction.atomic():
-            rnd = Round.objects.select_related("tournament").filter(pk=round_id).first()
-            if rnd is None or rnd.pairing_job_state != JobState.RUNNING or not fail_job(round_id, LOST_WORKER):
-                return False
-            audit.record(rnd.tournament, rnd, action="pairing failed", new=LOST_WORKER)
-            return True
-    finally:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_unlock(%s, %s)", [_JOB_LOCK_CLASS, round_id])
+def reap_lost_pairings(now: datetime | None = None) -> list[int]:
+    """End every lost pairing job as failed (the round back to draft, or to the pairing it
+    had, with the reason and the *Pair again* button); returns the ids of their rounds.
+
+    A job is lost when no worker holds its lock and it is marked running, or it has been
+    waiting longer than its time limit (pairing_time_limit of its field). Without
+    PostgreSQL there is no lock to read: only the age counts, for both states."""
+    now = now or timezone.now()
+    active = (
+        Round.objects.filter(pairing_job_state__in=ACTIVE_JOB_STATES)
+        .annotate(players=Count("tournament__players"))
+        .values_list("pk", "pairing_job_state", "pairing_requested_at", "players")
+    )
+    reaped = []
+    for round_id, state, requested_at, players in active:
+        overdue = requested_at is None or now - requested_at > timedelta(seconds=pairing_time_limit(players))
+        lost = overdue or (state == JobState.RUNNING and job_locks.available())
+        if lost and _reap_if_unheld(round_id):
+            reaped.append(round_id)
+    return reaped
+
+
+def _reap_if_unheld(round_id: int) -> bool:
+    """Fail the round's job if no worker holds its lock; True when it did."""
+    with job_locks.unless_held(job_locks.PAIRING, round_id) as free:
+        # The worker commits its final state before it lets the lock go: under the lock, a
+        # job still active has no worker any more.
+        return free and _fail_lost(round_id)
+
+
+def _fail_lost(round_id: int) -> bool:
+    with transaction.atomic():
+        rnd = Round.objects.select_related("tournament").filter(pk=round_id).first()
+        message = lost_job_message()
+        if rnd is None or not fail_job(round_id, message):
+            return False
+        audit.record(rnd.tournament, rnd, action="pairing failed", new=message)
+        return True
 
 
 def mark_running(round_id: int) -> bool:
@@ -338,9 +342,8 @@ def describe_round(rnd: Round) -> str:
 def pair_round_task(round_id: int) -> str:
     """The pairing job: take a round id, call the service; the job always ends in a state the page can show."""
     # The advisory lock is taken before the job is marked running and held until its
-    # outcome is committed: reap_lost_pairing reads a free lock on a running job as a
-    # dead worker.
-    with pairing_job_lock(round_id):
+    # outcome is committed: reap_lost_pairings reads a free lock as no worker.
+    with job_locks.held(job_locks.PAIRING, round_id):
         if not mark_running(round_id):
             # A retried or duplicated message: the job already ran, failed or was reaped.
             state = Round.objects.filter(pk=round_id).values_list("pairing_job_state", flat=True).first()

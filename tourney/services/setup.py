@@ -6,6 +6,8 @@ SetupRefused (PairingRefused for the colour, drawn on the arbiter's pairing desk
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -75,12 +77,18 @@ def create_tournament(*, tournament: Tournament, user: User) -> Tournament:
 
 
 def create_tournament_from_trf(
-    *, trf: TrfTournament, user: User, rounds: int | None = None, edition: str | None = None
+    *,
+    trf: TrfTournament,
+    user: User,
+    rounds: int | None = None,
+    edition: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Tournament:
     """A new tournament as a FIDE TRF file records it (players and rounds); the importer
-    becomes its organizer. *edition*: the rules edition when record 192 names none. All or nothing."""
+    becomes its organizer. *edition*: the rules edition when record 192 names none;
+    *progress*: told (rounds written, rounds to write). All or nothing."""
     with transaction.atomic():
-        tournament = import_tournament(trf, rounds=rounds, edition=edition)
+        tournament = import_tournament(trf, rounds=rounds, edition=edition, progress=progress)
         roles.appoint(tournament, user, AppointmentRole.ORGANIZER, by=user)
         audit.record(tournament, tournament, action="import TRF", new=tournament.name, user=user)
     return tournament

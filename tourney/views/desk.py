@@ -29,14 +29,15 @@ from tourney.services.results import enter_board_result, later_rounds_warning
 from tourney.services.rounds import close_round, publish_pairing, round_for, unpublish_pairing
 from tourney.views.confirm import confirmation
 from tourney.views.http import HtmxHttpRequest, TournamentRequest
-from tourney.views.public import RESULT_BUTTONS, current_round, round_context, round_or_draft
+from tourney.views.public import RESULT_BUTTONS, round_context, round_or_draft
 
 
 @require_GET
 def round_status(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     """The pairing section, polled while the job runs (and by the public while results come
-    in); 286 ends the poll. A running job whose worker died is failed here (reap_lost_pairing)."""
-    rnd = current_round(get_object_or_404(Tournament, pk=tournament_id), number)
+    in); 286 ends the poll. A GET never writes: a lost job is ended by the worker's
+    reaper (tourney.services.pairing.reap_lost_pairings), and the next poll shows it."""
+    rnd = round_or_draft(get_object_or_404(Tournament, pk=tournament_id), number)
     context = round_context(request, rnd)
     response = render(request, "tourney/round_detail.html#pairing", context)
     if not context["polling"] and not context["live"]:

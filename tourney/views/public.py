@@ -31,7 +31,7 @@ from tourney.models import (
 )
 from tourney.ratings import rating_changes
 from tourney.services import manual_changes
-from tourney.services.pairing import pairing_blocker, reap_lost_pairing
+from tourney.services.pairing import pairing_blocker
 from tourney.services.rounds import unpublish_refusal
 from tourney.trf_io import TRF_FORMATS
 from tourney.views.http import HtmxHttpRequest
@@ -94,15 +94,6 @@ def round_or_draft(tournament: Tournament, number: int) -> Round:
     return rnd
 
 
-def current_round(tournament: Tournament, number: int) -> Round:
-    """The round as it is now: a pairing job whose worker died is failed first."""
-    rnd = round_or_draft(tournament, number)
-    if rnd.pk:
-        reap_lost_pairing(rnd.pk)
-        rnd.refresh_from_db()
-    return rnd
-
-
 def round_context(request: HtmxHttpRequest, rnd: Round) -> dict[str, object]:
     """The round page: the pairing for the public, the desk for the tournament's arbiters."""
     tournament = rnd.tournament
@@ -160,7 +151,7 @@ def published_change_options(rnd: Round) -> dict[str, object]:
 @require_GET
 @public_page(one_round, htmx_parts=True)
 def round_detail(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
-    rnd = current_round(get_object_or_404(Tournament, pk=tournament_id), number)
+    rnd = round_or_draft(get_object_or_404(Tournament, pk=tournament_id), number)
     template = "tourney/round_detail.html#pairing" if request.htmx else "tourney/round_detail.html"
     return render(request, template, round_context(request, rnd))
 

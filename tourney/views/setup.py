@@ -14,11 +14,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseStopPolling
 
 from pairing.engine.text import decode
 from pairing.engine.tiebreaks import NAMES
-from pairing.engine.trf import TrfError, parse_trf
 from tourney.access import takes_upload, tournament_creator, tournament_role, user_roles
 from tourney.audit import User
 from tourney.errors import (
@@ -42,9 +42,10 @@ from tourney.forms import (
     UploadForm,
     WithdrawForm,
 )
-from tourney.models import Appointment, AuditEntry, Bye, Player, Tournament, TournamentStatus
+from tourney.models import Appointment, AuditEntry, Bye, ImportJob, JobState, Player, Tournament, TournamentStatus
 from tourney.presentation import TIEBREAK_NAMES
 from tourney.services import accounts, setup
+from tourney.services.import_jobs import ACTIVE_JOB_STATES, progress, request_import
 from tourney.services.imports import import_entries
 from tourney.services.registration import (
     cancel_bye,
@@ -59,7 +60,6 @@ from tourney.services.registration import (
     withdraw,
 )
 from tourney.standings import tiebreak_list
-from tourney.trf_io import TrfImportError
 from tourney.views.confirm import confirmation
 from tourney.views.http import HtmxHttpRequest, TournamentRequest
 
@@ -88,28 +88,37 @@ def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @tournament_creator
 def tournament_import(request: HtmxHttpRequest) -> HttpResponse:
-    """A new tournament from a FIDE TRF file (players, and the rounds it records)."""
+    """A new tournament from a FIDE TRF file (players, and the rounds it records): the file
+    is stored and imported by a job, whose page follows it."""
     form = TrfImportForm(request.POST or None, request.FILES or None)
-    error = ""
     if request.method == "POST" and form.is_valid():
-        try:
-            trf = parse_trf(_read_upload(form.cleaned_data["file"]))
-            rounds = form.cleaned_data["rounds"]
-            tournament = setup.create_tournament_from_trf(
-                trf=trf, user=request.user, rounds=rounds, edition=form.cleaned_data["edition"] or None
-            )
-        except TrfError as e:
-            error = _("line %(line)s, column %(column)s: %(message)s") % {
-                "line": e.line,
-                "column": e.column,
-                "message": e.message,
-            }
-        except TrfImportError as e:
-            error = str(e)
-        else:
-            messages.success(request, _("Imported %(n)d players.") % {"n": tournament.players.count()})
-            return redirect(tournament)
-    return render(request, "tourney/upload.html", {"form": form, "error": error, "title": _("Import a TRF file")})
+        job = request_import(
+            data=form.cleaned_data["file"].read(),
+            user=request.user,
+            rounds=form.cleaned_data["rounds"],
+            edition=form.cleaned_data["edition"],
+        )
+        return redirect(job)
+    return render(request, "tourney/upload.html", {"form": form, "title": _("Import a TRF file")})
+
+
+@require_GET
+@tournament_creator
+def import_job(request: HtmxHttpRequest, job_id: int) -> HttpResponse:
+    """The import's page, polled while the job runs (286 ends the poll): its progress, then
+    the tournament made or the refusal (line and column for a malformed file). Only its
+    importer sees it."""
+    job = get_object_or_404(ImportJob.objects.select_related("tournament"), pk=job_id, created_by=request.user)
+    polling = job.state in ACTIVE_JOB_STATES
+    done = progress(job) if job.state == JobState.RUNNING else None
+    context = {"job": job, "polling": polling, "progress": done, "title": _("Import a TRF file")}
+    if job.tournament is not None:
+        context["players"] = job.tournament.players.count()
+    template = "tourney/import_job.html#job" if request.htmx else "tourney/import_job.html"
+    response = render(request, template, context)
+    if request.htmx and not polling:
+        response.status_code = HttpResponseStopPolling.status_code
+    return response
 
 
 @require_http_methods(["GET", "POST"])

@@ -1,0 +1,144 @@
+"""Importing a TRF file as a new tournament in a Celery job: a big field takes longer than
+a web request may (gunicorn ends a worker after 30 s).
+
+The upload is stored as an ImportJob; the job parses it and writes it through
+tourney.services.setup.create_tournament_from_trf (all or nothing). Its progress (rounds
+written) goes to the cache, shared by the worker and the web processes, since the rows are
+committed only at the end; the page polls the job (tourney.views.setup.import_job).
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from pairing.engine.text import decode
+from pairing.engine.trf import TrfError, parse_trf
+from tourney import job_locks
+from tourney.audit import User
+from tourney.models import ImportJob, JobState
+from tourney.services import setup
+from tourney.trf_io import TrfImportError
+
+logger = logging.getLogger(__name__)
+
+ACTIVE_JOB_STATES = (JobState.QUEUED, JobState.RUNNING)
+
+
+def request_import(*, data: bytes, user: User, rounds: int | None = None, edition: str = "") -> ImportJob:
+    """Store the uploaded file as a job of *user* and queue it after commit."""
+    with transaction.atomic():
+        job = ImportJob.objects.create(created_by=user, data=data, rounds=rounds, edition=edition or "")
+        transaction.on_commit(
+            lambda: import_trf_task.apply_async((job.pk,), soft_time_limit=settings.IMPORT_TIME_LIMIT)
+        )
+    return job
+
+
+def _progress_key(job_id: int) -> str:
+    return f"import-job-progress:{job_id}"
+
+
+def progress(job: ImportJob) -> tuple[int, int] | None:
+    """(rounds written, rounds to write) of a running job, or None before it writes (or
+    when the cache cannot say: the progress is a nicety, never a reason to fail)."""
+    try:
+        return cache.get(_progress_key(job.pk))
+    except Exception:
+        logger.warning("the cache did not answer the progress of import job %s", job.pk, exc_info=True)
+        return None
+
+
+def _report_progress(job_id: int, done: int, total: int) -> None:
+    try:
+        cache.set(_progress_key(job_id), (done, total), 3600)
+    except Exception:
+        logger.warning("the cache did not take the progress of import job %s", job_id, exc_info=True)
+
+
+def trf_error_message(error: TrfError) -> str:
+    return _("line %(line)s, column %(column)s: %(message)s") % {
+        "line": error.line,
+        "column": error.column,
+        "message": error.message,
+    }
+
+
+def run_import(job_id: int) -> str:
+    """Parse and import the job's file; the job ends succeeded (with its tournament) or
+    failed (with the refusal, line and column for a malformed file). Returns its state."""
+    with job_locks.held(job_locks.IMPORT, job_id):
+        if ImportJob.objects.filter(pk=job_id, state=JobState.QUEUED).update(state=JobState.RUNNING) != 1:
+            # A redelivered message: the job already ran, or was ended as lost.
+            return ImportJob.objects.filter(pk=job_id).values_list("state", flat=True).first() or JobState.FAILED
+        job = ImportJob.objects.select_related("created_by").get(pk=job_id)
+        try:
+            trf = parse_trf(decode(bytes(job.data)))  # UTF-8 or UTF-16 by their byte-order marks, else Latin-1
+            tournament = setup.create_tournament_from_trf(
+                trf=trf,
+                user=job.created_by,
+                rounds=job.rounds,
+                edition=job.edition or None,
+                progress=lambda done, total: _report_progress(job_id, done, total),
+            )
+        except TrfError as error:
+            return _end(job, JobState.FAILED, error=trf_error_message(error))
+        except TrfImportError as error:
+            return _end(job, JobState.FAILED, error=str(error))
+        except SoftTimeLimitExceeded:
+            message = _("the import was stopped at its time limit (%(seconds)d s); nothing was saved")
+            return _end(job, JobState.FAILED, error=message % {"seconds": settings.IMPORT_TIME_LIMIT})
+        except Exception as error:
+            # The page polls the job: a failed job must say so, or the poll never ends.
+            logger.exception("import job %s failed", job_id)
+            message = _("internal error while importing (%(error)s); please report it") % {
+                "error": f"{error.__class__.__name__}: {error}"
+            }
+            return _end(job, JobState.FAILED, error=message)
+        return _end(job, JobState.SUCCEEDED, tournament=tournament)
+
+
+def _end(job: ImportJob, state: str, *, error: str = "", tournament: object = None) -> str:
+    job.state, job.error, job.tournament = state, error, tournament
+    if state == JobState.SUCCEEDED:
+        job.data = b""  # the tournament holds it now
+    job.save(update_fields=["state", "error", "tournament", "data"])
+    return state
+
+
+@shared_task(name="imports.import_trf")
+def import_trf_task(job_id: int) -> str:
+    """The import job: take the job's id, call the service."""
+    return run_import(job_id)
+
+
+def lost_import_message() -> str:
+    return _("the import stopped before finishing (its worker stopped, or the queue lost it); nothing was saved")
+
+
+def reap_lost_imports(now: datetime | None = None) -> list[int]:
+    """End as failed every import job no worker holds: marked running with its lock free,
+    or waiting longer than its time limit. Returns their ids."""
+    now = now or timezone.now()
+    overdue = now - timedelta(seconds=settings.IMPORT_TIME_LIMIT)
+    reaped = []
+    for job_id, state, created_at in ImportJob.objects.filter(state__in=ACTIVE_JOB_STATES).values_list(
+        "pk", "state", "created_at"
+    ):
+        if not (created_at < overdue or (state == JobState.RUNNING and job_locks.available())):
+            continue
+        with job_locks.unless_held(job_locks.IMPORT, job_id) as free:
+            # Under the lock, a job still active has no worker (it commits before letting go).
+            if free and ImportJob.objects.filter(pk=job_id, state__in=ACTIVE_JOB_STATES).update(
+                state=JobState.FAILED, error=lost_import_message()
+            ):
+                reaped.append(job_id)
+    return reaped
