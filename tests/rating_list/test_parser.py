@@ -157,7 +157,7 @@ def test_a_malformed_txt_line_is_named_by_line_and_column(tmp_path: Path) -> Non
     with pytest.raises(RatingListError) as raised:
         list(open_rating_list(path).players)
     assert (raised.value.line, raised.value.column) == (3, 114)
-    assert "line 3, column 114: standard rating '17x5' is not a number" == str(raised.value)
+    assert str(raised.value) == "line 3, column 114: standard rating '17x5' is not a number"
 
 
 def test_a_txt_line_without_an_id_is_named(tmp_path: Path) -> None:
