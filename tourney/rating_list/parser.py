@@ -26,7 +26,7 @@ from __future__ import annotations
 import io
 import re
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -89,9 +89,6 @@ XML_FIELDS = {
     "flag": "flag",
 }
 _XML_ELEMENT = {f: e for e, f in XML_FIELDS.items()}
-NUMBER_FIELDS = frozenset(
-    {"fide_id", "birth_year", "rating", "games", "k"} | {f"{k}_{n}" for k in KINDS for n in ("rating", "games", "k")}
-)
 
 
 class RatingListError(ValueError):
@@ -202,20 +199,22 @@ def _open_xml(stream: IO[bytes], kind: str | None, name: str) -> RatingListFile:
 
 
 def _xml_players(stream: IO[bytes], combined: bool, kind: str) -> Iterator[ListedPlayer]:
-    values: dict[str, str] = {}
     count = 0
+    read = _reader(combined, kind)
     try:
-        for _event, element in iterparse(stream, events=("end",)):
-            tag = element.tag
-            if tag == "player":
-                count += 1
-                yield _player(values, combined, kind, (None, None), player=count)
-                values = {}
-                element.clear()
-            elif tag in XML_FIELDS:
-                values[XML_FIELDS[tag]] = (element.text or "").strip()
-            elif tag == "playerslist":
-                element.clear()
+        events = iterparse(stream, events=("start", "end"))
+        _event, root = next(events)
+        for event, element in events:
+            if event != "end" or element.tag != "player":
+                continue
+            count += 1
+            values = {XML_FIELDS[c.tag]: (c.text or "").strip() for c in element if c.tag in XML_FIELDS}
+            root.clear()  # the players read so far: memory stays flat over a million of them
+            try:
+                yield read(values)
+            except BadValue as bad:
+                element_name = _XML_ELEMENT.get(bad.field, bad.field)
+                raise RatingListError(f"player {count}, <{element_name}>: {bad.message}") from None
     except XmlParseError as error:
         line, column = error.position
         reason = str(error).split(":")[0]
@@ -293,73 +292,76 @@ def _decoded_lines(stream: IO[bytes]) -> Iterator[str]:
 
 
 def _txt_players(lines: Iterator[str], columns: list[TxtColumn], combined: bool, kind: str) -> Iterator[ListedPlayer]:
+    cuts = [(c.field, slice(c.start, c.end)) for c in columns]
+    starts = {c.field: c.start + 1 for c in columns}
+    read = _reader(combined, kind)
     for number, line in enumerate(lines, start=2):
-        line = line.rstrip("\r\n")
-        if not line.strip():
+        if line.isspace() or not line:
             continue
-        values = {c.field: line[c.start : c.end].strip() for c in columns}
-        where = {c.field: (number, c.start + 1) for c in columns}
-        yield _player(values, combined, kind, (number, 1), where)
+        try:
+            yield read({field: line[cut].strip() for field, cut in cuts})
+        except BadValue as bad:
+            raise RatingListError(bad.message, number, starts.get(bad.field, 1)) from None
 
 
 # ------------------------------------------------------------------------------ both
 
 
-def _player(
-    values: dict[str, str],
-    combined: bool,
-    kind: str,
-    place: tuple[int | None, int | None],
-    where: dict[str, tuple[int, int]] | None = None,
-    player: int | None = None,
-) -> ListedPlayer:
-    """One player of either form. A refused value is placed by its line and column (TXT),
-    or by the player's order in the file and the element (XML: iterparse, which keeps the
-    reading fast, gives no position per element; a malformed file gets the parser's)."""
-
-    def refuse(message: str, name: str) -> RatingListError:
-        if where is None:
-            return RatingListError(f"player {player}, <{_XML_ELEMENT.get(name, name)}>: {message}")
-        line, column = where.get(name, place)
-        return RatingListError(message, line, column)
-
-    numbers: dict[str, int | None] = {}
-    for name in NUMBER_FIELDS & values.keys():
-        text = values[name]
-        if not text:
-            numbers[name] = None
-            continue
-        if not text.isdigit():
-            raise refuse(f"{name.replace('_', ' ')} {text!r} is not a number", name)
-        numbers[name] = int(text)
-    if numbers.get("fide_id") is None:
-        raise refuse("a player without a FIDE ID", "fide_id")
-    if not values.get("name"):
-        raise refuse("a player without a name", "name")
-    if combined:
-        # The combined XML names the standard figures "rating", "games", "k".
-        for n in ("rating", "games", "k"):
-            if n in numbers:
-                numbers.setdefault(f"standard_{n}", numbers[n])
-        ratings = {
-            k: Rated(_rating(numbers.get(f"{k}_rating")), numbers.get(f"{k}_games"), numbers.get(f"{k}_k"))
-            for k in KINDS
-        }
-    else:
-        ratings = {kind: Rated(_rating(numbers.get("rating")), numbers.get("games"), numbers.get("k"))}
-    flag = values.get("flag", "").lower()
-    birth_year = numbers.get("birth_year")
-    return ListedPlayer(
-        fide_id=numbers["fide_id"],  # type: ignore[arg-type]
-        name=values["name"],
-        federation=values.get("federation", "").upper(),
-        sex=values.get("sex", "").upper()[:1],
-        title=higher_title(values.get("title", ""), values.get("w_title", "")),
-        birth_year=birth_year or None,  # FIDE writes 0 for an unknown year
-        inactive="i" in flag,
-        ratings=ratings,
-    )
+class BadValue(ValueError):
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
 
 
-def _rating(value: int | None) -> int | None:
-    return value or None  # 0 or empty: not rated in this kind
+def _number(values: dict[str, str], name: str) -> int | None:
+    text = values.get(name)
+    if not text:
+        return None
+    try:
+        number = int(text)
+    except ValueError:
+        number = -1
+    if number < 0 or not text.isascii():
+        raise BadValue(name, f"{name.replace('_', ' ')} {text!r} is not a number")
+    return number
+
+
+def _reader(combined: bool, kind: str) -> Callable[[dict[str, str]], ListedPlayer]:
+    """The player of one line's (or element's) values; BadValue names a refused field.
+    Built once per file: a list of a million players calls it a million times."""
+    # The combined XML names the standard figures "rating", "games", "k", the TXT "SRtng"...
+    figures = [(k, f"{k}_rating", f"{k}_games", f"{k}_k") for k in KINDS] if combined else []
+
+    def read(values: dict[str, str]) -> ListedPlayer:
+        fide_id = _number(values, "fide_id")
+        if fide_id is None:
+            raise BadValue("fide_id", "a player without a FIDE ID")
+        name = values.get("name")
+        if not name:
+            raise BadValue("name", "a player without a name")
+        if combined:
+            if "rating" in values:
+                values.setdefault("standard_rating", values["rating"])
+                values.setdefault("standard_games", values.get("games", ""))
+                values.setdefault("standard_k", values.get("k", ""))
+            ratings = {
+                k: Rated(_number(values, r) or None, _number(values, g), _number(values, kk)) for k, r, g, kk in figures
+            }
+        else:
+            ratings = {kind: Rated(_number(values, "rating") or None, _number(values, "games"), _number(values, "k"))}
+        flag = values.get("flag", "")
+        title = values.get("title", "")
+        w_title = values.get("w_title", "")
+        return ListedPlayer(
+            fide_id=fide_id,
+            name=name,
+            federation=values.get("federation", "").upper(),
+            sex=values.get("sex", "").upper()[:1],
+            title=higher_title(title, w_title) if w_title else (title if title in TITLES else ""),
+            birth_year=_number(values, "birth_year") or None,  # FIDE writes 0 for an unknown year
+            inactive="i" in flag or "I" in flag,
+            ratings=ratings,
+        )
+
+    return read

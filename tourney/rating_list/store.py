@@ -40,6 +40,8 @@ class ImportSummary:
 
 def name_key(name: str) -> str:
     """The name as searched: accents and case dropped ("Núñez" and "nunez" meet)."""
+    if name.isascii():
+        return name.lower()[:100]
     decomposed = unicodedata.normalize("NFKD", name)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()[:100]
 
