@@ -69,6 +69,9 @@ def main() -> None:
     ap.add_argument("--zip", action="store_true")
     args = ap.parse_args()
     setup_test_environment()
+    # A database of its own: the test suite may run beside it.
+    if connection.vendor == "postgresql":
+        connection.settings_dict.setdefault("TEST", {})["NAME"] = f"bench_{connection.settings_dict['NAME']}"
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
     try:
         with tempfile.TemporaryDirectory() as directory:

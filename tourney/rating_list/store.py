@@ -92,26 +92,34 @@ def _batches(rows: Iterable[tuple[object, ...]]) -> Iterator[list[tuple[object, 
 
 
 def _copy_and_merge(rows: Iterable[tuple[object, ...]], columns: tuple[str, ...], on_progress: Progress) -> int:
+    # One COPY per batch into a temporary table of this connection, each committed on its
+    # own so that the progress written between them is seen by the page that polls; the
+    # list itself changes in the one merge at the end, all or nothing.
     table = RatingListEntry._meta.db_table
     names = ", ".join(columns)
     updates = ", ".join(f"{c} = EXCLUDED.{c}" for c in columns if c != "fide_id")
     count = 0
-    with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute(f"CREATE TEMPORARY TABLE rating_list_incoming (LIKE {table} INCLUDING DEFAULTS) ON COMMIT DROP")
+    with connection.cursor() as cursor:
+        cursor.execute("DROP TABLE IF EXISTS rating_list_incoming")
+        cursor.execute(f"CREATE TEMPORARY TABLE rating_list_incoming (LIKE {table} INCLUDING DEFAULTS)")
         cursor.execute("ALTER TABLE rating_list_incoming ADD COLUMN seq bigserial")
-        with cursor.copy(f"COPY rating_list_incoming ({names}) FROM STDIN") as copy:
+        try:
             for batch in _batches(rows):
-                for row in batch:
-                    copy.write_row(row)
+                with cursor.copy(f"COPY rating_list_incoming ({names}) FROM STDIN") as copy:
+                    for row in batch:
+                        copy.write_row(row)
                 count += len(batch)
                 on_progress(count)
-        # A FIDE ID twice in the file: its last line counts (one row per player, as ON
-        # CONFLICT requires within one statement).
-        cursor.execute(
-            f"INSERT INTO {table} ({names}) "
-            f"SELECT DISTINCT ON (fide_id) {names} FROM rating_list_incoming ORDER BY fide_id, seq DESC "
-            f"ON CONFLICT (fide_id) DO UPDATE SET {updates}"
-        )
+            # A FIDE ID twice in the file: its last line counts (one row per player, as ON
+            # CONFLICT requires within one statement).
+            with transaction.atomic():
+                cursor.execute(
+                    f"INSERT INTO {table} ({names}) "
+                    f"SELECT DISTINCT ON (fide_id) {names} FROM rating_list_incoming ORDER BY fide_id, seq DESC "
+                    f"ON CONFLICT (fide_id) DO UPDATE SET {updates}"
+                )
+        finally:
+            cursor.execute("DROP TABLE IF EXISTS rating_list_incoming")
     return count
 
 
