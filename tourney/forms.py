@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from pairing.engine.tiebreaks import PRESETS, TieBreakCodeError, parse
 from tourney.editions import default_edition, edition_problem
-from tourney.models import AppointmentRole, ByeKind, Player, RulesEdition, Tournament, default_time_zone
+from tourney.models import AppointmentRole, ByeKind, Player, RatingKind, RulesEdition, Tournament, default_time_zone
 from tourney.services.registration import birth_date_of
 from tourney.services.setup import FIXED_AFTER_ROUND_ONE, POINT_FIELDS, last_paired_round
 from tourney.validators import MAX_BOARDS, MAX_PAIRING_NUMBER, MAX_ROUNDS, text_problem
@@ -89,6 +89,7 @@ class TournamentForm(TextWithoutControls, forms.ModelForm):
             "chief_arbiter",
             "deputy_arbiters",
             "time_control",
+            "rate",
             "rounds",
             "pairing_system",
             "rules_edition",
@@ -375,3 +376,32 @@ class HandOpponentForm(HandPlayerForm):
 
 class HandBoardForm(forms.Form):
     board = forms.IntegerField(min_value=1, max_value=MAX_BOARDS, label=_("Board"))
+
+
+class RatingListUploadForm(forms.Form):
+    """A FIDE rating list file as downloaded (tourney.rating_list): its kind and month when
+    its name does not say them."""
+
+    file = forms.FileField(label=_("Rating list file (XML or TXT, zipped or not)"))
+    kind = forms.ChoiceField(
+        label=_("List"),
+        required=False,
+        choices=[("", _("as the file says")), *RatingKind.choices],
+    )
+    month = forms.DateField(
+        label=_("Month of the list"),
+        required=False,
+        input_formats=["%Y-%m"],
+        widget=forms.DateInput(attrs={"type": "month"}),
+        help_text=_("Only when the file does not say it (the combined list)"),
+    )
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        limit = settings.RATING_LIST_MAX_BYTES
+        if upload.size > limit:
+            raise forms.ValidationError(
+                gettext("The file is %(size)s: the limit is %(limit)s.")
+                % {"size": filesizeformat(upload.size), "limit": filesizeformat(limit)}
+            )
+        return upload

@@ -207,5 +207,5 @@ def test_the_parser_needs_no_django() -> None:
             for name in ([a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""])
         }
         assert imported.isdisjoint({"django", "celery"}), module
-        assert imported <= {"__future__", "io", "re", "zipfile", "collections", "dataclasses", "datetime", "pathlib",
+        assert imported <= {"__future__", "io", "operator", "re", "zipfile", "collections", "dataclasses", "datetime", "pathlib",
                             "typing", "xml", "random", "tourney"}, module  # fmt: skip

@@ -24,6 +24,7 @@ Flag: ``i`` inactive, ``w`` a woman, ``wi`` both.
 from __future__ import annotations
 
 import io
+import operator
 import re
 import zipfile
 from collections.abc import Callable, Iterator
@@ -292,14 +293,15 @@ def _decoded_lines(stream: IO[bytes]) -> Iterator[str]:
 
 
 def _txt_players(lines: Iterator[str], columns: list[TxtColumn], combined: bool, kind: str) -> Iterator[ListedPlayer]:
-    cuts = [(c.field, slice(c.start, c.end)) for c in columns]
+    fields = [c.field for c in columns]
+    cut = operator.itemgetter(*(slice(c.start, c.end) for c in columns))  # all the cells in one C call
     starts = {c.field: c.start + 1 for c in columns}
     read = _reader(combined, kind)
     for number, line in enumerate(lines, start=2):
         if line.isspace() or not line:
             continue
         try:
-            yield read({field: line[cut].strip() for field, cut in cuts})
+            yield read(dict(zip(fields, map(str.strip, cut(line)), strict=True)))
         except BadValue as bad:
             raise RatingListError(bad.message, number, starts.get(bad.field, 1)) from None
 
@@ -327,6 +329,25 @@ def _number(values: dict[str, str], name: str) -> int | None:
     return number
 
 
+NUMBER_FIELDS = frozenset(
+    {"fide_id", "birth_year", "rating", "games", "k"} | {f"{k}_{n}" for k in KINDS for n in ("rating", "games", "k")}
+)
+
+
+def _numbers(values: dict[str, str]) -> dict[str, int]:
+    """The numeric fields that have a value; BadValue names the first that is no number."""
+    try:
+        numbers = {n: int(v) for n, v in values.items() if v and n in NUMBER_FIELDS}
+        if all(v >= 0 for v in numbers.values()):
+            return numbers
+    except ValueError:
+        pass
+    for name in values:  # the slow way, only to name the culprit
+        if name in NUMBER_FIELDS:
+            _number(values, name)
+    return {n: int(v) for n, v in values.items() if v and n in NUMBER_FIELDS}
+
+
 def _reader(combined: bool, kind: str) -> Callable[[dict[str, str]], ListedPlayer]:
     """The player of one line's (or element's) values; BadValue names a refused field.
     Built once per file: a list of a million players calls it a million times."""
@@ -334,22 +355,22 @@ def _reader(combined: bool, kind: str) -> Callable[[dict[str, str]], ListedPlaye
     figures = [(k, f"{k}_rating", f"{k}_games", f"{k}_k") for k in KINDS] if combined else []
 
     def read(values: dict[str, str]) -> ListedPlayer:
-        fide_id = _number(values, "fide_id")
+        if combined and "rating" in values:
+            values.setdefault("standard_rating", values["rating"])
+            values.setdefault("standard_games", values.get("games", ""))
+            values.setdefault("standard_k", values.get("k", ""))
+        numbers = _numbers(values)
+        fide_id = numbers.get("fide_id")
         if fide_id is None:
             raise BadValue("fide_id", "a player without a FIDE ID")
         name = values.get("name")
         if not name:
             raise BadValue("name", "a player without a name")
+        get = numbers.get
         if combined:
-            if "rating" in values:
-                values.setdefault("standard_rating", values["rating"])
-                values.setdefault("standard_games", values.get("games", ""))
-                values.setdefault("standard_k", values.get("k", ""))
-            ratings = {
-                k: Rated(_number(values, r) or None, _number(values, g), _number(values, kk)) for k, r, g, kk in figures
-            }
+            ratings = {k: Rated(get(r) or None, get(g), get(kk)) for k, r, g, kk in figures}
         else:
-            ratings = {kind: Rated(_number(values, "rating") or None, _number(values, "games"), _number(values, "k"))}
+            ratings = {kind: Rated(get("rating") or None, get("games"), get("k"))}
         flag = values.get("flag", "")
         title = values.get("title", "")
         w_title = values.get("w_title", "")
@@ -359,7 +380,7 @@ def _reader(combined: bool, kind: str) -> Callable[[dict[str, str]], ListedPlaye
             federation=values.get("federation", "").upper(),
             sex=values.get("sex", "").upper()[:1],
             title=higher_title(title, w_title) if w_title else (title if title in TITLES else ""),
-            birth_year=_number(values, "birth_year") or None,  # FIDE writes 0 for an unknown year
+            birth_year=get("birth_year") or None,  # FIDE writes 0 for an unknown year
             inactive="i" in flag or "I" in flag,
             ratings=ratings,
         )
