@@ -116,6 +116,7 @@ class TournamentForm(TextWithoutControls, forms.ModelForm):
         zone.widget = forms.TextInput(attrs={"list": "time-zones", "autocomplete": "off"})
         self.time_zones = sorted(zoneinfo.available_timezones())  # the datalist's suggestions
         zone.required = False  # a form without it keeps the tournament's zone (a new one: the site's)
+        self.fields["rate"].required = False  # likewise: the tournament's list (a new one: standard)
         edition = self.fields["rules_edition"]
         # A new tournament may leave it blank: the rules in force today when the engines have
         # them for the chosen system; an existing one shows its own.
@@ -175,6 +176,9 @@ class TournamentForm(TextWithoutControls, forms.ModelForm):
 
     def clean_time_zone(self) -> str:
         return self.cleaned_data.get("time_zone") or self.instance.time_zone or default_time_zone()
+
+    def clean_rate(self) -> str:
+        return self.cleaned_data.get("rate") or self.instance.rate or RatingKind.STANDARD
 
 
 class BirthDateField(forms.CharField):

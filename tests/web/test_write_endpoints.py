@@ -22,6 +22,7 @@ from tourney.models import (
     Game,
     Player,
     ProhibitedPairing,
+    RatingListImport,
     Round,
     RoundStatus,
     Tournament,
@@ -70,6 +71,9 @@ KNOWN_WRITES = {
     "published_late_entry",
     "invite",
     "invitation_link",
+    "rating_list",
+    "player_from_list",
+    "rating_update",
 }
 
 
@@ -100,6 +104,7 @@ def scene(django_user_model):
         "prohibited_id": prohibited.pk,
         "category_id": Category.objects.create(tournament=t, name="Women", kind="women").pk,
         "token": "forged:secret",
+        "import_id": RatingListImport.objects.create(file_name="players_list_foa.zip").pk,
     }
     return {"t": t, "kwargs": kwargs, "organizer": organizer, "arbiter": arbiter, "stranger": stranger}
 
@@ -212,5 +217,7 @@ def test_a_get_on_a_write_only_endpoint_is_refused(scene) -> None:
             "player_edit",
             "prize_settings",
             "self_checkin",
+            "rating_list",  # the page with the upload form
+            "rating_update",  # the preview
         ):
             assert client.get(url).status_code == 405, name
