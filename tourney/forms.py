@@ -214,16 +214,19 @@ class PlayerEditForm(TextWithoutControls, forms.ModelForm):
 
 class UploadForm(forms.Form):
     file = forms.FileField(label=_("File"))
+    limit_setting = "UPLOAD_MAX_BYTES"  # the setting that caps the file's size
 
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
-        limit = settings.UPLOAD_MAX_BYTES
+        limit = getattr(settings, self.limit_setting)
         if upload.size > limit:
             raise forms.ValidationError(
-                gettext("The file is %(size)s: the limit is %(limit)s. Split it, or ask the administrator.")
-                % {"size": filesizeformat(upload.size), "limit": filesizeformat(limit)}
+                self.too_large() % {"size": filesizeformat(upload.size), "limit": filesizeformat(limit)}
             )
         return upload
+
+    def too_large(self) -> str:
+        return gettext("The file is %(size)s: the limit is %(limit)s. Split it, or ask the administrator.")
 
 
 class TrfImportForm(UploadForm):
@@ -382,11 +385,12 @@ class HandBoardForm(forms.Form):
     board = forms.IntegerField(min_value=1, max_value=MAX_BOARDS, label=_("Board"))
 
 
-class RatingListUploadForm(forms.Form):
+class RatingListUploadForm(UploadForm):
     """A FIDE rating list file as downloaded (tourney.rating_list): its kind and month when
     its name does not say them."""
 
     file = forms.FileField(label=_("Rating list file (XML or TXT, zipped or not)"))
+    limit_setting = "RATING_LIST_MAX_BYTES"
     kind = forms.ChoiceField(
         label=_("List"),
         required=False,
@@ -400,12 +404,5 @@ class RatingListUploadForm(forms.Form):
         help_text=_("Only when the file does not say it (the combined list)"),
     )
 
-    def clean_file(self) -> Any:
-        upload = self.cleaned_data["file"]
-        limit = settings.RATING_LIST_MAX_BYTES
-        if upload.size > limit:
-            raise forms.ValidationError(
-                gettext("The file is %(size)s: the limit is %(limit)s.")
-                % {"size": filesizeformat(upload.size), "limit": filesizeformat(limit)}
-            )
-        return upload
+    def too_large(self) -> str:
+        return gettext("The file is %(size)s: the limit is %(limit)s.")
