@@ -104,4 +104,4 @@ def test_it_searches_by_id_and_by_name(tmp_path: Path) -> None:
     assert [e.fide_id for e in search("nun")] == [2, 1] or [e.fide_id for e in search("nun")] == [1, 2]
     assert [e.fide_id for e in search("NUNEZ,JOSE")] == [1]
     assert [e.fide_id for e in search("3")] == [3]
-    assert search("9") == [] and search("x") == []
+    assert search("9") == [] and search("x") == [] and search("9" * 40) == []

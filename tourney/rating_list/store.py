@@ -141,10 +141,10 @@ def _upsert_in_batches(rows: Iterable[tuple[object, ...]], columns: tuple[str, .
 
 
 def entry(fide_id: str | int) -> RatingListEntry | None:
-    try:
-        return RatingListEntry.objects.filter(fide_id=int(fide_id)).first()
-    except (TypeError, ValueError, OverflowError):
+    text = str(fide_id).strip()
+    if not text.isdigit() or len(text) > 12:  # FIDE IDs have up to 9 digits today
         return None
+    return RatingListEntry.objects.filter(fide_id=int(text)).first()
 
 
 def entries(fide_ids: Iterable[str]) -> dict[str, RatingListEntry]:

@@ -42,7 +42,7 @@ def start_import(
         month=month,
         uploaded_by=user if user is not None and user.is_authenticated else None,
     )
-    kept = directory / f"{job.pk}-{Path(file_name).suffix.lstrip('.')[:5] or 'list'}"
+    kept = directory / f"{job.pk}.upload"  # the parser reads the form from the content, not the name
     shutil.move(str(uploaded), kept)
     RatingListImport.objects.filter(pk=job.pk).update(path=str(kept))
     transaction.on_commit(lambda: import_rating_list_task.delay(job.pk))

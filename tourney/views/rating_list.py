@@ -48,13 +48,14 @@ def rating_list_page(request: HtmxHttpRequest) -> HttpResponse:
             user=request.user,
         )
         return redirect(reverse("rating_list") + f"?job={job.pk}")
+    job_id = request.GET.get("job", "")
     context = {
         "form": form,
         "months": store.list_months(),
         "players": RatingListEntry.objects.count(),
         "imports": RatingListImport.objects.all()[:10],
-        "job": RatingListImport.objects.filter(pk=request.GET.get("job") or 0).first()
-        if str(request.GET.get("job", "")).isdigit()
+        "job": RatingListImport.objects.filter(pk=int(job_id)).first()
+        if job_id.isdigit() and len(job_id) < 10
         else None,
     }
     return render(request, "tourney/rating_list.html", context)
