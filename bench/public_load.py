@@ -16,10 +16,24 @@ server as the crowd), with the CPU priority docker-compose.yml gives the desk (t
 server runs under ``nice -n 10``, --crowd-nice): their latency is printed at the end. Each result is a change: the
 public pages are renewed under load.
 
+With --attackers N (default 8), N more connections attack while each page is measured
+(a second wrk): made-up ``sessionid`` and ``desk`` cookies, random query parameters,
+random ``HX-Target`` values, zero-padded ids and unknown tournaments, all to the crowd's
+server (the proxy sends a made-up desk marker there, as any reader: deploy/nginx.conf), on
+the page measured (--attack-every-page: on every page at once, each of which then renders
+after every result as the crowd of a real event would make it). The
+Redis holding the pages' cache is measured before and after (memory, keys): with
+--cache-redis-port it is a redis-server of the bench's own, bounded as docker-compose.yml
+bounds it (--cache-maxmemory, allkeys-lru). With --nginx, every request (crowd, attacker,
+desk) goes through deploy/nginx.conf run by that nginx binary, its upstreams replaced by
+the two gunicorn servers.
+
 Targets: every public page at least half the trivial page's throughput, p99 under 1 s at
-200 connections, no error, result entry median under 100 ms during the load.
+200 connections, no error, result entry median under 100 ms during the load, the attacker
+running.
 
     python bench/public_load.py [--players 2000] [--rounds 10] [--duration 5] [--workers 4]
+        [--attackers 8] [--cache-redis-port 18290] [--nginx /usr/sbin/nginx]
 
 Run by hand (not by CI): it takes about two minutes with the defaults.
 """
@@ -57,6 +71,109 @@ end
 """
 
 
+# The attacker: every request made up so that a naive cache would render and keep a page
+# for it, or take it for a signed-in user's. PATHS, TOURNAMENT and LAST are filled in.
+ATTACK_LUA = (
+    """
+local paths = {PATHS}
+local tournament, last = {TOURNAMENT}, {LAST}
+math.randomseed(os.time() + tonumber(tostring({}):sub(8), 16))
+local function junk() return string.format("%08x%08x", math.random(0, 0x7fffffff), math.random(0, 0x7fffffff)) end
+local function pick() return paths[math.random(#paths)] end
+request = function()
+  local kind = math.random({KINDS})
+  local headers = {["Accept-Encoding"] = "gzip"}
+  local path
+  if kind == 1 then
+    path = pick() .. "?round=" .. math.random(1, 1000000) .. "&format=" .. junk() .. "&" .. junk() .. "=1"
+  elseif kind == 2 then
+    path = pick()
+    headers["HX-Request"] = "true"
+    headers["HX-Target"] = junk()
+  elseif kind == 3 then
+    path = string.format("/t/%0" .. math.random(4, 12) .. "d/rounds/%0" .. math.random(3, 9) .. "d/", tournament, last)
+  elseif kind == 4 then
+    path = "/t/" .. math.random(100000, 99999999) .. "/standings/"
+  else
+    path = pick()
+    headers["Cookie"] = "sessionid=" .. junk() .. junk() .. "; desk=" .. junk() .. junk()
+  end
+  return wrk.format("GET", path, headers)
+end
+"""
+    + LUA
+)
+
+
+def attack_script(directory: str, paths: list[str], tournament: int, last: int, kinds: range) -> str:
+    """The attacker's wrk script: request kinds *kinds* (1-4: parameters, HTMX targets,
+    padded ids, unknown tournaments; 5: made-up cookies)."""
+    lua = (
+        ATTACK_LUA.replace("{PATHS}", "{" + ", ".join(f'"{p}"' for p in paths) + "}")
+        .replace("{TOURNAMENT}", str(tournament))
+        .replace("{LAST}", str(last))
+        .replace("math.random({KINDS})", f"math.random({kinds.start}, {kinds.stop - 1})")
+    )
+    script = Path(directory) / f"attack-{kinds.start}-{kinds.stop}.lua"
+    script.write_text(lua)
+    return str(script)
+
+
+def start_attack(url: str, connections: int, duration: int, script: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        ["wrk", "-t1", f"-c{connections}", f"-d{duration}s", "--timeout", "10s", "-s", script, url],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+
+
+def attack_result(attack: subprocess.Popen) -> dict[str, float]:
+    out, _ = attack.communicate(timeout=120)
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def nginx_config(directory: str, port: int, web: int, desk: int, secret: str) -> str:
+    """deploy/nginx.conf as the bench runs it: its upstreams the two gunicorn servers."""
+    site = (ROOT / "deploy" / "nginx.conf").read_text()
+    site = site.replace("http://desk:8000", f"http://127.0.0.1:{desk}").replace(
+        "http://web:8000", f"http://127.0.0.1:{web}"
+    )
+    site = site.replace("listen 80;", f"listen 127.0.0.1:{port};").replace(
+        "/var/cache/nginx/tourney", f"{directory}/cache"
+    )
+    site = re.sub(r"\n\s*resolver [^;]*;", "", site).replace("${DESK_ROUTING_SECRET}", secret)
+    (Path(directory) / "site.conf").write_text(site)
+    main = (
+        ("user root;" if os.geteuid() == 0 else "")
+        + f"""
+worker_processes 1;
+pid {directory}/nginx.pid;
+error_log {directory}/error.log warn;
+events {{ worker_connections 4096; }}
+http {{
+    access_log off;
+    client_body_temp_path {directory}/body;
+    proxy_temp_path {directory}/proxy;
+    include {directory}/site.conf;
+}}
+"""
+    )
+    (Path(directory) / "nginx.conf").write_text(main)
+    return f"{directory}/nginx.conf"
+
+
+def redis_figures(url: str) -> tuple[float, int]:
+    """(used memory in MiB, keys) of the Redis database at *url*."""
+    import redis
+
+    client = redis.Redis.from_url(url)
+    try:
+        return client.info("memory")["used_memory"] / 2**20, client.dbsize()
+    finally:
+        client.close()
+
+
 def production_env(args: argparse.Namespace, static_root: str) -> dict[str, str]:
     return {
         **os.environ,
@@ -66,6 +183,9 @@ def production_env(args: argparse.Namespace, static_root: str) -> dict[str, str]
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "DATABASE_URL": args.database_url,
         "REDIS_URL": args.redis_url,
+        "CACHE_URL": args.cache_url,
+        "SITE_URL": f"http://127.0.0.1:{args.port}",
+        "DESK_ROUTING_SECRET": secrets.token_urlsafe(40),
         "SECURE_SSL_REDIRECT": "0",
         "SESSION_COOKIE_SECURE": "0",
         "CSRF_COOKIE_SECURE": "0",
@@ -235,7 +355,34 @@ def main() -> None:
     )
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/tourney_bench")
     parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/15"))
+    parser.add_argument("--attackers", type=int, default=8, help="attacking connections beside the crowd (0: none)")
+    parser.add_argument(
+        "--cache-redis-port", type=int, default=0, help="run the pages' cache in a redis-server of its own on this port"
+    )
+    parser.add_argument("--cache-maxmemory", default="256mb", help="that redis-server's maxmemory (allkeys-lru)")
+    parser.add_argument(
+        "--attack-every-page",
+        action="store_true",
+        help="the attackers read every page at once (each renders after every change), not the measured one",
+    )
+    parser.add_argument("--nginx", default="", help="an nginx binary: every request goes through deploy/nginx.conf")
+    parser.add_argument("--nginx-port", type=int, default=0, help="nginx's port (default: --port + 2)")
     args = parser.parse_args()
+    if args.nginx and not args.desk_workers:
+        parser.error("--nginx routes to a desk server: --desk-workers must be at least 1")
+    helpers: list[subprocess.Popen] = []
+    args.cache_url = args.redis_url
+    if args.cache_redis_port:
+        helpers.append(
+            subprocess.Popen(
+                ["redis-server", "--port", str(args.cache_redis_port), "--bind", "127.0.0.1", "--save", "",
+                 "--appendonly", "no", "--maxmemory", args.cache_maxmemory, "--maxmemory-policy", "allkeys-lru",
+                 "--logfile", str(Path(tempfile.gettempdir()) / f"bench-redis-{args.cache_redis_port}.log")],
+                stdout=subprocess.DEVNULL,
+            )
+        )  # fmt: skip
+        args.cache_url = f"redis://127.0.0.1:{args.cache_redis_port}/0"
+        time.sleep(0.5)
 
     static_root = tempfile.mkdtemp(prefix="tourney-static-")
     env = production_env(args, static_root)
@@ -249,6 +396,12 @@ def main() -> None:
     if args.desk_workers:  # as the proxy routes logged-in users (deploy/nginx.conf)
         servers.append(serve(args.port + 1, args.desk_workers, env))
         desk_base = f"http://127.0.0.1:{args.port + 1}"
+    if args.nginx:
+        nginx_port = args.nginx_port or args.port + 2
+        conf = nginx_config(static_root, nginx_port, args.port, args.port + 1, env["DESK_ROUTING_SECRET"])
+        subprocess.run([args.nginx, "-t", "-q", "-c", conf], check=True)
+        helpers.append(subprocess.Popen([args.nginx, "-c", conf, "-g", "daemon off;"]))
+        base = desk_base = f"http://127.0.0.1:{nginx_port}"
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # the finally below stops gunicorn
     script = Path(static_root) / "report.lua"
     script.write_text(LUA)
@@ -266,6 +419,26 @@ def main() -> None:
             "crosstable": f"{t}/crosstable/",
             "player card": f"{t}/players/{player}/",
         }
+        all_pages = [
+            urllib.parse.urlsplit(u).path
+            for n, u in pages.items()
+            if n.startswith(("home", "tournament", "round", "points", "standings", "crosstable", "player"))
+        ]
+
+        def attacks_on(url: str) -> list[tuple[str, int, str]]:
+            """The attackers while *url* is measured: on every page (--attack-every-page) or
+            on that one (the tournament page while the trivial one is measured)."""
+            if not args.attackers:
+                return []
+            path = urllib.parse.urlsplit(url).path
+            paths = all_pages if args.attack_every_page or path not in all_pages else [path]
+            half = max(1, args.attackers // 2)
+            made_up_urls = attack_script(static_root, paths, tournament, last, range(1, 5))
+            made_up_cookies = attack_script(static_root, paths, tournament, last, range(5, 6))
+            return [(base, half, made_up_urls), (base, max(1, args.attackers - half), made_up_cookies)]
+
+        cache_before = redis_figures(args.cache_url)
+        attacked: list[dict[str, float]] = []
         desk = Desk(desk_base, tournament, last, boards, args.result_every)
         desk.login()
         desk_server = servers[-1] if args.desk_workers else None
@@ -275,6 +448,8 @@ def main() -> None:
         print(
             f"gunicorn {args.workers} workers (nice {args.crowd_nice if args.desk_workers else 0}); wrk -t2, "
             f"{args.duration} s per run; a result every {args.result_every} s at the desk meanwhile"
+            + (f"; {args.attackers} attacking connections throughout" if args.attackers else "")
+            + ("; through nginx (deploy/nginx.conf)" if args.nginx else "")
         )
         print(f"{'page':<24}{'conns':>6}{'req/s':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'errors':>8}{'ratio':>7}")
         trivial: dict[int, float] = {}
@@ -294,11 +469,13 @@ def main() -> None:
             # request: a short run first, so the figures are those of warm workers.
             wrk(url, 16, 1, str(script))
             for c in levels:
+                running = [start_attack(target, n, args.duration + 1, lua) for target, n, lua in attacks_on(url)]
                 r = wrk(url, c, args.duration, str(script))
+                attacked += [attack_result(a) for a in running]
                 rate = r["requests"] / r["seconds"]
                 trivial.setdefault(c, rate)
                 print(f"{name:<24}{c:>6}{rate:>9.0f}{r['p50']:>9.0f}{r['p95']:>9.0f}{r['p99']:>9.0f}"
-                      f"{int(r['errors']):>8}{rate / trivial[c]:>7.2f}")  # fmt: skip
+                      f"{int(r['errors']):>8}{rate / max(trivial[c], 1e-9):>7.2f}")  # fmt: skip
                 rates.append((name, c, rate))
         mean = {c: (trivial[c] + rate) / 2 for name, c, rate in rates if name.endswith(" again")}
         print("throughput / the trivial page's (mean of its two runs): " + "; ".join(
@@ -307,6 +484,16 @@ def main() -> None:
         ))  # fmt: skip
         desk.stop.set()
         desk.join(timeout=35)
+        if attacked:
+            total = sum(a["requests"] for a in attacked)
+            seconds = sum(a["seconds"] for a in attacked) / 2
+            median = statistics.median(a["p50"] for a in attacked)
+            print(f"the attacker: {total} requests ({total / seconds:.0f}/s), median of its runs' p50 {median:.0f} ms")
+        cache_after = redis_figures(args.cache_url)
+        print(
+            f"the pages' cache ({args.cache_url}): {cache_before[0]:.1f} MiB, {cache_before[1]} keys before; "
+            f"{cache_after[0]:.1f} MiB, {cache_after[1]} keys after"
+        )
         lat = sorted(desk.latencies)
         if lat:
             print(
@@ -320,9 +507,9 @@ def main() -> None:
                     "(the rest of the wait is the queue for a core)"
                 )
     finally:
-        for server in servers:
+        for server in servers + helpers:
             server.terminate()
-        for server in servers:
+        for server in servers + helpers:
             server.wait(timeout=30)
 
 

@@ -95,6 +95,25 @@ def _fresh_public_cache(settings) -> None:
     settings.PUBLIC_PAGE_REFRESH_SECONDS = 0  # a change shows at once (its own tests set it)
 
 
+@pytest.fixture(autouse=True)
+def _test_logins_carry_the_desk_marker(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Client.login and force_login sign in without a response: they set the desk marker a
+    real sign-in gets from DeskMarkerMiddleware (tourney/caching.py), or the public page
+    cache would take the signed-in user for a reader."""
+    from django.conf import settings
+    from django.test.client import ClientMixin
+
+    from tourney.caching import desk_marker
+
+    set_login_cookies = ClientMixin._set_login_cookies
+
+    def with_marker(self, request) -> None:  # type: ignore[no-untyped-def]
+        set_login_cookies(self, request)
+        self.cookies[settings.DESK_COOKIE_NAME] = desk_marker(request.session.session_key)
+
+    monkeypatch.setattr(ClientMixin, "_set_login_cookies", with_marker)
+
+
 @pytest.fixture
 def eager_celery():
     """Run tasks in-process for this test even when a broker is configured."""

@@ -18,22 +18,32 @@ A token is the change time in microseconds (hex): it gives ``Last-Modified``, an
 lost from the cache comes back as a new, later one, so a page can never be mistaken for
 an older one.
 
-:func:`public_page` wraps a public view. A reader without a session cookie gets the page
-from the cache, keyed by (tournament, version tokens, path, language, HTMX target); it is
-rendered once per change and per variant, with no CSRF token in it (the same bytes for
-every reader, so a proxy may keep it), with ``ETag``/``Last-Modified`` and
-``Cache-Control: public, max-age=PUBLIC_PAGE_MAX_AGE``; ``If-None-Match`` is answered 304
-without touching the database. A request with a session cookie (an arbiter, an organizer:
-anyone logged in) is rendered fresh, never read from nor written to the cache, and marked
-``private, no-store``: what the desk shows (a draft pairing, its explanations) never reaches
-a cache a reader can hit, and the arbiter never reads a public copy older than his own change.
+:func:`public_page` wraps a public view. A reader (nobody signed in: a made-up session
+cookie makes no difference) gets the page from the cache, keyed by (tournament, version
+tokens, canonical path and query, language, known HTMX target); it is rendered once per
+change and per variant, with no CSRF token in it (the same bytes for every reader, so a
+proxy may keep it), with ``ETag``/``Last-Modified`` and ``Cache-Control: public,
+max-age=PUBLIC_PAGE_MAX_AGE``; ``If-None-Match`` is answered 304 without touching the
+database. Any other URL of a page (a zero-padded number, a parameter it does not read) is
+redirected to its own, and nothing is kept for a tournament or round that does not exist,
+so made-up URLs cannot fill the cache. A signed-in user (an arbiter, an organizer: his
+requests carry the desk marker, checked here before the session is read) is rendered
+fresh, never read from nor written to the cache, and marked ``private, no-store``: what
+the desk shows (a draft pairing, its explanations) never reaches a cache a reader can hit,
+and the arbiter never reads a public copy older than his own change.
+
+The cache only spares work: every call to it goes through :func:`guarded`, and a cache that
+is down or refuses writes makes pages render afresh, never an error.
 """
 
 from __future__ import annotations
 
+import base64
 import contextvars
 import gzip
 import hashlib
+import logging
+import re
 import threading
 import time
 from collections import OrderedDict
@@ -47,12 +57,13 @@ from django.contrib.messages.storage.cookie import CookieStorage
 from django.core import checks
 from django.core.cache import cache
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect, QueryDict
 from django.middleware.clickjacking import XFrameOptionsMiddleware
-from django.urls import Resolver404, resolve
+from django.urls import NoReverseMatch, Resolver404, resolve, reverse
 from django.utils import translation
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
-from django.utils.http import http_date
+from django.utils.crypto import constant_time_compare
+from django.utils.http import http_date, urlencode
 
 ALL = "all"
 BASE = "base"
@@ -90,6 +101,57 @@ def _token_time(token: str) -> float:
         return time.time()
 
 
+# ---------------------------------------------------------------- the cache may fail
+
+logger = logging.getLogger(__name__)
+# What a guarded cache call answers when the cache failed (distinct from a miss).
+FAILED: Any = object()
+# After a connection failure this process leaves the cache alone this long: every request
+# would otherwise wait for a connection that is refused or times out.
+CACHE_RETRY_SECONDS = 2.0
+# One warning per this many seconds at most: a crowd would otherwise fill the log.
+CACHE_WARNING_SECONDS = 10.0
+_cache_down_until = 0.0
+_last_cache_warning = 0.0
+
+
+class CacheUnavailable(Exception):
+    """The cache did not answer: the page is rendered without it."""
+
+
+class UnknownPage(Exception):
+    """The page names a tournament or a round that does not exist: nothing is kept for it."""
+
+
+def _connection_failure(error: Exception) -> bool:
+    try:
+        from redis.exceptions import ConnectionError as RedisConnectionError
+        from redis.exceptions import TimeoutError as RedisTimeoutError
+    except ImportError:  # pragma: no cover - redis is in requirements.txt
+        return isinstance(error, OSError)
+    return isinstance(error, RedisConnectionError | RedisTimeoutError | OSError)
+
+
+def guarded(operation: str, *args: Any, default: Any = FAILED, **kwargs: Any) -> Any:
+    """``cache.<operation>(*args, **kwargs)``, or *default* when the cache fails. The cache
+    only spares work: a cache that is down, or refuses writes, makes pages render afresh,
+    never an error."""
+    global _cache_down_until, _last_cache_warning
+    if time.monotonic() < _cache_down_until:
+        return default
+    try:
+        return getattr(cache, operation)(*args, **kwargs)
+    except Exception as error:  # any cache failure: the page renders without the cache
+        now = time.monotonic()
+        if _connection_failure(error):
+            _cache_down_until = now + CACHE_RETRY_SECONDS
+        if now - _last_cache_warning >= CACHE_WARNING_SECONDS:
+            _last_cache_warning = now
+            logger.warning("public page cache: %s failed (%s: %s); rendering without it", operation,
+                           type(error).__name__, error)  # fmt: skip
+        return default
+
+
 # ---------------------------------------------------------------- invalidation
 
 
@@ -107,14 +169,36 @@ def parts_changed(*, round_number: int | None = None, base: bool = False, status
 def bump(tournament_id: int, parts: Iterable[str]) -> None:
     """New tokens for *parts* of the tournament now (use public_change from a service). Its
     players or settings (name, place, dates, status) are on the home page's list too."""
-    token = _token()
     keys = [_version_key(tournament_id, p) for p in parts]
     if BASE in parts:
         keys.append(_version_key(SITE, TOURNAMENT_LIST))
-    cache.set_many(dict.fromkeys(keys, token), timeout=VERSION_TTL)
+    _write_tokens(keys)
+
+
+# Version keys whose new token the cache refused: written again at the next chance (a
+# change already committed must reach the readers once the cache takes writes again).
+_pending_bumps: dict[str, None] = {}
+_next_bump_retry = 0.0
+BUMP_RETRY_SECONDS = 1.0
+
+
+def _write_tokens(keys: Sequence[str]) -> None:
+    global _next_bump_retry
+    token = _token()
     seen = time.monotonic()
     for key in keys:  # this process sees its own change at once
         _known_versions[key] = (token, seen)
+    if guarded("set_many", dict.fromkeys(keys, token), timeout=VERSION_TTL) is FAILED:
+        _pending_bumps.update(dict.fromkeys(keys))
+        _next_bump_retry = seen + BUMP_RETRY_SECONDS
+        return
+    for key in keys:
+        _pending_bumps.pop(key, None)
+
+
+def _retry_pending_bumps() -> None:
+    if _pending_bumps and time.monotonic() >= _next_bump_retry:
+        _write_tokens(list(_pending_bumps))
 
 
 # The tokens this process read last, with when: under a crowd every request would otherwise
@@ -151,17 +235,44 @@ def _versions_read(tournament_id: int, parts: Sequence[str]) -> tuple[tuple[str,
         if all(k is not None and now - k[1] < fresh_for for k in known):
             oldest = min(k[1] for k in known)  # type: ignore[index]
             return tuple(k[0] for k in known), time.time() - (now - oldest)  # type: ignore[index]
-    found = cache.get_many(keys)
+    _retry_pending_bumps()
+    found = guarded("get_many", keys)
+    if found is FAILED:
+        raise CacheUnavailable
     missing = [k for k in keys if k not in found]
     if missing:
+        # A token is kept only for what exists: made-up tournament or round numbers would
+        # otherwise each leave keys in the cache for VERSION_TTL.
+        if not _exists(tournament_id, [p for p, k in zip(parts, keys, strict=True) if k in missing]):
+            raise UnknownPage
         token = _token()
         for key in missing:
-            cache.add(key, token, timeout=VERSION_TTL)
-        found.update(cache.get_many(missing))
+            guarded("add", key, token, timeout=VERSION_TTL)
+        again = guarded("get_many", missing)
+        found.update({k: token for k in missing} if again is FAILED else again)
     tokens = tuple(str(found.get(k, "")) for k in keys)
     for key, token in zip(keys, tokens, strict=True):
         _known_versions[key] = (token, now)
     return tokens, time.time() - (time.monotonic() - now)
+
+
+def _rounds_of(tournament_id: int) -> int | None:
+    """The tournament's number of rounds, None when there is no such tournament."""
+    from tourney.models import Tournament
+
+    return Tournament.objects.filter(pk=tournament_id).values_list("rounds", flat=True).first()
+
+
+def _exists(tournament_id: int, parts: Sequence[str]) -> bool:
+    """The tournament exists and so do the rounds among *parts* (asked only when a version
+    is missing from the cache: once per tournament and round every VERSION_TTL)."""
+    if tournament_id == SITE:
+        return True
+    rounds = _rounds_of(tournament_id)
+    if rounds is None:
+        return False
+    numbers = [int(p[1:]) for p in parts if re.fullmatch(r"r\d+", p)]
+    return all(1 <= n <= rounds for n in numbers)
 
 
 # ---------------------------------------------------------------- the page cache
@@ -176,22 +287,37 @@ class PageVersion:
     read_at: float  # when its tokens were read: every change bumped before is in this version
 
 
-def page_version(request: HttpRequest, tournament_id: int, parts: Sequence[str]) -> PageVersion:
+# The HTMX targets the public pages swap (their sections' ids): another target gets the
+# same answer as none, and no copy of its own.
+HTMX_TARGETS = frozenset({"players", "rounds", "pairing", "standings", "card"})
+
+
+def htmx_target(request: HttpRequest) -> str:
+    target = request.headers.get("HX-Target", "")
+    return target if target in HTMX_TARGETS else ""
+
+
+def page_version(
+    request: HttpRequest, tournament_id: int, parts: Sequence[str], *, per_host: bool = False, htmx_parts: bool = True
+) -> PageVersion:
+    """The page's key, pointer and validators; *per_host*: it shows the address it was asked
+    by (no SITE_URL), so a copy per host name; *htmx_parts*: an HTMX request gets a part of
+    it (else the whole page, one copy for both)."""
     tokens, read_at = _versions_read(tournament_id, parts)
-    htmx = request.headers.get("HX-Request") == "true"
-    variant = "|".join(
+    htmx = htmx_parts and request.headers.get("HX-Request") == "true"
+    page = "|".join(
         [
             request.get_full_path(),
             translation.get_language() or "",
-            "htmx" if htmx else "page",
-            request.headers.get("HX-Target", "") if htmx else "",
+            f"{request.scheme}://{request.get_host()}" if per_host else "",
         ]
     )
+    variant = "|".join([page, "htmx" if htmx else "page", htmx_target(request) if htmx else ""])
     digest = hashlib.sha256(f"{variant}|{'.'.join(tokens)}".encode()).hexdigest()[:32]
     variant_digest = hashlib.sha256(variant.encode()).hexdigest()[:32]
     # The ETag names the version of the page, whole or in part: the live poll (an HTMX
     # request for a part) sends back the whole page's ETag and gets 304 until a change.
-    page = f"{request.get_full_path()}|{translation.get_language()}|{'.'.join(tokens)}"
+    page = f"{page}|{'.'.join(tokens)}"
     return PageVersion(
         key=f"{_prefix()}:p:{tournament_id}:{digest}",
         latest=f"{_prefix()}:l:{tournament_id}:{variant_digest}",
@@ -202,9 +328,89 @@ def page_version(request: HttpRequest, tournament_id: int, parts: Sequence[str])
 
 
 def shared_request(request: HttpRequest) -> bool:
-    """A reader's request whose page may be shared: no session (nobody logged in), no
-    message waiting for him."""
-    return not (request.COOKIES.get(settings.SESSION_COOKIE_NAME) or request.COOKIES.get(CookieStorage.cookie_name))
+    """A reader's request whose page may be shared: nobody signed in (a valid session of a
+    user, whatever cookies the request carries), no message waiting for him."""
+    user = getattr(request, "user", None)
+    return not (user is not None and user.is_authenticated) and not _messages_waiting(request)
+
+
+def _messages_waiting(request: HttpRequest) -> bool:
+    """A message for this reader in his cookie (signed by this site: a made-up one is none)."""
+    value = request.COOKIES.get(CookieStorage.cookie_name)
+    return bool(value) and CookieStorage(request)._decode(value) is not None
+
+
+# The desk marker: a cookie set beside the session of a signed-in user, "<hash>.<expires>",
+# the hash an MD5 of the expiry time, his session key and DESK_ROUTING_SECRET, as nginx's
+# secure_link_md5 computes it (deploy/nginx.conf): the proxy checks it without Django and
+# sends only a valid one to the desk replicas; here it is checked without the session store,
+# so a request whose marker is missing, expired or not its session cookie's is a reader's,
+# answered from the cache before the session is read. It routes, the session authenticates.
+
+
+def desk_marker(session_key: str, expires: int | None = None) -> str:
+    if expires is None:
+        expires = int(time.time()) + settings.SESSION_COOKIE_AGE
+    signed = f"{expires}{session_key} {settings.DESK_ROUTING_SECRET}".encode()
+    digest = hashlib.md5(signed).digest()  # nginx's secure_link knows no other hash
+    return f"{base64.urlsafe_b64encode(digest).rstrip(b'=').decode()}.{expires}"
+
+
+def desk_marker_valid(marker: str, session_key: str) -> bool:
+    _, _, expires = marker.partition(".")
+    if not (session_key and expires.isdigit()) or int(expires) < time.time():
+        return False
+    return constant_time_compare(marker, desk_marker(session_key, int(expires)))
+
+
+def may_be_private(request: HttpRequest) -> bool:
+    """The request may be a signed-in user's (a valid desk marker of its session cookie) or
+    carry a message: the session decides, further down. Any other is a reader's."""
+    session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
+    marker = request.COOKIES.get(settings.DESK_COOKIE_NAME, "")
+    return desk_marker_valid(marker, session_key) or _messages_waiting(request)
+
+
+class DeskMarkerMiddleware:
+    """Sets the desk marker beside a signed-in user's session (at sign-in, and whenever the
+    session key changes: a password change cycles it) and clears it once nobody is signed
+    in (sign-out, an expired session). After AuthenticationMiddleware."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        user = getattr(request, "user", None)
+        session = getattr(request, "session", None)
+        name = settings.DESK_COOKIE_NAME
+        if user is not None and user.is_authenticated and session is not None and session.session_key:
+            if not desk_marker_valid(request.COOKIES.get(name, ""), session.session_key):
+                age = session.get_expiry_age()
+                response.set_cookie(
+                    name,
+                    desk_marker(session.session_key, int(time.time()) + age),
+                    max_age=age,
+                    path=settings.SESSION_COOKIE_PATH,
+                    domain=settings.SESSION_COOKIE_DOMAIN,
+                    secure=settings.SESSION_COOKIE_SECURE,
+                    httponly=True,
+                    samesite=settings.SESSION_COOKIE_SAMESITE,
+                )
+        elif name in request.COOKIES:
+            response.delete_cookie(
+                name,
+                path=settings.SESSION_COOKIE_PATH,
+                domain=settings.SESSION_COOKIE_DOMAIN,
+                samesite=settings.SESSION_COOKIE_SAMESITE,
+            )
+        return response
+
+
+def site_url(request: HttpRequest, path: str) -> str:
+    """The absolute address of *path* as readers reach the site: SITE_URL, else the
+    request's own (development; a page showing it is then kept per host name)."""
+    return f"{settings.SITE_URL}{path}" if settings.SITE_URL else request.build_absolute_uri(path)
 
 
 def csrf_for_shared_pages(request: HttpRequest) -> dict[str, str]:
@@ -288,16 +494,19 @@ def computed_once(
     once its change is committed: a value kept under a version is never older than it."""
     if not _rendering_shared_page.get():
         return compute()
-    key = f"{_prefix()}:c:{tournament_id}:{name}:{'.'.join(versions(tournament_id, parts))}"
+    try:
+        key = f"{_prefix()}:c:{tournament_id}:{name}:{'.'.join(versions(tournament_id, parts))}"
+    except (CacheUnavailable, UnknownPage):
+        return compute()
     with _computed_lock:
         if key in _computed:
             _computed.move_to_end(key)
             return _computed[key]
-    value = cache.get(key) if shared else None
+    value = guarded("get", key, default=None) if shared else None
     if value is None:
         value = compute()
         if shared:
-            cache.set(key, value, timeout=settings.PUBLIC_PAGE_CACHE_SECONDS)
+            guarded("set", key, value, timeout=settings.PUBLIC_PAGE_CACHE_SECONDS)
     with _computed_lock:
         _computed[key] = value
         while len(_computed) > COMPUTED_ENTRIES:
@@ -344,7 +553,7 @@ def _page(key: str) -> dict[str, Any] | None:
     """The page stored under *key*: this process's copy, else Redis's (then kept here)."""
     page = recent_pages.get(key)
     if page is None:
-        page = cache.get(key)
+        page = guarded("get", key, default=None)
         if page is not None:
             recent_pages.put(key, page)
     return page
@@ -385,7 +594,7 @@ def _copy_in_hand(version: PageVersion) -> tuple[dict[str, Any], str] | None:
     if page is not None:
         _known_latest[version.latest] = {"key": version.key, "rendered": page["rendered"]}
         return page, version.etag
-    pointer = cache.get(version.latest)
+    pointer = guarded("get", version.latest, default=None)
     if _renewed_lately(pointer):
         previous = _page(pointer["key"])
         if previous is not None:
@@ -403,13 +612,14 @@ def _cached_page(
     in_hand = _copy_in_hand(version)
     if in_hand is not None:
         return in_hand[0], None, in_hand[1]
-    latest = cache.get(version.latest)  # a small pointer: {"key", "rendered"}
+    latest = guarded("get", version.latest, default=None)  # a small pointer: {"key", "rendered"}
     previous = _page(latest["key"]) if latest is not None else None
     # One render per page variant at a time, whatever the version: while results come in
     # every second, processes rendering successive versions side by side would starve.
     lock = version.latest + ":lock"
     deadline = time.monotonic() + LOCK_SECONDS
-    while not cache.add(lock, 1, timeout=LOCK_SECONDS):
+    # A cache that fails takes no lock: this process renders.
+    while not guarded("add", lock, 1, timeout=LOCK_SECONDS, default=True):
         # Another process renders this page: serve the previous copy meanwhile, or wait for it.
         if previous is not None:
             # The next requests for it are answered before the middleware meanwhile.
@@ -433,19 +643,45 @@ def _cached_page(
             "rendered": version.read_at,
         }
         ttl = settings.PUBLIC_PAGE_CACHE_SECONDS
-        latest = {"key": version.key, "rendered": page["rendered"]}
-        cache.set_many({version.key: page, version.latest: latest}, timeout=ttl)
+        new_latest = {"key": version.key, "rendered": page["rendered"]}
+        guarded("set_many", {version.key: page, version.latest: new_latest}, timeout=ttl)
+        if latest is not None and latest["key"] != version.key and latest["rendered"] <= page["rendered"]:
+            # One version per page variant in the cache: the one it replaces goes now.
+            guarded("delete", latest["key"])
         recent_pages.put(version.key, page)
-        _known_latest[version.latest] = latest
+        _known_latest[version.latest] = new_latest
         return page, None, version.etag
     finally:
-        cache.delete(lock)
+        guarded("delete", lock)
 
 
-# The query parameters the public pages read (standings after a round, the TRF format).
-PAGE_PARAMETERS = frozenset({"round", "format"})
+def _canonical_round(value: str) -> str | None:
+    """Standings after round 0 (none complete) up to 99, Tournament.rounds' bound; any
+    other value shows the last complete round, as no parameter does."""
+    return str(int(value)) if re.fullmatch(r"[0-9]{1,3}", value) and int(value) <= 99 else None
+
+
+def _canonical_format(value: str) -> str | None:
+    # An unknown format is the view's to refuse (404), and nothing is kept for it.
+    return value.lower()
+
+
+# The query parameters the public pages read (standings after a round, the TRF format), each
+# with its canonical value (None: a value no page knows).
+PAGE_PARAMETERS: dict[str, Callable[[str], str | None]] = {"round": _canonical_round, "format": _canonical_format}
 PartsOf = Callable[[dict[str, Any]], Sequence[str]]
 ViewDecorator = Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]
+
+
+@dataclass(frozen=True)
+class PageOptions:
+    parts: PartsOf  # the versions it depends on
+    parameters: frozenset[str]  # the query parameters it reads
+    absolute_urls: bool  # it shows the site's address (a QR code): per host without SITE_URL
+    htmx_parts: bool  # an HTMX request gets a part of the page (the view reads request.htmx)
+
+    def per_host(self) -> bool:
+        return self.absolute_urls and not settings.SITE_URL
 
 
 def whole_tournament(kwargs: dict[str, Any]) -> Sequence[str]:
@@ -484,9 +720,22 @@ def _not_modified(request: HttpRequest, version: PageVersion, max_age: int) -> H
     return None if answer is None else _public_headers(answer, version.etag, version.last_modified, max_age)
 
 
-def public_page(parts: PartsOf = whole_tournament) -> ViewDecorator:
+def public_page(
+    parts: PartsOf = whole_tournament,
+    *,
+    parameters: Sequence[str] = (),
+    absolute_urls: bool = False,
+    htmx_parts: bool = False,
+) -> ViewDecorator:
     """Serve the view's page from the cache to readers, computed once per change of
-    *parts* (whole_tournament, one_round); HTTP-cacheable. See the module's docstring."""
+    *parts* (whole_tournament, one_round); HTTP-cacheable. *parameters*: the query
+    parameters it reads (PAGE_PARAMETERS); any other is redirected away. *absolute_urls*:
+    it shows the site's address (site_url). *htmx_parts*: the view answers an HTMX request
+    with a part of the page (kept apart); other views answer it the whole page, the same
+    copy, so no one makes a second copy of every page render after each change. See the
+    module's docstring."""
+    assert set(parameters) <= set(PAGE_PARAMETERS), parameters
+    options = PageOptions(parts, frozenset(parameters), absolute_urls, htmx_parts)
 
     def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
@@ -496,13 +745,22 @@ def public_page(parts: PartsOf = whole_tournament) -> ViewDecorator:
                 patch_cache_control(response, private=True, no_store=True, no_cache=True, max_age=0)
                 patch_vary_headers(response, ("Cookie",))
                 return response
-            if not set(request.GET) <= PAGE_PARAMETERS:
-                # Parameters no page reads: not a page to keep (a copy per made-up URL would
-                # crowd the cache out), rendered for this request alone.
+            route = _public_route(request.path_info, settings.ROOT_URLCONF)
+            canonical = _canonical_url(request, route) if route is not None else None
+            if canonical is None and not _round_exists(request, kwargs):
+                canonical = request.path  # the view shows the last complete round, as with no parameter
+            if canonical is not None:
+                return _redirect(canonical)
+            try:
+                version = page_version(
+                    request, _scope(kwargs), parts(kwargs), per_host=options.per_host(), htmx_parts=htmx_parts
+                )
+            except (CacheUnavailable, UnknownPage):
+                # Rendered for this request alone: nothing to keep (a page of a tournament
+                # that does not exist), or no cache to keep it in.
                 response = _render(view, request, args, kwargs)
                 patch_cache_control(response, no_cache=True, max_age=0)
                 return response
-            version = page_version(request, _scope(kwargs), parts(kwargs))
             request.public_etag = version.etag  # type: ignore[attr-defined]  # the live poll sends it back
             max_age = settings.PUBLIC_PAGE_MAX_AGE
             not_modified = _not_modified(request, version, max_age)
@@ -514,22 +772,71 @@ def public_page(parts: PartsOf = whole_tournament) -> ViewDecorator:
             assert page is not None
             return _page_answer(request, version, page, etag, max_age)
 
-        wrapped.public_page = True  # type: ignore[attr-defined]
-        wrapped.public_parts = parts  # type: ignore[attr-defined]  # for PublicPageMiddleware
+        wrapped.public_page = options  # type: ignore[attr-defined]  # for PublicPageMiddleware
         return wrapped
 
     return decorator
 
 
+@dataclass(frozen=True)
+class PublicRoute:
+    options: PageOptions
+    kwargs: dict[str, Any]
+    path: str  # the canonical path (no zero-padded number)
+
+
 @lru_cache(maxsize=4096)
-def _public_route(path: str, urlconf: str) -> tuple[PartsOf, dict[str, Any]] | None:
-    """The parts and arguments of the public page at *path*, or None (not a public page)."""
+def _public_route(path: str, urlconf: str) -> PublicRoute | None:
+    """The public page at *path*, or None (not a public page)."""
     try:
         match = resolve(path, urlconf)
     except Resolver404:
         return None
-    parts = getattr(match.func, "public_parts", None)
-    return None if parts is None or match.args else (parts, match.kwargs)
+    options = getattr(match.func, "public_page", None)
+    if not isinstance(options, PageOptions) or match.args:
+        return None
+    try:
+        canonical = reverse(match.view_name, urlconf=urlconf, kwargs=match.kwargs)
+    except NoReverseMatch:  # pragma: no cover - every public page is named
+        return None
+    return PublicRoute(options, match.kwargs, canonical)
+
+
+def _canonical_query(query: QueryDict, parameters: frozenset[str]) -> str:
+    kept = []
+    for name in sorted(parameters):
+        value = query.get(name)  # the last one, as the views read it
+        canonical = None if value is None else PAGE_PARAMETERS[name](value)
+        if canonical is not None:
+            kept.append((name, canonical))
+    return urlencode(kept)
+
+
+def _canonical_url(request: HttpRequest, route: PublicRoute) -> str | None:
+    """The page's one URL when *request* asked it by another (a zero-padded number, a
+    parameter the page does not read or a value it does not know), else None. One copy
+    per page: made-up URLs would each render and keep a copy of their own."""
+    query = _canonical_query(request.GET, route.options.parameters)
+    if request.path == route.path and request.META.get("QUERY_STRING", "") == query:
+        return None
+    return route.path + (f"?{query}" if query else "")
+
+
+def _round_exists(request: HttpRequest, kwargs: dict[str, Any]) -> bool:
+    """The page's ``round`` parameter, if any, names a round of the tournament (one query,
+    only for a page not in hand)."""
+    after = request.GET.get("round")
+    if after is None or not after.isdigit() or int(after) == 0:
+        return True
+    rounds = _rounds_of(_scope(kwargs))
+    return rounds is None or int(after) <= rounds  # no tournament: the view answers 404
+
+
+def _redirect(url: str) -> HttpResponse:
+    response = HttpResponsePermanentRedirect(url)
+    # No proxy keeps a copy per made-up URL.
+    patch_cache_control(response, no_cache=True, max_age=0)
+    return response
 
 
 class PublicPageMiddleware:
@@ -538,7 +845,8 @@ class PublicPageMiddleware:
     dictionary lookup, no database query, no Redis round trip most of the time. What those
     middleware would have added (Content-Language, Vary, X-Frame-Options, Content-Length) is
     added here; SecurityMiddleware and the CSP middleware, before this one, add theirs.
-    Anything else (a page to render, a logged-in user, a POST) goes down the usual way, where
+    A public page asked by another URL than its own is redirected to it here.
+    Anything else (a page to render, a signed-in user, a POST) goes down the usual way, where
     :func:`public_page` renders and stores it."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -550,19 +858,34 @@ class PublicPageMiddleware:
         return self.get_response(request) if answer is None else answer
 
     def answer_in_hand(self, request: HttpRequest) -> HttpResponse | None:
-        if request.method not in ("GET", "HEAD") or not shared_request(request):
-            return None
-        if not set(request.GET) <= PAGE_PARAMETERS:
+        if request.method not in ("GET", "HEAD"):
             return None
         route = _public_route(request.path_info, settings.ROOT_URLCONF)
         if route is None:
             return None
-        parts, kwargs = route
         request.get_host()  # ALLOWED_HOSTS, as CommonMiddleware checks it (DisallowedHost: 400)
+        canonical = _canonical_url(request, route)
+        if canonical is not None:
+            return self.frame_options.process_response(request, _redirect(canonical))
+        if may_be_private(request):
+            return None
         language = translation.get_language_from_request(request)  # as LocaleMiddleware
         translation.activate(language)
         request.LANGUAGE_CODE = translation.get_language()  # type: ignore[attr-defined]
-        version = page_version(request, _scope(kwargs), parts(kwargs))
+        try:
+            version = page_version(
+                request,
+                _scope(route.kwargs),
+                route.options.parts(route.kwargs),
+                per_host=route.options.per_host(),
+                htmx_parts=route.options.htmx_parts,
+            )
+        except CacheUnavailable:
+            return None
+        except UnknownPage:
+            # No such tournament or round: answered here, not after the session, the URL
+            # dispatch and the view (made-up numbers cost one indexed query).
+            raise Http404 from None
         max_age = settings.PUBLIC_PAGE_MAX_AGE
         response = _not_modified(request, version, max_age)
         if response is None:
@@ -611,6 +934,22 @@ def check_shared_cache(app_configs: Any = None, **kwargs: Any) -> list[checks.Ch
             )
         ]
     return []
+
+
+@checks.register(checks.Tags.security, deploy=True)
+def check_site_url(app_configs: Any = None, **kwargs: Any) -> list[checks.CheckMessage]:
+    """`check --deploy`: the address on printed pairing sheets comes from SITE_URL, not from
+    whatever Host a request names."""
+    if settings.SITE_URL:
+        return []
+    return [
+        checks.Warning(
+            "SITE_URL is not set: printed pairing sheets and check-in codes show the address each "
+            "request names, and the pairing sheet is kept once per host name.",
+            hint="Set SITE_URL to the site's address, e.g. https://chess.example.org.",
+            id="tourney.W003",
+        )
+    ]
 
 
 # ---------------------------------------------------------------- live pages

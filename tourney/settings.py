@@ -9,6 +9,7 @@ REDIS_URL (see docker-compose.yml); `manage.py check --deploy` is then clean.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -120,6 +121,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The desk marker beside a signed-in user's session (tourney/caching.py).
+    "tourney.caching.DeskMarkerMiddleware",
     # A logged-in user's own language, over the cookie and the browser (tourney/language.py).
     "tourney.language.UserLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -273,11 +276,36 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # process: `make run`). Public pages are kept per change (tourney/caching.py).
 CACHE_URL = env_str("CACHE_URL", REDIS_URL)
 if CACHE_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            # A Redis that does not answer costs a page this long at most, then the page
+            # renders without the cache (tourney/caching.py leaves it alone a while).
+            "OPTIONS": {
+                "socket_connect_timeout": env_int("CACHE_TIMEOUT_MS", 1000) / 1000,
+                "socket_timeout": env_int("CACHE_TIMEOUT_MS", 1000) / 1000,
+            },
+        }
+    }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "tourney"}}
-# Sessions in the database, read through the cache: any web process serves any arbiter.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# Sessions in the database (any web process serves any arbiter), not read through the
+# cache: a signed-in user does not depend on Redis, and a sign-out is final even when Redis
+# refused to forget the session (a cached copy would outlive it).
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# The cookie that marks a signed-in user's requests for the proxy and the page cache: an
+# HMAC of his session key (tourney/caching.py, deploy/nginx.conf).
+DESK_COOKIE_NAME = "desk"
+# The secret nginx and Django share to check that marker (docker-compose.yml gives both the
+# same); without one, a value derived from SECRET_KEY (no proxy to share it with).
+DESK_ROUTING_SECRET = env_str("DESK_ROUTING_SECRET", "") or hashlib.sha256(f"desk:{SECRET_KEY}".encode()).hexdigest()
+# The site's address as readers reach it (https://chess.example.org): the printed pairing
+# sheet's link and QR code. Empty: the address of each request, and one copy of such a
+# page per host name (development).
+SITE_URL = env_str("SITE_URL", "").rstrip("/")
+if SITE_URL and (urlsplit(SITE_URL).scheme not in ("http", "https") or not urlsplit(SITE_URL).netloc):
+    raise ImproperlyConfigured(f"SITE_URL={SITE_URL!r} is not an address like https://chess.example.org")
 # Part of every public cache key: change it on an upgrade that changes the pages.
 PUBLIC_CACHE_RELEASE = env_str("PUBLIC_CACHE_RELEASE", "1")
 # A rendered public page stays this long in the cache unless a change replaces it first.

@@ -15,6 +15,7 @@ PRODUCTION = {
     "CSRF_TRUSTED_ORIGINS": "https://chess.example.org",
     "DATABASE_URL": "postgres://tourney:secret@db:5432/tourney",
     "REDIS_URL": "redis://redis:6379/0",
+    "SITE_URL": "https://chess.example.org",
 }
 
 
@@ -36,3 +37,11 @@ def test_check_deploy_warns_of_a_cache_in_process_memory() -> None:
     env["REDIS_URL"] = ""
     result = _check_deploy("ERROR", env)
     assert "tourney.W001" in result.stdout + result.stderr
+
+
+def test_check_deploy_warns_of_a_missing_site_address() -> None:
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    env.update(PRODUCTION)
+    env["SITE_URL"] = ""
+    result = _check_deploy("ERROR", env)
+    assert "tourney.W003" in result.stdout + result.stderr

@@ -26,7 +26,7 @@ def compose() -> dict:
     return yaml.safe_load((ROOT / "docker-compose.yml").read_text())
 
 
-LONG_RUNNING = {"proxy", "web", "desk", "worker", "db", "redis"}
+LONG_RUNNING = {"proxy", "web", "desk", "worker", "db", "redis", "cache"}
 
 
 def test_it_has_the_services_with_health_checks(compose) -> None:
@@ -55,27 +55,48 @@ def test_the_web_scales_behind_the_proxy(compose) -> None:
     assert "ports" not in web and "container_name" not in web
     assert services["proxy"]["ports"] == ["8000:80"]
     conf = (ROOT / "deploy" / "nginx.conf").read_text()
-    assert "resolver 127.0.0.11" in conf and '"" "http://web:8000";' in conf and "proxy_pass $app;" in conf
-    assert "./deploy/nginx.conf:/etc/nginx/conf.d/default.conf:ro" in services["proxy"]["volumes"]
+    assert "resolver 127.0.0.11" in conf and 'default "http://web:8000";' in conf and "proxy_pass $app;" in conf
+    assert "./deploy/nginx.conf:/etc/nginx/templates/default.conf.template:ro" in services["proxy"]["volumes"]
 
 
 def test_logged_in_users_have_replicas_of_their_own(compose) -> None:
-    """The desk stays fast under the crowd: requests with a session cookie go to desk."""
+    """The desk stays fast under the crowd: requests with the desk marker go to desk."""
     desk, web = compose["services"]["desk"], compose["services"]["web"]
     assert desk["command"].startswith("gunicorn tourney.wsgi:application")
     assert desk["environment"] == web["environment"] and "ports" not in desk
     conf = (ROOT / "deploy" / "nginx.conf").read_text()
-    assert 'map $cookie_sessionid $app { default "http://desk:8000"; "" "http://web:8000"; }' in conf
+    assert 'map $secure_link $app { default "http://web:8000"; "1" "http://desk:8000"; }' in conf
+    assert "secure_link $desk_hash,$desk_expires;" in conf  # a made-up marker is a reader's
+    assert 'secure_link_md5 "$secure_link_expires$cookie_sessionid ${DESK_ROUTING_SECRET}";' in conf
+    proxy = compose["services"]["proxy"]
+    assert proxy["volumes"] == ["./deploy/nginx.conf:/etc/nginx/templates/default.conf.template:ro"]
+    assert proxy["environment"]["DESK_ROUTING_SECRET"].startswith("${DESK_ROUTING_SECRET:?")
+    assert web["environment"]["DESK_ROUTING_SECRET"].startswith("${DESK_ROUTING_SECRET:?")
 
 
 def test_the_proxy_never_keeps_a_logged_in_users_page() -> None:
     conf = (ROOT / "deploy" / "nginx.conf").read_text()
-    assert "proxy_no_cache $cookie_sessionid" in conf and "proxy_cache_bypass $cookie_sessionid" in conf
+    assert "proxy_no_cache $signed_in" in conf and "proxy_cache_bypass $signed_in" in conf
+    assert "location = /healthz {" in conf  # not behind proxy_cache_lock
     assert "$cookie_django_language" in conf and "$http_hx_target" in conf  # the page's variants
 
 
+def test_the_proxy_keeps_one_copy_per_variant_django_serves() -> None:
+    """Its cache key takes the normalised HTMX target, language and encoding, never a raw
+    header a client may fill at will."""
+    conf = (ROOT / "deploy" / "nginx.conf").read_text()
+    key = re.search(r'proxy_cache_key "([^"]+)";', conf).group(1)
+    assert "$hx_target" in key and "$encoding" in key and "$language" in key
+    assert "$http_" not in key and "$cookie_" not in key
+    targets = re.search(r"map \$http_hx_target \$hx_target \{(.*?)\}", conf, re.S).group(1)
+    from tourney.caching import HTMX_TARGETS
+
+    assert set(re.findall(r"^\s+(\w+) \1;", targets, re.M)) == HTMX_TARGETS
+
+
 def test_the_web_tier_keeps_no_state_of_its_own() -> None:
-    """Sessions and the cache are shared by every replica when REDIS_URL is set."""
+    """Sessions (in the database, not depending on Redis) and the cache are shared by every
+    replica when REDIS_URL is set."""
     code = (
         "from django.conf import settings as s; "
         "print(s.SESSION_ENGINE, s.CACHES['default']['BACKEND'], s.CACHES['default']['LOCATION'])"
@@ -83,10 +104,20 @@ def test_the_web_tier_keeps_no_state_of_its_own() -> None:
     redis = "redis://redis:6379/0"
     out = django_in_subprocess(code, unset=("CACHE_URL",), check=True, REDIS_URL=redis).stdout.split()
     assert out == [
-        "django.contrib.sessions.backends.cached_db",
+        "django.contrib.sessions.backends.db",
         "django.core.cache.backends.redis.RedisCache",
         "redis://redis:6379/0",
     ]
+
+
+def test_the_pages_cache_is_bounded_and_the_broker_never_evicts(compose) -> None:
+    """A flood of cache entries evicts other cache entries, never a queued job."""
+    cache, broker = compose["services"]["cache"]["command"], compose["services"]["redis"]["command"]
+    assert "--maxmemory " in cache and "--maxmemory-policy allkeys-lru" in cache
+    assert "--maxmemory-policy noeviction" in broker
+    env = compose["services"]["web"]["environment"]
+    assert env["CACHE_URL"].startswith("redis://cache:6379/") and env["REDIS_URL"].startswith("redis://redis:6379/")
+    assert ":?" in env["SITE_URL"]  # the address printed on the pairing sheets
 
 
 def test_the_worker_runs_celery_on_the_project_app(compose) -> None:
@@ -97,6 +128,7 @@ def test_the_app_services_wait_for_healthy_db_and_redis(compose) -> None:
     for name in ("migrate", "web", "desk", "worker"):
         depends = compose["services"][name]["depends_on"]
         assert depends["db"]["condition"] == depends["redis"]["condition"] == "service_healthy"
+        assert depends["cache"]["condition"] == "service_healthy"
 
 
 def test_data_lives_in_named_volumes(compose) -> None:

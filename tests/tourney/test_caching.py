@@ -266,7 +266,7 @@ def test_a_page_in_hand_is_answered_before_the_session_and_the_database(django_a
         assert again.status_code == 304
 
 
-def test_a_reader_with_a_session_or_a_message_is_not_answered_from_the_cache(django_user_model) -> None:
+def test_a_signed_in_user_or_a_reader_with_a_message_is_not_answered_from_the_cache(django_user_model) -> None:
     t = _event()
     url = reverse("round_detail", kwargs={"tournament_id": t.pk, "number": 2})
     Client().get(url)  # in hand now
@@ -277,8 +277,20 @@ def test_a_reader_with_a_session_or_a_message_is_not_answered_from_the_cache(dja
     own = desk.get(url)
     assert own.wsgi_request.resolver_match is not None and "private" in own["Cache-Control"]
     reader = Client()
-    reader.cookies["messages"] = "a message for him"
+    reader.cookies["messages"] = _signed_messages("a message for him")
     assert reader.get(url).wsgi_request.resolver_match is not None
+    forger = Client()
+    forger.cookies["messages"] = "a message for him"  # not signed by the site: none
+    assert forger.get(url).wsgi_request.resolver_match is None
+
+
+def _signed_messages(text: str) -> str:
+    from django.contrib.messages import constants
+    from django.contrib.messages.storage.base import Message
+    from django.contrib.messages.storage.cookie import CookieStorage
+    from django.http import HttpRequest
+
+    return CookieStorage(HttpRequest())._encode([Message(constants.INFO, text)])
 
 
 def test_a_change_in_another_process_shows_within_the_local_version_time(settings, monkeypatch) -> None:

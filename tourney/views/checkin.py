@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tourney.access import tournament_role
+from tourney.caching import site_url
 from tourney.errors import DomainError
 from tourney.models import Player
 from tourney.services.checkin import (
@@ -96,7 +97,7 @@ def checkin_codes(request: TournamentRequest, tournament_id: int) -> HttpRespons
     """Each player's QR code to his own check-in page, to print and hand out."""
     codes = []
     for player in request.tournament.players.filter(withdrawal_round__isnull=True).order_by("pairing_number"):
-        url = request.build_absolute_uri(reverse("self_checkin", args=[checkin_token(player)]))
+        url = site_url(request, reverse("self_checkin", args=[checkin_token(player)]))
         codes.append({"player": player, "url": url, "qr": qr_svg(url)})
     return render(request, "tourney/checkin_codes.html", {"tournament": request.tournament, "codes": codes})
 

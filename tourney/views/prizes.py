@@ -68,7 +68,7 @@ def categories(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
 
 
 @require_GET
-@public_page()
+@public_page(parameters=["round"])
 def category_detail(request: HtmxHttpRequest, tournament_id: int, category_id: int) -> HttpResponse:
     """A category's standings: the tournament's, its players only, placed in that order."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)

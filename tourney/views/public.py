@@ -64,7 +64,7 @@ def _round_rows(tournament: Tournament) -> list[Round]:
 
 
 @require_GET
-@public_page(round_list)
+@public_page(round_list, htmx_parts=True)
 def tournament_detail(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     template = "tourney/tournament_detail.html"
@@ -158,7 +158,7 @@ def published_change_options(rnd: Round) -> dict[str, object]:
 
 
 @require_GET
-@public_page(one_round)
+@public_page(one_round, htmx_parts=True)
 def round_detail(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     rnd = current_round(get_object_or_404(Tournament, pk=tournament_id), number)
     template = "tourney/round_detail.html#pairing" if request.htmx else "tourney/round_detail.html"
@@ -213,7 +213,7 @@ def player_card(request: HtmxHttpRequest, tournament_id: int, player_id: int) ->
 
 
 @require_GET
-@public_page()
+@public_page(parameters=["round"])
 def standings(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     """The standings with the tournament's tie-breaks, after any completed round."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
@@ -231,7 +231,7 @@ def standings(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
 
 
 @require_GET
-@public_page()
+@public_page(parameters=["round"])
 def crosstable(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     shown, done = presentation.standings_context(tournament, request.GET.get("round"), body=False)

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET
 from pairing.engine.text import spreadsheet_cell
 from tourney import presentation, roles
 from tourney.access import tournament_role
-from tourney.caching import one_round, public_page
+from tourney.caching import one_round, public_page, site_url
 from tourney.models import (
     PUBLIC_STATUSES,
     UNPAIRED_STATUSES,
@@ -62,7 +62,7 @@ class _SpreadsheetWriter:
 
 
 @require_GET
-@public_page()
+@public_page(parameters=["format"])
 def export_trf(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     """The public FIDE report: published rounds only, the initial colour once it is seen."""
     return _trf_download(request, get_object_or_404(Tournament, pk=tournament_id), public=True)
@@ -76,7 +76,7 @@ def export_trf_arbiter(request: TournamentRequest, tournament_id: int) -> HttpRe
 
 
 @require_GET
-@public_page()
+@public_page(parameters=["round"])
 def export_csv(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     table, rows, _done = presentation.standings_table(tournament, request.GET.get("round"))
@@ -119,7 +119,7 @@ def qr_svg(url: str) -> str:
 
 
 @require_GET
-@public_page()
+@public_page(absolute_urls=True)
 def print_pairing(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament, rnd = _printable_round(request, tournament_id, number)
     games, byes = _boards_and_byes(rnd)
@@ -132,7 +132,7 @@ def print_pairing(request: HtmxHttpRequest, tournament_id: int, number: int) -> 
         }
         for g in games
     ]
-    public_url = request.build_absolute_uri(reverse("round_detail", args=[tournament.pk, rnd.number]))
+    public_url = site_url(request, reverse("round_detail", args=[tournament.pk, rnd.number]))
     return render(
         request,
         "tourney/reports/print_pairing.html",
@@ -164,7 +164,7 @@ def print_results(request: HtmxHttpRequest, tournament_id: int, number: int) -> 
 
 
 @require_GET
-@public_page()
+@public_page(parameters=["round"])
 def print_standings(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     shown, _done = presentation.standings_context(tournament, request.GET.get("round"))
@@ -226,7 +226,7 @@ def print_scoresheets(request: HtmxHttpRequest, tournament_id: int, number: int)
 
 
 @require_GET
-@public_page()
+@public_page(parameters=["round"])
 def print_wallchart(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     """The wall chart: the crosstable in starting-number order, with the rank beside."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
