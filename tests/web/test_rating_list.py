@@ -7,7 +7,7 @@ from __future__ import annotations
 import io
 import re
 import zipfile
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
@@ -15,6 +15,7 @@ from django.conf import settings
 from django.contrib.auth.models import Group
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
+from django.utils import timezone
 
 from tests import builders
 from tourney.models import AuditEntry, JobState, RatingListEntry, RatingListImport, Round, RoundStatus
@@ -76,6 +77,16 @@ def test_a_running_job_is_polled(organizer: Client) -> None:
     poll = organizer.get(f"/rating-list/imports/{job.pk}/", headers={"HX-Request": "true"})
     body = poll.content.decode()
     assert poll.status_code == 200 and 'hx-trigger="every 1s"' in body and "20000 players read" in body
+
+
+def test_a_job_lost_with_its_worker_ends_its_poll(organizer: Client, settings) -> None:
+    job = RatingListImport.objects.create(file_name="x.zip", state=JobState.RUNNING)
+    RatingListImport.objects.filter(pk=job.pk).update(
+        created_at=timezone.now() - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 120)
+    )
+    poll = organizer.get(f"/rating-list/imports/{job.pk}/", headers={"HX-Request": "true"})
+    assert poll.status_code == 286 and "upload the file again" in poll.content.decode()
+    assert RatingListImport.objects.get().state == JobState.FAILED
 
 
 @committing

@@ -8,7 +8,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 from celery import shared_task
@@ -78,6 +78,24 @@ def run_import(import_id: int) -> RatingListImport:
         Path(job.path).unlink(missing_ok=True)
     job.finished_at = timezone.now()
     job.save(update_fields=["state", "error", "rows", "kinds", "month", "finished_at"])
+    return job
+
+
+def reap_lost_import(job: RatingListImport) -> RatingListImport:
+    """A job still queued or running past the task's time limit was lost with its worker:
+    failed, so that its page stops polling and says to upload the file again."""
+    deadline = timezone.now() - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 60)
+    lost = RatingListImport.objects.filter(
+        pk=job.pk, state__in=(JobState.QUEUED, JobState.RUNNING), created_at__lt=deadline
+    ).update(
+        state=JobState.FAILED,
+        error=_("the import stopped without finishing (its worker was lost): upload the file again"),
+        finished_at=timezone.now(),
+    )
+    if lost:
+        if job.path:
+            Path(job.path).unlink(missing_ok=True)
+        job.refresh_from_db()
     return job
 
 

@@ -65,7 +65,7 @@ def rating_list_page(request: HtmxHttpRequest) -> HttpResponse:
 @tournament_creator
 def rating_list_job(request: HtmxHttpRequest, import_id: int) -> HttpResponse:
     """The job's progress, polled every second; 286 ends the poll once it is done."""
-    job = get_object_or_404(RatingListImport, pk=import_id)
+    job = rating_list.reap_lost_import(get_object_or_404(RatingListImport, pk=import_id))
     response = render(request, "tourney/rating_list.html#job", {"job": job})
     if not job.running:
         response.status_code = HttpResponseStopPolling.status_code
