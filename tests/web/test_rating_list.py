@@ -43,6 +43,11 @@ def organizer(django_user_model) -> Client:
 
 
 @pytest.fixture(autouse=True)
+def jobs_run_here(eager_celery) -> None:
+    """The import job runs in the test's process, with or without a broker configured."""
+
+
+@pytest.fixture(autouse=True)
 def list_dir(tmp_path, settings) -> Path:
     settings.RATING_LIST_DIR = tmp_path / "lists"
     return settings.RATING_LIST_DIR
