@@ -25,6 +25,8 @@ COPY static ./static
 # collectstatic needs settings that import cleanly; the real secret comes at run time.
 RUN DEBUG=0 SECRET_KEY=collectstatic-only-placeholder-key-not-used-at-run-time-000000 \
     STATIC_ROOT=/app/staticfiles python manage.py collectstatic --noinput
+# Uploaded FIDE rating lists wait here for the worker (a volume shared with it: docker-compose.yml).
+RUN mkdir -p /app/var/rating-lists && chown tourney /app/var/rating-lists
 USER tourney
 EXPOSE 8000
 CMD ["gunicorn", "tourney.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-"]

@@ -97,6 +97,8 @@ ACTION_LABELS: dict[str, Promise] = {
     # Accounts.
     "invite user": _("person invited"),
     "new invitation link": _("new set-password link"),
+    # The FIDE rating list (tourney.services.rating_list).
+    "update rating from list": _("rating updated from the FIDE rating list"),
     # Check-in before a round is paired.
     "check in": _("checked in"),
     "confirm check-in": _("check-in confirmed"),

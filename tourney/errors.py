@@ -89,3 +89,12 @@ class EntriesRefused(RegistrationRefused):
     def __init__(self, problems: list[str]) -> None:
         super().__init__("; ".join(problems))
         self.problems = problems
+
+
+class ListDifferencesUnresolved(RegistrationRefused):
+    """A file's players differ from the FIDE rating list: the arbiter chooses, field by field,
+    before anything is written (tourney.services.rating_list.complete_rows)."""
+
+    def __init__(self, differences: list) -> None:  # list[rating_list.Difference]
+        super().__init__(f"{len(differences)} differences from the rating list to choose")
+        self.differences = differences

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from pairing.engine.tiebreaks import PRESETS, TieBreakCodeError, parse
 from tourney.editions import default_edition, edition_problem
-from tourney.models import AppointmentRole, ByeKind, Player, RulesEdition, Tournament, default_time_zone
+from tourney.models import AppointmentRole, ByeKind, Player, RatingKind, RulesEdition, Tournament, default_time_zone
 from tourney.services.registration import birth_date_of
 from tourney.services.setup import FIXED_AFTER_ROUND_ONE, POINT_FIELDS, last_paired_round
 from tourney.validators import MAX_BOARDS, MAX_PAIRING_NUMBER, MAX_ROUNDS, text_problem
@@ -144,6 +144,7 @@ class TournamentForm(TextWithoutControls, forms.ModelForm):
             "organizer",
             "organizer_fide_id",
             "time_control",
+            "rate",
             "rounds",
             "pairing_system",
             "rules_edition",
@@ -170,6 +171,7 @@ class TournamentForm(TextWithoutControls, forms.ModelForm):
         zone.widget = forms.TextInput(attrs={"list": "time-zones", "autocomplete": "off"})
         self.time_zones = sorted(zoneinfo.available_timezones())  # the datalist's suggestions
         zone.required = False  # a form without it keeps the tournament's zone (a new one: the site's)
+        self.fields["rate"].required = False  # likewise: the tournament's list (a new one: standard)
         edition = self.fields["rules_edition"]
         # A new tournament may leave it blank: the rules in force today when the engines have
         # them for the chosen system; an existing one shows its own.
@@ -284,6 +286,9 @@ class TournamentForm(TextWithoutControls, forms.ModelForm):
     def clean_time_zone(self) -> str:
         return self.cleaned_data.get("time_zone") or self.instance.time_zone or default_time_zone()
 
+    def clean_rate(self) -> str:
+        return self.cleaned_data.get("rate") or self.instance.rate or RatingKind.STANDARD
+
 
 class BirthDateField(forms.CharField):
     """YYYY/MM/DD or YYYY as FIDE records it; an ISO date (YYYY-MM-DD) is rewritten so."""
@@ -318,16 +323,19 @@ class PlayerEditForm(TextWithoutControls, forms.ModelForm):
 
 class UploadForm(forms.Form):
     file = forms.FileField(label=_("File"))
+    limit_setting = "UPLOAD_MAX_BYTES"  # the setting that caps the file's size
 
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
-        limit = settings.UPLOAD_MAX_BYTES
+        limit = getattr(settings, self.limit_setting)
         if upload.size > limit:
             raise forms.ValidationError(
-                gettext("The file is %(size)s: the limit is %(limit)s. Split it, or ask the administrator.")
-                % {"size": filesizeformat(upload.size), "limit": filesizeformat(limit)}
+                self.too_large() % {"size": filesizeformat(upload.size), "limit": filesizeformat(limit)}
             )
         return upload
+
+    def too_large(self) -> str:
+        return gettext("The file is %(size)s: the limit is %(limit)s. Split it, or ask the administrator.")
 
 
 class TrfImportForm(UploadForm):
@@ -484,3 +492,26 @@ class HandOpponentForm(HandPlayerForm):
 
 class HandBoardForm(forms.Form):
     board = forms.IntegerField(min_value=1, max_value=MAX_BOARDS, label=_("Board"))
+
+
+class RatingListUploadForm(UploadForm):
+    """A FIDE rating list file as downloaded (tourney.rating_list): its kind and month when
+    its name does not say them."""
+
+    file = forms.FileField(label=_("Rating list file (XML or TXT, zipped or not)"))
+    limit_setting = "RATING_LIST_MAX_BYTES"
+    kind = forms.ChoiceField(
+        label=_("List"),
+        required=False,
+        choices=[("", _("as the file says")), *RatingKind.choices],
+    )
+    month = forms.DateField(
+        label=_("Month of the list"),
+        required=False,
+        input_formats=["%Y-%m"],
+        widget=forms.DateInput(attrs={"type": "month"}),
+        help_text=_("Only when the file does not say it (the combined list)"),
+    )
+
+    def too_large(self) -> str:
+        return gettext("The file is %(size)s: the limit is %(limit)s.")

@@ -69,6 +69,13 @@ class CorrectionPolicy(models.TextChoices):
     NEVER = "never", _("Never after publication")
 
 
+class RatingKind(models.TextChoices):
+    # The FIDE rating lists: a tournament is rated in one of them (its time control).
+    STANDARD = "standard", _("Standard")
+    RAPID = "rapid", _("Rapid")
+    BLITZ = "blitz", _("Blitz")
+
+
 class TournamentStatus(models.TextChoices):
     DRAFT = "draft", _("Draft")
     REGISTRATION = "registration", _("Registration open")
@@ -112,6 +119,14 @@ class Tournament(models.Model):
     # not scheduled), round 1 first: TRF record 132 writes their dates.
     round_schedule = models.JSONField(default=list, blank=True)
     time_control = models.CharField(max_length=100, blank=True, validators=[validate_visible_text])
+    # Which FIDE rating list the players' ratings come from (registration from the list).
+    rate = models.CharField(
+        _("rating list"),
+        max_length=8,
+        choices=RatingKind.choices,
+        default=RatingKind.STANDARD,
+        help_text=_("The FIDE list the players' ratings are taken from: standard, rapid or blitz"),
+    )
     rounds = models.PositiveSmallIntegerField(validators=[MinValueValidator(1), MaxValueValidator(MAX_ROUNDS)])
     pairing_system = models.CharField(max_length=16, choices=PairingSystem.choices, default=PairingSystem.DUTCH)
     rules_edition = models.CharField(
@@ -755,3 +770,79 @@ class ImportJob(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("import_job", args=[self.pk])
+
+
+def _listed_figure() -> models.PositiveSmallIntegerField:
+    return models.PositiveSmallIntegerField(null=True, blank=True)
+
+
+class RatingListEntry(models.Model):
+    """A player of the FIDE rating list as the last imported list gives him
+    (tourney.rating_list.store): one row per FIDE ID, each kind's figures with the month of
+    the list they come from. A player a newer list leaves out keeps his older figures."""
+
+    fide_id = models.PositiveBigIntegerField(primary_key=True)
+    name = models.CharField(max_length=100)
+    # The name folded for search (case and accents dropped): tourney.rating_list.store.name_key.
+    name_key = models.CharField(max_length=100)
+    federation = models.CharField(max_length=3, blank=True)
+    sex = models.CharField(max_length=1, blank=True)  # "M" or "F", as FIDE writes it
+    title = models.CharField(max_length=3, blank=True)
+    birth_year = models.PositiveSmallIntegerField(null=True, blank=True)
+    inactive = models.BooleanField(default=False)  # the list's flag "i"
+    standard_rating = _listed_figure()
+    standard_games = _listed_figure()
+    standard_k = _listed_figure()
+    standard_month = models.DateField(null=True, blank=True)
+    rapid_rating = _listed_figure()
+    rapid_games = _listed_figure()
+    rapid_k = _listed_figure()
+    rapid_month = models.DateField(null=True, blank=True)
+    blitz_rating = _listed_figure()
+    blitz_games = _listed_figure()
+    blitz_k = _listed_figure()
+    blitz_month = models.DateField(null=True, blank=True)
+
+    class Meta:
+        verbose_name_plural = "rating list entries"
+        ordering = ["name_key", "fide_id"]
+        indexes = [
+            # A prefix search ("carl" finds "Carlsen, Magnus"); the PostgreSQL operator class
+            # makes LIKE 'carl%' use it under any collation. A trigram index for searches
+            # inside the name is added by the migration on PostgreSQL.
+            models.Index(fields=["name_key"], name="rating_list_name_prefix", opclasses=["varchar_pattern_ops"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.fide_id} {self.name}"
+
+    def rating(self, kind: str) -> int | None:
+        return getattr(self, f"{kind}_rating")
+
+
+class RatingListImport(models.Model):
+    """One upload of a rating list file and its import job, polled by the page."""
+
+    file_name = models.CharField(max_length=200)
+    path = models.CharField(max_length=500)  # the uploaded copy, removed once imported
+    kind = models.CharField(max_length=8, choices=RatingKind.choices, blank=True)  # blank: read from the file
+    kinds = models.CharField(max_length=30, blank=True)  # what the file held: "standard rapid blitz"
+    month = models.DateField(null=True, blank=True)
+    state = models.CharField(max_length=16, choices=JobState.choices, default=JobState.QUEUED)
+    rows = models.PositiveIntegerField(default=0)
+    error = models.TextField(blank=True)
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.file_name} ({self.get_state_display()})"
+
+    @property
+    def running(self) -> bool:
+        return self.state in (JobState.QUEUED, JobState.RUNNING)

@@ -350,3 +350,9 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 2_621_440)
 # An upload that passes is kept in memory, never spooled to a temporary file.
 FILE_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
 FILE_UPLOAD_HANDLERS = ["django.core.files.uploadhandler.MemoryFileUploadHandler"]
+# The one larger upload: a FIDE rating list (some 40 MB zipped, 150 MB and more unzipped), on
+# the rating list page only (tourney.views.rating_list), streamed to a file in
+# RATING_LIST_DIR rather than held in memory; nginx gives that one location the same cap.
+RATING_LIST_MAX_BYTES = env_int("RATING_LIST_MAX_BYTES", 300 * 1024 * 1024)
+# Where an uploaded list waits for the import job (the web and the Celery worker must share it).
+RATING_LIST_DIR = Path(env_str("RATING_LIST_DIR", str(BASE_DIR / "var" / "rating-lists")))

@@ -8,12 +8,17 @@ from celery import shared_task
 
 from tourney.services.import_jobs import import_trf_task, reap_lost_imports
 from tourney.services.pairing import pair_round_task, reap_lost_pairings
+from tourney.services.rating_list import import_rating_list_task, reap_lost_rating_list_imports
 
-__all__ = ["import_trf_task", "pair_round_task", "reap_lost_jobs"]
+__all__ = ["import_rating_list_task", "import_trf_task", "pair_round_task", "reap_lost_jobs"]
 
 
 @shared_task(name="jobs.reap_lost")
 def reap_lost_jobs() -> dict[str, list[int]]:
     """End every job no worker holds any more as failed, so that its page says so and offers
     to start it again: the ids of the rounds and imports it ended."""
-    return {"rounds": reap_lost_pairings(), "imports": reap_lost_imports()}
+    return {
+        "rounds": reap_lost_pairings(),
+        "imports": reap_lost_imports(),
+        "rating lists": reap_lost_rating_list_imports(),
+    }

@@ -12,7 +12,9 @@ session's user):
 - any other body above DATA_UPLOAD_MAX_MEMORY_SIZE (Django's 2.5 MB for form fields) gets
   413: a file sent where none is taken costs at most that much memory.
 
-What passes is read in memory (settings.FILE_UPLOAD_HANDLERS): no upload touches the disk.
+What passes is read in memory (settings.FILE_UPLOAD_HANDLERS), except for a view marked
+:func:`large_upload`: it has its own cap (a setting it names) and its file is streamed to a
+temporary file on disk, never held in memory (a FIDE rating list).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.conf import settings
+from django.core.files.uploadhandler import TemporaryFileUploadHandler
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.defaultfilters import filesizeformat
@@ -59,12 +62,33 @@ class UploadGateMiddleware:
         if not length:
             return self.get_response(request)
         upload = upload_view(request)
-        limit = settings.REQUEST_MAX_BYTES if upload else settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        limit = upload_limit(upload.func) if upload else settings.DATA_UPLOAD_MAX_MEMORY_SIZE
         if length > limit:
             return too_large(request, length, limit)
         if upload and not upload.func.allows(request.user, **upload.kwargs):
             return not_allowed(request)  # the role's own check, asked before the body is read
+        if upload and getattr(upload.func, "upload_limit_setting", None):
+            # Set before anything (the CSRF check) reads the body: the file goes to disk.
+            request.upload_handlers = [TemporaryFileUploadHandler(request)]
         return self.get_response(request)
+
+
+def upload_limit(view: Callable[..., HttpResponse]) -> int:
+    setting = getattr(view, "upload_limit_setting", None)
+    return int(getattr(settings, setting)) if setting else settings.REQUEST_MAX_BYTES
+
+
+def large_upload(setting: str) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """Marks a view (already :func:`tourney.access.takes_upload`) whose upload may reach the
+    bytes the setting *setting* names, and is streamed to disk instead of memory."""
+
+    def mark(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        if not getattr(view, "takes_upload", False):
+            raise TypeError(f"{view.__name__} must take an upload (tourney.access.takes_upload) first")
+        view.upload_limit_setting = setting  # type: ignore[attr-defined]
+        return view
+
+    return mark
 
 
 def not_allowed(request: HttpRequest) -> HttpResponse:

@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from tourney.login_throttle import ThrottledLoginView
-from tourney.views import accounts, checkin, desk, manual, public, setup
+from tourney.views import accounts, checkin, desk, manual, public, rating_list, setup
 
 T = "t/<int:tournament_id>/"
 R = T + "rounds/<int:number>/"
@@ -13,6 +13,9 @@ urlpatterns = [
     path("new/", setup.tournament_create, name="tournament_create"),
     path("import/", setup.tournament_import, name="tournament_import"),
     path("import/<int:job_id>/", setup.import_job, name="import_job"),
+    # The FIDE rating list (site-wide).
+    path("rating-list/", rating_list.rating_list_page, name="rating_list"),
+    path("rating-list/imports/<int:import_id>/", rating_list.rating_list_job, name="rating_list_job"),
     # Public pages.
     path(T, public.tournament_detail, name="tournament_detail"),
     path(R, public.round_detail, name="round_detail"),
@@ -55,6 +58,9 @@ urlpatterns = [
     path(T + "registration/<int:player_id>/withdraw/", setup.player_withdraw, name="player_withdraw"),
     path(T + "registration/<int:player_id>/reinstate/", setup.player_reinstate, name="player_reinstate"),
     path(T + "registration/renumber/", setup.renumber_players, name="renumber_players"),
+    path(T + "registration/rating-list/", rating_list.list_search, name="list_search"),
+    path(T + "registration/rating-list/add/", rating_list.player_from_list, name="player_from_list"),
+    path(T + "registration/ratings/", rating_list.rating_update, name="rating_update"),
     path(T + "byes/", setup.bye_request, name="bye_request"),
     path(T + "byes/<int:bye_id>/cancel/", setup.bye_cancel, name="bye_cancel"),
     path(T + "prohibited/", setup.prohibit_pairing, name="prohibit_pairing"),

@@ -133,7 +133,13 @@ def test_the_app_services_wait_for_healthy_db_and_redis(compose) -> None:
 
 def test_data_lives_in_named_volumes(compose) -> None:
     assert compose["services"]["db"]["volumes"] == ["pgdata:/var/lib/postgresql/data"]
-    assert set(compose["volumes"]) == {"pgdata", "redisdata"}
+    assert set(compose["volumes"]) == {"pgdata", "redisdata", "rating-lists"}
+
+
+def test_an_uploaded_rating_list_reaches_the_worker(compose) -> None:
+    directory = compose["x-app-environment"]["RATING_LIST_DIR"]
+    for name in ("web", "desk", "worker"):
+        assert f"rating-lists:{directory}" in compose["services"][name]["volumes"], name
 
 
 def test_the_environment_is_what_the_settings_read(compose) -> None:

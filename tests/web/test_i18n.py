@@ -40,6 +40,7 @@ NEUTRAL = {
     *("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM", "ITA", "Elo", "Fed", "w", "b"),
     *("Buchholz", "Sonneborn", "Berger", "Burstein", "Lim", "English", "Italiano"),  # names
     *("pt", "pref", "float", "Prog.", "Password", "File"),
+    *("Standard", "Rapid", "Blitz"),  # FIDE's rating lists, so named in Italian too
 }
 CELL = re.compile(r"\d*[wb]?[10½+−=]?(?:-[10½])?|https?://\S+")  # results, crosstable cells, links
 

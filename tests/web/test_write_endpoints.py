@@ -23,6 +23,7 @@ from tourney.models import (
     ImportJob,
     Player,
     ProhibitedPairing,
+    RatingListImport,
     Round,
     RoundStatus,
     Tournament,
@@ -71,6 +72,9 @@ KNOWN_WRITES = {
     "published_late_entry",
     "invite",
     "invitation_link",
+    "rating_list",
+    "player_from_list",
+    "rating_update",
 }
 
 
@@ -102,6 +106,7 @@ def scene(django_user_model):
         "category_id": Category.objects.create(tournament=t, name="Women", kind="women").pk,
         "token": "forged:secret",
         "job_id": ImportJob.objects.create(created_by=organizer, data=b"").pk,
+        "import_id": RatingListImport.objects.create(file_name="players_list_foa.zip").pk,
     }
     return {"t": t, "kwargs": kwargs, "organizer": organizer, "arbiter": arbiter, "stranger": stranger}
 
@@ -214,5 +219,7 @@ def test_a_get_on_a_write_only_endpoint_is_refused(scene) -> None:
             "player_edit",
             "prize_settings",
             "self_checkin",
+            "rating_list",  # the page with the upload form
+            "rating_update",  # the preview
         ):
             assert client.get(url).status_code == 405, name

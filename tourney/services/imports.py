@@ -13,7 +13,7 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.db import transaction
@@ -25,7 +25,7 @@ from tourney.audit import User
 from tourney.caching import public_change
 from tourney.errors import RegistrationRefused
 from tourney.models import Bye, Game, Player, RoundEntry, Title, Tournament
-from tourney.services import registration
+from tourney.services import rating_list, registration
 from tourney.validators import MAX_ROUNDS
 
 
@@ -147,10 +147,14 @@ def _register_trf_players(tournament: Tournament, t: TrfTournament, user: User |
 CSV_COLUMNS = (*registration.PLAYER_FIELDS, "entry_round")
 
 
-def import_csv(tournament: Tournament, text: str, *, user: User | None = None) -> list[Player]:
+def import_csv(
+    tournament: Tournament, text: str, *, user: User | None = None, choices: Mapping[str, str] | None = None
+) -> list[Player]:
     """Register every row of a CSV file (header: name, rating, title, federation, fide_id,
-    sex, birth_date, entry_round; name is required), all at once. A refusal names every
-    bad row by its line and column."""
+    sex, birth_date, entry_round; a name or a FIDE ID is required), all at once. A player of
+    the FIDE rating list has his empty fields filled from it; a field the file gives
+    otherwise raises ListDifferencesUnresolved until *choices* settles it
+    (rating_list.complete_rows). A refusal names every bad row by its line and column."""
     try:
         dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
     except csv.Error:
@@ -159,8 +163,8 @@ def import_csv(tournament: Tournament, text: str, *, user: User | None = None) -
     if reader.fieldnames is None:
         raise RegistrationRefused(_("the file is empty"))
     header = [(h or "").strip().lower() for h in reader.fieldnames]
-    if "name" not in header:
-        raise RegistrationRefused(_("the first line must name the columns, one of them 'name'"))
+    if "name" not in header and "fide_id" not in header:
+        raise RegistrationRefused(_("the first line must name the columns, one of them 'name' or 'fide_id'"))
     rows: list[tuple[str, registration.PlayerData]] = []
     problems: list[str] = []
     try:
@@ -178,7 +182,8 @@ def import_csv(tournament: Tournament, text: str, *, user: User | None = None) -
                 rows.append((where, data))  # type: ignore[arg-type]
     except csv.Error as error:
         raise RegistrationRefused(_("line %(l)d: %(e)s") % {"l": reader.line_num, "e": error}) from None
-    return registration.register_many(tournament, rows, user=user, source="a CSV file", problems=problems)
+    rows, unlisted = rating_list.complete_rows(tournament, rows, choices)
+    return registration.register_many(tournament, rows, user=user, source="a CSV file", problems=problems + unlisted)
 
 
 def _csv_row(values: dict[str, str]) -> tuple[dict[str, Any], dict[str, str]]:
@@ -206,11 +211,14 @@ def looks_like_trf(text: str) -> bool:
     return any(line.startswith(("001 ", "012 ")) for line in text.splitlines())
 
 
-def import_entries(tournament: Tournament, text: str, *, user: User | None = None) -> list[Player]:
+def import_entries(
+    tournament: Tournament, text: str, *, user: User | None = None, choices: Mapping[str, str] | None = None
+) -> list[Player]:
     """The registration page's upload: the players of a FIDE TRF file or the rows of a CSV
-    file. Raises RegistrationRefused naming the line (and column) or the player refused."""
+    file (*choices*: import_csv's). Raises RegistrationRefused naming the line (and column)
+    or the player refused."""
     if not looks_like_trf(text):
-        return import_csv(tournament, text, user=user)
+        return import_csv(tournament, text, user=user, choices=choices)
     try:
         return _register_trf_players(tournament, parse_trf(text), user)
     except TrfError as e:

@@ -26,6 +26,7 @@ from tourney.errors import (
     EditionChangeUnconfirmed,
     EntriesRefused,
     FullPointByeUnconfirmed,
+    ListDifferencesUnresolved,
     RenumberUnconfirmed,
     TiebreakChangeUnconfirmed,
 )
@@ -309,19 +310,33 @@ def player_add(request: TournamentRequest, tournament_id: int) -> HttpResponse:
 @require_POST
 @tournament_role("register")
 def player_csv(request: TournamentRequest, tournament_id: int) -> HttpResponse:
+    """A CSV or TRF file of players; a CSV whose players differ from the FIDE rating list
+    comes back with the differences, and again (its text, the arbiter's choices) to register."""
     form = UploadForm(request.POST, request.FILES)
-    if not form.is_valid():
-        return _registration_page(request, upload_form=form)
+    text = request.POST.get("csv_text")
+    if text is None:
+        if not form.is_valid():
+            return _registration_page(request, upload_form=form)
+        text = _read_upload(form.cleaned_data["file"])
+    choices = {k.removeprefix("choice:"): v for k, v in request.POST.items() if k.startswith("choice:")}
     try:
-        players = import_entries(request.tournament, _read_upload(form.cleaned_data["file"]), user=request.user)
+        players = import_entries(request.tournament, text, user=request.user, choices=choices)
+    except ListDifferencesUnresolved as unresolved:
+        context = {"tournament": request.tournament, "differences": unresolved.differences, "csv_text": text}
+        return render(request, "tourney/csv_differences.html", context)
     except EntriesRefused as error:
-        form.add_error("file", error.problems)  # type: ignore[arg-type]
-        return _registration_page(request, upload_form=form)
+        return _registration_page(request, upload_form=_refused_upload(error.problems))
     except DomainError as error:
-        form.add_error("file", str(error))
-        return _registration_page(request, upload_form=form)
+        return _registration_page(request, upload_form=_refused_upload([str(error)]))
     messages.success(request, _("%d players registered from the file.") % len(players))
     return _back_to(request.tournament, "#players")
+
+
+def _refused_upload(problems: list[str]) -> UploadForm:
+    form = UploadForm(data={}, files={})
+    form.is_valid()
+    form.errors["file"] = form.error_class(problems)
+    return form
 
 
 @require_http_methods(["GET", "POST"])
