@@ -285,7 +285,7 @@ def run_ours(s: Settings, seed: int, result: Outcome) -> None:
         return
     theirs_by_round = caissify_rounds(t) if s.witness == "caissify" else None
     for rnd in range(1, rounds + 1):
-        recorded = set(pairing_rows(recorded_pairing(t, rnd)))
+        recorded = set(pairing_rows(recorded_pairing(t, rnd, s.edition)))
         theirs = theirs_by_round.get(rnd, set()) if theirs_by_round is not None else witness_rows(s, cut(t, rnd), rnd)
         result.rounds["ours"] += 1
         if recorded != theirs:
@@ -307,7 +307,7 @@ def run_theirs(s: Settings, seed: int, result: Outcome) -> None:
         return
     result.tournaments["theirs"] += 1
     for rnd in range(1, t.rounds_in_file + 1):
-        recorded_pairing_ = recorded_pairing(t, rnd)
+        recorded_pairing_ = recorded_pairing(t, rnd, s.edition)
         recorded = set(pairing_rows(recorded_pairing_))
         before = cut(t, rnd)
         mine = ours_rows(s, before, rnd)

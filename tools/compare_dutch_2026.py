@@ -203,7 +203,7 @@ def compare(
         return 0, []
     out = []
     for rnd in range(1, (tournament.xx_rounds or 0) + 1):
-        ours = rows(recorded_pairing(tournament, rnd))
+        ours = rows(recorded_pairing(tournament, rnd, "2026"))
         theirs = witness(write_trf(cut(tournament, rnd), trf26=True))
         if ours != theirs:
             kind = classify(tournament, rnd, ours, theirs)
@@ -221,7 +221,7 @@ def compare_caissify(seed: int, judge: bool = True, unplayed: int = 1) -> tuple[
     theirs_by_round = caissify_rounds(tournament)
     out = []
     for rnd in range(1, (tournament.xx_rounds or 0) + 1):
-        ours = rows(recorded_pairing(tournament, rnd))
+        ours = rows(recorded_pairing(tournament, rnd, "2026"))
         theirs = theirs_by_round.get(rnd, set())
         if ours != theirs:
             kind = classify(tournament, rnd, ours, theirs)

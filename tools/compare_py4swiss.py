@@ -54,7 +54,7 @@ def compare(seed: int) -> tuple[int, list[tuple[int, str, str]]]:
         return 0, []  # the random results made a round unpairable: nothing to compare
     out = []
     for rnd in range(1, config.rounds + 1):
-        ours = rows(recorded_pairing(tournament, rnd))
+        ours = rows(recorded_pairing(tournament, rnd, "2017"))
         theirs = py4swiss_rows(write_trf(cut(tournament, rnd)))
         if ours != theirs:
             state = state_for_round(tournament, rnd)

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from pairing.engine import PairingOptions, editions
 from pairing.engine import state as engine
 from pairing.engine.acceleration import AccelerationSpec, accelerate
+from pairing.engine.boards import board_order
 from pairing.engine.common.editions import edition_of
 from pairing.engine.trf import TrfAcceleratedRounds, parse_trf
 from pairing.engine.trf.state import adjustments_for
@@ -58,6 +59,19 @@ for _unrated in (False, True):
     GAME_OUTCOMES[(Result.WHITE_WINS_FORFEIT, _unrated)] = (_FW, _FL)
     GAME_OUTCOMES[(Result.BLACK_WINS_FORFEIT, _unrated)] = (_FL, _FW)
     GAME_OUTCOMES[(Result.DOUBLE_FORFEIT, _unrated)] = (_FL, _FL)
+
+
+# The tournament's initial colour (C.04.2.E; C.04.3 E.5) in the engine's terms and back.
+INITIAL_COLOUR_OF: dict[engine.Colour, InitialColour] = {
+    engine.Colour.WHITE: InitialColour.WHITE,
+    engine.Colour.BLACK: InitialColour.BLACK,
+}
+
+
+def engine_initial_colour(initial_colour: str) -> engine.Colour:
+    """The tournament's initial colour as the engine takes it; one not drawn yet is the
+    engine's default, White (the lot is drawn before round 1 is paired)."""
+    return engine.Colour.BLACK if initial_colour == InitialColour.BLACK else engine.Colour.WHITE
 
 
 def result_for(white: engine.Outcome, black: engine.Outcome) -> tuple[str, bool]:
@@ -169,7 +183,7 @@ def state_for_round(rnd: Round) -> engine.TournamentState:
         players=history,
         total_rounds=tournament.rounds,
         round_to_pair=rnd.number,
-        initial_colour=engine.Colour.BLACK if tournament.initial_colour == InitialColour.BLACK else engine.Colour.WHITE,
+        initial_colour=engine_initial_colour(tournament.initial_colour),
         absent=absent_for(rnd, players),
         scoring=scoring,
         virtual_points=virtual_points_250(tuple(TrfAcceleratedRounds(*v) for v in tournament.accelerated_rounds)),
@@ -204,18 +218,37 @@ def acceleration_spec(tournament: Tournament) -> AccelerationSpec:
     return options_for(tournament).acceleration_spec
 
 
+def pairing_edition(tournament: Tournament) -> str:
+    """The edition of its system's rules the tournament is paired by, as pairing.engine.pair
+    resolves it (the system's first when the tournament names none)."""
+    system = tournament.pairing_system
+    return edition_of(system, tournament.rules_edition or None, editions(system))
+
+
+def accelerated(
+    tournament: Tournament, state: engine.TournamentState
+) -> tuple[engine.TournamentState, tuple[str, ...]]:
+    """*state* with the tournament's acceleration points, and the acceleration's warnings.
+    (pairing.engine.pair applies the acceleration itself from options_for; this is the same call.)"""
+    if tournament.acceleration == "none":
+        return state, ()
+    # The acceleration of the edition the round is paired by (C.04.5.1 in 2017, C.04.7 in 2026).
+    result = accelerate(state, acceleration_spec(tournament), pairing_edition(tournament))
+    return result.state, tuple(str(w) for w in result.warnings)
+
+
 def prepared_state(rnd: Round) -> tuple[engine.TournamentState, tuple[str, ...]]:
     """The state as the engine pairs it, acceleration points included, and the
-    acceleration's warnings: what the draft's explanation shows. (pairing.engine.pair
-    applies the acceleration itself from options_for; this is the same call.)"""
-    state = state_for_round(rnd)
-    if rnd.tournament.acceleration == "none":
-        return state, ()
-    t = rnd.tournament
-    # The acceleration of the edition the round is paired by (C.04.5.1 in 2017, C.04.7 in 2026).
-    edition = edition_of(t.pairing_system, t.rules_edition or None, editions(t.pairing_system))
-    accelerated = accelerate(state, acceleration_spec(t), edition)
-    return accelerated.state, tuple(str(w) for w in accelerated.warnings)
+    acceleration's warnings: what the draft's explanation shows."""
+    return accelerated(rnd.tournament, state_for_round(rnd))
+
+
+def in_board_order(
+    tournament: Tournament, state: engine.TournamentState, boards: Iterable[engine.Board]
+) -> tuple[engine.Board, ...]:
+    """*boards* in the order the engine publishes them (C.04.2.D.9; C.04.7 2026 1.5: by the
+    pairing scores, acceleration included), *state* being the round's before acceleration."""
+    return board_order(accelerated(tournament, state)[0], boards, pairing_edition(tournament))
 
 
 def state_after(tournament: Tournament, rounds: int) -> engine.TournamentState:

@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from pairing.engine.aro import aros, played_opponents_in_order
 from pairing.engine.common.colours import Strength, colour_preference
+from pairing.engine.common.editions import EDITION_2017
 from pairing.engine.dubov.players import dubov_colour_preference
 from pairing.engine.dutch.players import Float, float_in_round
 from pairing.engine.state import Colour, Outcome, PairingError, RoundEntry, TournamentState
@@ -207,7 +208,7 @@ def explanations(rnd: Round) -> dict[int, Explanation]:
             colour = _("W") if pref.colour is Colour.WHITE else _("B")
             text = f"{colour} {_STRENGTH.get(pref.strength, '')}".strip()
         floats = "".join(
-            _FLOAT[float_in_round(state, p.id, r)] or "·"
+            _FLOAT[float_in_round(state, p.id, r, EDITION_2017)] or "·"
             for r in (state.round_to_pair - 2, state.round_to_pair - 1)
             if r >= 1
         )

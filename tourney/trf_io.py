@@ -18,7 +18,7 @@ import dataclasses
 import datetime
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.contrib.contenttypes.models import ContentType
@@ -27,10 +27,9 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from pairing.engine import editions
-from pairing.engine.boards import sort_boards
 from pairing.engine.common.editions import edition_in_force
 from pairing.engine.lots import initial_colour_by_lot, lot_comment, seed_of_comments
-from pairing.engine.state import Board, Colour, Outcome
+from pairing.engine.state import Board, Outcome
 from pairing.engine.tiebreaks import TieBreakCodeError, parse
 from pairing.engine.trf import (
     TrfAcceleratedRounds,
@@ -51,7 +50,14 @@ from pairing.engine.trf.comments import (
     paired_comment,
     provisional_comment,
 )
-from pairing.engine.trf.state import acceleration_of, edition_named, initial_colour_of, next_round, with_adjusted_points
+from pairing.engine.trf.state import (
+    acceleration_of,
+    edition_named,
+    initial_colour_of,
+    next_round,
+    with_adjusted_points,
+)
+from pairing.engine.trf.state import state_for_round as file_state_for_round
 from pairing.engine.trf.trf26 import (
     abnormal_line,
     byes_240_from_rounds,
@@ -283,13 +289,6 @@ def _entry_round(p: TrfPlayer) -> int:
     return 1
 
 
-def _block_outcome(block: TrfRound) -> Outcome | None:
-    try:
-        return Outcome(block.result)
-    except ValueError:
-        return None
-
-
 def tournament_fields(
     t: TrfTournament, *, system: str | None = None, name: str | None = None, edition: str | None = None
 ) -> dict[str, Any]:
@@ -309,7 +308,7 @@ def tournament_fields(
     if t.initial_colour or played:
         # Stated (XXC / record 152), or told by the first round's colours (TRF-2026 allows
         # omitting 152 then): never drawn again for a tournament that has started.
-        colour = InitialColour.WHITE if initial_colour_of(t) is Colour.WHITE else InitialColour.BLACK
+        colour = adapters.INITIAL_COLOUR_OF[initial_colour_of(t)]
     return {
         "name": name or t.name.strip() or "Imported tournament",
         "place": t.city.strip(),
@@ -349,7 +348,7 @@ def _lot_seed(t: TrfTournament, colour: str) -> str:
     seed = seed_of_comments(t.other_records)
     if seed is None or not colour:
         return ""
-    drawn = InitialColour.WHITE if initial_colour_by_lot(seed) is Colour.WHITE else InitialColour.BLACK
+    drawn = adapters.INITIAL_COLOUR_OF[initial_colour_by_lot(seed)]
     return seed if drawn == colour else ""
 
 
@@ -414,19 +413,20 @@ class RoundRows:
 
 def round_rows(t: TrfTournament, tournament: Tournament, players: dict[int, Player]) -> list[RoundRows]:
     """Every round the file records, as unsaved rows of *tournament* between *players*
-    (:func:`player_rows`). Boards are numbered per C.04.2.D.9 from the scores before each
-    round. Raises TrfImportError for a block the database cannot hold."""
-    scoring = adapters.scoring_of(tournament)
-    scores: dict[int, int] = defaultdict(int)
-    rank = {start: k for k, start in enumerate(sorted(players), start=1)}
+    (:func:`player_rows`). Boards are numbered in the engine's board order from the state
+    before each round (C.04.2.D.9; C.04.7 2026 1.5). Raises TrfImportError for a block the
+    database cannot hold."""
+
+    def in_board_order(number: int, pairs: list[Board]) -> tuple[Board, ...]:
+        state = file_state_for_round(t, number)
+        # The database numbers the players by start number (player_rows), as the engine sees them.
+        state = dataclasses.replace(state, players=tuple(sorted(state.players, key=lambda p: p.id)))
+        return adapters.in_board_order(tournament, state, pairs)
+
     rows = []
     for number in range(1, t.rounds_in_file + 1):
         blocks = {p.start: p.rounds[number - 1] for p in t.players if len(p.rounds) >= number}
-        rows.append(_round_rows(tournament, number, blocks, players, scores, rank))
-        for start, block in blocks.items():
-            outcome = _block_outcome(block)
-            if outcome is not None:
-                scores[start] += scoring.points(outcome)
+        rows.append(_round_rows(tournament, number, blocks, players, in_board_order))
     return rows
 
 
@@ -435,8 +435,7 @@ def _round_rows(
     number: int,
     blocks: dict[int, TrfRound],
     players: dict[int, Player],
-    scores: dict[int, int],
-    rank: dict[int, int],
+    in_board_order: Callable[[int, list[Board]], tuple[Board, ...]],
 ) -> RoundRows:
     rnd = Round(tournament=tournament, number=number)
     pairs: list[Board] = []
@@ -453,7 +452,7 @@ def _round_rows(
             pairs.append(Board(start, block.opponent))
     games = []
     pending = False
-    ordered = sort_boards(pairs, lambda s: scores[s], rank)
+    ordered = in_board_order(number, pairs) if pairs else ()
     for board, pair in enumerate(ordered, start=1):
         white, black = blocks[pair.white], blocks[pair.black]
         result, unrated = _game_result(number, pair, white, black)
@@ -778,7 +777,7 @@ def _lot_records(tournament: Tournament, *, public: bool) -> tuple[str, ...]:
     the public file does not name the user (a login name is the site's, not the public's)."""
     if not tournament.lot_seed:
         return ()
-    colour = Colour.WHITE if tournament.initial_colour == InitialColour.WHITE else Colour.BLACK
+    colour = adapters.engine_initial_colour(tournament.initial_colour)
     at = tournament.lot_drawn_at
     by = tournament.lot_drawn_by.get_username() if tournament.lot_drawn_by and not public else ""
     drawn_at = at.astimezone(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ") if at else ""

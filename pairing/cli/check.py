@@ -69,7 +69,7 @@ def check_rounds(
         notes.add(note)
     agree = total = 0
     for rnd in range(1, t.rounds_in_file + 1):
-        recorded = recorded_pairing(t, rnd)
+        recorded = recorded_pairing(t, rnd, args.edition)
         if not recorded.boards and recorded.bye is None:
             continue
         total += 1

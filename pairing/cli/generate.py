@@ -84,7 +84,7 @@ def run_generate(args: argparse.Namespace, stdout: TextIO) -> int:
     # round's state reaches the engine with its virtual points and no option to redo them.
     plain = argparse.Namespace(**{**vars(args), "acceleration": "none"})
     spec = options_of(args).acceleration_spec if args.acceleration != "none" else None
-    t = generate(config, args.seed, lambda state: pair_state(state, plain), acceleration=spec)
+    t = generate(config, args.seed, lambda state: pair_state(state, plain), acceleration=spec, edition=args.edition)
     Path(args.generate).write_text(write_trf(t, trf26=args.trf26), encoding="utf-8")
     stdout.write(f"{args.generate}: {len(t.players)} players, {config.rounds} rounds, seed {args.seed}\n")
     return 0

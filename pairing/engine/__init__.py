@@ -8,7 +8,7 @@ from types import ModuleType
 from typing import Protocol
 
 from pairing.engine.acceleration import accelerate
-from pairing.engine.boards import sort_boards
+from pairing.engine.boards import board_order
 from pairing.engine.common.editions import EDITION_2026, edition_of
 from pairing.engine.options import PairingOptions
 from pairing.engine.state import Pairing, PairingError, TournamentState
@@ -19,9 +19,7 @@ __all__ = ["SYSTEMS", "PairingOptions", "editions", "pair"]
 
 
 class PairRound(Protocol):
-    def __call__(
-        self, state: TournamentState, options: PairingOptions | None = None, edition: str | None = None
-    ) -> Pairing: ...
+    def __call__(self, state: TournamentState, options: PairingOptions | None, edition: str) -> Pairing: ...
 
 
 def _module(system: str) -> ModuleType:
@@ -79,8 +77,5 @@ def pair(
                 f"C.04.4.2 3.3 is the Burstein system's own acceleration; here it accelerates the {system} system",
             )
     pairing = engine(state, options, edition)
-    rank = {p.id: k for k, p in enumerate(state.players)}
-    # C.04.2.D.9 on the real scores; C.04.7 (2026) 1.5: on the pairing scores.
-    by = state.pairing_score if edition == EDITION_2026 else state.score
-    boards = sort_boards(pairing.boards, by, rank)
+    boards = board_order(state, pairing.boards, edition)
     return dataclasses.replace(pairing, boards=boards, notes=pairing.notes + notes)

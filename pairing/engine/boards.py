@@ -1,13 +1,27 @@
-"""Board order of a published pairing (C.04.2.D.9), shared by every system."""
+"""Board order of a published pairing (C.04.2.D.9; C.04.7 2026 1.5), shared by every system."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
-from pairing.engine.state import Board
+from pairing.engine.common.editions import EDITION_2026
+from pairing.engine.state import Board, TournamentState
 
 
-def sort_boards(boards: Iterable[Board], score: Callable[[int], int], rank: Mapping[int, int]) -> tuple[Board, ...]:
+def board_order(state: TournamentState, boards: Iterable[Board], edition: str) -> tuple[Board, ...]:
+    """*boards* in the order they are published under the *edition* of the rules.
+
+    C.04.2.D.9 sorts the pairs "after a pairing is complete" by the players' real scores;
+    in the 2026 edition C.04.7 1.5 orders them by the pairing scores (C.04.2 2026 art. 3.6),
+    real score plus the virtual points *state* carries (an accelerated state, as the engine
+    paired it). The initial order of *state* breaks the remaining ties.
+    """
+    rank = {p.id: k for k, p in enumerate(state.players)}
+    by = state.pairing_score if edition == EDITION_2026 else state.score
+    return _sorted(boards, by, rank)
+
+
+def _sorted(boards: Iterable[Board], score: Callable[[int], int], rank: Mapping[int, int]) -> tuple[Board, ...]:
     """C.04.2.D.9: by the score of the higher-ranked player of each pair, then the
     sum of both scores, then the initial-order rank of the higher-ranked player.
 

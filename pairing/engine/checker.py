@@ -125,7 +125,7 @@ def check_pairing(
     *,
     colours: bool = True,
     colour_exempt: Iterable[int] = (),
-    edition: str = EDITION_2017,
+    edition: str,
 ) -> list[Violation]:
     """Every rule the pairing of ``state.round_to_pair`` breaks under the *edition* of the
     basic rules; empty when it is sound."""
@@ -195,7 +195,7 @@ def check_pairing(
     return out
 
 
-def check_round(state: TournamentState, pairing: Pairing, system: str, edition: str = EDITION_2017) -> list[Violation]:
+def check_round(state: TournamentState, pairing: Pairing, system: str, edition: str) -> list[Violation]:
     """:func:`check_pairing` with *system*'s last-round colour exceptions: the safety net to
     run on any engine's output before it is published.
 

@@ -239,14 +239,19 @@ def generate(
     pair: PairFunction,
     acceleration: AccelerationSpec | None = None,
     pair_file: FilePairFunction | None = None,
+    edition: str | None = None,
 ) -> TrfTournament:
     """A complete tournament of *config.rounds* rounds, each paired by *pair*.
 
     With *acceleration*, *pair* receives each round's state with its virtual points already
-    in it (so it should not apply the acceleration again), and the file gets ``XXA`` lines.
+    in it (so it should not apply the acceleration again), and the file gets ``XXA`` lines;
+    the points are those of the *edition* of the rules, which must then be named (method
+    ``baku`` is C.04.5.1 in 2017 and C.04.7 in 2026).
     With *pair_file*, each round is paired by it instead, from the file as it stands (an
     external engine); the acceleration, if any, is in the file's ``XXA`` lines up to the round.
     """
+    if acceleration is not None and acceleration.method != "none" and edition is None:
+        raise ValueError("an accelerated tournament needs the edition of the rules its virtual points follow")
     rng = random.Random(seed)
     colour = config.initial_colour or rng.choice("wb")
     players, unrated = unrated_players(rng, random_players(rng, config), config.unrated_rate)
@@ -295,7 +300,7 @@ def generate(
             if len(state.to_pair) < 2:
                 raise PairingError(f"round {rnd}: fewer than two players to pair")
             if acceleration is not None and acceleration.method != "none":
-                state = accelerate(state, acceleration).state
+                state = accelerate(state, acceleration, edition).state  # type: ignore[arg-type]
                 for pid in virtual:
                     virtual[pid][rnd - 1] = state.acceleration(pid, rnd)
             try:

@@ -181,12 +181,31 @@ class TournamentState:
 
     @cached_property
     def _scores(self) -> dict[int, int]:
+        return {p.id: self._game_points[p.id][-1] + self._adjusted(p.id, self.round_to_pair) for p in self.players}
+
+    def score_before(self, player_id: int, round_number: int) -> int:
+        """Real score in tenths before *round_number* was played: the points of the rounds
+        before it and the adjustments (record 299) that count from it on."""
+        games = self._game_points[player_id]
+        return games[min(max(round_number - 1, 0), len(games) - 1)] + self._adjusted(player_id, round_number)
+
+    @cached_property
+    def _game_points(self) -> dict[int, tuple[int, ...]]:
+        """Per player, the points of his first k rounds at index k (k = 0..rounds in his history)."""
         points = self.scoring.points
-        scores = {p.id: sum(points(e.outcome) for e in p.history) for p in self.players}
-        for a in self.adjustments:
-            if a.pairing and a.after_round < self.round_to_pair and a.player in scores:
-                scores[a.player] += a.points
-        return scores
+        out = {}
+        for p in self.players:
+            running = [0]
+            for entry in p.history:
+                running.append(running[-1] + points(entry.outcome))
+            out[p.id] = tuple(running)
+        return out
+
+    def _adjusted(self, player_id: int, round_number: int) -> int:
+        """The adjustments that count in the score before *round_number* (ScoreAdjustment)."""
+        return sum(
+            a.points for a in self.adjustments if a.pairing and a.player == player_id and a.after_round < round_number
+        )
 
     def acceleration(self, player_id: int, round_number: int) -> int:
         """Virtual points (tenths) of *player_id* for pairing *round_number*."""
@@ -196,14 +215,6 @@ class TournamentState:
     @cached_property
     def _virtual(self) -> dict[int, tuple[int, ...]]:
         return dict(self.virtual_points)
-
-    def score_before(self, player_id: int, round_number: int) -> int:
-        """Real score in tenths before *round_number* was played."""
-        history = self.by_id[player_id].history[: round_number - 1]
-        adjusted = sum(
-            a.points for a in self.adjustments if a.pairing and a.player == player_id and a.after_round < round_number
-        )
-        return sum(self.scoring.points(e.outcome) for e in history) + adjusted
 
     def pairing_score(self, player_id: int) -> int:
         return self.score(player_id) + self.acceleration(player_id, self.round_to_pair)

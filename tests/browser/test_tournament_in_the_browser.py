@@ -18,7 +18,7 @@ from django.contrib.auth.models import Group
 from django.utils import timezone
 
 from pairing.engine.aro import aros
-from pairing.engine.boards import sort_boards
+from pairing.engine.boards import board_order
 from pairing.engine.state import Board
 from tourney import adapters
 from tourney.models import AuditEntry, ByeKind, Game, Player, Result, Round, RoundStatus, Tournament
@@ -208,8 +208,7 @@ def test_a_fourteen_player_tournament_to_the_end_of_round_three(
         cells = rows.nth(k).locator("td")
         shown.append(Board(int(cells.nth(1).inner_text()), int(cells.nth(-1).inner_text())))
     state = adapters.state_after(t, 2)
-    rank = {p.id: k for k, p in enumerate(state.players)}
-    assert tuple(shown) == sort_boards(shown, state.score, rank)
+    assert tuple(shown) == board_order(state, shown, adapters.pairing_edition(t))
     assert [int(rows.nth(k).locator("td").first.inner_text()) for k in range(6)] == [1, 2, 3, 4, 5, 6]
     overflow = public.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"the round page is {overflow}px wider than a phone"

@@ -94,3 +94,24 @@ def test_every_system_and_edition_generates_files_its_checker_accepts(tmp_path: 
     assert run(f"--{system}", "--edition", edition, *argv, "--unrated-rate", "0.1", "--scoring", "W=1,D=0.5")[0] == 0
     assert read_trf(out).type_192 == f"FIDE_{system.upper()}_{edition}"
     assert run("--check", str(out)) == (0, "agree 5 of 5 rounds\n", "")
+
+
+@pytest.mark.parametrize(
+    ("edition", "points"),
+    [
+        # C.04.7 1.4, 7 rounds: 4 accelerated rounds, a win's points in the first 2, half in the next 2.
+        ("2026", (10, 10, 5, 5, 0, 0, 0)),
+        # C.04.5.1: 1 point before rounds 1-3, 0.5 before rounds 4-5, whatever the length.
+        ("2017", (10, 10, 10, 5, 5, 0, 0)),
+    ],
+)
+def test_a_generated_baku_event_carries_its_editions_virtual_points(tmp_path: Path, edition: str, points) -> None:
+    out = tmp_path / "t.trf"
+    argv = ["--generate", str(out), "--seed", "2", "--players", "16", "--rounds", "7", "--late-rate", "0"]
+    assert run("--dutch", "--edition", edition, "--acceleration", "baku", *argv)[0] == 0
+    t = read_trf(out)
+    assert t.type_192 == f"FIDE_DUTCH_{edition}_BAKU"
+    virtual = dict(t.xx_acceleration)
+    assert [virtual.get(k) for k in range(1, 9)] == [points] * 8  # group A: the first 2 x ceil(16/4)
+    assert all(k not in virtual for k in range(9, 17))
+    assert run("--check", str(out)) == (0, "agree 7 of 7 rounds\n", "")

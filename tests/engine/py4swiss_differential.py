@@ -52,7 +52,7 @@ def compare_with_py4swiss(
         return 0, []
     out = []
     for rnd in range(1, config.rounds + 1):
-        ours = rows(recorded_pairing(tournament, rnd))
+        ours = rows(recorded_pairing(tournament, rnd, edition))
         before = cut(tournament, rnd)
         theirs = py4swiss_rows(write_trf(before), system)
         if ours != theirs:

@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from pairing.engine import pair
+from pairing.engine.acceleration import AccelerationSpec
 from pairing.engine.checker import check_pairing, last_round_exemptions
 from pairing.engine.generator import (
     GeneratorConfig,
@@ -125,9 +126,12 @@ def test_the_dutch_engine_reproduces_every_round_it_generated() -> None:
         t = parse_trf(write_trf(generate(config, seed, dutch)))
         for rnd in range(1, 7):
             state = state_for_round(cut(t, rnd))
-            recorded = recorded_pairing(t, rnd)
+            recorded = recorded_pairing(t, rnd, "2017")
             assert sorted(pairing_rows(dutch(state))) == sorted(pairing_rows(recorded))
-            assert check_pairing(state, recorded, colour_exempt=last_round_exemptions(state, "dutch")) == []
+            assert (
+                check_pairing(state, recorded, colour_exempt=last_round_exemptions(state, "dutch"), edition="2017")
+                == []
+            )
 
 
 def _fide(seed: int = 4, **settings: object):  # type: ignore[no-untyped-def]
@@ -196,3 +200,8 @@ def test_the_new_settings_keep_the_file_reproducible_from_its_seed() -> None:
 def test_bad_new_settings_are_refused(field: str, value: object) -> None:
     with pytest.raises(ValueError):
         GeneratorConfig(**{field: value})
+
+
+def test_an_accelerated_event_needs_the_edition_of_its_virtual_points() -> None:
+    with pytest.raises(ValueError, match="edition"):
+        generate(GeneratorConfig(players=8, rounds=3), 1, lambda s: pair(s, "dutch", "2026"), AccelerationSpec("baku"))

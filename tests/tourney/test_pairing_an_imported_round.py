@@ -9,6 +9,7 @@ import pytest
 
 from pairing.engine.trf import read_trf
 from pairing.engine.trf.state import cut, recorded_pairing
+from tourney import adapters
 from tourney.models import Bye, ByeKind, Round, RoundStatus
 from tourney.services.imports import import_tournament
 from tourney.services.pairing import pair_round
@@ -28,7 +29,7 @@ def test_the_service_pairs_each_round_of_the_worked_example_as_recorded(number: 
 
     rnd.refresh_from_db()
     assert rnd.status == RoundStatus.PAIRED, rnd.pairing_error
-    expected = recorded_pairing(trf, number)
+    expected = recorded_pairing(trf, number, adapters.pairing_edition(tournament))
     boards = [(g.white.pairing_number, g.black.pairing_number) for g in rnd.games.order_by("board")]
     assert boards == [(b.white, b.black) for b in expected.boards]
     pab = Bye.objects.filter(round=rnd, kind=ByeKind.PAIRING_ALLOCATED).first()

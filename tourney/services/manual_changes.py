@@ -8,7 +8,6 @@ from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from pairing.engine.boards import sort_boards
 from pairing.engine.checker import Violation, check_round
 from pairing.engine.common.colours import colour_state, white_by_due_colours
 from pairing.engine.common.editions import EDITION_2026
@@ -74,8 +73,8 @@ def exchange_players(
             _check_published_change(rnd, state, current, changed, before, after, {first, second}, ground, reason)
             _store_published_change(rnd, current, changed)
         else:
-            rank = {p.id: k for k, p in enumerate(state.players)}
-            store_pairing(rnd, Pairing(boards=sort_boards(changed.boards, state.score, rank), bye=changed.bye))
+            boards = adapters.in_board_order(tournament, state, changed.boards)
+            store_pairing(rnd, Pairing(boards=boards, bye=changed.bye))
         grounds = [_ground_text(rnd, ground)] if rnd.status == RoundStatus.PUBLISHED else []
         _record_change(rnd, after, old=_describe_pairing(current), user=user, reasons=[*grounds, reason])
         return rnd
@@ -381,9 +380,8 @@ def _seated(pairing: Pairing, pid: int) -> bool:
 def _store_draft(rnd: Round, changed: Pairing, *, old: str, user: User | None, reasons: list[str]) -> Round:
     """Store *changed* as the draft (boards sorted again, C.04.2.D.9), check it, audit it."""
     state = adapters.state_for_round(rnd)
-    rank = {p.id: k for k, p in enumerate(state.players)}
-    store_pairing(rnd, Pairing(boards=sort_boards(changed.boards, state.score, rank), bye=changed.bye))
     t = rnd.tournament
+    store_pairing(rnd, Pairing(boards=adapters.in_board_order(t, state, changed.boards), bye=changed.bye))
     _record_change(
         rnd, check_round(state, changed, t.pairing_system, t.rules_edition), old=old, user=user, reasons=reasons
     )
@@ -449,8 +447,8 @@ def take_out(*, round_id: int, player: int, user: User | None = None, reason: st
                 changed = Pairing(boards=boards, bye=partner)
         old = _describe_pairing(current)
         state = adapters.state_for_round(rnd)
-        rank = {p.id: k for k, p in enumerate(state.players)}
-        store_pairing(rnd, Pairing(boards=sort_boards(changed.boards, state.score, rank), bye=changed.bye))
+        boards = adapters.in_board_order(rnd.tournament, state, changed.boards)
+        store_pairing(rnd, Pairing(boards=boards, bye=changed.bye))
         absent = rnd.tournament.players.get(pairing_number=player)
         bye = Bye(round=rnd, player=absent, kind=ABSENCE, requested=False)
         bye.created_by = user if user is not None and user.is_authenticated else None

@@ -13,10 +13,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from pairing.engine.lots import initial_colour_by_lot, new_seed
-from pairing.engine.state import Colour
 from pairing.engine.tiebreaks import TieBreakCodeError, parse
 from pairing.engine.trf import TrfTournament
-from tourney import audit, roles
+from tourney import adapters, audit, roles
 from tourney.audit import User
 from tourney.caching import public_change
 from tourney.editions import default_edition, edition_problem
@@ -24,7 +23,6 @@ from tourney.errors import EditionChangeUnconfirmed, PairingRefused, SetupRefuse
 from tourney.models import (
     Appointment,
     AppointmentRole,
-    InitialColour,
     Player,
     ProhibitedPairing,
     Round,
@@ -299,7 +297,7 @@ def draw_initial_colour_once(tournament: Tournament, user: User | None) -> None:
     if tournament.initial_colour:
         return
     seed = new_seed()
-    tournament.initial_colour = INITIAL_COLOUR_OF[initial_colour_by_lot(seed)]
+    tournament.initial_colour = adapters.INITIAL_COLOUR_OF[initial_colour_by_lot(seed)]
     tournament.lot_seed = seed
     tournament.lot_drawn_at = timezone.now()
     tournament.lot_drawn_by = user if user is not None and user.is_authenticated else None
@@ -317,4 +315,3 @@ def draw_initial_colour_once(tournament: Tournament, user: User | None) -> None:
 
 # How the lot is repeated, for the audit trail and the TRF comment.
 LOT_RULE = "SHA-256 of 'initial-colour:<seed>', first byte even = White for pairing number 1"
-INITIAL_COLOUR_OF = {Colour.WHITE: InitialColour.WHITE, Colour.BLACK: InitialColour.BLACK}

@@ -40,7 +40,7 @@ from pairing.engine.acceleration.burstein import burstein_virtual_points
 from pairing.engine.acceleration.c0407 import c0407_virtual_points
 from pairing.engine.acceleration.custom import VirtualPointsRange, custom_virtual_points
 from pairing.engine.acceleration.progressive import progressive_virtual_points
-from pairing.engine.common.editions import EDITION_2017, EDITION_2026
+from pairing.engine.common.editions import EDITION_2026
 from pairing.engine.state import PairingError, TournamentState
 
 METHODS = ("none", "baku", "progressive", "burstein", "custom")
@@ -71,7 +71,7 @@ class Accelerated:
     warnings: tuple[str, ...]  # e.g. Baku with fewer than 9 rounds or non-standard scoring
 
 
-def accelerate(state: TournamentState, spec: AccelerationSpec, edition: str = EDITION_2017) -> Accelerated:
+def accelerate(state: TournamentState, spec: AccelerationSpec, edition: str) -> Accelerated:
     """The state with the virtual points of *spec*'s method under *edition*, and the
     method's warnings."""
     if spec.method == "none":

@@ -28,11 +28,11 @@ __all__ = ["pair_round"]
 EDITIONS = (EDITION_2017, EDITION_2026)
 
 
-def pair_round(state: TournamentState, options: PairingOptions | None = None, edition: str | None = None) -> Pairing:
+def pair_round(state: TournamentState, options: PairingOptions | None, edition: str) -> Pairing:
     if edition_of("burstein", edition, EDITIONS) == EDITION_2026:
         return corrected.pair_round(state, options)
     use_acceleration = options is not None and options.acceleration == "burstein"
-    data = BursteinRound(state, burstein_acceleration=use_acceleration)
+    data = BursteinRound(state, edition, burstein_acceleration=use_acceleration)
     pairer = ScoreGroupPairer(data, options.progress if options is not None else None)
     players = list(data.ids)
     bye = None

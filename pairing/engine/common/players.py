@@ -13,7 +13,6 @@ from functools import cached_property
 from typing import Any, Self
 
 from pairing.engine.common.colours import ColourState, colour_state
-from pairing.engine.common.editions import EDITION_2017
 from pairing.engine.common.general_rules import pab_eligible
 from pairing.engine.state import Player, TournamentState
 
@@ -30,7 +29,7 @@ class Entrant:
     bye_eligible: bool  # C.04.1.d (2026: art. 4), see pairing.engine.common.general_rules
 
     @classmethod
-    def of(cls, state: TournamentState, player: Player, edition: str = EDITION_2017, **extras: Any) -> Self:
+    def of(cls, state: TournamentState, player: Player, edition: str, **extras: Any) -> Self:
         """The entrant *player* is in *state*'s round under the *edition* of the general
         rules, with a system's *extras*."""
         return cls(
@@ -59,10 +58,12 @@ class RoundEntrants:
     """This round's entrants by id, in initial order, with their colour states."""
 
     state: TournamentState
+    edition: str  # whose general rules decide who may receive the PAB (C.04.1.d; 2026: art. 4)
 
     @cached_property
     def entrant(self) -> dict[int, Entrant]:
-        return {p.id: Entrant.of(self.state, p) for p in self.state.to_pair}
+        """The entrants under the *edition*'s general rules (see common.general_rules)."""
+        return {p.id: Entrant.of(self.state, p, self.edition) for p in self.state.to_pair}
 
     @cached_property
     def ids(self) -> list[int]:

@@ -6,7 +6,6 @@ from dataclasses import dataclass
 
 from pairing.engine.aro import aros
 from pairing.engine.common.colours import ColourPreference, Strength, colour_preference
-from pairing.engine.common.editions import EDITION_2017
 from pairing.engine.common.players import Entrant, higher_first
 from pairing.engine.state import Colour, Player, TournamentState
 
@@ -53,48 +52,33 @@ class DubovEntrant(Entrant):
         return self.games > 0
 
 
-def scores_before_rounds(state: TournamentState) -> dict[int, list[int]]:
-    """Per player, the score (tenths) before each round: index r-1 holds it for round r."""
-    out = {}
-    for p in state.players:
-        running, scores = 0, []
-        for entry in p.history:
-            scores.append(running)
-            running += state.scoring.points(entry.outcome)
-        out[p.id] = scores
-    return out
-
-
-def upfloat_history(state: TournamentState, player_id: int, before: dict[int, list[int]] | None = None) -> list[bool]:
+def upfloat_history(state: TournamentState, player_id: int) -> list[bool]:
     """Per past round: was the player an upfloater (paired with a higher score, A.3)?
 
     The pairing made the float, so a forfeited game counts as much as a played one;
     byes and absences are no floats (there are no downfloaters in Dubov, A.3 note).
+    The scores are those before the round, adjustments included (state.score_before).
     """
-    before = before if before is not None else scores_before_rounds(state)
-    mine = before[player_id]
     out = []
     for rnd, entry in enumerate(state.by_id[player_id].history, 1):
         opponent = entry.opponent
-        theirs = before.get(opponent) if opponent is not None else None
-        if theirs is None or len(theirs) < rnd:
+        if opponent is None or opponent not in state.by_id or len(state.by_id[opponent].history) < rnd:
             out.append(False)
             continue
-        out.append(mine[rnd - 1] < theirs[rnd - 1])
+        out.append(state.score_before(player_id, rnd) < state.score_before(opponent, rnd))
     return out
 
 
-def entrants(state: TournamentState, edition: str = EDITION_2017) -> list[DubovEntrant]:
+def entrants(state: TournamentState, edition: str) -> list[DubovEntrant]:
     """The players to pair this round, in the order: score descending, then pairing number.
 
     The *edition* decides who may still receive the PAB (C.2, see common.general_rules)."""
     ratings = aros(state)
     max_t = max_upfloats(state.total_rounds)
     last = state.round_to_pair - 1
-    before = scores_before_rounds(state)
     out = []
     for p in state.to_pair:
-        floats = upfloat_history(state, p.id, before)
+        floats = upfloat_history(state, p.id)
         count = sum(floats)
         out.append(
             DubovEntrant.of(

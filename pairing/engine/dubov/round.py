@@ -67,7 +67,7 @@ def pair_players(
 EDITIONS = (EDITION_2017, EDITION_2026)
 
 
-def pair_round(state: TournamentState, options: PairingOptions | None = None, edition: str | None = None) -> Pairing:
+def pair_round(state: TournamentState, options: PairingOptions | None, edition: str) -> Pairing:
     """Pair on the pairing score, real + virtual points (an acceleration, C.04.5: "applicable
     to any Swiss Pairing System"; pairing.engine.pair puts the virtual points in the state)."""
     edition = edition_of("dubov", edition, EDITIONS)

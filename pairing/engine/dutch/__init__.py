@@ -16,7 +16,7 @@ from pairing.engine.state import Board, Colour, Pairing, TournamentState
 EDITIONS = (EDITION_2017, EDITION_2026)
 
 
-def pair_round(state: TournamentState, options: PairingOptions | None = None, edition: str | None = None) -> Pairing:
+def pair_round(state: TournamentState, options: PairingOptions | None, edition: str) -> Pairing:
     rules = DUTCH_EDITIONS[edition_of("dutch", edition, EDITIONS)]
     players = entrants(state, rules.name)
     forbidden = frozenset(frozenset(p) for p in state.forbidden)

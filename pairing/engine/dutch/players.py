@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from pairing.engine.common.colours import ColourPreference, Strength, colour_preference
-from pairing.engine.common.editions import EDITION_2017
 from pairing.engine.common.general_rules import unplayed_games, unplayed_round_is_downfloat
 from pairing.engine.common.players import Entrant, higher_first
 from pairing.engine.state import TournamentState
@@ -46,7 +45,7 @@ class DutchEntrant(Entrant):
         return self.preference.repeats_last_two()
 
 
-def float_in_round(state: TournamentState, player_id: int, round_number: int, edition: str = EDITION_2017) -> Float:
+def float_in_round(state: TournamentState, player_id: int, round_number: int, edition: str) -> Float:
     """A.4.b (2026: 1.4): the float a player received in *round_number*.
 
     A round not played is a downfloat or none as the *edition* says
@@ -68,7 +67,7 @@ def float_in_round(state: TournamentState, player_id: int, round_number: int, ed
     return Float.NONE
 
 
-def entrants(state: TournamentState, edition: str = EDITION_2017) -> list[DutchEntrant]:
+def entrants(state: TournamentState, edition: str) -> list[DutchEntrant]:
     """The players to pair under the *edition* of the rules, sorted by A.2: pairing score,
     then pairing number."""
     played_rounds = state.round_to_pair - 1

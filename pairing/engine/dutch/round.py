@@ -7,7 +7,7 @@ import dataclasses
 from collections.abc import Callable
 
 from pairing.engine.dutch.criteria import restricted_by_c3
-from pairing.engine.dutch.editions import DUTCH_2017, DutchEdition
+from pairing.engine.dutch.editions import DutchEdition
 from pairing.engine.dutch.generation import MdpOrder, RemainderOrder
 from pairing.engine.dutch.players import DutchEntrant
 from pairing.engine.dutch.shortcut import first_candidate, is_perfect, lookahead_ideal
@@ -38,7 +38,7 @@ class RoundPairer:
         forbidden: frozenset[frozenset[int]],
         played_rounds: int,
         last_round: bool,
-        edition: DutchEdition = DUTCH_2017,
+        edition: DutchEdition,
     ) -> None:
         self.players = players
         self.forbidden = forbidden

@@ -27,7 +27,7 @@ from pairing.engine.dutch.criteria import (
     preferences_met,
     strong_preferences_met,
 )
-from pairing.engine.dutch.editions import DUTCH_2017, DutchEdition
+from pairing.engine.dutch.editions import DutchEdition
 from pairing.engine.dutch.players import DutchEntrant, Float
 
 ONE_POINT = 10  # tenths
@@ -60,9 +60,9 @@ class BracketWeights:
         special: bool,
         final: bool,
         played_rounds: int,
-        min_score: int | None = None,
-        lookahead: bool = True,
-        edition: DutchEdition = DUTCH_2017,
+        min_score: int | None,
+        lookahead: bool,
+        edition: DutchEdition,
         bye_score: int | None = None,
         next_end: int | None = None,
     ) -> None:

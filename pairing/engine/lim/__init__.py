@@ -33,9 +33,9 @@ EDITIONS = (EDITION_2017, EDITION_2026)
 _PAB_RULE = {EDITION_2017: "C.04.1.d", EDITION_2026: "C.04.1 art. 4"}
 
 
-def pair_round(state: TournamentState, options: PairingOptions | None = None, edition: str | None = None) -> Pairing:
+def pair_round(state: TournamentState, options: PairingOptions | None, edition: str) -> Pairing:
     edition = edition_of("lim", edition, EDITIONS)
-    data = LimRound(state, maxi=options is not None and options.lim_maxi, edition=edition)
+    data = LimRound(state, edition, maxi=options is not None and options.lim_maxi)
 
     def completable(players: list[int]) -> bool:
         return data.can_all_pair(players)

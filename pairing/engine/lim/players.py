@@ -12,8 +12,7 @@ from functools import cached_property
 
 from pairing.engine.common.bitset_matching import Matcher, bits
 from pairing.engine.common.colours import colours_allow
-from pairing.engine.common.editions import EDITION_2017
-from pairing.engine.common.players import Entrant, RoundEntrants
+from pairing.engine.common.players import RoundEntrants
 from pairing.engine.state import Colour
 
 MAXI_RATING_GAP = 100  # 3.2, 3.8, 5.7
@@ -24,14 +23,7 @@ class LimRound(RoundEntrants):
     """This round's entrants with the Lim facts: the median, the last floats, 2.1 compatibility."""
 
     maxi: bool = False
-    edition: str = EDITION_2017  # whose general rules decide who may receive the PAB (1.1)
     _last_complete: tuple[list[int], int] | None = field(default=None, init=False, repr=False, compare=False)
-
-    @cached_property
-    def entrant(self) -> dict[int, Entrant]:
-        """The entrants under the *edition*'s general rules: 1.1 "in addition of what is stated
-        in" C.04.1.d (2017) / C.04.1 articles 3 and 4 (2026), see common.general_rules."""
-        return {p.id: Entrant.of(self.state, p, self.edition) for p in self.state.to_pair}
 
     @cached_property
     def last_round(self) -> bool:

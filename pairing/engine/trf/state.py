@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Iterable
 from itertools import combinations
 
-from pairing.engine.boards import sort_boards
+from pairing.engine.boards import board_order
 from pairing.engine.common.editions import edition_in_force
 from pairing.engine.state import (
     Board,
@@ -382,11 +382,12 @@ def acceleration_of(t: TrfTournament) -> str | None:
     return None
 
 
-def recorded_pairing(t: TrfTournament, rnd: int) -> Pairing:
+def recorded_pairing(t: TrfTournament, rnd: int, edition: str) -> Pairing:
     """Round *rnd* as the file records it: its boards (forfeits included) and the PAB.
 
     A board whose colours are not recorded (``-``) puts the lower start number first.
-    Boards are sorted per C.04.2.D.9 with the scores before the round.
+    Boards are in the board order of the *edition* (:func:`pairing.engine.boards.board_order`)
+    with the scores before the round and the virtual points the file gives (XXA, record 250).
     """
     boards: set[Board] = set()
     bye = None
@@ -404,9 +405,7 @@ def recorded_pairing(t: TrfTournament, rnd: int) -> Pairing:
             boards.add(Board(block.opponent, p.start))
         else:
             boards.add(Board(min(p.start, block.opponent), max(p.start, block.opponent)))
-    state = state_for_round(t, rnd)
-    rank = {pl.id: k for k, pl in enumerate(state.players)}
-    return Pairing(boards=sort_boards(boards, state.score, rank), bye=bye)
+    return Pairing(boards=board_order(state_for_round(t, rnd), boards, edition), bye=bye)
 
 
 def pairing_rows(pairing: Pairing) -> list[tuple[int, int]]:

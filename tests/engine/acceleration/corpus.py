@@ -31,7 +31,7 @@ def computed_points_differ(t: TrfTournament) -> list[str]:
     out = []
     for rnd in range(1, t.rounds_in_file + 1):
         want = state_for_round(cut(t, rnd), rnd)
-        got = accelerate(state_for_round(cut(given, rnd), rnd), AccelerationSpec("baku")).state
+        got = accelerate(state_for_round(cut(given, rnd), rnd), AccelerationSpec("baku"), edition="2017").state
         for p in want.players:
             for r in range(1, (t.total_rounds or t.rounds_in_file) + 1):
                 if want.acceleration(p.id, r) != got.acceleration(p.id, r):
@@ -45,7 +45,7 @@ def disagreements(path: Path, computed: bool) -> list[str]:
     source = without_xxa(t) if computed else t
     out = []
     for rnd in range(1, t.rounds_in_file + 1):
-        want = set(pairing_rows(recorded_pairing(t, rnd)))
+        want = set(pairing_rows(recorded_pairing(t, rnd, "2017")))
         if not want:
             continue
         state = state_for_round(cut(source, rnd), rnd)
@@ -61,7 +61,7 @@ def main(argv: list[str]) -> int:
     rounds = agree_xxa = agree_computed = 0
     for path in files:
         t = read_trf(path)
-        n = sum(1 for r in range(1, t.rounds_in_file + 1) if pairing_rows(recorded_pairing(t, r)))
+        n = sum(1 for r in range(1, t.rounds_in_file + 1) if pairing_rows(recorded_pairing(t, r, "2017")))
         with_xxa, computed = disagreements(path, False), disagreements(path, True)
         rounds += n
         agree_xxa += n - len(with_xxa)

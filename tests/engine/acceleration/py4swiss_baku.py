@@ -71,7 +71,9 @@ def config_of(seed: int, players: tuple[int, int] = (10, 40)) -> GeneratorConfig
 
 def tournament_of(seed: int, players: tuple[int, int] = (10, 40)) -> TrfTournament:
     """The generated tournament, every round paired by our Dutch engine with Baku acceleration."""
-    return generate(config_of(seed, players), seed, lambda state: pair(state, "dutch"), acceleration=BAKU)
+    return generate(
+        config_of(seed, players), seed, lambda state: pair(state, "dutch", "2017"), acceleration=BAKU, edition="2017"
+    )
 
 
 def e5_parity_only(state: TournamentState, ours: set[tuple[int, int]], theirs: set[tuple[int, int]]) -> bool:
@@ -147,7 +149,7 @@ def compare(seed: int, players: tuple[int, int] = (10, 40)) -> tuple[int, list[t
         return 0, []  # the random results made a round unpairable: nothing to compare
     out = []
     for rnd in range(1, tournament.total_rounds + 1):
-        ours = rows(recorded_pairing(tournament, rnd))
+        ours = rows(recorded_pairing(tournament, rnd, "2017"))
         theirs = py4swiss_rows(write_trf(cut(tournament, rnd)))
         if ours == theirs:
             continue

@@ -108,7 +108,7 @@ class Run:
         except AccelerationError:
             raise AssertionError(f"seed {self.seed}: the acceleration was refused") from None
         except PairingError:
-            accelerated = accelerate(state, self.spec).state
+            accelerated = accelerate(state, self.spec, edition="2017").state
             compatible = independent_compatible(accelerated, colours)
 
             def bye_allowed(pid: int) -> bool:
@@ -118,14 +118,18 @@ class Run:
             assert not some_valid_pairing_exists(accelerated, compatible, bye_allowed), self.seed
             raise
         problems = check_pairing(
-            state, pairing, colours=colours, colour_exempt=colour_exempt(state, pairing, self.system.name)
+            state,
+            pairing,
+            colours=colours,
+            colour_exempt=colour_exempt(state, pairing, self.system.name),
+            edition="2017",
         )
         assert not problems, (self.seed, state.round_to_pair, [str(p) for p in problems])
         if pairing.bye is not None:
             history = state.by_id[pairing.bye].history
             assert not any(e.outcome in self.system.pab_barred for e in history), (self.seed, pairing.bye)
         if state.round_to_pair == 1:
-            check_round_one(accelerate(state, self.spec).state, pairing)
+            check_round_one(accelerate(state, self.spec, edition="2017").state, pairing)
         self.rounds += 1
         return pairing
 

@@ -68,7 +68,7 @@ ELEVEN_ROUNDS_TABLE = {pid: GA_POINTS_11 if pid in ELEVEN_ROUNDS_GA else NONE_11
 def test_virtual_points_of_every_player_before_every_round(players, table) -> None:
     total = len(players[0][2])
     for rnd in range(1, total + 1):
-        state = accelerate(scripted_state(players, rnd), BAKU).state
+        state = accelerate(scripted_state(players, rnd), BAKU, edition="2017").state
         for p in state.players:
             assert state.acceleration(p.id, rnd) == table[p.id][rnd - 1], (rnd, p.id)
             # the whole row, every round 1..total, is filled: GA membership does not move
@@ -100,13 +100,13 @@ def test_ga_is_the_first_half_rounded_up_to_an_even_number(players: int, size: i
 
 
 def test_nine_rounds_and_standard_scoring_give_no_warning() -> None:
-    assert accelerate(scripted_state(NINE_ROUNDS, 1), BAKU).warnings == ()
+    assert accelerate(scripted_state(NINE_ROUNDS, 1), BAKU, edition="2017").warnings == ()
 
 
 def test_fewer_than_nine_rounds_is_warned_and_still_accelerated() -> None:
     """Rule 1: the method as presented is for nine rounds or more."""
     players = [(pid, rating, script[:7]) for pid, rating, script in NINE_ROUNDS]
-    result = accelerate(scripted_state(players, 1), BAKU)
+    result = accelerate(scripted_state(players, 1), BAKU, edition="2017")
     assert any("9 rounds or more" in w and "has 7" in w for w in result.warnings)
     assert result.state.acceleration(1, 1) == 10
 
@@ -114,6 +114,6 @@ def test_fewer_than_nine_rounds_is_warned_and_still_accelerated() -> None:
 def test_non_standard_scoring_is_warned_and_the_points_stay_one_and_a_half() -> None:
     """Rule 1 names the standard scoring; rule 4 gives the points as 1 and 0.5."""
     football = Scoring(win=30, draw=10, pairing_bye=30, forfeit_win=30, full_bye=30, half_bye=10)
-    result = accelerate(scripted_state(NINE_ROUNDS, 4, scoring=football), BAKU)
+    result = accelerate(scripted_state(NINE_ROUNDS, 4, scoring=football), BAKU, edition="2017")
     assert any("standard scoring" in w for w in result.warnings)
     assert result.state.acceleration(1, 1) == 10 and result.state.acceleration(1, 4) == 5

@@ -71,7 +71,7 @@ ELEVEN_ROUNDS_TABLE = {
 def test_virtual_points_of_every_player_before_every_round(players, table) -> None:
     total = len(players[0][2])
     for rnd in range(1, total + 1):
-        state = accelerate(scripted_state(players, rnd), BURSTEIN).state
+        state = accelerate(scripted_state(players, rnd), BURSTEIN, edition="2017").state
         rows = dict(state.virtual_points)
         for p in state.players:
             assert state.acceleration(p.id, rnd) == table[p.id][rnd - 1], (rnd, p.id)
@@ -83,6 +83,6 @@ def test_virtual_points_of_every_player_before_every_round(players, table) -> No
 def test_the_burstein_engine_uses_the_same_rule(rnd: int) -> None:
     """One place for 3.3: the engine's own flag and the common layer give the same scores."""
     plain = scripted_state(NINE_ROUNDS, rnd)
-    layered = accelerate(plain, BURSTEIN).state
-    own = BursteinRound(plain, burstein_acceleration=True)
+    layered = accelerate(plain, BURSTEIN, edition="2017").state
+    own = BursteinRound(plain, burstein_acceleration=True, edition="2017")
     assert own.score == {pid: layered.pairing_score(pid) for pid in own.ids}

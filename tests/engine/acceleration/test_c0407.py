@@ -20,7 +20,7 @@ import pytest
 from pairing.engine import PairingOptions, pair
 from pairing.engine.acceleration import AccelerationError, AccelerationSpec, VirtualPointsRange, accelerate
 from pairing.engine.acceleration.c0407 import accelerated_rounds, full_point_rounds
-from pairing.engine.boards import sort_boards
+from pairing.engine.boards import board_order
 from pairing.engine.generator import GeneratorConfig, generate
 from pairing.engine.state import Scoring
 from pairing.engine.trf.state import cut, state_for_round
@@ -126,12 +126,11 @@ def test_2026_boards_follow_the_pairing_scores_c0407_1_5() -> None:
     config = GeneratorConfig(players=16, rounds=9, late_rate=0, bye_rate=0, forfeit_rate=0, withdraw_rate=0)
     tournament = generate(config, 1, lambda s: pair(s, "dutch", "2026", PairingOptions("baku")))
     state = state_for_round(cut(tournament, 2), 2)
-    rank = {p.id: k for k, p in enumerate(state.players)}
     accelerated = accelerate(state, BAKU, "2026").state
     result = pair(state, "dutch", "2026", PairingOptions("baku"))
-    assert result.boards == sort_boards(result.boards, accelerated.pairing_score, rank)
+    assert result.boards == board_order(accelerated, result.boards, "2026")
     seed = pair(state, "dutch", "2017", PairingOptions("baku"))
-    assert seed.boards == sort_boards(seed.boards, state.score, rank)
+    assert seed.boards == board_order(state, seed.boards, "2017")
 
 
 @pytest.mark.parametrize(("method", "edition"), [("progressive", "2026"), ("burstein", "2026")])
@@ -168,7 +167,7 @@ def test_custom_ranges_give_each_player_his_points_round_by_round() -> None:
 
 def test_custom_ranges_past_the_last_round_or_naming_nobody_warn() -> None:
     spec = custom(VirtualPointsRange(1, 2, 8, 12, 10), VirtualPointsRange(40, 50, 1, 1, 10))
-    result = accelerate(scripted_state(NINE_ROUNDS, 1), spec)
+    result = accelerate(scripted_state(NINE_ROUNDS, 1), spec, edition="2017")
     assert dict(result.state.virtual_points)[1] == points("0 0 0 0 0 0 0 1 1")
     assert len(result.warnings) == 2
 
@@ -179,7 +178,7 @@ def test_custom_ranges_past_the_last_round_or_naming_nobody_warn() -> None:
 )
 def test_a_malformed_range_is_refused_with_the_reason(bad: VirtualPointsRange) -> None:
     with pytest.raises(AccelerationError, match="custom acceleration refused"):
-        accelerate(scripted_state(NINE_ROUNDS, 1), custom(bad))
+        accelerate(scripted_state(NINE_ROUNDS, 1), custom(bad), edition="2017")
 
 
 @pytest.mark.parametrize("system", ["dutch", "dubov", "burstein", "lim"])

@@ -192,7 +192,7 @@ ELEVEN_ROUNDS_SPEC = AccelerationSpec("progressive", group_a_min=2100, group_c_b
 def test_fictitious_points_of_every_player_before_every_round(players, table, spec) -> None:
     total = len(players[0][2])
     for rnd in range(1, total + 1):
-        state = accelerate(scripted_state(players, rnd), spec).state
+        state = accelerate(scripted_state(players, rnd), spec, edition="2017").state
         rows = dict(state.virtual_points)
         for p in state.players:
             assert state.acceleration(p.id, rnd) == table[p.id][rnd - 1], (rnd, p.id)
@@ -201,18 +201,18 @@ def test_fictitious_points_of_every_player_before_every_round(players, table, sp
 
 def test_a_group_outside_25_to_50_percent_is_refused_with_the_reason() -> None:
     state = scripted_state(ELEVEN_ROUNDS, 1)
-    accelerate(state, ELEVEN_ROUNDS_SPEC)  # A 2, B 3, C 3 of 8: within 25%-50%
+    accelerate(state, ELEVEN_ROUNDS_SPEC, edition="2017")  # A 2, B 3, C 3 of 8: within 25%-50%
     with pytest.raises(AccelerationError, match=r"group A \(rating >= 2200\) holds 1 of 8 players \(12.5%\)"):
-        accelerate(state, AccelerationSpec("progressive", group_a_min=2200, group_c_below=1700))
+        accelerate(state, AccelerationSpec("progressive", group_a_min=2200, group_c_below=1700), edition="2017")
     with pytest.raises(AccelerationError, match=r"group A \(rating >= 1700\) holds 5 of 8 players \(62.5%\)"):
-        accelerate(state, AccelerationSpec("progressive", group_a_min=1700, group_c_below=1600))
+        accelerate(state, AccelerationSpec("progressive", group_a_min=1700, group_c_below=1600), edition="2017")
     with pytest.raises(AccelerationError, match=r"group B \(1950 <= rating < 2100\) holds 1 of 8 players"):
-        accelerate(state, AccelerationSpec("progressive", group_a_min=2100, group_c_below=1950))
+        accelerate(state, AccelerationSpec("progressive", group_a_min=2100, group_c_below=1950), edition="2017")
 
 
 def test_limits_that_leave_no_group_b_are_refused() -> None:
     with pytest.raises(AccelerationError, match="must be above group C's upper limit"):
-        accelerate(scripted_state(ELEVEN_ROUNDS, 1), AccelerationSpec("progressive", 1700, 1700))
+        accelerate(scripted_state(ELEVEN_ROUNDS, 1), AccelerationSpec("progressive", 1700, 1700), edition="2017")
 
 
 def test_late_entries_do_not_count_in_the_shares_set_before_round_one() -> None:
@@ -222,11 +222,13 @@ def test_late_entries_do_not_count_in_the_shares_set_before_round_one() -> None:
     late = [*ELEVEN_ROUNDS, (10, 1400, "..=0=0=0=0="), (11, 1350, "...0=0=0=0=")]
     state = scripted_state(late, 5)
     assert len(state.players) == 11
-    result = accelerate(state, ELEVEN_ROUNDS_SPEC)
+    result = accelerate(state, ELEVEN_ROUNDS_SPEC, edition="2017")
     assert result.state.acceleration(10, 5) == 0 and result.state.acceleration(11, 5) == 0  # group C
 
 
 def test_non_standard_scoring_is_warned() -> None:
     football = Scoring(win=30, draw=10, pairing_bye=30, forfeit_win=30, full_bye=30, half_bye=10)
-    result = accelerate(scripted_state(NINE_ROUNDS, 3, scoring=football), AccelerationSpec("progressive"))
+    result = accelerate(
+        scripted_state(NINE_ROUNDS, 3, scoring=football), AccelerationSpec("progressive"), edition="2017"
+    )
     assert any("standard scoring" in w for w in result.warnings)

@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from pairing.engine import pair
+from pairing.engine.dutch.editions import DUTCH_2017
 from pairing.engine.dutch.players import entrants
 from pairing.engine.state import TournamentState
 from pairing.engine.trf import read_trf
@@ -126,6 +127,8 @@ def test_c7_verdicts_are_also_the_literal_sieves(key: tuple[int, int]) -> None:
     state = state_for_round(read_trf(C7_FIXTURES[key]))
     result = pair(state, "dutch")
     forbidden = frozenset(frozenset(p) for p in state.forbidden)
-    pairs, bye = ReferencePairer(entrants(state), forbidden, state.round_to_pair - 1, state.is_last_round).pair()
+    pairs, bye = ReferencePairer(
+        entrants(state, edition="2017"), forbidden, state.round_to_pair - 1, state.is_last_round, DUTCH_2017
+    ).pair()
     assert bye is not None and bye.id == result.bye
     assert {frozenset((a.id, b.id)) for a, b in pairs} == {frozenset((b.white, b.black)) for b in result.boards}

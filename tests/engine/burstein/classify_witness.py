@@ -89,7 +89,7 @@ def order_key(order: list[int], pairs, floater) -> tuple[int, ...]:
 
 
 def classify(state: TournamentState, ours: set, our_bye, theirs: set, their_bye) -> str:
-    data = BursteinRound(state, burstein_acceleration=True)
+    data = BursteinRound(state, burstein_acceleration=True, edition="2017")
     unordered = {frozenset(p) for p in ours}
     if {frozenset(p) for p in theirs} == unordered and our_bye == their_bye:
         return "colours-round1-5.1" if state.round_to_pair == 1 else "colours-5.4"

@@ -25,7 +25,7 @@ def test_the_imaginary_point_is_gone_from_round_three() -> None:
     t = Tournament(ratings=[2400, 2300, 2200, 2100])
     t.round("1-4 1-0", "3-2 0-1").round("1-2 =", "3-4 =")
     assert accelerated(t.state(total_rounds=5)) == frozenset()
-    data = BursteinRound(t.state(total_rounds=5), burstein_acceleration=True)
+    data = BursteinRound(t.state(total_rounds=5), burstein_acceleration=True, edition="2017")
     assert data.score == {1: 15, 2: 15, 3: 5, 4: 5}
 
 
@@ -34,7 +34,7 @@ def test_in_round_two_the_imaginary_point_counts_in_opponents_scores() -> None:
     # one point; 6 beat 2 likewise; 7 and 8 beat 3 and 4... all in round one.
     t = Tournament(ratings=[2400 - 50 * k for k in range(8)])
     t.round("1-5 0-1", "6-2 1-0", "3-7 1-0", "8-4 0-1")
-    data = BursteinRound(t.state(total_rounds=5), burstein_acceleration=True)
+    data = BursteinRound(t.state(total_rounds=5), burstein_acceleration=True, edition="2017")
     assert data.strength[5].sonneborn_berger == 20  # twentieths: one point
     assert data.strength[3].sonneborn_berger == 0  # 7 has no imaginary point
     plain = strengths(t.state(total_rounds=5))
@@ -46,7 +46,7 @@ def test_a_requested_full_point_bye_is_a_point_without_playing_rule_4_1() -> Non
     # C.04.1.d alone would not.
     t = Tournament(ratings=[2400, 2300, 2200, 2100, 2000])
     t.round("1-3 1-0", "2-5 1-0", "4 F")
-    data = BursteinRound(t.state(total_rounds=5), burstein_acceleration=False)
+    data = BursteinRound(t.state(total_rounds=5), burstein_acceleration=False, edition="2017")
     assert 4 not in bye_candidates(data)
 
 
@@ -68,7 +68,7 @@ def test_newcomers_meeting_each_other_take_colours_by_the_higher_number() -> Non
     t = Tournament(ratings=[2400 - 50 * k for k in range(6)])
     t.round("1-3 1-0", "4-2 0-1", "5 -", "6 -")
     state = t.state(total_rounds=5)
-    data = BursteinRound(state, burstein_acceleration=False)
+    data = BursteinRound(state, burstein_acceleration=False, edition="2017")
     args = (data.colour, data.strength, state.pairing_numbers, state.initial_colour)
     assert white_of_pair(5, 6, *args) == 5
     assert white_of_pair(6, 5, *args) == 5

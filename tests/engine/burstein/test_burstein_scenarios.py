@@ -139,8 +139,8 @@ def test_a_forfeited_game_is_no_game_for_colours_or_rematches() -> None:
     t.round("1-3 +-", "2-4 1-0")
     state = t.state(total_rounds=5)
     assert boards(state) == ["1-2", "4-3"]
-    assert BursteinRound(state, burstein_acceleration=False).compatible(1, 3)
-    assert not BursteinRound(state, burstein_acceleration=False).compatible(2, 4)
+    assert BursteinRound(state, burstein_acceleration=False, edition="2017").compatible(1, 3)
+    assert not BursteinRound(state, burstein_acceleration=False, edition="2017").compatible(2, 4)
 
 
 def test_black_drawn_for_number_one_reverses_round_one() -> None:

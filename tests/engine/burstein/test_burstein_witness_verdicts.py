@@ -38,7 +38,7 @@ def compare(name: str, rnd: int) -> tuple[list[str], list[str], str]:
     t = read_trf(WITNESS / f"{name}.trf")
     state = state_for_round(t, rnd)
     ours = pair(state, "burstein", options=ACCELERATED)
-    theirs = recorded_pairing(t, rnd)
+    theirs = recorded_pairing(t, rnd, "2017")
     verdict = classify(
         state,
         {(b.white, b.black) for b in ours.boards},
@@ -129,7 +129,7 @@ def test_round_one_agrees_with_the_witness(name: str) -> None:
     t = read_trf(WITNESS / f"{name}.trf")
     state = state_for_round(t, 1)
     ours = pair(state, "burstein", options=ACCELERATED)
-    theirs = recorded_pairing(t, 1)
+    theirs = recorded_pairing(t, 1, "2017")
     assert {(b.white, b.black) for b in ours.boards} == {(b.white, b.black) for b in theirs.boards}
     assert ours.bye == theirs.bye
 
@@ -160,7 +160,7 @@ def test_every_round_of_the_fixture_files_agrees_or_has_a_decided_class(name: st
     for rnd in range(1, t.rounds_in_file + 1):
         state = state_for_round(t, rnd)
         ours = pair(state, "burstein", options=ACCELERATED)
-        theirs = recorded_pairing(t, rnd)
+        theirs = recorded_pairing(t, rnd, "2017")
         mine = {(b.white, b.black) for b in ours.boards}
         recorded = {(b.white, b.black) for b in theirs.boards}
         if mine == recorded and ours.bye == theirs.bye:

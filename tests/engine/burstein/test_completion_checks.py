@@ -91,7 +91,7 @@ def test_a_failed_mend_is_settled_as_a_fresh_exact_pairing_settles_it(seed: int,
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_floater_completes_the_players_below_as_the_full_check_says(seed: int) -> None:
     state = greedy_history(120, 6, seed)
-    data = BursteinRound(state, burstein_acceleration=False)
+    data = BursteinRound(state, burstein_acceleration=False, edition="2017")
     ordered = sorted(data.ids, key=data.rank_key)
     for cut in range(1, len(ordered), 7):
         above, below = ordered[:cut], ordered[cut:]

@@ -42,7 +42,7 @@ def entrants_of(state: TournamentState, edition: str = EDITION_2017) -> list[Dub
     return players.entrants(state, edition)
 
 
-def _played_upfloats(state: TournamentState, player_id: int, before: object = None) -> list[bool]:
+def _played_upfloats(state: TournamentState, player_id: int) -> list[bool]:
     out = []
     for rnd, entry in enumerate(state.by_id[player_id].history, 1):
         out.append(

@@ -23,7 +23,7 @@ def test_round_two_newcomers_seek_black_and_13_is_the_middle_shifter() -> None:
     """A.5.d: 13 and 14 (half-point byes in round 1) seek Black; D.2.b shifts 13,
     the middle of the Black seekers 12, 13, 14, into G1: 13-12 and 7-14."""
     state = state_for_round(read_trf(SEED), 2)
-    prefs = {e.id: e.colour.value for e in entrants(state)}
+    prefs = {e.id: e.colour.value for e in entrants(state, edition="2017")}
     assert prefs[13] == prefs[14] == "b"
     assert [13, 12] in rows(pair(state, "dubov")) and [7, 14] in rows(pair(state, "dubov"))
 
@@ -32,7 +32,7 @@ def test_round_four_uses_the_rule_consistent_aros() -> None:
     """The seed's round-4 table mis-copies two opponents (vectors README): with the
     AROs of the crosstable S1 is {7, 13}, giving 7-10 and 11-13 (E.2 gives 11 White)."""
     state = state_for_round(read_trf(SEED), 4)
-    aro = {e.id: e.aro for e in entrants(state)}
+    aro = {e.id: e.aro for e in entrants(state, edition="2017")}
     assert (aro[7], aro[13]) == (2487, 2510)
     result = rows(pair(state, "dubov"))
     assert [7, 10] in result and [11, 13] in result

@@ -23,7 +23,7 @@ def disagreements(path: Path, system: str = "dutch", pairer=None, edition: str |
     tournament = read_trf(path)
     notes = []
     for rnd in range(1, tournament.rounds_in_file + 1):
-        want = pairing_as_set(recorded_pairing(tournament, rnd))
+        want = pairing_as_set(recorded_pairing(tournament, rnd, edition or "2017"))
         if not want:
             continue
         state = state_for_round(tournament, rnd)

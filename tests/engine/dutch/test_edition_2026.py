@@ -23,7 +23,7 @@ CORPUS = FIXTURES / "trf" / "corpus" / "dutch-2026"
 
 def corpus_round(name: str, rnd: int):
     t = read_trf(CORPUS / name)
-    return state_for_round(t, rnd), recorded_pairing(t, rnd)
+    return state_for_round(t, rnd), recorded_pairing(t, rnd, "2026")
 
 
 def unplayed(outcome: Outcome) -> Player:

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from pairing.engine import pair
-from pairing.engine.dutch.editions import DUTCH_2026
+from pairing.engine.dutch.editions import DUTCH_2017, DUTCH_2026
 from pairing.engine.dutch.players import entrants
 from pairing.engine.state import Colour, Outcome, Pairing, Player, RoundEntry, TournamentState
 from tests.engine.oracles.dutch_reference import ReferencePairer
@@ -18,7 +18,9 @@ TOURNAMENTS = int(os.environ.get("DUTCH_REFERENCE_TOURNAMENTS", "80"))
 
 def reference_pairs(state: TournamentState) -> set[frozenset[int]]:
     forbidden = frozenset(frozenset(p) for p in state.forbidden)
-    pairs, bye = ReferencePairer(entrants(state), forbidden, state.round_to_pair - 1, state.is_last_round).pair()
+    pairs, bye = ReferencePairer(
+        entrants(state, edition="2017"), forbidden, state.round_to_pair - 1, state.is_last_round, DUTCH_2017
+    ).pair()
     result = {frozenset((a.id, b.id)) for a, b in pairs}
     if bye:
         result.add(frozenset((bye.id, 0)))

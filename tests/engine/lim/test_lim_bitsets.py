@@ -19,9 +19,9 @@ def rounds_to_check() -> list[LimRound]:
         state = greedy_history(size, played, seed)
         ids = [p.id for p in state.players]
         forbidden = tuple((ids[k], ids[k + 3]) for k in range(0, len(ids) - 3, 7))
-        out.append(LimRound(dataclasses.replace(state, forbidden=forbidden)))
+        out.append(LimRound(dataclasses.replace(state, forbidden=forbidden), edition="2017"))
         # 6: the last round lifts the colour conditions.
-        out.append(LimRound(dataclasses.replace(state, total_rounds=played + 1)))
+        out.append(LimRound(dataclasses.replace(state, total_rounds=played + 1), edition="2017"))
     return out
 
 

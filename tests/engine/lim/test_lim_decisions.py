@@ -31,7 +31,7 @@ def test_newcomers_meeting_each_other_take_colours_by_the_higher_number() -> Non
     # decides, odd numbers having the colour drawn for #1.
     t = Tournament(ratings=[2400 - 50 * k for k in range(6)])
     t.round("1-3 1-0", "4-2 0-1", "5 -", "6 -")
-    data = LimRound(t.state(total_rounds=5))
+    data = LimRound(t.state(total_rounds=5), edition="2017")
     assert white_of_pair(5, 6, data) == 5
     assert white_of_pair(6, 5, data) == 5
 
@@ -40,8 +40,8 @@ def test_the_last_round_relaxes_colours_for_every_pair() -> None:
     # Rule 6: only "not met" and forbidden pairs remain in the last round.
     t = Tournament(ratings=[2400, 2300, 2200, 2100])
     t.round("1-3 1-0", "2-4 1-0").round("1-4 1-0", "2-3 1-0")
-    assert LimRound(t.state(total_rounds=3)).compatible(1, 2)
-    assert not LimRound(t.state(total_rounds=4)).compatible(1, 2)
+    assert LimRound(t.state(total_rounds=3), edition="2017").compatible(1, 2)
+    assert not LimRound(t.state(total_rounds=4), edition="2017").compatible(1, 2)
 
 
 def test_a_float_last_round_is_read_from_the_scores_before_it() -> None:
@@ -49,7 +49,7 @@ def test_a_float_last_round_is_read_from_the_scores_before_it() -> None:
     # In round 2, 1 met 2 (level); 3 met 4 and 6 met 5 (a half point apart): floats.
     t = Tournament(ratings=[2400 - 50 * k for k in range(6)])
     t.round("1-4 1-0", "2-5 1-0", "3-6 =").round("1-2 1-0", "3-4 1-0", "6-5 =")
-    assert LimRound(t.state(total_rounds=5)).floated_last_round == frozenset({3, 4, 5, 6})
+    assert LimRound(t.state(total_rounds=5), edition="2017").floated_last_round == frozenset({3, 4, 5, 6})
 
 
 def test_a_floater_needs_an_opponent_below_not_taken_by_a_higher_floater_rule_3_3() -> None:
@@ -58,9 +58,9 @@ def test_a_floater_needs_an_opponent_below_not_taken_by_a_higher_floater_rule_3_
     # numbered, 6, unless he has no opponent below once 1 has taken 7 (3.3): then 5.
     t = Tournament(ratings=[2400 - 50 * k for k in range(8)])
     alone = [(1, q) for q in (2, 3, 4, 5, 6, 8)]
-    free_six = LimRound(t.state(total_rounds=5, forbidden=alone))
+    free_six = LimRound(t.state(total_rounds=5, forbidden=alone), edition="2017")
     result = GroupPairer(free_six).pair([1, 2, 3, 4, 5, 6], [], DOWN, [7, 8], below_median=False)
     assert result.floaters == [1, 6]
-    tied_six = LimRound(t.state(total_rounds=5, forbidden=[*alone, (6, 8)]))
+    tied_six = LimRound(t.state(total_rounds=5, forbidden=[*alone, (6, 8)]), edition="2017")
     result = GroupPairer(tied_six).pair([1, 2, 3, 4, 5, 6], [], DOWN, [7, 8], below_median=False)
     assert result.floaters == [1, 5]

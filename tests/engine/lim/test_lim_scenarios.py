@@ -172,4 +172,4 @@ def test_a_forfeited_game_is_no_game_for_colours_or_compatibility() -> None:
     t.round("1-3 +-", "2-4 1-0")
     state = t.state(total_rounds=5)
     assert boards(state) == ["1-2", "4-3"]
-    assert LimRound(state).compatible(1, 3)
+    assert LimRound(state, edition="2017").compatible(1, 3)

@@ -79,11 +79,11 @@ def test_recorded_pairings_of_the_dutch_example_are_the_expected_ones() -> None:
     expected = json.loads((FIXTURES / "expected-pairings.json").read_text())["dutch-seed-example.trf"]
     t = read_trf(DUTCH)
     for rnd, rows in expected.items():
-        assert sorted(pairing_rows(recorded_pairing(t, int(rnd)))) == sorted(map(tuple, rows))
+        assert sorted(pairing_rows(recorded_pairing(t, int(rnd), "2017"))) == sorted(map(tuple, rows))
 
 
 def test_recorded_boards_come_in_board_order() -> None:
-    pairing = recorded_pairing(read_trf(DUTCH), 2)
+    pairing = recorded_pairing(read_trf(DUTCH), 2, "2017")
     assert pairing.boards[0] == Board(5, 1)  # C.04.2.D.9: the top score group first
     assert pairing.bye == 14
 
@@ -94,7 +94,7 @@ def test_the_dubov_late_entries_are_absent_in_round_1_without_a_pairing_number()
     assert 13 not in state.pairing_numbers and 14 not in state.pairing_numbers
     state5 = state_for_round(read_trf(DUBOV), 5)
     assert state5.absent == frozenset({12})
-    assert recorded_pairing(read_trf(DUBOV), 5).bye == 11
+    assert recorded_pairing(read_trf(DUBOV), 5, "2017").bye == 11
 
 
 @pytest.mark.parametrize("path", [DUTCH, DUBOV, *CORPUS[:12]], ids=lambda p: p.name)
@@ -124,7 +124,7 @@ def test_cut_writes_what_the_shared_replay_tool_writes(path: Path) -> None:
     t = read_trf(path)
     for rnd in range(1, tool.rounds_in(lines) + 1):
         assert write_trf(cut(t, rnd)) == tool.cut(lines, rnd)
-        assert sorted(pairing_rows(recorded_pairing(t, rnd))) == tool.recorded_pairing(lines, rnd)
+        assert sorted(pairing_rows(recorded_pairing(t, rnd, "2017"))) == tool.recorded_pairing(lines, rnd)
 
 
 def test_scores_come_from_the_round_blocks_not_the_points_column() -> None:
