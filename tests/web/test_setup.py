@@ -761,3 +761,15 @@ def test_the_tiebreak_page_warns_from_the_pairing_of_round_one(running) -> None:
     assert note not in client.get(f"/t/{fresh.pk}/tiebreaks/").content.decode()
     builders.round_with(fresh, 1, "1-3, 4-2", status=RoundStatus.PAIRED)  # a draft the public does not see yet
     assert note in client.get(f"/t/{fresh.pk}/tiebreaks/").content.decode()
+
+
+def test_the_tournament_form_shows_each_field_once(client, django_user_model) -> None:
+    """The settings are grouped by name: "rounds" belongs to the pairing only, not also to
+    the round schedule whose fields' names contain it."""
+    import re
+
+    organizer = django_user_model.objects.create_user("grouped")
+    organizer.groups.add(Group.objects.get(name=ORGANIZERS))
+    client.force_login(organizer)
+    names = re.findall(r'<(?:input|select|textarea)[^>]* name="([^"]+)"', client.get("/new/").content.decode())
+    assert names.count("rounds") == 1

@@ -48,6 +48,13 @@ def event_over(tournament: object) -> bool:
 
 
 @register.filter
+def among(name: str, names: str) -> bool:
+    """Whether *name* is one of the space-separated *names*: a whole word, where the
+    template language's ``in`` would find "rounds" inside "rounds_per_day"."""
+    return name in names.split()
+
+
+@register.filter
 def without_pab(byes: list) -> list:
     """The round's byes but the pairing-allocated one: the players a draft may take in."""
     return [b for b in byes if b.kind != "pab"]
