@@ -130,7 +130,7 @@ READINGS = (
 
 
 def _rows(state: TournamentState, edition: str) -> set[tuple[int, int]]:
-    return result_rows(round_module.pair_round(state, edition=edition))
+    return result_rows(round_module.pair_round(state, None, edition))
 
 
 def bye_disagreement(state: TournamentState, ours: int, theirs: int, edition: str = EDITION_2017) -> str:
