@@ -137,6 +137,37 @@ def mark_absent(player: Player, number: int, *, user: User | None = None) -> Bye
         return bye
 
 
+def player_numbered(tournament: Tournament, pairing_number: int) -> Player:
+    """The player the desk means by his pairing number (the number typed at check-in)."""
+    player = tournament.players.filter(pairing_number=pairing_number).first()
+    if player is None:
+        raise RegistrationRefused(_("no player has the pairing number %(n)d") % {"n": pairing_number})
+    return player
+
+
+def check_in_everyone_unmarked(tournament: Tournament, number: int, *, user: User | None = None) -> int:
+    """Every player of round *number* the desk has not marked yet is present, confirmed
+    at once; a player with a bye, an absence or a check-in of his own to confirm is left
+    as he is. Returns how many were marked. One transaction: all or none."""
+    with transaction.atomic():
+        Tournament.objects.select_for_update().get(pk=tournament.pk)
+        unmarked = [line.player for line in roster(tournament, number) if line.presence == Presence.UNKNOWN]
+        if not unmarked:
+            return 0
+        rnd = _open_round(unmarked[0], number)
+        confirmed_by = user if user is not None and user.is_authenticated else None
+        now = timezone.now()
+        checkins = CheckIn.objects.bulk_create(
+            CheckIn(round=rnd, player=p, by_player=False, confirmed_by=confirmed_by, confirmed_at=now)
+            for p in unmarked
+        )
+        for checkin in checkins:
+            audit.record(
+                rnd.tournament, checkin, action="check in", new="by the desk: everyone not yet marked", user=user
+            )
+        return len(checkins)
+
+
 class Presence:
     """What the desk knows of a player before the round: the words are the template's."""
 
