@@ -502,3 +502,15 @@ def test_a_result_typed_by_pairing_number_lands_on_that_players_board(desk) -> N
     assert "pairing number 7 has no board in round 1" in refused and "“#7 1-0”" in refused
     refused = _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"entry": "#3 2-0"}).content.decode()
     assert "is not a result" in refused
+
+
+def test_the_draft_and_the_desk_show_each_players_rating(desk) -> None:
+    t, client, _user = desk
+    white, black = builders.player(t, 1), builders.player(t, 4)
+    white.rating, black.rating, black.provisional_rating = 2150, 0, 1720
+    white.save(update_fields=["rating"])
+    black.save(update_fields=["rating", "provisional_rating"])
+    builders.round_with(t, 1, "1-4, 2-5, 3-6", byes="7 pab", status=RoundStatus.PAIRED)
+    page = client.get(f"/t/{t.pk}/rounds/1/").content.decode()
+    assert f'{white.name}</a> <span class="rtg">2150</span>' in page
+    assert f'{black.name}</a> <span class="rtg">1720 <abbr class="provisional"' in page
