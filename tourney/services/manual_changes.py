@@ -86,7 +86,7 @@ def _record_change(rnd: Round, after: list[Violation], *, old: str, user: User |
     tournament = rnd.tournament
     warnings = [str(v) for v in after]
     now = describe_round(rnd)
-    if rnd.engine_pairing and _pairs(now) != _pairs(rnd.engine_pairing):
+    if rnd.engine_pairing and _games_of(now) != _games_of(rnd.engine_pairing):
         warnings.append(
             _("manual change: this is not the pairing the %(system)s rules produced (C.04.2.A.4, C.04.3 A.9)")
             % {"system": tournament.get_pairing_system_display()}
@@ -257,7 +257,7 @@ def _add_board_and_record(
     _add_board(rnd, board)
     t = rnd.tournament
     after = check_round(adapters.state_for_round(rnd), adapters.pairing_of(rnd), t.pairing_system, t.rules_edition)
-    done = f"new board {board.white}-{board.black}"
+    done = f"new board {_named(rnd, board.white)} - {_named(rnd, board.black)}"
     _record_change(
         rnd, after, old=_describe_pairing(current), user=user, reasons=[_ground_text(rnd, ground), done, reason]
     )
@@ -341,10 +341,17 @@ def _describe_pairing(pairing: Pairing) -> str:
     return " ".join(text)
 
 
-def _pairs(description: str) -> set[frozenset[str]]:
-    """The pairs of a one-line pairing, colours and board order aside."""
-    return {frozenset(item.split("-")) for item in description.split(" ") if "-" in item} | {
-        frozenset(("bye", item)) for item in description.split("bye ")[1:2]
+def _named(rnd: Round, pairing_number: int) -> str:
+    """'17. Rossi, Mario' for the audit: the name stays right when a later renumbering
+    changes the numbers."""
+    return str(rnd.tournament.players.get(pairing_number=pairing_number))
+
+
+def _games_of(description: str) -> set[tuple[str, ...]]:
+    """The games of a one-line pairing, White first, board order aside: a colour swap is a
+    change of the engine's pairing as much as another opponent is (C.04.3 colour rules)."""
+    return {tuple(item.split("-")) for item in description.split(" ") if "-" in item} | {
+        ("bye", item) for item in description.split("bye ")[1:2]
     }
 
 
@@ -412,7 +419,7 @@ def choose_opponent(*, round_id: int, player: int, opponent: int, user: User | N
             changed = exchanged(current, mine, opponent)
         else:  # the player has the PAB: he takes the seat of the opponent's partner, who gets it
             changed = exchanged(current, player, _opponent(current, opponent))  # type: ignore[arg-type]
-        done = f"opponent chosen: {player} plays {opponent}"
+        done = f"opponent chosen: {_named(rnd, player)} plays {_named(rnd, opponent)}"
         return _store_draft(rnd, changed, old=_describe_pairing(current), user=user, reasons=[done, reason])
 
 
@@ -425,7 +432,7 @@ def swap_colours(*, round_id: int, board: int, user: User | None = None, reason:
             raise PairingRefused(_("round %(r)d has no board %(b)d") % {"r": rnd.number, "b": board})
         current = adapters.pairing_of(rnd)
         changed = exchanged(current, game.white.pairing_number, game.black.pairing_number)
-        done = f"colours swapped on board {board}"
+        done = f"colours swapped on board {board}: {game.black} has White, {game.white} Black"
         return _store_draft(rnd, changed, old=_describe_pairing(current), user=user, reasons=[done, reason])
 
 
@@ -456,7 +463,7 @@ def take_out(*, round_id: int, player: int, user: User | None = None, reason: st
         audit.record(rnd.tournament, bye, action="mark absent", new=bye.get_kind_display(), user=user, reason=reason)
         t = rnd.tournament
         after = check_round(adapters.state_for_round(rnd), changed, t.pairing_system, t.rules_edition)
-        done = f"player {player} taken out as absent"
+        done = f"{_named(rnd, player)} taken out as absent"
         _record_change(rnd, after, old=old, user=user, reasons=[done, reason])
         return rnd
 
@@ -478,7 +485,7 @@ def put_in(*, round_id: int, player: int, user: User | None = None, reason: str 
             changed = Pairing(boards=(*current.boards, Board(current.bye, player)), bye=None)
         else:
             changed = Pairing(boards=current.boards, bye=player)
-        done = f"player {player} put into the pairing"
+        done = f"{_named(rnd, player)} put into the pairing"
         return _store_draft(rnd, changed, old=_describe_pairing(current), user=user, reasons=[done, reason])
 
 
@@ -493,5 +500,5 @@ def give_pab(*, round_id: int, player: int, user: User | None = None, reason: st
         if current.bye is None:
             raise PairingRefused(_("an even number of players has no PAB: take a player out, or put one in, first"))
         changed = exchanged(current, player, current.bye)
-        done = f"PAB given to player {player}"
+        done = f"PAB given to {_named(rnd, player)}"
         return _store_draft(rnd, changed, old=_describe_pairing(current), user=user, reasons=[done, reason])
