@@ -25,7 +25,7 @@ REFUSALS = RefusalTable(
         # C.04.2.D.8: the three policies a tournament announces for corrections.
         "no_correction": gettext_lazy("round %(round)d is closed and this tournament allows no correction after that"),
         "deadline_passed": gettext_lazy("the correction deadline of round %(round)d passed at %(deadline)s"),
-        "next_round_paired": gettext_lazy("round %(next_round)d is already paired"),
+        "next_round_paired": gettext_lazy("round %(round)d is already paired"),
         "confirm_correction": gettext_lazy("board %(board)d already has %(result)s: confirm the correction"),
         "give_reason": gettext_lazy("board %(board)d: give the reason for the correction"),
         "changed_meanwhile": gettext_lazy(
@@ -55,7 +55,7 @@ def _correction_refusal(rnd: Round, now: datetime) -> Refusal | None:
     if policy == CorrectionPolicy.NEXT_PAIRING:
         later = Round.objects.filter(tournament_id=rnd.tournament_id, number__gt=rnd.number)
         if later.paired().exists():
-            return REFUSALS("next_round_paired", next_round=rnd.number + 1)
+            return REFUSALS("next_round_paired", round=rnd.number + 1)
     return None
 
 
