@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import pickle
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -157,3 +158,19 @@ def test_no_service_raises_a_refusal_outside_its_table() -> None:
     # tourney/services/pairing.py takes its table with the pairing app's move.
     services = [path for path in sorted(ROOT.glob("tourney/services/*.py")) if path.name != "pairing.py"]
     assert {path.name: _raised_texts(path) for path in services if _raised_texts(path)} == {}
+
+
+def test_a_refusal_is_rendered_when_shown_in_the_language_then_and_survives_pickling() -> None:
+    from tourney.errors import PairingRefused, in_sentence
+    from tourney.models import RoundStatus
+    from tourney.services.rounds import REFUSALS
+
+    status, expected = in_sentence(RoundStatus.PUBLISHED.label), in_sentence(RoundStatus.PAIRED.label)
+    with translation.override("it"):  # raised under one language...
+        error = PairingRefused(REFUSALS("wrong_status", round=3, status=status, expected=expected))
+    error = pickle.loads(pickle.dumps(error))  # (a Celery result carries it pickled)
+    assert error.code == "rounds.wrong_status"
+    with translation.override("en"):  # ...shown under another
+        assert str(error) == "round 3 is published, not paired"
+    with translation.override("it"):
+        assert str(error) == "il turno 3 è nello stato «pubblicato», non «abbinato»"

@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from django.db import transaction
 from django.db.models import Q
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -162,6 +162,8 @@ def _enter_result(
             )
         refusal = _refusal(rnd, timezone.now())
         if refusal:
+            with translation.override(None):  # the audit trail is kept in English
+                logged = str(refusal)
             # The refusal is committed with this transaction; the error is raised after it.
             audit.record(
                 rnd.tournament,
@@ -170,7 +172,7 @@ def _enter_result(
                 old=game.result,
                 new=result,
                 user=user,
-                reason=f"{refusal}. {reason}".strip(),
+                reason=f"{logged}. {reason}".strip(),
             )
         else:
             old = game.result
