@@ -16,13 +16,27 @@ from dataclasses import dataclass
 from django.core import signing
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tourney import audit
 from tourney.audit import User
 from tourney.caching import public_change
-from tourney.errors import RegistrationRefused
+from tourney.errors import RefusalTable, RegistrationRefused
 from tourney.models import Bye, ByeKind, CheckIn, Player, Round, RoundStatus, Tournament
+
+REFUSALS = RefusalTable(
+    "checkin",
+    {
+        "no_such_round": gettext_lazy("the tournament has rounds 1 to %(rounds)d"),
+        "not_playing": gettext_lazy("%(player)s does not take part in round %(round)d"),
+        "round_paired": gettext_lazy(
+            "round %(round)d is already paired: change the pairing by hand, or score a forfeit"
+        ),
+        "has_bye": gettext_lazy("%(player)s has a bye in round %(round)d (%(kind)s): an arbiter cancels it first"),
+        "not_checked_in": gettext_lazy("%(player)s has not checked in for round %(round)d"),
+        "requested_bye": gettext_lazy("%(player)s has a requested bye in round %(round)d (%(kind)s)"),
+    },
+)
 
 # The absence the desk records: zero points, assigned by the arbiter (C.04.2.D.4).
 ABSENCE = ByeKind.ZERO_POINT
@@ -47,14 +61,12 @@ def _open_round(player: Player, number: int) -> Round:
     """Round *number*, not paired yet, that *player* takes part in (created as a draft)."""
     tournament = Tournament.objects.select_for_update().get(pk=player.tournament_id)
     if not 1 <= number <= tournament.rounds:
-        raise RegistrationRefused(_("the tournament has rounds 1 to %d") % tournament.rounds)
+        raise RegistrationRefused(REFUSALS("no_such_round", rounds=tournament.rounds))
     if number < player.entry_round or (player.withdrawal_round is not None and number >= player.withdrawal_round):
-        raise RegistrationRefused(_("%(p)s does not take part in round %(r)d") % {"p": player.name, "r": number})
+        raise RegistrationRefused(REFUSALS("not_playing", player=player.name, round=number))
     rnd = Round.objects.get_or_create(tournament=tournament, number=number)[0]
     if rnd.status != RoundStatus.DRAFT:
-        raise RegistrationRefused(
-            _("round %d is already paired: change the pairing by hand, or score a forfeit") % number
-        )
+        raise RegistrationRefused(REFUSALS("round_paired", round=number))
     return rnd
 
 
@@ -71,10 +83,8 @@ def check_in(player: Player, number: int, *, user: User | None = None, by_player
         rnd = _open_round(player, number)
         bye = _absence(rnd, player)
         if bye is not None and (by_player or bye.requested):
-            raise RegistrationRefused(
-                _("%(p)s has a bye in round %(r)d (%(kind)s): an arbiter cancels it first")
-                % {"p": player.name, "r": number, "kind": bye.get_kind_display()}
-            )
+            kind = ByeKind(bye.kind).label
+            raise RegistrationRefused(REFUSALS("has_bye", player=player.name, round=number, kind=kind))
         checkin, created = CheckIn.objects.get_or_create(round=rnd, player=player, defaults={"by_player": by_player})
         if not by_player and not checkin.confirmed:
             checkin.confirmed_by = user if user is not None and user.is_authenticated else None
@@ -102,7 +112,7 @@ def confirm_check_in(player: Player, number: int, *, user: User | None = None) -
         rnd = _open_round(player, number)
         checkin = CheckIn.objects.filter(round=rnd, player=player).first()
         if checkin is None:
-            raise RegistrationRefused(_("%(p)s has not checked in for round %(r)d") % {"p": player.name, "r": number})
+            raise RegistrationRefused(REFUSALS("not_checked_in", player=player.name, round=number))
         if checkin.confirmed:
             return checkin
         checkin.confirmed_by = user if user is not None and user.is_authenticated else None
@@ -121,10 +131,8 @@ def mark_absent(player: Player, number: int, *, user: User | None = None) -> Bye
         bye = _absence(rnd, player)
         if bye is not None:
             if bye.requested:
-                raise RegistrationRefused(
-                    _("%(p)s has a requested bye in round %(r)d (%(kind)s)")
-                    % {"p": player.name, "r": number, "kind": bye.get_kind_display()}
-                )
+                kind = ByeKind(bye.kind).label
+                raise RegistrationRefused(REFUSALS("requested_bye", player=player.name, round=number, kind=kind))
             return bye
         CheckIn.objects.filter(round=rnd, player=player).delete()
         bye = Bye(round=rnd, player=player, kind=ABSENCE, requested=False)
