@@ -35,6 +35,7 @@ REFUSALS = RefusalTable(
         "has_bye": gettext_lazy("%(player)s has a bye in round %(round)d (%(kind)s): an arbiter cancels it first"),
         "not_checked_in": gettext_lazy("%(player)s has not checked in for round %(round)d"),
         "requested_bye": gettext_lazy("%(player)s has a requested bye in round %(round)d (%(kind)s)"),
+        "no_such_number": gettext_lazy("no player has the pairing number %(number)d"),
     },
 )
 
@@ -149,7 +150,7 @@ def player_numbered(tournament: Tournament, pairing_number: int) -> Player:
     """The player the desk means by his pairing number (the number typed at check-in)."""
     player = tournament.players.filter(pairing_number=pairing_number).first()
     if player is None:
-        raise RegistrationRefused(_("no player has the pairing number %(n)d") % {"n": pairing_number})
+        raise RegistrationRefused(REFUSALS("no_such_number", number=pairing_number))
     return player
 
 
