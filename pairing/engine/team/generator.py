@@ -37,6 +37,7 @@ class TeamEventConfig:
     forfeit_rate: float = 0.03  # share of matches one team forfeits
     absent_rate: float = 0.03  # chance a team misses a round (zero points)
     half_bye_rate: float = 0.0  # chance a team takes a requested half-point bye
+    full_bye_rate: float = 0.0  # chance a team is given a (FIDE-deprecated) full-point bye
     initial_colour: Colour | None = None  # None: drawn by lot
 
 
@@ -50,6 +51,7 @@ class PlayedRound:
     boards: dict[tuple[int, int], tuple[str, ...] | None] = field(default_factory=dict)
     forfeit_winner: dict[tuple[int, int], int] = field(default_factory=dict)
     half_byes: frozenset[int] = frozenset()
+    full_byes: frozenset[int] = frozenset()
     absent: frozenset[int] = frozenset()
 
 
@@ -92,19 +94,24 @@ def generate_team_event(config: TeamEventConfig, seed: int, pair: PairTeams = pa
     for number in range(1, config.rounds + 1):
         absent = frozenset(t for t in tpns if rng.random() < config.absent_rate)
         half = frozenset(t for t in tpns if t not in absent and rng.random() < config.half_bye_rate)
-        present = frozenset(tpns) - absent - half
+        full = frozenset(t for t in tpns if t not in absent | half and rng.random() < config.full_bye_rate)
+        present = frozenset(tpns) - absent - half - full
         round_ = team_round(event, number, present)
         try:
             pairing = pair(round_)
         except PairingError:
             event.complete = False
             break
-        played = PlayedRound(number, round_, pairing, half_byes=half, absent=absent)
+        played = PlayedRound(number, round_, pairing, half_byes=half, full_byes=full, absent=absent)
         for tpn in absent:
             event.histories[tpn].append(TeamResult(RoundKind.ZERO_BYE))
         for tpn in half:
             event.histories[tpn].append(
                 TeamResult(RoundKind.HALF_BYE, match_points=MATCH_DRAW, game_points=GAME_DRAW * config.boards)
+            )
+        for tpn in full:
+            event.histories[tpn].append(
+                TeamResult(RoundKind.FULL_BYE, match_points=MATCH_WIN, game_points=GAME_WIN * config.boards)
             )
         if pairing.bye is not None:
             event.histories[pairing.bye].append(

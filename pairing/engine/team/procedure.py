@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
+from pairing.engine.boards import sorted_by_scores
 from pairing.engine.common.bitset_matching import bits, perfect
 from pairing.engine.matching import max_weight_matching
 from pairing.engine.state import PairingError
@@ -75,7 +76,10 @@ def pair_round(round_: TeamRound) -> TeamPairing:
         brackets.append(tuple(field.teams[i].tpn for i in bracket))
         for i in bracket:
             remaining &= ~(1 << i)
-    matches = tuple(allocate(field.teams[a], field.teams[b], round_) for a, b in pairs)
+    matches = [allocate(field.teams[a], field.teams[b], round_) for a, b in pairs]
+    # C.04.6 is silent on board order: C.04.2 2026 art. 3.6 (recommended), on the primary score
+    score = {t.tpn: round_.score(t) for t in field.teams}
+    matches = sorted_by_scores(matches, score.__getitem__, {t.tpn: t.tpn for t in field.teams})
     return TeamPairing(matches, None if bye is None else field.teams[bye].tpn, tuple(brackets))
 
 

@@ -101,6 +101,8 @@ def tournament(event: TeamEvent, number: int) -> dict:
             matches.append(_match(matches, rnd, (played.pairing.bye, "P"), None, True, []))
         for tpn in sorted(played.half_byes):
             matches.append(_match(matches, rnd, (tpn, "D"), None, False, []))
+        for tpn in sorted(played.full_byes):
+            matches.append(_match(matches, rnd, (tpn, "W"), None, False, []))
     system = pairing_system(event)
     return {
         "tournamentNo": 1,

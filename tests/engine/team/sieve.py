@@ -18,6 +18,13 @@ from pairing.engine.team.colours import STRONG, allocate, preference
 from pairing.engine.team.model import ColourPreferences, Team, TeamPairing, TeamRound
 
 
+def identifier(pairing) -> list[int]:
+    """Art. 3.6.1-3.6.2: the top members (smaller TPN) ascending, then the bottom member of
+    each in that order."""
+    ordered = sorted((min(a, b), max(a, b)) for a, b in pairing)
+    return [a for a, _ in ordered] + [b for _, b in ordered]
+
+
 def _all_pairings(teams: tuple[int, ...], may_meet) -> list[list[tuple[int, int]]]:
     """Every legal ([C1]) pairing of *teams* (TPNs), each pair (smaller, larger)."""
     if not teams:
@@ -133,10 +140,7 @@ class Sieve:
     def pair_bracket(self, bracket: frozenset[int], top) -> list[tuple[int, int]]:
         best = None
         for pairing in _all_pairings(tuple(sorted(bracket)), self.may_meet):
-            # 3.6.1-3.6.2: tops ascending, then the bottom of each in that order
-            ordered = sorted(pairing)
-            identifier = [a for a, _ in ordered] + [b for _, b in ordered]
-            key = (*self.colour_criteria(pairing), self.c10(pairing, top), identifier)
+            key = (*self.colour_criteria(pairing), self.c10(pairing, top), identifier(pairing))
             if best is None or key < best[0]:
                 best = (key, pairing)
         assert best is not None

@@ -37,6 +37,7 @@ def compare(preferences: ColourPreferences, seeds) -> tuple[int, int, list]:
             forfeit_rate=0.06,
             absent_rate=0.08,
             half_bye_rate=0.03,
+            full_bye_rate=0.02,
             draw_rate=rng.choice((0.1, 0.3, 0.5)),
         )
         event = generate_team_event(config, seed)

@@ -40,6 +40,7 @@ def test_engine_agrees_with_the_sieve_on_generated_events(part: int) -> None:
             forfeit_rate=0.05,
             absent_rate=0.08,
             half_bye_rate=0.03,
+            full_bye_rate=0.02,
         )
         event = generate_team_event(config, seed)
         events += 1
