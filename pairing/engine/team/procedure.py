@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from pairing.engine.boards import sorted_by_scores
-from pairing.engine.common.bitset_matching import bits, perfect
+from pairing.engine.common.bitset_matching import Matcher, bits, perfect
 from pairing.engine.matching import max_weight_matching
 from pairing.engine.state import PairingError
 from pairing.engine.team.colours import Preference, allocate, preference, unfulfilled
@@ -209,6 +209,86 @@ def _pair_cost(field: _Field, a: int, b: int, bracket_score) -> tuple[int, int, 
 
 
 def _pair_bracket(field: _Field, bracket: list[int], bracket_score) -> list[tuple[int, int]]:
+    """Art. 3.6: the first legal pairing when it costs nothing in [C8]-[C10] (it is then
+    the first best: round one, and most brackets of type A), else :func:`_first_best`."""
+    first = _first_legal(field, bracket)
+    if all(_pair_cost(field, a, b, bracket_score) == (0, 0, 0) for a, b in first):
+        return first
+    return _first_best(field, bracket, bracket_score)
+
+
+def _first_legal(field: _Field, bracket: list[int]) -> list[tuple[int, int]]:
+    """The legal pairing of *bracket* with the smallest identifier (art. 3.6.2-3.6.3).
+
+    The identifier lists the top members first, so the top members are chosen first,
+    position by position, each made a top member when some legal pairing still allows it
+    (the smallest team of the difference between two top sets decides); then each top
+    member, in order, takes the smallest bottom member that still leaves a legal pairing.
+    A witness pairing that fits every choice so far answers most questions without a search.
+    """
+    size = len(bracket)
+    local = [0] * size
+    for p, a in enumerate(bracket):
+        for q, b in enumerate(bracket):
+            if field.adj[a] >> b & 1:
+                local[p] |= 1 << q
+    everyone = (1 << size) - 1
+    top = bottom = 0  # the positions decided so far
+
+    def witness(fixed: list[tuple[int, int]] = ()) -> list[int] | None:
+        """A legal pairing (mates by position) with every decided top paired to a later
+        bottom, or None. *fixed* pairs are taken as made."""
+        adj = []
+        for p in range(size):
+            later = everyone ^ ((1 << (p + 1)) - 1)
+            earlier = (1 << p) - 1
+            allowed = 0
+            if not bottom >> p & 1:
+                allowed |= later & ~top
+            if not top >> p & 1:
+                allowed |= earlier & ~bottom
+            adj.append(local[p] & allowed)
+        active = everyone
+        for p, q in fixed:
+            active &= ~((1 << p) | (1 << q))
+        matcher = Matcher(adj, active)
+        if not matcher.complete:
+            return None
+        mate = matcher.mate
+        for p, q in fixed:
+            mate[p], mate[q] = q, p
+        return mate
+
+    mate = witness()
+    assert mate is not None  # the bracket was chosen legal
+    for p in range(size):
+        top |= 1 << p
+        if mate[p] > p:
+            continue
+        trial = witness()
+        if trial is None:
+            top &= ~(1 << p)
+            bottom |= 1 << p
+        else:
+            mate = trial
+    pairs: list[tuple[int, int]] = []
+    for p in bits(top):
+        for q in bits(local[p] & bottom & ~((1 << (p + 1)) - 1)):
+            if any(q == b for _, b in pairs):
+                continue
+            if mate[p] == q:
+                break
+            trial = witness([*pairs, (p, q)])
+            if trial is not None:
+                mate = trial
+                break
+        else:  # pragma: no cover - the witness always offers one
+            raise PairingError("no bottom member left for a top member")
+        pairs.append((p, mate[p]))
+    return [(bracket[p], bracket[q]) for p, q in pairs]
+
+
+def _first_best(field: _Field, bracket: list[int], bracket_score) -> list[tuple[int, int]]:
     """Art. 3.6: the first pairing, in the order of the identifiers (3.6.2-3.6.3), of those
     with the fewest [C8], then [C9], then [C10] (3.6.4), as a minimum-weight perfect matching.
 
