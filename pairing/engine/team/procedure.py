@@ -147,6 +147,9 @@ def _upfloaters(field: _Field, residents: list[int], remaining: int) -> list[int
     for count in range(len(residents) % 2, len(lower) + 1, 2):
         for profile in _profiles(field, lower, count):
             best = None
+            # no set of this profile has fewer [C7] floaters than this: when one that meets
+            # [C6] reaches it, no later set is better (the search stops, the answer is the same)
+            least_c7 = 0 if field.round.in_last_two_rounds else _least_floaters(field, lower, profile)
             for index, upfloaters in enumerate(_sets(field, lower, profile)):
                 bracket = resident_mask | sum(1 << i for i in upfloaters)
                 if not field.legal(bracket):
@@ -157,7 +160,7 @@ def _upfloaters(field: _Field, residents: list[int], remaining: int) -> list[int
                 key = (0 if _c6(field, top_level, rest) else 1, _c7(field, upfloaters), index)
                 if best is None or key < best[0]:
                     best = (key, upfloaters)
-                if key[:2] == (0, 0):
+                if key[:2] == (0, least_c7):
                     break
             if best is not None:
                 return best[1]
@@ -165,6 +168,15 @@ def _upfloaters(field: _Field, residents: list[int], remaining: int) -> list[int
         f"the scoregroup of {field.score[residents[0]]} has no legal pairing with any set of upfloaters "
         "(C.04.6 art. 3.3.3)"
     )
+
+
+def _least_floaters(field: _Field, lower: Sequence[int], profile: tuple) -> int:
+    """The fewest upfloaters that floated last round a set of *profile* can hold."""
+    least = 0
+    for score in set(profile):
+        others = sum(1 for i in lower if field.score[i] == score and not field.teams[i].floated)
+        least += max(0, profile.count(score) - others)
+    return least
 
 
 def _c6(field: _Field, top_level: int, rest: int) -> bool:
