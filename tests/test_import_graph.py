@@ -16,7 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("pairing", "tourney")
-SYSTEMS = ("dutch", "dubov", "burstein", "lim")  # pairing/engine/<system>/
+SYSTEMS = ("dutch", "dubov", "burstein", "lim", "team")  # pairing/engine/<system>/
 NOT_IN_PAIRING = ("django", "celery", "tourney")
 
 
