@@ -210,9 +210,15 @@ def _without_risky(adj: list[int], ups: list[int], allowed: tuple[int, ...], ris
     return out
 
 
+def pairing_identifier(pairs: Sequence[tuple[int, int]]) -> tuple[int, ...]:
+    """3.6.2: the TPNs of the top members (the smaller of each pair) ascending, then their
+    bottom members in the same order."""
+    ordered = sorted((min(a, b), max(a, b)) for a, b in pairs)
+    return tuple(t for t, _ in ordered) + tuple(b for _, b in ordered)
+
+
 def _identifier(mate: list[int]) -> tuple[int, ...]:
-    tops = [i for i in range(len(mate)) if i < mate[i]]
-    return tuple(tops) + tuple(mate[t] for t in tops)
+    return pairing_identifier([(i, mate[i]) for i in range(len(mate)) if i < mate[i]])
 
 
 def _lexicographically_first(adj: list[int]) -> list[int] | None:
