@@ -227,6 +227,9 @@ def _lexicographically_first(adj: list[int]) -> list[int] | None:
     the bottom member of each top member in turn."""
     n = len(adj)
     full = (1 << n) - 1
+    half = n // 2
+    if all(adj[i] >> (i + half) & 1 for i in range(half)):  # the very first identifier, 1..m | m+1..2m
+        return [i + half for i in range(half)] + list(range(half))
     if not perfect(adj, full):
         return None
     tops = bottoms = 0
