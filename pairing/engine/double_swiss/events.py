@@ -95,6 +95,13 @@ def after_match(state: TournamentState, entries: dict[int, tuple[RoundEntry, Rou
 def play(config: EventConfig, seed: int, pair: PairMatch) -> list[tuple[TournamentState, Pairing | None]]:
     """Every match of a random event: the state it was paired from and its pairing (None
     when *pair* found the match unpairable; the event then stops)."""
+    return event(config, seed, pair)[0]
+
+
+def event(
+    config: EventConfig, seed: int, pair: PairMatch
+) -> tuple[list[tuple[TournamentState, Pairing | None]], TournamentState]:
+    """:func:`play`, and the state after the last match played, results included."""
     rng = random.Random(seed)
     state = initial_state(config, rng)
     played: list[tuple[TournamentState, Pairing | None]] = []
@@ -107,4 +114,4 @@ def play(config: EventConfig, seed: int, pair: PairMatch) -> list[tuple[Tourname
             break
         played.append((state, pairing))
         state = after_match(state, match_entries(pairing, state, byes, rng, config))
-    return played
+    return played, state

@@ -56,3 +56,12 @@ def test_a_game_two_that_does_not_repeat_game_one_is_reported() -> None:
     broken = dataclasses.replace(first, rounds=(first.rounds[0], same_colour, *first.rounds[2:]))
     t = dataclasses.replace(t, players=(broken, *t.players[1:]))
     assert match_column_errors(t)
+
+
+def test_generate_writes_a_double_swiss_event_that_check_replays(tmp_path, capsys) -> None:
+    path = tmp_path / "generated.trf"
+    assert main(["--double-swiss", "--generate", str(path), "--players", "13", "--rounds", "4", "--seed", "2"]) == 0
+    t = parse_trf(path.read_text())
+    assert system_of(t) == "double_swiss" and t.rounds_in_file == 8 and match_column_errors(t) == []
+    assert main(["--check", str(path), "--no-standings"]) == 0
+    assert "agree 8 of 8 rounds" in capsys.readouterr().out
