@@ -29,6 +29,9 @@ EDITIONS = (EDITION_2026,)
 
 def pair_round(state: TournamentState, options: PairingOptions | None, edition: str) -> Pairing:
     edition_of("double_swiss", edition, EDITIONS)
+    if options is not None and options.acceleration != "none":
+        # C.04.7 gives "the points for a win": a game's or a match's, C.04.5 does not say.
+        raise PairingError("the Double-Swiss system is not paired with an acceleration here (docs/double-swiss.md)")
     match = match_to_pair(state)
     field = RoundField(contenders(state), forbidden_pairs(state), last_round=match >= total_matches(state))
     everyone = (1 << len(field.players)) - 1

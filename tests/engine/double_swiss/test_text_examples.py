@@ -153,3 +153,24 @@ def test_1_4_the_pab_is_worth_a_win_and_a_draw() -> None:
     history = tuple(RoundEntry(None, None, o) for o in PAB_GAMES)
     scored = dataclasses.replace(state, players=(Player(id=1), Player(id=2), Player(id=3, history=history)))
     assert scored.score(3) == 15
+
+
+def test_c6_the_upfloater_leaves_the_following_scoregroup_pairable() -> None:
+    # Reading R3: 3 and 4 have met; floating 2 up would leave them alone in their bracket,
+    # needing two upfloaters where none is the parity minimum: 3 floats up instead.
+    f = field(player(1, 3), player(2, 2), player(3, 2, 4), player(4, 2, 3), player(5, 0), player(6, 0))
+    assert brackets(f) == [(1, 3), (2, 4), (5, 6)]
+
+
+def test_1_5_a_pab_is_no_float_a_match_between_scores_is() -> None:
+    o = Outcome
+    won = (o.WIN, o.LOSS)
+    pab = [RoundEntry(None, None, o.PAIRING_BYE), RoundEntry(None, None, o.HALF_BYE)]
+    absent = [RoundEntry(None, None, o.ZERO_BYE)] * 2
+    one = _match(1, 2, won, won) | _match(3, 4, won, won) | {5: pab}
+    two = _match(1, 3, won, won) | _match(5, 2, won, won) | {4: absent}
+    state = _state({k: one[k] + two[k] for k in one}, matches=4)
+    view = {c.id: c for c in contenders(state)}
+    assert view[5].floated and view[2].floated and not view[1].floated and not view[4].floated
+    after_one = _state(one, matches=4)
+    assert not {c.id: c for c in contenders(after_one)}[5].floated  # the PAB of match 1
