@@ -24,13 +24,15 @@ class RoundField:
         self.last_round = last_round
         n = len(self.players)
         index = {p.id: k for k, p in enumerate(self.players)}
-        adj = [0] * n
-        for i, p in enumerate(self.players):
-            row = 0
-            for j, q in enumerate(self.players):
-                if i != j and q.id not in p.met and p.id not in q.met and frozenset((p.id, q.id)) not in forbidden:
-                    row |= 1 << j
-            adj[i] = row
+        everyone = (1 << n) - 1
+        adj = [everyone & ~(1 << k) for k in range(n)]
+        barred = [(p.id, q) for p in self.players for q in p.met] + [
+            tuple(pair) for pair in forbidden if len(pair) == 2
+        ]
+        for a, b in barred:
+            if a in index and b in index:
+                adj[index[a]] &= ~(1 << index[b])
+                adj[index[b]] &= ~(1 << index[a])
         self.adj = adj
         self.index = index
         self.floated = sum(1 << k for k, p in enumerate(self.players) if p.floated and not last_round)
@@ -180,7 +182,12 @@ def _first_identifier(field: RoundField, top: int, upfloaters: int) -> list[tupl
     bracket = top | upfloaters
     members = sorted(bits(bracket), key=lambda k: field.players[k].number)  # by TPN
     local = {k: i for i, k in enumerate(members)}
-    adj = [sum(1 << local[j] for j in bits(field.adj[k] & bracket)) for k in members]
+    everyone = (1 << len(members)) - 1
+    # Built from the pairs that are not legal, few beside the legal ones in a big bracket.
+    adj = [
+        everyone & ~(1 << i) & ~sum(1 << local[j] for j in bits(bracket & ~field.adj[k] & ~(1 << k)))
+        for i, k in enumerate(members)
+    ]
     # [C8] (2.3.5): a resident who floated last round against an upfloater is to be avoided.
     risky_residents = sum(1 << local[k] for k in bits(top & field.floated))
     ups = [local[k] for k in bits(upfloaters)]
