@@ -20,8 +20,7 @@ Swiss system:
 
 The Double-Swiss system (C.04.5) pairs matches of two games, with absolute criteria of
 its own and no colour limits: :func:`check_round` hands it to
-:mod:`pairing.engine.double_swiss.checks`, which reads the history match by match through
-the engine's match view (the one part the two share).
+:mod:`pairing.engine.double_swiss.checks`, which recounts them from the game columns.
 """
 
 from __future__ import annotations

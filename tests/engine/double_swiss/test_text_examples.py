@@ -174,3 +174,16 @@ def test_1_5_a_pab_is_no_float_a_match_between_scores_is() -> None:
     assert view[5].floated and view[2].floated and not view[1].floated and not view[4].floated
     after_one = _state(one, matches=4)
     assert not {c.id: c for c in contenders(after_one)}[5].floated  # the PAB of match 1
+
+
+def test_the_checker_reports_a_rematch_and_a_second_pab() -> None:
+    from pairing.engine.checker import check_round
+    from pairing.engine.state import Pairing
+
+    o = Outcome
+    won = (o.WIN, o.LOSS)
+    pab = [RoundEntry(None, None, o.PAIRING_BYE), RoundEntry(None, None, o.HALF_BYE)]
+    state = _state(_match(1, 2, won, won) | _match(3, 4, won, won) | {5: pab})
+    rules = {v.rule for v in check_round(state, Pairing((Board(1, 2), Board(3, 4)), bye=5), "double_swiss", "2026")}
+    assert rules == {"C.04.5 [C1]", "C.04.5 [C2]"}
+    assert check_round(state, pair(state, "double_swiss"), "double_swiss", "2026") == []
