@@ -1,4 +1,4 @@
-"""The public cache (tourney/caching.py): a change renews exactly the pages it affects, of its
+"""The public cache (tourney/caching/): a change renews exactly the pages it affects, of its
 own tournament only, once committed; a draft never reaches a cache a reader can hit."""
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from django.urls import reverse
 
 from tests import builders
 from tourney import caching
+from tourney.caching import checks, pages, public_views
+from tourney.caching import computed as computed_values
 from tourney.models import Result, RoundStatus, Tournament
 from tourney.roles import appoint
 from tourney.services import registration, results, rounds, setup
@@ -192,7 +194,7 @@ def test_a_draft_pairing_never_reaches_the_public_cache(django_user_model) -> No
     reader = Client().get(url)
     assert "Alice" not in reader.content.decode()  # ...the reader never does
     assert "public" in reader["Cache-Control"]
-    stored = cache.get(caching.page_version(reader.wsgi_request, t.pk, caching.one_round({"number": 1})).key)
+    stored = cache.get(pages.page_version(reader.wsgi_request, t.pk, public_views.one_round({"number": 1})).key)
     assert stored is not None and b"Alice" not in stored["content"]
 
 
@@ -381,11 +383,11 @@ def test_a_logged_in_users_page_computes_afresh_and_keeps_nothing(django_user_mo
     computed = []
     state_after = adapters.state_after
     monkeypatch.setattr(adapters, "state_after", lambda t, n: computed.append(n) or state_after(t, n))
-    kept = dict(caching._computed)
+    kept = dict(computed_values._computed)
     url = reverse("round_standings", kwargs={"tournament_id": t.pk, "number": 2})
     desk.get(url)
     desk.get(url)
-    assert computed == [2, 2] and caching._computed == kept
+    assert computed == [2, 2] and computed_values._computed == kept
 
 
 def test_while_another_process_renders_the_new_version_the_previous_copy_is_served(
@@ -396,14 +398,14 @@ def test_while_another_process_renders_the_new_version_the_previous_copy_is_serv
     first = Client().get(url)
     with django_capture_on_commit_callbacks(execute=True):
         results.set_result(game_id=_game(t), result=Result.DRAW)
-    version = caching.page_version(first.wsgi_request, t.pk, (caching.ALL,))
+    version = pages.page_version(first.wsgi_request, t.pk, (caching.ALL,))
     cache.add(version.latest + ":lock", 1)  # another process renders it
     meanwhile = Client().get(url)
     assert meanwhile["ETag"] == first["ETag"] and "max-age=0" in meanwhile["Cache-Control"]
     again = Client().get(url)
     assert again.wsgi_request.resolver_match is None and again["ETag"] == first["ETag"]  # before the middleware
     cache.delete(version.latest + ":lock")
-    caching._rendered_elsewhere_until.clear()
+    pages._rendered_elsewhere_until.clear()
     assert Client().get(url)["ETag"] != first["ETag"]  # rendered now
 
 
@@ -433,14 +435,15 @@ def test_the_refresh_window_counts_from_when_the_versions_were_read_not_from_the
     settings.PUBLIC_VERSIONS_LOCAL_SECONDS = 0.5
     clock = _Clock()
     monkeypatch.setattr(caching, "time", clock)
-    render = caching._render
+    monkeypatch.setattr(pages, "time", clock)
+    render = pages.render_shared
 
     def slow_render(*args):  # a big page: 1.5 s to render
         response = render(*args)
         clock.offset += 1.5
         return response
 
-    monkeypatch.setattr(caching, "_render", slow_render)
+    monkeypatch.setattr(pages, "render_shared", slow_render)
     t = _event()
     url = reverse("round_detail", kwargs={"tournament_id": t.pk, "number": 2})
     poll = {"HX-Request": "true", "HX-Target": "pairing"}
@@ -460,16 +463,16 @@ def test_the_live_pages_poll_at_the_interval_the_bound_counts() -> None:
     for name in templates:
         source = (settings.BASE_DIR / "templates" / "tourney" / name).read_text()
         intervals = re.findall(r'\{% (?:el)?if live %\}[^>]*?hx-trigger="every ([0-9.]+)s"', source)
-        assert intervals == [str(caching.LIVE_POLL_SECONDS)], name
+        assert intervals == [str(checks.LIVE_POLL_SECONDS)], name
 
 
 def test_a_change_reaches_a_live_page_within_five_seconds_with_margin(settings) -> None:
     # The poll (2 s), then the refresh window (2 s) overlapping the local version time
     # (0.5 s), another process's render (0.25 s); a proxy's copy: 0.5 + 2 s.
-    assert caching.live_change_delay() == 4.5 < caching.LIVE_CHANGE_LIMIT_SECONDS
-    assert caching.check_live_change_delay() == []
+    assert checks.live_change_delay() == 4.5 < checks.LIVE_CHANGE_LIMIT_SECONDS
+    assert checks.check_live_change_delay() == []
     settings.PUBLIC_PAGE_REFRESH_SECONDS = 3
-    assert [w.id for w in caching.check_live_change_delay()] == ["tourney.W002"]
+    assert [w.id for w in checks.check_live_change_delay()] == ["tourney.W002"]
 
 
 def test_a_prohibited_pairing_set_or_lifted_renews_the_trf_download(
