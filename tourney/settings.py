@@ -156,6 +156,8 @@ TEMPLATES = [
                 "tourney.csp.csp_nonce",
                 # A page shared by every reader carries no CSRF token (tourney/caching/).
                 "tourney.caching.readers.csrf_for_shared_pages",
+                # The tournament menu's facts, once per request (tourney/navigation.py).
+                "tourney.navigation.tournament_menu",
             ],
         },
     },
