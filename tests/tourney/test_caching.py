@@ -75,6 +75,31 @@ def _all(t: Tournament) -> set[str]:
     return set(_pages(t))
 
 
+class _Clock:
+    """caching's clock, moved by hand (wall and monotonic time together); *stopped*, it
+    stands still until moved (two requests then read the same second)."""
+
+    time_ns = staticmethod(time.time_ns)  # the tokens: ordered, whatever the offset
+    sleep = staticmethod(time.sleep)
+
+    def __init__(self, *, stopped: bool = False) -> None:
+        self.offset = 0.0
+        self.stopped_at = (time.time(), time.monotonic()) if stopped else None
+
+    def time(self) -> float:
+        return (self.stopped_at[0] if self.stopped_at else time.time()) + self.offset
+
+    def monotonic(self) -> float:
+        return (self.stopped_at[1] if self.stopped_at else time.monotonic()) + self.offset
+
+
+def _set_clock(monkeypatch, clock: _Clock) -> _Clock:
+    """*clock* for every module of the cache that reads the time."""
+    for module in (caching, pages):
+        monkeypatch.setattr(module, "time", clock)
+    return clock
+
+
 def test_a_result_renews_its_round_and_the_pages_of_results_only(django_capture_on_commit_callbacks) -> None:
     t = _event()
     before = _etags(t)
@@ -229,6 +254,7 @@ def test_while_results_come_in_a_page_renews_at_most_every_few_seconds(
     settings, django_capture_on_commit_callbacks, monkeypatch
 ) -> None:
     settings.PUBLIC_PAGE_REFRESH_SECONDS = 2
+    clock = _set_clock(monkeypatch, _Clock(stopped=True))
     t = _event()
     url = reverse("standings", kwargs={"tournament_id": t.pk})
     first = Client().get(url)
@@ -238,8 +264,7 @@ def test_while_results_come_in_a_page_renews_at_most_every_few_seconds(
     assert again["ETag"] == first["ETag"]  # rendered a moment ago: served as it is...
     assert "max-age=0" in again["Cache-Control"]  # ...and nobody downstream keeps it
     assert Client().get(url, headers={"If-None-Match": first["ETag"]}).status_code == 304
-    later = time.time() + 3
-    monkeypatch.setattr(caching.time, "time", lambda: later)
+    clock.offset += 3
     assert Client().get(url)["ETag"] != first["ETag"]  # two seconds on: the change is there
 
 
@@ -252,7 +277,8 @@ def _headers(response) -> dict[str, str]:
     return {k: v for k, v in response.items() if k not in ("Content-Security-Policy", "Date")}
 
 
-def test_a_page_in_hand_is_answered_before_the_session_and_the_database(django_assert_num_queries) -> None:
+def test_a_page_in_hand_is_answered_before_the_session_and_the_database(django_assert_num_queries, monkeypatch) -> None:
+    _set_clock(monkeypatch, _Clock(stopped=True))  # both answers in the same second
     t = _event()
     url = reverse("standings", kwargs={"tournament_id": t.pk})
     rendered = Client().get(url, headers={"Accept-Language": "it"})
@@ -412,30 +438,12 @@ def test_while_another_process_renders_the_new_version_the_previous_copy_is_serv
 # ---------------------------------------------------------------- live pages: a change within 5 s
 
 
-class _Clock:
-    """caching's clock, moved by hand (wall and monotonic time together)."""
-
-    time_ns = staticmethod(time.time_ns)  # the tokens: ordered, whatever the offset
-    sleep = staticmethod(time.sleep)
-
-    def __init__(self) -> None:
-        self.offset = 0.0
-
-    def time(self) -> float:
-        return time.time() + self.offset
-
-    def monotonic(self) -> float:
-        return time.monotonic() + self.offset
-
-
 def test_the_refresh_window_counts_from_when_the_versions_were_read_not_from_the_end_of_the_render(
     settings, monkeypatch
 ) -> None:
     settings.PUBLIC_PAGE_REFRESH_SECONDS = 2
     settings.PUBLIC_VERSIONS_LOCAL_SECONDS = 0.5
-    clock = _Clock()
-    monkeypatch.setattr(caching, "time", clock)
-    monkeypatch.setattr(pages, "time", clock)
+    clock = _set_clock(monkeypatch, _Clock())
     render = pages.render_shared
 
     def slow_render(*args):  # a big page: 1.5 s to render
