@@ -68,7 +68,7 @@ def main() -> None:
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
     try:
         from bench.big_event import build_event
-        from tourney import presentation
+        from tourney.presentation import card, crosstable_cells, points, tiebreak_table
 
         started = time.perf_counter()
         t = build_event(args.players, args.rounds)
@@ -79,12 +79,12 @@ def main() -> None:
         last = args.rounds
         player = t.players.get(pairing_number=args.players // 2)
         print("computed once:")
-        timed("points standings and AROs", lambda: presentation.standings(t, last), args.profile)
+        timed("points standings and AROs", lambda: points.standings(t, last), args.profile)
         table: list = []
-        timed("standings with tie-breaks", lambda: table.append(presentation.standings_table(t, None)), args.profile)
+        timed("standings with tie-breaks", lambda: table.append(tiebreak_table.standings_table(t, None)), args.profile)
         _, rows, _ = table[0]
-        timed("crosstable", lambda: presentation.crosstable_rows(t, rows, range(1, last + 1)), args.profile)
-        timed("player card", lambda: presentation.player_card(t, player), args.profile)
+        timed("crosstable", lambda: crosstable_cells.crosstable_rows(t, rows, range(1, last + 1)), args.profile)
+        timed("player card", lambda: card.player_card(t, player), args.profile)
         # Categories and prizes as an open has them: two rating groups, women, juniors.
         from decimal import Decimal
 

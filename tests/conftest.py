@@ -88,7 +88,7 @@ def _site_language() -> Iterator[None]:
 
 @pytest.fixture(autouse=True)
 def _fresh_public_cache(settings) -> None:
-    """Each test reads its own public cache (tourney/caching.py): the keys carry a release
+    """Each test reads its own public cache (tourney/caching/): the keys carry a release
     of their own, so nothing is flushed (the Redis database may be the Celery broker's too)
     and no page cached by another test, or another run, is ever served."""
     settings.PUBLIC_CACHE_RELEASE = f"test-{uuid.uuid4().hex}"
@@ -98,12 +98,12 @@ def _fresh_public_cache(settings) -> None:
 @pytest.fixture(autouse=True)
 def _test_logins_carry_the_desk_marker(monkeypatch: pytest.MonkeyPatch) -> None:
     """Client.login and force_login sign in without a response: they set the desk marker a
-    real sign-in gets from DeskMarkerMiddleware (tourney/caching.py), or the public page
+    real sign-in gets from DeskMarkerMiddleware (tourney/caching/), or the public page
     cache would take the signed-in user for a reader."""
     from django.conf import settings
     from django.test.client import ClientMixin
 
-    from tourney.caching import desk_marker
+    from tourney.caching.readers import desk_marker
 
     set_login_cookies = ClientMixin._set_login_cookies
 

@@ -2,7 +2,7 @@
 
 Every change to a game or a bye made here is written to the audit trail. Every save and
 deletion of a row the public pages show (one by one, in a bulk action, or in an inline)
-renews the pages of the tournament it touches, as the services do (tourney/caching.py).
+renews the pages of the tournament it touches, as the services do (tourney/caching/).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ class TourneyConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from tourney import caching  # noqa: F401  (registers its deploy check)
+        from tourney.caching import checks  # noqa: F401  (registers the cache's deploy checks)
         from tourney.roles import ensure_role_groups
 
         # After migrate, once the permissions exist: idempotent.

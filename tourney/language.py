@@ -68,7 +68,7 @@ def set_language(request: HttpRequest) -> HttpResponse:
     choice is also recorded as his.
 
     A reader's switch needs no CSRF token: the public pages are shared by every reader
-    (tourney/caching.py) and carry none, and all it changes is his own language cookie.
+    (tourney/caching/) and carry none, and all it changes is his own language cookie.
     A logged-in user's switch writes his preference: it is checked as every other POST."""
     if request.user.is_authenticated:
         refused = CsrfViewMiddleware(lambda r: HttpResponse()).process_view(request, django_set_language, (), {})

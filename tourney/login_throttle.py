@@ -42,7 +42,7 @@ _local_counts = LocMemCache("login-throttle", {"OPTIONS": {"MAX_ENTRIES": 100_00
 
 def _counts(operation: str, *args: Any) -> Any:
     """The shared cache's *operation*, or this process's when the shared one fails."""
-    from tourney.caching import guarded
+    from tourney.caching.guard import guarded
 
     return guarded(operation, *args, fallback=_local_counts)
 

@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from pairing.engine.prizes import Award, PrizeList, award_prizes
 from tourney.models import Category, CategoryKind, Player, Sex, Tournament
-from tourney.presentation import TableRow, as_decimal, standings_table
+from tourney.presentation.tiebreak_table import TableRow, as_decimal, standings_table
 from tourney.ratings import birth_year, event_year
 from tourney.standings import TournamentStandings
 

@@ -113,16 +113,16 @@ MIDDLEWARE = [
     # Content-Security-Policy with a nonce per request (tourney/csp.py).
     "tourney.csp.ContentSecurityPolicyMiddleware",
     # A reader's public page already in hand, answered before the session, language, CSRF
-    # and authentication middleware (tourney/caching.py).
-    "tourney.caching.PublicPageMiddleware",
+    # and authentication middleware (tourney/caching/).
+    "tourney.caching.middleware.PublicPageMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The reader's language: the choice made on the page (cookie), else the browser's.
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    # The desk marker beside a signed-in user's session (tourney/caching.py).
-    "tourney.caching.DeskMarkerMiddleware",
+    # The desk marker beside a signed-in user's session (tourney/caching/).
+    "tourney.caching.middleware.DeskMarkerMiddleware",
     # A logged-in user's own language, over the cookie and the browser (tourney/language.py).
     "tourney.language.UserLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -131,8 +131,8 @@ MIDDLEWARE = [
     "tourney.uploads.UploadGateMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    # Whatever a logged-in user gets is private (tourney/caching.py).
-    "tourney.caching.PrivateByDefaultMiddleware",
+    # Whatever a logged-in user gets is private (tourney/caching/).
+    "tourney.caching.middleware.PrivateByDefaultMiddleware",
 ]
 
 if not DEBUG:
@@ -154,8 +154,10 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "tourney.csp.csp_nonce",
-                # A page shared by every reader carries no CSRF token (tourney/caching.py).
-                "tourney.caching.csrf_for_shared_pages",
+                # A page shared by every reader carries no CSRF token (tourney/caching/).
+                "tourney.caching.readers.csrf_for_shared_pages",
+                # The tournament menu's facts, once per request (tourney/navigation.py).
+                "tourney.navigation.tournament_menu",
             ],
         },
     },
@@ -286,7 +288,7 @@ CELERY_BEAT_SCHEDULE = {"reap lost jobs": {"task": "jobs.reap_lost", "schedule":
 
 # The cache: Redis when REDIS_URL is set (shared by every web process and the worker, so a
 # change made anywhere renews the pages everywhere), else this process's memory (one
-# process: `make run`). Public pages are kept per change (tourney/caching.py).
+# process: `make run`). Public pages are kept per change (tourney/caching/).
 CACHE_URL = env_str("CACHE_URL", REDIS_URL)
 if CACHE_URL:
     CACHES = {
@@ -294,7 +296,7 @@ if CACHE_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": CACHE_URL,
             # A Redis that does not answer costs a page this long at most, then the page
-            # renders without the cache (tourney/caching.py leaves it alone a while).
+            # renders without the cache (tourney/caching/ leaves it alone a while).
             "OPTIONS": {
                 "socket_connect_timeout": env_int("CACHE_TIMEOUT_MS", 1000) / 1000,
                 "socket_timeout": env_int("CACHE_TIMEOUT_MS", 1000) / 1000,
@@ -308,7 +310,7 @@ else:
 # refused to forget the session (a cached copy would outlive it).
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 # The cookie that marks a signed-in user's requests for the proxy and the page cache: an
-# HMAC of his session key (tourney/caching.py, deploy/nginx.conf).
+# HMAC of his session key (tourney/caching/, deploy/nginx.conf).
 DESK_COOKIE_NAME = "desk"
 # The secret nginx and Django share to check that marker (docker-compose.yml gives both the
 # same); without one, a value derived from SECRET_KEY (no proxy to share it with).

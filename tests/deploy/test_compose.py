@@ -89,7 +89,7 @@ def test_the_proxy_keeps_one_copy_per_variant_django_serves() -> None:
     assert "$hx_target" in key and "$encoding" in key and "$language" in key
     assert "$http_" not in key and "$cookie_" not in key
     targets = re.search(r"map \$http_hx_target \$hx_target \{(.*?)\}", conf, re.S).group(1)
-    from tourney.caching import HTMX_TARGETS
+    from tourney.caching.pages import HTMX_TARGETS
 
     assert set(re.findall(r"^\s+(\w+) \1;", targets, re.M)) == HTMX_TARGETS
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.deploy.nginx_site import NGINX, running_nginx
-from tourney.caching import desk_marker
+from tourney.caching.readers import desk_marker
 
 pytestmark = pytest.mark.skipif(NGINX is None, reason="nginx is not installed")
 

@@ -1,4 +1,4 @@
-"""The public cache (tourney/caching.py): a change renews exactly the pages it affects, of its
+"""The public cache (tourney/caching/): a change renews exactly the pages it affects, of its
 own tournament only, once committed; a draft never reaches a cache a reader can hit."""
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from django.urls import reverse
 
 from tests import builders
 from tourney import caching
+from tourney.caching import checks, pages, public_views
+from tourney.caching import computed as computed_values
 from tourney.models import Result, RoundStatus, Tournament
 from tourney.roles import appoint
 from tourney.services import registration, results, rounds, setup
@@ -71,6 +73,31 @@ ROUND_2_ONLY = {"round 1", "round 3", "results sheet 1"}  # the pages a round-2 
 
 def _all(t: Tournament) -> set[str]:
     return set(_pages(t))
+
+
+class _Clock:
+    """caching's clock, moved by hand (wall and monotonic time together); *stopped*, it
+    stands still until moved (two requests then read the same second)."""
+
+    time_ns = staticmethod(time.time_ns)  # the tokens: ordered, whatever the offset
+    sleep = staticmethod(time.sleep)
+
+    def __init__(self, *, stopped: bool = False) -> None:
+        self.offset = 0.0
+        self.stopped_at = (time.time(), time.monotonic()) if stopped else None
+
+    def time(self) -> float:
+        return (self.stopped_at[0] if self.stopped_at else time.time()) + self.offset
+
+    def monotonic(self) -> float:
+        return (self.stopped_at[1] if self.stopped_at else time.monotonic()) + self.offset
+
+
+def _set_clock(monkeypatch, clock: _Clock) -> _Clock:
+    """*clock* for every module of the cache that reads the time."""
+    for module in (caching, pages):
+        monkeypatch.setattr(module, "time", clock)
+    return clock
 
 
 def test_a_result_renews_its_round_and_the_pages_of_results_only(django_capture_on_commit_callbacks) -> None:
@@ -192,7 +219,7 @@ def test_a_draft_pairing_never_reaches_the_public_cache(django_user_model) -> No
     reader = Client().get(url)
     assert "Alice" not in reader.content.decode()  # ...the reader never does
     assert "public" in reader["Cache-Control"]
-    stored = cache.get(caching.page_version(reader.wsgi_request, t.pk, caching.one_round({"number": 1})).key)
+    stored = cache.get(pages.page_version(reader.wsgi_request, t.pk, public_views.one_round({"number": 1})).key)
     assert stored is not None and b"Alice" not in stored["content"]
 
 
@@ -227,6 +254,7 @@ def test_while_results_come_in_a_page_renews_at_most_every_few_seconds(
     settings, django_capture_on_commit_callbacks, monkeypatch
 ) -> None:
     settings.PUBLIC_PAGE_REFRESH_SECONDS = 2
+    clock = _set_clock(monkeypatch, _Clock(stopped=True))
     t = _event()
     url = reverse("standings", kwargs={"tournament_id": t.pk})
     first = Client().get(url)
@@ -236,8 +264,7 @@ def test_while_results_come_in_a_page_renews_at_most_every_few_seconds(
     assert again["ETag"] == first["ETag"]  # rendered a moment ago: served as it is...
     assert "max-age=0" in again["Cache-Control"]  # ...and nobody downstream keeps it
     assert Client().get(url, headers={"If-None-Match": first["ETag"]}).status_code == 304
-    later = time.time() + 3
-    monkeypatch.setattr(caching.time, "time", lambda: later)
+    clock.offset += 3
     assert Client().get(url)["ETag"] != first["ETag"]  # two seconds on: the change is there
 
 
@@ -250,7 +277,8 @@ def _headers(response) -> dict[str, str]:
     return {k: v for k, v in response.items() if k not in ("Content-Security-Policy", "Date")}
 
 
-def test_a_page_in_hand_is_answered_before_the_session_and_the_database(django_assert_num_queries) -> None:
+def test_a_page_in_hand_is_answered_before_the_session_and_the_database(django_assert_num_queries, monkeypatch) -> None:
+    _set_clock(monkeypatch, _Clock(stopped=True))  # both answers in the same second
     t = _event()
     url = reverse("standings", kwargs={"tournament_id": t.pk})
     rendered = Client().get(url, headers={"Accept-Language": "it"})
@@ -381,11 +409,11 @@ def test_a_logged_in_users_page_computes_afresh_and_keeps_nothing(django_user_mo
     computed = []
     state_after = adapters.state_after
     monkeypatch.setattr(adapters, "state_after", lambda t, n: computed.append(n) or state_after(t, n))
-    kept = dict(caching._computed)
+    kept = dict(computed_values._computed)
     url = reverse("round_standings", kwargs={"tournament_id": t.pk, "number": 2})
     desk.get(url)
     desk.get(url)
-    assert computed == [2, 2] and caching._computed == kept
+    assert computed == [2, 2] and computed_values._computed == kept
 
 
 def test_while_another_process_renders_the_new_version_the_previous_copy_is_served(
@@ -396,34 +424,18 @@ def test_while_another_process_renders_the_new_version_the_previous_copy_is_serv
     first = Client().get(url)
     with django_capture_on_commit_callbacks(execute=True):
         results.set_result(game_id=_game(t), result=Result.DRAW)
-    version = caching.page_version(first.wsgi_request, t.pk, (caching.ALL,))
+    version = pages.page_version(first.wsgi_request, t.pk, (caching.ALL,))
     cache.add(version.latest + ":lock", 1)  # another process renders it
     meanwhile = Client().get(url)
     assert meanwhile["ETag"] == first["ETag"] and "max-age=0" in meanwhile["Cache-Control"]
     again = Client().get(url)
     assert again.wsgi_request.resolver_match is None and again["ETag"] == first["ETag"]  # before the middleware
     cache.delete(version.latest + ":lock")
-    caching._rendered_elsewhere_until.clear()
+    pages._rendered_elsewhere_until.clear()
     assert Client().get(url)["ETag"] != first["ETag"]  # rendered now
 
 
 # ---------------------------------------------------------------- live pages: a change within 5 s
-
-
-class _Clock:
-    """caching's clock, moved by hand (wall and monotonic time together)."""
-
-    time_ns = staticmethod(time.time_ns)  # the tokens: ordered, whatever the offset
-    sleep = staticmethod(time.sleep)
-
-    def __init__(self) -> None:
-        self.offset = 0.0
-
-    def time(self) -> float:
-        return time.time() + self.offset
-
-    def monotonic(self) -> float:
-        return time.monotonic() + self.offset
 
 
 def test_the_refresh_window_counts_from_when_the_versions_were_read_not_from_the_end_of_the_render(
@@ -431,16 +443,15 @@ def test_the_refresh_window_counts_from_when_the_versions_were_read_not_from_the
 ) -> None:
     settings.PUBLIC_PAGE_REFRESH_SECONDS = 2
     settings.PUBLIC_VERSIONS_LOCAL_SECONDS = 0.5
-    clock = _Clock()
-    monkeypatch.setattr(caching, "time", clock)
-    render = caching._render
+    clock = _set_clock(monkeypatch, _Clock(stopped=True))  # the offsets alone move it, whatever the load
+    render = pages.render_shared
 
     def slow_render(*args):  # a big page: 1.5 s to render
         response = render(*args)
         clock.offset += 1.5
         return response
 
-    monkeypatch.setattr(caching, "_render", slow_render)
+    monkeypatch.setattr(pages, "render_shared", slow_render)
     t = _event()
     url = reverse("round_detail", kwargs={"tournament_id": t.pk, "number": 2})
     poll = {"HX-Request": "true", "HX-Target": "pairing"}
@@ -460,16 +471,16 @@ def test_the_live_pages_poll_at_the_interval_the_bound_counts() -> None:
     for name in templates:
         source = (settings.BASE_DIR / "templates" / "tourney" / name).read_text()
         intervals = re.findall(r'\{% (?:el)?if live %\}[^>]*?hx-trigger="every ([0-9.]+)s"', source)
-        assert intervals == [str(caching.LIVE_POLL_SECONDS)], name
+        assert intervals == [str(checks.LIVE_POLL_SECONDS)], name
 
 
 def test_a_change_reaches_a_live_page_within_five_seconds_with_margin(settings) -> None:
     # The poll (2 s), then the refresh window (2 s) overlapping the local version time
     # (0.5 s), another process's render (0.25 s); a proxy's copy: 0.5 + 2 s.
-    assert caching.live_change_delay() == 4.5 < caching.LIVE_CHANGE_LIMIT_SECONDS
-    assert caching.check_live_change_delay() == []
+    assert checks.live_change_delay() == 4.5 < checks.LIVE_CHANGE_LIMIT_SECONDS
+    assert checks.check_live_change_delay() == []
     settings.PUBLIC_PAGE_REFRESH_SECONDS = 3
-    assert [w.id for w in caching.check_live_change_delay()] == ["tourney.W002"]
+    assert [w.id for w in checks.check_live_change_delay()] == ["tourney.W002"]
 
 
 def test_a_prohibited_pairing_set_or_lifted_renews_the_trf_download(

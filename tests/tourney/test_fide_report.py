@@ -18,8 +18,8 @@ from pairing.cli.parser import build_parser
 from pairing.engine.trf import parse_trf
 from tests import builders
 from tests.tourney.test_export_replays import play
-from tourney import presentation
 from tourney.models import Player, Result, Round, Tournament
+from tourney.presentation import points
 from tourney.services.pairing import pair_round
 from tourney.services.results import set_result
 from tourney.services.rounds import publish_pairing
@@ -145,7 +145,7 @@ def test_aro_from_the_report_equals_the_web_aro_with_a_provisional_rating(tmp_pa
     text = export_text(t, "trf26")
     assert re.search(r"^### provisional rating +8 1900 ", text, re.M)
     assert re.search(r"^001    8 .{39}    ", text, re.M)  # the 001 record keeps the official rating: none
-    web = presentation.public_aros(t, 2)
+    web = points.public_aros(t, 2)
     assert web[builders.player(t, 8).pairing_number] and any(web.values())
 
     def cli_aros(file_text: str, name: str = "report.trf") -> dict[int, int]:

@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests import builders
-from tourney.caching import LIVE_POLL_SECONDS
+from tourney.caching.checks import LIVE_POLL_SECONDS
 from tourney.models import Result, RoundStatus, Tournament
 from tourney.roles import appoint
 from tourney.services import results

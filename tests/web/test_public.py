@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests import builders
-from tourney.caching import LIVE_POLL_SECONDS
+from tourney.caching.checks import LIVE_POLL_SECONDS
 from tourney.models import Round, RoundStatus, Tournament
 from tourney.services.rounds import publish_pairing
 
@@ -176,7 +176,7 @@ def test_a_withdrawn_player_is_marked_on_the_public_tournament_page(client) -> N
     assert "ritiro dal turno 3" in client.get(_url("tournament_detail", t)).content.decode()
 
 
-# The big tables' rows are written by tourney.presentation, not by the template language (a
+# The big tables' rows are written by tourney.presentation (points, tiebreak_table), not by the template language (a
 # 2,000-player table took half a second there): the same bytes as the loops they replace.
 STANDINGS_ROWS_TEMPLATE = """{% for row in rows %}<tr>
     <td class="rank">{{ row.rank }}</td>
@@ -225,36 +225,36 @@ def test_the_tables_rows_are_the_bytes_the_template_wrote(language) -> None:
     from django.template import engines
     from django.utils import translation
 
-    from tourney import presentation
+    from tourney.presentation import crosstable_cells, points, tiebreak_table
 
     t = _odd_event()
     django_engine = engines["django"]
     with translation.override(language):
-        shown, _done = presentation.standings_context(t, None)
+        shown, _done = tiebreak_table.standings_context(t, None)
         assert shown["rows"] and any(v is not None and v % 1 for r in shown["rows"] for v in r.values)
         expected = django_engine.from_string(STANDINGS_ROWS_TEMPLATE).render({"rows": shown["rows"]})
         assert str(shown["body"]) == expected
-        rated, _done = presentation.standings_context(t, None, rating_change=True)
+        rated, _done = tiebreak_table.standings_context(t, None, rating_change=True)
         assert rated["show_rating_change"]
         expected = django_engine.from_string(STANDINGS_ROWS_TEMPLATE).render(
             {"rows": rated["rows"], "show_rating_change": True}
         )
         assert "rating-change" in expected and str(rated["body"]) == expected
-        crossed = presentation.crosstable_rows(t, shown["rows"], range(1, 4))
+        crossed = crosstable_cells.crosstable_rows(t, shown["rows"], range(1, 4))
         expected = django_engine.from_string(STANDINGS_ROWS_TEMPLATE).render({"rows": crossed})
         assert "&lt;b&gt;O&#x27;Neil" in expected and "PAB" in expected
-        assert str(presentation.table_body(crossed)) == expected
-        rows, body = presentation.points_list(t, 3)
+        assert str(tiebreak_table.table_body(crossed)) == expected
+        rows, body = points.points_list(t, 3)
         expected = django_engine.from_string(POINTS_ROWS_TEMPLATE).render({"rows": rows, "number": 3, "tournament": t})
         assert 'class="withdrawn"' in expected and 'class="provisional"' in expected
         assert str(body) == expected
 
 
 def test_the_points_list_shares_a_rank_among_equal_points() -> None:
-    from tourney import presentation
+    from tourney.presentation import points as points_list
 
     t = _odd_event()
-    rows = presentation.standings(t, 3)
+    rows = points_list.standings(t, 3)
     points = [r.points for r in rows]
     assert points == sorted(points, reverse=True) and len(set(points)) < len(points)  # some ties
     for r in rows:

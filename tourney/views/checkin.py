@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tourney.access import tournament_role
-from tourney.caching import site_url
+from tourney.caching.readers import site_url
 from tourney.errors import DomainError
 from tourney.models import Player
 from tourney.services.checkin import (

@@ -6,8 +6,8 @@ from django.http import HttpResponse
 from django.shortcuts import render
 
 from tourney.models import Round
+from tourney.round_page import round_context
 from tourney.views.http import TournamentRequest
-from tourney.views.public import round_context
 
 
 def confirmation(

@@ -24,13 +24,13 @@ from tourney.errors import CorrectionUnconfirmed, DomainError
 from tourney.forms import ExchangeForm
 from tourney.models import Game, Result, Round, Tournament
 from tourney.quick_entry import EntryError, parse_board, parse_entry, parse_result
+from tourney.round_page import board_context, round_context, round_or_draft
 from tourney.services.manual_changes import exchange_players
 from tourney.services.pairing import request_pairing
 from tourney.services.results import enter_board_result, later_rounds_warning
 from tourney.services.rounds import close_round, publish_pairing, round_for, unpublish_pairing
 from tourney.views.confirm import confirmation
 from tourney.views.http import HtmxHttpRequest, TournamentRequest
-from tourney.views.public import RESULT_BUTTONS, round_context, round_or_draft
 
 
 @require_GET
@@ -278,17 +278,11 @@ def round_result(request: TournamentRequest, tournament_id: int, number: int) ->
         (messages.success if ok else messages.error)(request, message)
         return redirect(rnd)
     context = {
-        "round": rnd,
-        "tournament": request.tournament,
+        # tournament_role("direct") admitted him: the row needs no other role.
+        **board_context(rnd, game, can={"direct": True}),
         "message": message,
         "ok": ok,
-        "g": game,
-        "row": (game, None, None) if game else None,
-        "entering": True,
-        "result_choices": RESULT_BUTTONS,
-        "pending": rnd.games.filter(result=Result.PENDING).count(),
         "oob": True,
-        "can": {"direct": True},
         "correction": correction,
         "settled": ok and request.POST.get("confirmed") == "1",
         # A keyboard entry refused stays listed under the box until the arbiter dismisses it.

@@ -14,12 +14,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tourney import presentation, roles
+from tourney import roles
 from tourney.access import tournament_role
-from tourney.caching import public_page
+from tourney.caching.public_views import public_page
 from tourney.errors import DomainError, SetupRefused
 from tourney.forms import FederationField, TextWithoutControls
 from tourney.models import CategoryKind, Tournament
+from tourney.presentation import tiebreak_table
 from tourney.prizes import category_standings, members, prize_winners
 from tourney.ratings import event_year, player_k, rating_changes
 from tourney.services import prizes as prize_services
@@ -82,7 +83,7 @@ def category_detail(request: HtmxHttpRequest, tournament_id: int, category_id: i
             "category": category,
             "table": table,
             "rows": rows,
-            "headers": presentation.tiebreak_headers(table),
+            "headers": tiebreak_table.tiebreak_headers(table),
             "completed": range(1, done + 1),
         },
     )

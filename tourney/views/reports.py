@@ -18,9 +18,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from pairing.engine.text import spreadsheet_cell
-from tourney import presentation, roles
+from tourney import roles
 from tourney.access import tournament_role
-from tourney.caching import one_round, public_page, site_url
+from tourney.caching.public_views import one_round, public_page
+from tourney.caching.readers import site_url
 from tourney.models import (
     PUBLIC_STATUSES,
     UNPAIRED_STATUSES,
@@ -32,6 +33,7 @@ from tourney.models import (
     RoundStatus,
     Tournament,
 )
+from tourney.presentation import crosstable_cells, points, tiebreak_table
 from tourney.report_check import report_problems
 from tourney.trf_io import TRF_FORMATS, export_text
 from tourney.views.http import HtmxHttpRequest, TournamentRequest
@@ -89,7 +91,7 @@ def report_check(request: TournamentRequest, tournament_id: int) -> HttpResponse
 @public_page(parameters=["round"])
 def export_csv(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    table, rows, _done = presentation.standings_table(tournament, request.GET.get("round"))
+    table, rows, _done = tiebreak_table.standings_table(tournament, request.GET.get("round"))
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     name = _file_name(tournament)
     response["Content-Disposition"] = f'attachment; filename="{name}-standings-round-{table.after_round}.csv"'
@@ -133,7 +135,7 @@ def qr_svg(url: str) -> str:
 def print_pairing(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament, rnd = _printable_round(request, tournament_id, number)
     games, byes = _boards_and_byes(rnd)
-    scores = presentation.scores_before(rnd)
+    scores = crosstable_cells.scores_before(rnd)
     boards = [
         {
             "game": g,
@@ -177,7 +179,7 @@ def print_results(request: HtmxHttpRequest, tournament_id: int, number: int) -> 
 @public_page(parameters=["round"])
 def print_standings(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    shown, _done = presentation.standings_context(tournament, request.GET.get("round"))
+    shown, _done = tiebreak_table.standings_context(tournament, request.GET.get("round"))
     return render(request, "tourney/reports/print_standings.html", shown)
 
 
@@ -192,7 +194,7 @@ def print_pairing_alphabetical(request: HtmxHttpRequest, tournament_id: int, num
     alphabetically, with his board, colour and opponent (or his bye)."""
     tournament, rnd = _printable_round(request, tournament_id, number)
     games, byes = _boards_and_byes(rnd)
-    scores = presentation.scores_before(rnd)
+    scores = crosstable_cells.scores_before(rnd)
     lines = []
     for g in games:
         lines.append({"player": g.white, "board": g.board, "white": True, "opponent": g.black})
@@ -240,14 +242,14 @@ def print_scoresheets(request: HtmxHttpRequest, tournament_id: int, number: int)
 def print_wallchart(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     """The wall chart: the crosstable in starting-number order, with the rank beside."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    shown, _done = presentation.standings_context(tournament, request.GET.get("round"), body=False)
-    rounds_shown = range(1, presentation.last_public_round(tournament) + 1)
+    shown, _done = tiebreak_table.standings_context(tournament, request.GET.get("round"), body=False)
+    rounds_shown = range(1, points.last_public_round(tournament) + 1)
     rows = sorted(shown["rows"], key=lambda r: r.player.pairing_number)
-    crossed = presentation.crosstable_rows(tournament, rows, rounds_shown)
+    crossed = crosstable_cells.crosstable_rows(tournament, rows, rounds_shown)
     return render(
         request,
         "tourney/reports/print_wallchart.html",
-        {**shown, "rows": crossed, "body": presentation.table_body(crossed), "rounds": rounds_shown},
+        {**shown, "rows": crossed, "body": tiebreak_table.table_body(crossed), "rounds": rounds_shown},
     )
 
 

@@ -44,7 +44,7 @@ from tourney.forms import (
     WithdrawForm,
 )
 from tourney.models import Appointment, AuditEntry, Bye, ImportJob, JobState, Player, Tournament, TournamentStatus
-from tourney.presentation import TIEBREAK_NAMES
+from tourney.presentation.tiebreak_table import TIEBREAK_NAMES
 from tourney.services import accounts, setup
 from tourney.services.import_jobs import ACTIVE_JOB_STATES, progress, request_import
 from tourney.services.imports import import_entries

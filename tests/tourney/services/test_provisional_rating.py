@@ -8,9 +8,10 @@ import pytest
 
 from pairing.engine.aro import aros
 from tests import builders
-from tourney import adapters, presentation, trf_io
+from tourney import adapters, trf_io
 from tourney.errors import EntriesRefused, RegistrationRefused
 from tourney.models import AuditEntry, Player, Round, RoundStatus
+from tourney.presentation import points
 from tourney.services.imports import import_csv
 from tourney.services.registration import register, update_player
 
@@ -95,10 +96,10 @@ def test_the_engine_and_the_aros_use_the_provisional_rating() -> None:
 
 def test_the_aro_list_marks_the_aros_that_count_a_provisional_rating() -> None:
     t = _with_provisional_opponent()
-    rows = {r.player.pairing_number: r for r in presentation.standings(t, 1)}
+    rows = {r.player.pairing_number: r for r in points.standings(t, 1)}
     assert (rows[1].aro, rows[1].aro_provisional) == (2000, True)
     assert (rows[2].aro_provisional, rows[3].aro_provisional, rows[4].aro_provisional) == (False, False, False)
-    assert presentation.aro_counts_provisional(t, builders.player(t, 1))
+    assert points.aro_counts_provisional(t, builders.player(t, 1))
 
 
 def test_the_fide_report_keeps_the_official_rating() -> None:

@@ -1,0 +1,74 @@
+"""A player's card: his published rounds, with the points after each, his total and ARO."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from pairing.engine.state import Colour, Outcome
+from tourney.models import PUBLIC_STATUSES, Bye, Game, Player, Tournament
+from tourney.presentation.points import last_public_round, players_by_number, public_aros
+from tourney.standings import public_state
+
+OUTCOME_TEXT = {
+    Outcome.WIN: "1",
+    Outcome.DRAW: "½",
+    Outcome.LOSS: "0",
+    Outcome.UNRATED_WIN: "1",
+    Outcome.UNRATED_DRAW: "½",
+    Outcome.UNRATED_LOSS: "0",
+    Outcome.FORFEIT_WIN: "+",
+    Outcome.FORFEIT_LOSS: "−",
+}
+
+
+@dataclass(frozen=True)
+class CardRow:
+    round: int
+    board: int | None
+    colour: str
+    opponent: Player | None
+    result: str
+    points: int  # after this round
+
+
+def player_card(tournament: Tournament, player: Player) -> tuple[list[CardRow], int, int]:
+    """The player's rounds (published ones), with points after each; total points and ARO."""
+    after = last_public_round(tournament)
+    state = public_state(tournament, after)
+    by_number = players_by_number(tournament)
+    games = _games_of(tournament, player)
+    boards = {k: g.board for k, g in games.items()}
+    byes = {
+        b.round.number: b
+        for b in Bye.objects.filter(player=player, round__status__in=PUBLIC_STATUSES).select_related("round")
+    }
+    me = state.by_id[player.pairing_number]
+    rows, total = [], 0
+    for k, entry in enumerate(me.history, start=1):
+        total += state.scoring.points(entry.outcome)
+        if entry.opponent is not None:
+            colour = _("White") if entry.colour is Colour.WHITE else _("Black")
+            result = OUTCOME_TEXT.get(entry.outcome, "")
+            if k in boards and not result:
+                result = "…"
+            rows.append(CardRow(k, boards.get(k), colour, by_number.get(entry.opponent), result, total))
+        elif k in byes:
+            rows.append(CardRow(k, None, "", None, byes[k].get_kind_display(), total))
+        elif k in games:  # a game of the round in progress, no result yet
+            g = games[k]
+            colour = _("White") if g.white_id == player.pk else _("Black")
+            opponent = g.black if g.white_id == player.pk else g.white
+            rows.append(CardRow(k, g.board, colour, opponent, "…", total))
+        else:
+            rows.append(CardRow(k, None, "", None, _("not paired"), total))
+    return rows, state.score(player.pairing_number), public_aros(tournament, after, state)[player.pairing_number]
+
+
+def _games_of(tournament: Tournament, player: Player) -> dict[int, Game]:
+    games = Game.objects.filter(round__tournament=tournament, round__status__in=PUBLIC_STATUSES).filter(
+        Q(white=player) | Q(black=player)
+    )
+    return {g.round.number: g for g in games.select_related("round", "white", "black")}
