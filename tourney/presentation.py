@@ -24,15 +24,16 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from pairing import adapter
 from pairing.engine.aro import aros, played_opponents_in_order
 from pairing.engine.common.colours import Strength, colour_preference
 from pairing.engine.common.editions import EDITION_2017
 from pairing.engine.dubov.players import dubov_colour_preference
 from pairing.engine.dutch.players import Float, float_in_round
-from pairing.engine.state import Colour, Outcome, PairingError, RoundEntry, TournamentState
+from pairing.engine.state import Colour, Outcome, PairingError
 from pairing.engine.tiebreaks import TieBreak
-from tourney import adapters, caching
-from tourney.models import PUBLIC_STATUSES, Bye, Game, Player, Result, Round, Tournament
+from tourney import caching
+from tourney.models import PUBLIC_STATUSES, Bye, Game, Player, Round, Tournament
 from tourney.ratings import rating_changes
 from tourney.standings import TournamentStandings, completed_rounds, public_state, standings_of
 
@@ -52,7 +53,7 @@ class StandingsRow:
     aro_provisional: bool = False
 
 
-def provisional_aros(state: TournamentState, players: dict[int, Player]) -> set[int]:
+def provisional_aros(state: adapter.TournamentState, players: dict[int, Player]) -> set[int]:
     """The players whose ARO counts at least one opponent's provisional rating."""
     provisional = {n for n, p in players.items() if p.rating_is_provisional}
     return {p.id for p in state.players if provisional.intersection(played_opponents_in_order(p))}
@@ -60,7 +61,7 @@ def provisional_aros(state: TournamentState, players: dict[int, Player]) -> set[
 
 def aro_counts_provisional(tournament: Tournament, player: Player) -> bool:
     """Whether the player's ARO on his card counts an opponent's provisional rating."""
-    state = adapters.state_after(tournament, last_public_round(tournament))
+    state = adapter.state_after(tournament, last_public_round(tournament))
     players = {p.pairing_number: p for p in tournament.players.all()}
     return player.pairing_number in provisional_aros(state, players)
 
@@ -84,7 +85,7 @@ def players_by_number(tournament: Tournament) -> dict[int, Player]:
     )
 
 
-def public_aros(tournament: Tournament, after: int, state: TournamentState | None = None) -> dict[int, int]:
+def public_aros(tournament: Tournament, after: int, state: adapter.TournamentState | None = None) -> dict[int, int]:
     """Each player's ARO after round *after* (*state*: the public state after it, if in hand)."""
     return caching.computed_once(
         tournament.pk,
@@ -196,8 +197,8 @@ def explanations(rnd: Round) -> dict[int, Explanation]:
     """Per pairing number: score before the round, colour preference, floats of the two
     previous rounds (C.04.3 A.4: ↓ downfloat, ↑ upfloat; an unplayed round is a downfloat)."""
     try:
-        state, _warnings = adapters.prepared_state(rnd)
-    except (adapters.IncompleteRound, PairingError):  # an unfinished past: nothing to explain
+        state, _warnings = adapter.prepared_state(rnd)
+    except (adapter.IncompleteRound, PairingError):  # an unfinished past: nothing to explain
         return {}
     preference_of = dubov_colour_preference if rnd.tournament.pairing_system == "dubov" else colour_preference
     out = {}
@@ -216,7 +217,7 @@ def explanations(rnd: Round) -> dict[int, Explanation]:
     return out
 
 
-def history_text(state: TournamentState, pid: int) -> str:
+def history_text(state: adapter.TournamentState, pid: int) -> str:
     return "".join(e.colour.value.upper() if e.played and e.colour else "=" for e in state.by_id[pid].history)
 
 
@@ -493,7 +494,7 @@ _RESULT_SIGN = {
 }
 
 
-def cell(entry: RoundEntry | None) -> str:
+def cell(entry: adapter.RoundEntry | None) -> str:
     """One crosstable cell: opponent's starting number, colour, result (``12w½``); a
     game still without a result as ``12w``; an unplayed round as its FIDE acronym
     (PAB, FPB, HPB, ZPB) or its forfeit sign."""
@@ -510,9 +511,9 @@ def crosstable_rows(tournament: Tournament, rows: list[TableRow], rounds: range)
     """The standings' rows with a cell for each of *rounds* (published rounds only)."""
     last = rounds.stop - 1 if rounds else 0
     histories = {p.id: p.history for p in public_state(tournament, last).players}
-    pending = _pending_games(tournament, last)
+    pending = adapter.pending_games(tournament, last)
 
-    def entry(player: int, number: int) -> RoundEntry | None:
+    def entry(player: int, number: int) -> adapter.RoundEntry | None:
         history = histories.get(player, ())
         if number <= len(history) and history[number - 1].outcome is not Outcome.NOT_PAIRED:
             return history[number - 1]
@@ -524,23 +525,11 @@ def crosstable_rows(tournament: Tournament, rows: list[TableRow], rounds: range)
     ]
 
 
-def _pending_games(tournament: Tournament, last: int) -> dict[tuple[int, int], RoundEntry]:
-    """{(round, player): the game without a result yet} in the published rounds up to *last*."""
-    games = Game.objects.filter(
-        round__tournament=tournament, round__number__lte=last, round__status__in=PUBLIC_STATUSES, result=Result.PENDING
-    ).values_list("round__number", "white__pairing_number", "black__pairing_number")
-    pending: dict[tuple[int, int], RoundEntry] = {}
-    for number, white, black in games:
-        pending[number, white] = RoundEntry(black, Colour.WHITE, Outcome.NOT_PAIRED)
-        pending[number, black] = RoundEntry(white, Colour.BLACK, Outcome.NOT_PAIRED)
-    return pending
-
-
 def scores_before(rnd: Round) -> dict[int, object]:
     """Each player's points before *rnd*, by starting rank (none while an earlier round
     has a game without result)."""
     try:
-        state = adapters.state_for_round(rnd)
-    except adapters.IncompleteRound:
+        state = adapter.state_for_round(rnd)
+    except adapter.IncompleteRound:
         return {}
     return {p.id: as_decimal(Fraction(state.score(p.id), 10)) for p in state.players}

@@ -18,12 +18,13 @@ from django.conf import settings
 from django.test import Client
 from django.utils import timezone
 
+from pairing.job import pairing_time_limit, reap_lost_pairings
+from pairing.services import request_pairing
 from tests import builders
 from tests.conftest import _celery_worker
 from tourney.celery import app
 from tourney.models import AuditEntry, ImportJob, JobState, Round, RoundStatus
 from tourney.services.import_jobs import reap_lost_imports
-from tourney.services.pairing import pairing_time_limit, reap_lost_pairings, request_pairing
 
 # A real worker for the length of a block (tests/conftest.py starts it).
 celery_worker = contextmanager(_celery_worker)
@@ -75,7 +76,7 @@ def test_a_job_queued_longer_than_its_time_limit_is_ended_and_the_round_offers_t
 
 @pytest.mark.django_db
 def test_a_get_of_the_round_never_ends_a_job(monkeypatch) -> None:
-    from tourney import job_locks
+    from pairing import job_locks
 
     t = builders.tournament(players=9)
     rnd = _active_round(t, 1, JobState.RUNNING, 10_000)  # long lost
@@ -208,7 +209,7 @@ def test_the_worker_survives_the_broker_going_away_mid_job(tmp_path, monkeypatch
         celery_worker("tests.hooks", tmp_path, monkeypatch, env, pool=pool) as queue,
     ):
         monkeypatch.setattr(
-            "tourney.services.pairing.pair_round_task.apply_async",
+            "pairing.tasks.pair_round_task.apply_async",
             lambda args, **options: app.send_task(
                 "pairing.pair_round", args, queue=queue, connection=connection, **options
             ),

@@ -5,7 +5,7 @@ page (a secret link per player, the QR code the desk hands out) and an arbiter t
 confirms it. An absence is the zero-point bye of the existing bye model (C.04.2.D.4:
 a player who does not play a round is not paired in it and scores no point unless the
 rules grant one), recorded as assigned, not requested; the pairing leaves the player
-out (adapters.absent_for) like any other bye. A requested bye stays the player's own.
+out (adapter.absent_for) like any other bye. A requested bye stays the player's own.
 Every change is audited and only while the round is not paired.
 """
 

@@ -12,6 +12,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
+from pairing.services import pairing_blocker
 from tourney import presentation, roles
 from tourney.access import user_roles
 from tourney.caching import every_tournament, one_round, public_page, round_list
@@ -31,7 +32,6 @@ from tourney.models import (
 )
 from tourney.ratings import rating_changes
 from tourney.services import manual_changes
-from tourney.services.pairing import pairing_blocker
 from tourney.services.rounds import unpublish_refusal
 from tourney.trf_io import TRF_FORMATS
 from tourney.views.http import HtmxHttpRequest

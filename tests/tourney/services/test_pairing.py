@@ -9,10 +9,12 @@ import pytest
 from django.utils import timezone
 
 from pairing.engine.lots import initial_colour_by_lot
+from pairing.job import pair_round
+from pairing.services import request_pairing
+from pairing.tasks import pair_round_task
 from tests import builders
 from tourney.errors import PairingRefused
 from tourney.models import AuditEntry, Bye, ByeKind, JobState, Round, RoundStatus
-from tourney.services.pairing import pair_round, pair_round_task, request_pairing
 from tourney.services.rounds import publish_pairing
 
 pytestmark = pytest.mark.django_db
@@ -159,7 +161,7 @@ def test_an_engine_crash_ends_the_job_as_failed_and_is_raised(monkeypatch) -> No
     def crash(**_: object) -> None:
         raise ZeroDivisionError("boom")
 
-    monkeypatch.setattr("tourney.services.pairing.pair_round", crash)
+    monkeypatch.setattr("pairing.tasks.pair_round", crash)
     with pytest.raises(ZeroDivisionError):
         pair_round_task.run(rnd.pk)
     rnd.refresh_from_db()
@@ -179,7 +181,7 @@ def test_a_retried_task_after_the_job_ended_changes_nothing() -> None:
 
 
 def test_a_round_is_not_queued_while_an_earlier_one_lacks_a_pairing_or_results(queued_pairings) -> None:
-    from tourney.services.pairing import pairing_blocker
+    from pairing.services import pairing_blocker
 
     t = builders.tournament(players=4, rounds=3)
     third = Round.objects.create(tournament=t, number=3)
@@ -206,7 +208,7 @@ def test_the_engine_progress_is_stored_on_the_round_while_it_pairs(monkeypatch) 
             seen.append(Round.objects.get(pk=rnd.pk).pairing_progress)
         return real_pair(state, system, edition, options)
 
-    monkeypatch.setattr("tourney.services.pairing.pair", pair)
+    monkeypatch.setattr("pairing.job.pair", pair)
     assert pair_round_task.run(rnd.pk) == JobState.SUCCEEDED
     assert seen == ["1/3", "2/3", "2/3", "3/3"]
     rnd.refresh_from_db()
@@ -214,7 +216,7 @@ def test_the_engine_progress_is_stored_on_the_round_while_it_pairs(monkeypatch) 
 
 
 def test_a_real_engine_reports_its_brackets(monkeypatch) -> None:
-    from tourney.services import pairing as service
+    from pairing import job as service
 
     written: list[tuple[int, int]] = []
     writer = service.progress_writer
@@ -232,7 +234,7 @@ def test_a_real_engine_reports_its_brackets(monkeypatch) -> None:
 def test_a_pairing_stopped_at_the_time_limit_leaves_the_round_in_draft_with_the_reason(monkeypatch) -> None:
     from celery.exceptions import SoftTimeLimitExceeded
 
-    from tourney.services.pairing import pairing_time_limit
+    from pairing.job import pairing_time_limit
 
     rnd = _queued_round(players=6)
 
@@ -240,7 +242,7 @@ def test_a_pairing_stopped_at_the_time_limit_leaves_the_round_in_draft_with_the_
         options.progress(1, 4)
         raise SoftTimeLimitExceeded()
 
-    monkeypatch.setattr("tourney.services.pairing.pair", slow)
+    monkeypatch.setattr("pairing.job.pair", slow)
     assert pair_round_task.run(rnd.pk) == JobState.FAILED
     rnd.refresh_from_db()
     assert (rnd.status, rnd.pairing_job_state, rnd.pairing_progress) == (RoundStatus.DRAFT, JobState.FAILED, "")
@@ -252,7 +254,7 @@ def test_a_pairing_stopped_at_the_time_limit_leaves_the_round_in_draft_with_the_
 
 
 def test_the_job_time_limit_grows_with_the_field(settings, django_capture_on_commit_callbacks, queued_pairings) -> None:
-    from tourney.services.pairing import pairing_time_limit
+    from pairing.job import pairing_time_limit
 
     settings.CELERY_TASK_TIME_LIMIT = 600
     settings.PAIRING_TIME_LIMIT_BASE = 60
@@ -279,7 +281,7 @@ def test_a_round_changed_while_the_engine_ran_is_paired_as_it_is_now(monkeypatch
             type(late).objects.filter(pk=late.pk).update(entry_round=2)
         return first
 
-    monkeypatch.setattr("tourney.services.pairing.pair", pair)
+    monkeypatch.setattr("pairing.job.pair", pair)
     assert pair_round_task.run(rnd.pk) == JobState.SUCCEEDED
     rnd.refresh_from_db()
     assert late.pk not in {p for g in rnd.games.all() for p in (g.white_id, g.black_id)}

@@ -3,6 +3,10 @@
 The engine identifies a player by the starting rank (Player.pairing_number,
 the TRF start number); history comes from the RoundEntry rows of the rounds
 before the one to pair.
+
+The rest of the project reaches the engine's state types through this module
+(``adapter.TournamentState``, ``adapter.Pairing``...): only it and the TRF mapping
+import them (tests/test_import_graph.py).
 """
 
 from __future__ import annotations
@@ -29,6 +33,13 @@ from tourney.models import (
     Round,
     Tournament,
 )
+
+# The engine's state types the rest of the project names (in annotations, or to build a
+# changed pairing): reached as adapter.<name>.
+Board = engine.Board
+Pairing = engine.Pairing
+RoundEntry = engine.RoundEntry
+TournamentState = engine.TournamentState
 
 
 class IncompleteRound(Exception):
@@ -125,6 +136,19 @@ def round_entries(
     for number, kind, player in byes.values_list("round__number", "kind", "player__pairing_number"):
         history.setdefault(number, {})[player] = engine.RoundEntry(None, None, BYE_OUTCOMES[ByeKind(kind)])
     return history
+
+
+def pending_games(tournament: Tournament, last: int) -> dict[tuple[int, int], engine.RoundEntry]:
+    """{(round, player): the game without a result yet} in the published rounds up to
+    *last*, as entries without an outcome (the crosstable shows them unfinished)."""
+    games = Game.objects.filter(
+        round__tournament=tournament, round__number__lte=last, round__status__in=PUBLIC_STATUSES, result=Result.PENDING
+    ).values_list("round__number", "white__pairing_number", "black__pairing_number")
+    pending: dict[tuple[int, int], engine.RoundEntry] = {}
+    for number, white, black in games:
+        pending[number, white] = engine.RoundEntry(black, engine.Colour.WHITE, engine.Outcome.NOT_PAIRED)
+        pending[number, black] = engine.RoundEntry(white, engine.Colour.BLACK, engine.Outcome.NOT_PAIRED)
+    return pending
 
 
 def absent_for(rnd: Round, players: Iterable[Player]) -> frozenset[int]:
