@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.utils.translation import gettext_lazy
+
 from pairing.engine import PairingOptions, editions
 from pairing.engine import state as engine
 from pairing.engine.acceleration import AccelerationSpec, accelerate
@@ -21,6 +23,7 @@ from pairing.engine.common.editions import edition_of
 from pairing.engine.trf import TrfAcceleratedRounds, parse_trf
 from pairing.engine.trf.state import adjustments_for
 from pairing.engine.trf.trf26 import virtual_points_250
+from tourney.errors import RefusalTable
 from tourney.models import (
     PUBLIC_STATUSES,
     UNPAIRED_STATUSES,
@@ -43,7 +46,18 @@ TournamentState = engine.TournamentState
 
 
 class IncompleteRound(Exception):
-    """A round before the one to pair still has games without a result."""
+    """A round before the one to pair still has games without a result (or is not
+    paired): the engine has no state to pair from. Its message is a REFUSALS entry."""
+
+
+REFUSALS = RefusalTable(
+    "adapter",
+    {
+        "result_missing": gettext_lazy("round %(round)d, board %(board)d has no result yet"),
+        "round_missing": gettext_lazy("round %(round)d does not exist yet"),
+        "round_unpaired": gettext_lazy("round %(round)d is not paired yet"),
+    },
+)
 
 
 BYE_OUTCOMES = {
@@ -128,7 +142,7 @@ def round_entries(
         if result == Result.PENDING:
             if public:
                 continue
-            raise IncompleteRound(f"round {number}, board {board} has no result yet")
+            raise IncompleteRound(REFUSALS("result_missing", round=number, board=board))
         white, black = GAME_OUTCOMES[(result, unrated)]
         rnd = history.setdefault(number, {})
         rnd[w] = engine.RoundEntry(b, engine.Colour.WHITE, white)
@@ -168,9 +182,9 @@ def check_earlier_rounds(rnd: Round) -> None:
     )
     for number in range(1, rnd.number):
         if number not in earlier:
-            raise IncompleteRound(f"round {number} does not exist yet")
+            raise IncompleteRound(REFUSALS("round_missing", round=number))
         if earlier[number] in UNPAIRED_STATUSES:
-            raise IncompleteRound(f"round {number} is not paired yet")
+            raise IncompleteRound(REFUSALS("round_unpaired", round=number))
 
 
 def engine_players(

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from pairing import adapter, job_locks
 from pairing.engine import pair
@@ -23,9 +24,33 @@ from pairing.engine.state import PairingError
 from tourney import audit
 from tourney.audit import User
 from tourney.caching import public_change
-from tourney.errors import PairingRefused
-from tourney.models import ACTIVE_JOB_STATES, PAIRABLE_STATUSES, Bye, ByeKind, JobState, Round, RoundStatus
+from tourney.errors import PairingRefused, Refusal, RefusalTable, in_sentence
+from tourney.models import (
+    ACTIVE_JOB_STATES,
+    PAIRABLE_STATUSES,
+    UNPAIRED_STATUSES,
+    Bye,
+    ByeKind,
+    Game,
+    JobState,
+    Result,
+    Round,
+    RoundStatus,
+)
 from tourney.services.setup import draw_initial_colour_once
+
+REFUSALS = RefusalTable(
+    "pairing",
+    {
+        "wrong_status": gettext_lazy("round %(round)d is %(status)s"),
+        "has_results": gettext_lazy("round %(round)d already has results; it cannot be paired again"),
+        # The pairing reads the scores and colours of every earlier round.
+        "earlier_unpaired": gettext_lazy("round %(r)d is not paired yet: pair it before round %(n)d"),
+        "earlier_results_missing": gettext_lazy(
+            "round %(r)d has no result yet on board(s) %(b)s: enter them before pairing round %(n)d"
+        ),
+    },
+)
 
 
 def pairing_time_limit(players: int) -> int:
@@ -136,10 +161,44 @@ def _locked_pairable(round_id: int) -> Round:
     """The round, locked for this transaction, if it may be paired (else PairingRefused)."""
     rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
     if rnd.status not in PAIRABLE_STATUSES:
-        raise PairingRefused(f"round {rnd.number} is {rnd.get_status_display().lower()}")
+        raise PairingRefused(
+            REFUSALS("wrong_status", round=rnd.number, status=in_sentence(RoundStatus(rnd.status).label))
+        )
     if rnd.has_results:
-        raise PairingRefused(f"round {rnd.number} already has results; it cannot be paired again")
+        raise PairingRefused(REFUSALS("has_results", round=rnd.number))
     return rnd
+
+
+def refusal_to_pair(rnd: Round) -> Refusal | None:
+    """Why the desk may not have *rnd* paired, said before a job is queued: results
+    already entered, or an earlier round not ready (pairing_blocker)."""
+    if rnd.has_results:
+        return REFUSALS("has_results", round=rnd.number)
+    return pairing_blocker(rnd)
+
+
+def pairing_blocker(rnd: Round) -> Refusal | None:
+    """Why *rnd* cannot be paired yet, or None: every earlier round must be paired and have
+    every result, since the pairing reads their scores and colours (the same conditions
+    tourney.adapters checks when it builds the engine's state)."""
+    earlier = dict(
+        Round.objects.filter(tournament_id=rnd.tournament_id, number__lt=rnd.number).values_list("number", "status")
+    )
+    for number in range(1, rnd.number):
+        if earlier.get(number) is None or earlier[number] in UNPAIRED_STATUSES:
+            return REFUSALS("earlier_unpaired", r=number, n=rnd.number)
+    pending = (
+        Game.objects.filter(round__tournament_id=rnd.tournament_id, round__number__lt=rnd.number, result=Result.PENDING)
+        .order_by("round__number", "board")
+        .values_list("round__number", "board")
+    )
+    missing: dict[int, list[int]] = {}
+    for number, board in pending:
+        missing.setdefault(number, []).append(board)
+    if missing:
+        number, boards = next(iter(missing.items()))
+        return REFUSALS("earlier_results_missing", r=number, b=", ".join(map(str, boards)), n=rnd.number)
+    return None
 
 
 def _failed(rnd: Round, message: str, user: User | None) -> Round:
@@ -238,3 +297,26 @@ def describe_round(rnd: Round) -> str:
     if pab:
         boards.append(f"bye {pab.player.pairing_number}")
     return " ".join(boards)
+
+
+def run_job(round_id: int) -> str:
+    """The pairing job (pairing.tasks.pair_round_task): pair the round; the job always
+    ends in a state the page can show. Returns that state."""
+    # The advisory lock is taken before the job is marked running and held until its
+    # outcome is committed: reap_lost_pairings reads a free lock as no worker.
+    with job_locks.held(job_locks.PAIRING, round_id):
+        if not mark_running(round_id):
+            # A retried or duplicated message: the job already ran, failed or was reaped.
+            state = Round.objects.filter(pk=round_id).values_list("pairing_job_state", flat=True).first()
+            return state or JobState.FAILED
+        try:
+            rnd = pair_round(round_id=round_id)
+        except PairingRefused as refusal:
+            fail_job(round_id, str(refusal))
+            return JobState.FAILED
+        except Exception as error:
+            # The page polls the job state: a failed job must say so, or the poll never ends.
+            message = _("internal error while pairing (%(error)s); please report it")
+            fail_job(round_id, message % {"error": f"{error.__class__.__name__}: {error}"})
+            raise
+        return rnd.pairing_job_state

@@ -1,7 +1,8 @@
 """The pairing service the desk calls: ask for a round's pairing (claim, check, audit and
-queue the job in one transaction) and say why a round cannot be paired yet.
+queue the job in one transaction).
 
-The job itself runs on a worker (pairing/tasks.py -> pairing/job.py).
+The job itself runs on a worker (pairing/tasks.py -> pairing/job.py); its refusals,
+said here up front, are pairing.job's table.
 """
 
 from __future__ import annotations
@@ -12,9 +13,8 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
-from pairing.job import pairing_time_limit
+from pairing.job import pairing_time_limit, refusal_to_pair
 from pairing.tasks import pair_round_task
 from tourney import audit
 from tourney.audit import User
@@ -23,10 +23,7 @@ from tourney.errors import PairingRefused
 from tourney.models import (
     ACTIVE_JOB_STATES,
     PAIRABLE_STATUSES,
-    UNPAIRED_STATUSES,
-    Game,
     JobState,
-    Result,
     Round,
     RoundStatus,
     Tournament,
@@ -54,11 +51,9 @@ def request_pairing(*, round_id: int, user: User | None = None) -> bool:
         if claimed != 1:
             return False
         rnd = Round.objects.select_related("tournament").get(pk=round_id)
-        if rnd.has_results:
-            raise PairingRefused(f"round {rnd.number} already has results; it cannot be paired again")
-        blocker = pairing_blocker(rnd)
-        if blocker:
-            raise PairingRefused(blocker)  # said up front, not by a failing job
+        refusal = refusal_to_pair(rnd)
+        if refusal:
+            raise PairingRefused(refusal)  # said up front, not by a failing job
         audit.record(rnd.tournament, rnd, action="request pairing", user=user)
         if not rnd.tournament.initial_colour:
             # C.04.3 E.5: drawn by lot before the first pairing, by the arbiter who asks for it
@@ -69,31 +64,3 @@ def request_pairing(*, round_id: int, user: User | None = None) -> bool:
         limit = pairing_time_limit(rnd.tournament.players.count())
         transaction.on_commit(lambda: pair_round_task.apply_async((round_id,), soft_time_limit=limit))
     return True
-
-
-def pairing_blocker(rnd: Round) -> str:
-    """Why *rnd* cannot be paired yet, or '': every earlier round must be paired and have
-    every result, since the pairing reads their scores and colours (the same conditions
-    pairing.adapter checks when it builds the engine's state)."""
-    earlier = dict(
-        Round.objects.filter(tournament_id=rnd.tournament_id, number__lt=rnd.number).values_list("number", "status")
-    )
-    for number in range(1, rnd.number):
-        if earlier.get(number) is None or earlier[number] in UNPAIRED_STATUSES:
-            return _("round %(r)d is not paired yet: pair it before round %(n)d") % {"r": number, "n": rnd.number}
-    pending = (
-        Game.objects.filter(round__tournament_id=rnd.tournament_id, round__number__lt=rnd.number, result=Result.PENDING)
-        .order_by("round__number", "board")
-        .values_list("round__number", "board")
-    )
-    missing: dict[int, list[int]] = {}
-    for number, board in pending:
-        missing.setdefault(number, []).append(board)
-    if missing:
-        number, boards = next(iter(missing.items()))
-        return _("round %(r)d has no result yet on board(s) %(b)s: enter them before pairing round %(n)d") % {
-            "r": number,
-            "b": ", ".join(map(str, boards)),
-            "n": rnd.number,
-        }
-    return ""

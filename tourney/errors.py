@@ -1,13 +1,81 @@
 """The one family of domain errors: a write the rules or the tournament's state refuse.
 
-Services raise them with a message the arbiter can act on (translated); views catch
-:class:`DomainError` once and show the message. The subclasses say which desk refused,
-for the tests and the audit trail, not for different handling.
+Each service keeps its refusals in one table, code to message::
+
+    REFUSALS = RefusalTable("results", {
+        "deadline_passed": gettext_lazy("the correction deadline of round %(round)d passed at %(deadline)s"),
+    })
+    raise ResultRefused(REFUSALS("deadline_passed", round=rnd.number, deadline=shown))
+
+The messages are lazy and their placeholders named (a translation may reorder them); the
+refusal is rendered when it is shown, in the language active then: the request's, for the
+view that catches :class:`DomainError` once and shows ``str(error)``. The subclasses say
+which desk refused, for the tests and the audit trail, not for different handling.
 """
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.utils.functional import Promise, lazy
+
+
+class Refusal:
+    """One refusal: its code (``service.code``), its table's message and the values the
+    message names; ``str()`` renders it in the active language."""
+
+    __slots__ = ("code", "message", "params")
+
+    def __init__(self, code: str, message: Promise, params: dict[str, object]) -> None:
+        self.code = code
+        self.message = message
+        self.params = params
+
+    def __str__(self) -> str:
+        # A lazy value (a status's label) is rendered here too, in the same language.
+        return str(self.message) % self.params
+
+    def __repr__(self) -> str:
+        return f"Refusal({self.code!r}, {self.params!r})"
+
+
+class RefusalTable:
+    """A service's refusals, code to message (``gettext_lazy``, named placeholders only).
+    Calling the table with a code and the message's values gives the :class:`Refusal`
+    to raise; tests/tourney/test_refusal_tables.py checks every call against its entry."""
+
+    def __init__(self, service: str, messages: Mapping[str, Promise]) -> None:
+        self.service = service
+        self.messages = dict(messages)
+
+    def __call__(self, code: str, /, **params: object) -> Refusal:
+        return Refusal(f"{self.service}.{code}", self.messages[code], params)
+
+
+def in_sentence(label: Promise | str) -> str:
+    """A choice's label (lazy) for the middle of a refusal: lowercase, rendered when the
+    refusal is, in its language."""
+    return _lowercase(label)
+
+
+_lowercase = lazy(lambda label: str(label).lower(), str)
 
 
 class DomainError(Exception):
-    """A refused write; ``str(error)`` is the message shown to the user."""
+    """A refused write; ``str(error)`` is the message shown to the user, rendered in the
+    active language. ``code`` names the table entry (empty for a message built by hand,
+    such as a list of a file's problems each already translated)."""
+
+    def __init__(self, refusal: Refusal | str) -> None:
+        super().__init__(refusal)
+        self.refusal = refusal
+
+    @property
+    def code(self) -> str:
+        return self.refusal.code if isinstance(self.refusal, Refusal) else ""
+
+    def __str__(self) -> str:
+        return str(self.refusal)
 
 
 class PairingRefused(DomainError):
@@ -31,7 +99,7 @@ class EditionChangeUnconfirmed(SetupRefused):
     confirms it: the rounds paired so far were paired by the other edition. Nothing is
     written; ``paired_round`` is the last round past its draft."""
 
-    def __init__(self, message: str, *, paired_round: int) -> None:
+    def __init__(self, message: Refusal | str, *, paired_round: int) -> None:
         super().__init__(message)
         self.paired_round = paired_round
 
@@ -41,7 +109,7 @@ class TiebreakChangeUnconfirmed(SetupRefused):
     change takes effect only when the arbiter confirms it. Nothing is written;
     ``paired_round`` is the last round past its draft."""
 
-    def __init__(self, message: str, *, paired_round: int) -> None:
+    def __init__(self, message: Refusal | str, *, paired_round: int) -> None:
         super().__init__(message)
         self.paired_round = paired_round
 
@@ -51,7 +119,7 @@ class RenumberUnconfirmed(RegistrationRefused):
     that takes effect only when the arbiter confirms it. Nothing is written; ``moved`` is
     how many players would get another number."""
 
-    def __init__(self, message: str, *, moved: int) -> None:
+    def __init__(self, message: Refusal | str, *, moved: int) -> None:
         super().__init__(message)
         self.moved = moved
 
@@ -70,7 +138,7 @@ class CorrectionUnconfirmed(ResultRefused):
     the confirmation must give a reason.
     """
 
-    def __init__(self, message: str, *, current: str, later_rounds: list[int], needs_reason: bool) -> None:
+    def __init__(self, message: Refusal | str, *, current: str, later_rounds: list[int], needs_reason: bool) -> None:
         super().__init__(message)
         self.current = current
         self.later_rounds = later_rounds

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from pairing.engine.lots import initial_colour_by_lot
 from pairing.job import pair_round
@@ -43,9 +43,12 @@ def test_an_odd_field_gets_a_pairing_allocated_bye() -> None:
 def test_it_refuses_to_pair_a_round_with_results() -> None:
     t = builders.tournament(players=4)
     rnd = builders.round_with(t, 1, "1-3 1-0, 4-2")
-    with pytest.raises(PairingRefused, match="already has results"):
+    with pytest.raises(PairingRefused, match="already has results") as refused:
         pair_round(round_id=rnd.pk)
     assert rnd.games.count() == 2
+    assert refused.value.code == "pairing.has_results"
+    with translation.override("it"):
+        assert str(refused.value) == "il turno 1 ha già dei risultati; non può essere abbinato di nuovo"
 
 
 def test_it_reports_an_unfinished_previous_round_instead_of_pairing() -> None:
@@ -161,7 +164,7 @@ def test_an_engine_crash_ends_the_job_as_failed_and_is_raised(monkeypatch) -> No
     def crash(**_: object) -> None:
         raise ZeroDivisionError("boom")
 
-    monkeypatch.setattr("pairing.tasks.pair_round", crash)
+    monkeypatch.setattr("pairing.job.pair_round", crash)
     with pytest.raises(ZeroDivisionError):
         pair_round_task.run(rnd.pk)
     rnd.refresh_from_db()
@@ -181,16 +184,19 @@ def test_a_retried_task_after_the_job_ended_changes_nothing() -> None:
 
 
 def test_a_round_is_not_queued_while_an_earlier_one_lacks_a_pairing_or_results(queued_pairings) -> None:
-    from pairing.services import pairing_blocker
+    from pairing.job import pairing_blocker
 
     t = builders.tournament(players=4, rounds=3)
     third = Round.objects.create(tournament=t, number=3)
-    assert pairing_blocker(third) == "round 1 is not paired yet: pair it before round 3"
+    assert str(pairing_blocker(third)) == "round 1 is not paired yet: pair it before round 3"
     builders.round_with(t, 1, "1-3 1-0, 4-2", status=RoundStatus.PUBLISHED)
     builders.round_with(t, 2, "3-2, 1-4", status=RoundStatus.PUBLISHED)
-    assert pairing_blocker(third) == "round 1 has no result yet on board(s) 2: enter them before pairing round 3"
-    with pytest.raises(PairingRefused, match="round 1 has no result yet"):
+    assert str(pairing_blocker(third)) == "round 1 has no result yet on board(s) 2: enter them before pairing round 3"
+    with pytest.raises(PairingRefused, match="round 1 has no result yet") as refused:
         request_pairing(round_id=third.pk)
+    assert refused.value.code == "pairing.earlier_results_missing"
+    with translation.override("it"):  # rendered where it is shown, in the reader's language
+        assert str(refused.value).startswith("il turno 1 non ha ancora il risultato sulla/e scacchiera/e 2")
     third.refresh_from_db()
     assert (third.status, queued_pairings) == (RoundStatus.DRAFT, [])
     assert not AuditEntry.objects.filter(action="request pairing").exists()
