@@ -12,7 +12,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from pairing.services import pairing_blocker
+from pairing.job import pairing_blocker
 from tourney import presentation, roles
 from tourney.access import user_roles
 from tourney.caching import every_tournament, one_round, public_page, round_list
@@ -128,7 +128,7 @@ def round_context(request: HtmxHttpRequest, rnd: Round) -> dict[str, object]:
         **(published_change_options(rnd) if can["direct"] and rnd.status == RoundStatus.PUBLISHED else {}),
         "result_choices": RESULT_BUTTONS,
         "entering": can["direct"] and rnd.status in PUBLIC_STATUSES,
-        "pair_blocker": pairing_blocker(rnd) if can["direct"] and rnd.status in UNPAIRED_STATUSES else "",
+        "pair_blocker": pairing_blocker(rnd) if can["direct"] and rnd.status in UNPAIRED_STATUSES else None,
         "can_unpublish": can["direct"] and rnd.status == RoundStatus.PUBLISHED and not unpublish_refusal(rnd),
     }
 
