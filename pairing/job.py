@@ -13,7 +13,7 @@ from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Count
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -299,12 +299,13 @@ def describe_round(rnd: Round) -> str:
     return " ".join(boards)
 
 
-def run_job(round_id: int) -> str:
+def run_job(round_id: int, language: str | None = None) -> str:
     """The pairing job (pairing.tasks.pair_round_task): pair the round; the job always
-    ends in a state the page can show. Returns that state."""
+    ends in a state the page can show, its refusal or failure written in *language* (the
+    requester's: the worker has no request to take it from). Returns that state."""
     # The advisory lock is taken before the job is marked running and held until its
     # outcome is committed: reap_lost_pairings reads a free lock as no worker.
-    with job_locks.held(job_locks.PAIRING, round_id):
+    with translation.override(language), job_locks.held(job_locks.PAIRING, round_id):
         if not mark_running(round_id):
             # A retried or duplicated message: the job already ran, failed or was reaped.
             state = Round.objects.filter(pk=round_id).values_list("pairing_job_state", flat=True).first()

@@ -12,7 +12,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from pairing.job import pairing_time_limit, refusal_to_pair
 from pairing.tasks import pair_round_task
@@ -32,7 +32,8 @@ from tourney.services.setup import draw_initial_colour_once
 
 
 def request_pairing(*, round_id: int, user: User | None = None) -> bool:
-    """Claim the round for pairing and queue the job after commit.
+    """Claim the round for pairing and queue the job after commit; the job writes its
+    refusal in the language active now (the request's: the desk that shows it).
 
     Returns False when the round is already queued or being paired, so that a
     double click cannot start two jobs (the claim is one UPDATE that must hit one row).
@@ -40,6 +41,7 @@ def request_pairing(*, round_id: int, user: User | None = None) -> bool:
     claimed again.
     """
     now = timezone.now()
+    language = translation.get_language()
     stale = now - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT)
     # Only the claim below marks a round as pairing, and always with a job queued.
     idle = Q(status__in=PAIRABLE_STATUSES) & ~Q(pairing_job_state__in=ACTIVE_JOB_STATES)
@@ -62,5 +64,5 @@ def request_pairing(*, round_id: int, user: User | None = None) -> bool:
         public_change(rnd.tournament_id, round_number=rnd.number, status=True)
         Round.objects.filter(pk=round_id).update(pairing_progress="")
         limit = pairing_time_limit(rnd.tournament.players.count())
-        transaction.on_commit(lambda: pair_round_task.apply_async((round_id,), soft_time_limit=limit))
+        transaction.on_commit(lambda: pair_round_task.apply_async((round_id, language), soft_time_limit=limit))
     return True

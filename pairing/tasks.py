@@ -11,6 +11,7 @@ from pairing.job import run_job
 # A queued message names its task: this name is what the broker holds, renaming it
 # would leave the messages already queued without a task.
 @shared_task(name="pairing.pair_round")
-def pair_round_task(round_id: int) -> str:
-    """The pairing job: take a round id, run it (pairing.job.run_job)."""
-    return run_job(round_id)
+def pair_round_task(round_id: int, language: str | None = None) -> str:
+    """The pairing job: take a round id (and the requester's language), run it
+    (pairing.job.run_job)."""
+    return run_job(round_id, language)

@@ -52,13 +52,13 @@ class RefusalTable:
         return Refusal(f"{self.service}.{code}", self.messages[code], params)
 
 
-def in_sentence(label: Promise | str) -> str:
-    """A choice's label (lazy) for the middle of a refusal: lowercase, rendered when the
-    refusal is, in its language."""
-    return _lowercase(label)
+def _lowercase(label: Promise | str) -> str:
+    return str(label).lower()
 
 
-_lowercase = lazy(lambda label: str(label).lower(), str)
+# A choice's label (lazy) for the middle of a refusal: lowercase, rendered when the
+# refusal is, in its language.
+in_sentence = lazy(_lowercase, str)
 
 
 class DomainError(Exception):

@@ -14,7 +14,7 @@ from pairing.services import request_pairing
 from pairing.tasks import pair_round_task
 from tests import builders
 from tourney.errors import PairingRefused
-from tourney.models import AuditEntry, Bye, ByeKind, JobState, Round, RoundStatus
+from tourney.models import AuditEntry, Bye, ByeKind, Game, JobState, Result, Round, RoundStatus
 from tourney.services.rounds import publish_pairing
 
 pytestmark = pytest.mark.django_db
@@ -156,6 +156,23 @@ def test_a_refusal_ends_the_job_as_failed_with_the_reason() -> None:
     # The round keeps its pairing (and results): it was paired before the job.
     assert (rnd.status, rnd.pairing_job_state) == (RoundStatus.PAIRED, JobState.FAILED)
     assert "already has results" in rnd.pairing_error
+
+
+def test_the_job_writes_its_refusal_in_the_language_of_the_request(
+    django_capture_on_commit_callbacks, monkeypatch
+) -> None:
+    t = builders.tournament(players=4)
+    rnd = Round.objects.create(tournament=t, number=1)
+    sent = []
+    monkeypatch.setattr(pair_round_task, "apply_async", lambda args, **options: sent.append(args))
+    with translation.override("it"), django_capture_on_commit_callbacks(execute=True):
+        assert request_pairing(round_id=rnd.pk)
+    assert sent == [(rnd.pk, "it")]
+    # A result there before the worker runs: the job refuses, in the requester's language.
+    Game(round=rnd, board=1, white=builders.player(t, 1), black=builders.player(t, 3), result=Result.DRAW).save()
+    assert pair_round_task.run(*sent[0]) == JobState.FAILED
+    rnd.refresh_from_db()
+    assert rnd.pairing_error == "il turno 1 ha già dei risultati; non può essere abbinato di nuovo"
 
 
 def test_an_engine_crash_ends_the_job_as_failed_and_is_raised(monkeypatch) -> None:
