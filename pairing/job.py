@@ -180,7 +180,7 @@ def refusal_to_pair(rnd: Round) -> Refusal | None:
 def pairing_blocker(rnd: Round) -> Refusal | None:
     """Why *rnd* cannot be paired yet, or None: every earlier round must be paired and have
     every result, since the pairing reads their scores and colours (the same conditions
-    tourney.adapters checks when it builds the engine's state)."""
+    pairing.adapter checks when it builds the engine's state)."""
     earlier = dict(
         Round.objects.filter(tournament_id=rnd.tournament_id, number__lt=rnd.number).values_list("number", "status")
     )
