@@ -18,7 +18,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("pairing", "tourney")
-SYSTEMS = ("dutch", "dubov", "burstein", "lim")  # pairing/engine/<system>/
+SYSTEMS = ("dutch", "dubov", "burstein", "lim", "team")  # pairing/engine/<system>/
 NOT_IN_PAIRING = ("django", "celery", "tourney")
 # The pure-Python part of ``pairing``: the engines, their command line, and the package and
 # ``python -m pairing`` that the command line imports. The rest of ``pairing`` is the Django

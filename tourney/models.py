@@ -250,7 +250,8 @@ class ProhibitedPairing(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player.pairing_number} - {self.other.pairing_number}"
+        # Names with the numbers: the audit keeps this text, and a renumbering changes numbers.
+        return f"{self.player} - {self.other}"
 
     def applies_to(self, number: int) -> bool:
         return self.first_round <= number and (self.last_round is None or number <= self.last_round)

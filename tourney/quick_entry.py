@@ -1,8 +1,11 @@
-"""The keyboard's result entry: "12 1-0", "12 =", "12 +-", "12 --" (board, then result)."""
+"""The keyboard's result entry: "12 1-0", "12 =", "12 +-", "12 --" (board, then result),
+or "#17 1-0" (the board where pairing number 17 plays, then that board's result, White's
+first as on every scoresheet)."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
@@ -33,7 +36,7 @@ TYPED = {
     "*": Result.PENDING,
 }
 
-_ENTRY = re.compile(r"^\s*(\d+)\s*[\s.:,]\s*(\S.*?)\s*$|^\s*(\d+)([-=+½*].*?)\s*$")
+_ENTRY = re.compile(r"^\s*(#?)\s*(\d+)(?:\s*[\s.:,]\s*(\S.*?)|([-=+½*].*?))\s*$")
 
 
 class EntryError(ValueError):
@@ -59,10 +62,23 @@ def parse_board(text: str) -> int:
     return int(text)
 
 
-def parse_entry(text: str) -> tuple[int, Result]:
-    """(board, result) from what the arbiter typed."""
+@dataclass(frozen=True)
+class Entry:
+    """What one line typed means: a result for a board, or for the board of a pairing number."""
+
+    result: Result
+    board: int | None = None
+    pairing_number: int | None = None
+
+
+def parse_entry(text: str) -> Entry:
+    """The entry the arbiter typed: "12 1-0" names a board, "#17 1-0" a pairing number."""
     match = _ENTRY.match(text or "")
     if not match:
-        raise EntryError(_("type the board and the result, e.g. “12 1-0”"))
-    board, result = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
-    return parse_board(board), parse_result(result)
+        raise EntryError(_("type the board and the result, e.g. “12 1-0”, or “#17 1-0” by pairing number"))
+    by_player, number, result = match.group(1), match.group(2), match.group(3) or match.group(4)
+    if by_player:
+        if int(number) < 1:
+            raise EntryError(_("%(text)r is not a pairing number") % {"text": number})
+        return Entry(parse_result(result), pairing_number=int(number))
+    return Entry(parse_result(result), board=parse_board(number))

@@ -39,6 +39,8 @@ urlpatterns = [
     path(R + "published/late-entry/", manual.published_late_entry, name="published_late_entry"),
     # Check-in before the round is paired.
     path(R + "checkin/", checkin.checkin_desk, name="checkin_desk"),
+    path(R + "checkin/number/", checkin.checkin_by_number, name="checkin_by_number"),
+    path(R + "checkin/everyone/", checkin.checkin_everyone, name="checkin_everyone"),
     path(R + "checkin/<int:player_id>/present/", checkin.checkin_present, name="checkin_present"),
     path(R + "checkin/<int:player_id>/absent/", checkin.checkin_absent, name="checkin_absent"),
     path(R + "checkin/<int:player_id>/confirm/", checkin.checkin_confirm, name="checkin_confirm"),

@@ -6,6 +6,7 @@
     python -m pairing --dutch --acceleration baku INPUT.trf -p     accelerated (C.04.5.1)
     python -m pairing --acceleration progressive --group-a-min 2100 --group-c-below 1700 INPUT.trf -p
     python -m pairing --aro INPUT.trf                    ARO list (C.04.4.1 A.6)
+    python -m pairing --team INPUT.trf -p                teams, C.04.6 (see pairing.cli.team)
 
 The pairing output has the number of pairs on the first line (the PAB row counted),
 then one ``white black`` row per board by start number, the PAB as ``N 0``.
@@ -26,6 +27,7 @@ from pairing.cli.common import EXIT_INPUT, EXIT_UNPAIRABLE, InputError, UsageErr
 from pairing.cli.generate import read_config, run_generate
 from pairing.cli.pair import run_pair
 from pairing.cli.parser import build_parser
+from pairing.cli.team import run_team
 from pairing.engine.acceleration import AccelerationError
 from pairing.engine.state import PairingError
 from pairing.engine.trf import TrfError
@@ -65,6 +67,8 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
             args.pair = "-"  # like the endorsed engines, a lone input file is paired
             modes = ["pair"]
         mode = modes[0]
+        if args.system == "team" and mode in ("pair", "check", "generate"):
+            return run_team(args, mode, stdout)
         if mode == "generate":
             return run_generate(args, stdout)
         if mode == "check":

@@ -27,6 +27,13 @@ def build_parser() -> argparse.ArgumentParser:
             help=f"pair with the {system.capitalize()} system"
             + (" (the default, unless record 192 of the file names another)" if system == "dutch" else ""),
         )
+    systems.add_argument(
+        "--team",
+        dest="system",
+        action="store_const",
+        const="team",
+        help="pair teams with the Swiss Team Pairing System (C.04.6 2026) from a TRF-2026 team file",
+    )
     ap.set_defaults(system=None)
     ap.add_argument("input", nargs="?", help="the tournament, a TRF file")
     ap.add_argument(
@@ -105,7 +112,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     gen = ap.add_argument_group("generator (--generate)")
     gen.add_argument("--seed", type=int, default=0)
-    gen.add_argument("--players", type=int, default=30)
+    gen.add_argument("--players", type=int, default=30, help="players (teams with --team)")
+    gen.add_argument("--boards", type=int, default=4, help="with --team: boards per match")
     gen.add_argument(
         "--rounds",
         type=int,

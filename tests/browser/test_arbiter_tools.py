@@ -204,6 +204,24 @@ def test_check_in_before_the_pairing_leaves_the_absentee_out(
     page.locator(f"#checkin-{builders.player(t, 1).pk}.presence-present").wait_for()
     mine.reload()
     assert words["confirmed"] in mine.locator("#self-checkin-state").inner_text()
+    # At 300 players the desk types numbers: "2", Enter marks player 2 present and the
+    # field is empty and focused again for the next one.
+    number = page.locator("input[name=pairing_number]")
+    number.fill("2")
+    number.press("Enter")
+    page.locator(f"#checkin-{builders.player(t, 2).pk}.presence-present").wait_for()
+    page.wait_for_function("document.activeElement.name === 'pairing_number' && !document.activeElement.value")
+    # The search box keeps only the rows that match, accents and case ignored.
+    search = page.locator("input[data-filter-rows]")
+    search.fill(builders.player(t, 4).name.upper())
+    assert page.locator("#roster tbody tr:visible").count() == 1
+    search.fill("")
+    assert page.locator("#roster tbody tr:visible").count() == 7
+    # Everyone not yet marked is present, after a confirmation.
+    page.locator("form[action$='/checkin/everyone/'] button").click()
+    page.locator(".confirm button.primary").click()
+    page.wait_for_url(f"**/t/{t.pk}/rounds/1/checkin/")
+    assert page.locator("#roster tbody tr.presence-present").count() == 6
 
     page.goto(f"{live_server.url}/t/{t.pk}/rounds/1/")
     page.get_by_role("button", name=words["pair"]).click()

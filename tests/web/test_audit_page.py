@@ -11,7 +11,8 @@ from django.apps import apps as global_apps
 
 from tests import builders
 from tourney import audit
-from tourney.models import AuditEntry, Game
+from tourney.models import AuditEntry, Game, ProhibitedPairing
+from tourney.roles import appoint
 
 pytestmark = pytest.mark.django_db
 
@@ -123,3 +124,21 @@ def test_every_action_the_code_records_has_a_label() -> None:
     recorded = _recorded_actions()
     assert {"pair round", "late entry", "correct result"} <= recorded  # the walk finds them
     assert recorded - set(ACTION_LABELS) == set(), "add these to tourney.audit.ACTION_LABELS"
+
+
+def test_times_are_in_the_tournaments_zone_and_a_prohibition_names_its_players(desk) -> None:
+    t, client, user = desk
+    t.time_zone = "Asia/Kolkata"  # UTC+05:30: a wrong zone shows at a glance
+    t.save(update_fields=["time_zone"])
+    rnd = builders.round_with(t, 1, "1-4 1-0, 2-5 =, 3-6 0-1", status="closed")
+    entry = audit.record(t, rnd, action="close round", user=user)
+    AuditEntry.objects.filter(pk=entry.pk).update(at=datetime.datetime(2026, 3, 1, 12, 0, tzinfo=datetime.UTC))
+    page = client.get(f"/t/{t.pk}/audit/").content.decode()
+    assert "results published" in page and "17:30:00" in page and "12:00:00" not in page
+    appoint(t, user, "organizer")
+    appointments = client.get(f"/t/{t.pk}/appointments/").content.decode()
+    kolkata = datetime.timezone(datetime.timedelta(hours=5, minutes=30))
+    appointed = t.appointments.get(user=user, role="organizer").appointed_at.astimezone(kolkata)
+    assert appointed.strftime("%Y-%m-%d %H:%M") in appointments
+    rule = ProhibitedPairing.objects.create(tournament=t, player=builders.player(t, 2), other=builders.player(t, 5))
+    assert str(rule) == f"2. {builders.player(t, 2).name} - 5. {builders.player(t, 5).name}"

@@ -97,3 +97,51 @@ def test_the_desks_list_costs_the_same_queries_for_any_number_of_players(desk) -
         page = client.get(f"/t/{t.pk}/rounds/1/checkin/").content.decode()
     assert page.count('<tr id="checkin-') == 47
     assert len(forty_seven) == len(seven)
+
+
+def test_the_desk_marks_a_player_present_by_his_pairing_number(desk) -> None:
+    t, client, user = desk
+    page = client.get(f"/t/{t.pk}/rounds/1/checkin/").content.decode()
+    assert 'name="pairing_number"' in page and "data-filter-rows" in page
+    player = builders.player(t, 5)
+    html = client.post(
+        f"/t/{t.pk}/rounds/1/checkin/number/", {"pairing_number": "5"}, headers={"HX-Request": "true"}
+    ).content.decode()
+    assert f"5 {player.name} is present." in html and "<html" not in html
+    assert CheckIn.objects.get().player == player and CheckIn.objects.get().confirmed_by == user
+    # The same number again changes nothing twice.
+    client.post(f"/t/{t.pk}/rounds/1/checkin/number/", {"pairing_number": "#5"}, headers={"HX-Request": "true"})
+    assert CheckIn.objects.count() == 1 and AuditEntry.objects.filter(action="check in").count() == 2
+    html = client.post(
+        f"/t/{t.pk}/rounds/1/checkin/number/", {"pairing_number": "99"}, headers={"HX-Request": "true"}
+    ).content.decode()
+    assert "no player has the pairing number 99" in html
+    html = client.post(
+        f"/t/{t.pk}/rounds/1/checkin/number/", {"pairing_number": "abc"}, headers={"HX-Request": "true"}
+    ).content.decode()
+    assert "Type a pairing number" in html and CheckIn.objects.count() == 1
+
+
+def test_everyone_not_yet_marked_is_present_after_a_confirmation(desk) -> None:
+    t, client, user = desk
+    mark_absent(builders.player(t, 2), 1, user=user)
+    check_in(builders.player(t, 3), 1, by_player=True)
+    url = f"/t/{t.pk}/rounds/1/checkin/everyone/"
+    question = client.post(url).content.decode()
+    assert "Mark the 5 players not yet marked present for round 1?" in question
+    assert not CheckIn.objects.filter(confirmed_at__isnull=False).exists()
+    answer = client.post(url, {"confirmed": "1"})
+    assert answer.status_code == 302 and answer.url == f"/t/{t.pk}/rounds/1/checkin/"
+    assert "5 players marked present." in client.get(answer.url).content.decode()
+    present = CheckIn.objects.filter(confirmed_at__isnull=False).values_list("player__pairing_number", flat=True)
+    assert sorted(present) == [1, 4, 5, 6, 7]
+    assert not CheckIn.objects.get(player__pairing_number=3).confirmed  # his own check-in waits
+    assert Bye.objects.get().player.pairing_number == 2  # the absence stands
+    client.post(url, {"confirmed": "1"})
+    assert CheckIn.objects.count() == 6
+
+
+def test_the_printed_check_in_sheet_says_unmarked_players_are_paired(desk) -> None:
+    t, client, _user = desk
+    sheet = client.get(f"/t/{t.pk}/print/checkin/")
+    assert "is paired as usual" in sheet.content.decode()

@@ -149,7 +149,11 @@ def test_the_round_cycle_with_keyboard_results(desk, eager_celery, django_captur
         Result.DOUBLE_FORFEIT,
     ]
     assert "is not a result" in _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"entry": "1 2-0"}).content.decode()
-    assert "has no board 9" in _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"entry": "9 1-0"}).content.decode()
+    refused = _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"entry": "9 1-0"}).content.decode()
+    assert "has no board 9" in refused
+    # A refused entry stays listed under the box, with what was typed, until dismissed.
+    assert 'hx-swap-oob="afterbegin:#corrections"' in refused and "“9 1-0”" in refused
+    assert "data-dismiss-correction" in refused
 
     _htmx(client, f"/t/{t.pk}/rounds/1/close/", CONFIRMED)
     rnd.refresh_from_db()
@@ -484,3 +488,29 @@ def test_the_poll_shows_the_stage_the_pairing_job_reports(client) -> None:
     Round.objects.filter(pk=rnd.pk).update(pairing_progress="")
     page = client.get(f"/t/{rnd.tournament_id}/rounds/1/status/", headers={"HX-Request": "true"}).content.decode()
     assert "bracket" not in page
+
+
+def test_a_result_typed_by_pairing_number_lands_on_that_players_board(desk) -> None:
+    t, client, _user = desk
+    rnd = builders.round_with(t, 1, "1-4, 2-5, 3-6", byes="7 pab", status=RoundStatus.PUBLISHED)
+    answer = _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"entry": "#5 0-1"}).content.decode()
+    assert "Board 2: 0-1" in answer and 'id="board-2"' in answer
+    answer = _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"entry": "#1 ="}).content.decode()
+    assert "Board 1: ½-½" in answer
+    assert dict(rnd.games.values_list("board", "result")) == {1: Result.DRAW, 2: Result.BLACK_WINS, 3: ""}
+    refused = _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"entry": "#7 1-0"}).content.decode()
+    assert "pairing number 7 has no board in round 1" in refused and "“#7 1-0”" in refused
+    refused = _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"entry": "#3 2-0"}).content.decode()
+    assert "is not a result" in refused
+
+
+def test_the_draft_and_the_desk_show_each_players_rating(desk) -> None:
+    t, client, _user = desk
+    white, black = builders.player(t, 1), builders.player(t, 4)
+    white.rating, black.rating, black.provisional_rating = 2150, 0, 1720
+    white.save(update_fields=["rating"])
+    black.save(update_fields=["rating", "provisional_rating"])
+    builders.round_with(t, 1, "1-4, 2-5, 3-6", byes="7 pab", status=RoundStatus.PAIRED)
+    page = client.get(f"/t/{t.pk}/rounds/1/").content.decode()
+    assert f'{white.name}</a> <span class="rtg">2150</span>' in page
+    assert f'{black.name}</a> <span class="rtg">1720 <abbr class="provisional"' in page

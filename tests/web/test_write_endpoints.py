@@ -62,6 +62,8 @@ KNOWN_WRITES = {
     "checkin_present",
     "checkin_absent",
     "checkin_confirm",
+    "checkin_by_number",
+    "checkin_everyone",
     "self_checkin",  # a forged secret: refused like a missing role
     "hand_opponent",
     "hand_colours",

@@ -28,13 +28,28 @@ from django.urls import reverse
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from pairing.engine.text import control_character
 from tourney import audit, roles
 from tourney.audit import User
-from tourney.errors import SetupRefused
+from tourney.errors import RefusalTable, SetupRefused
 from tourney.models import AppointmentRole, Tournament
 from tourney.models import Invitation as InvitationRecord
+
+REFUSALS = RefusalTable(
+    "accounts",
+    {
+        "no_name": gettext_lazy("give the person's name"),
+        "bad_email": gettext_lazy("%(email)s is not an e-mail address"),
+        "no_such_role": gettext_lazy("no role %(role)s"),
+        "has_account": gettext_lazy("%(email)s already has an account: appoint him from the list of users"),
+        "link_not_yours": gettext_lazy(
+            "a new set-password link is given only by the organizer who invited the person here, "
+            "and only until he chooses his password"
+        ),
+    },
+)
 
 
 @dataclass(frozen=True)
@@ -55,20 +70,18 @@ def invite(*, tournament_id: int, name: str, email: str, role: str, user: User, 
     return his set-password link (*site*: the scheme and host the e-mail's link starts with)."""
     name, email = " ".join(name.split()), email.strip().lower()
     if not name or control_character(name) is not None:
-        raise SetupRefused(_("give the person's name"))
+        raise SetupRefused(REFUSALS("no_name"))
     try:
         validate_email(email)
     except ValidationError:
-        raise SetupRefused(_("%(email)s is not an e-mail address") % {"email": email}) from None
+        raise SetupRefused(REFUSALS("bad_email", email=email)) from None
     if role not in AppointmentRole.values:
-        raise SetupRefused(_("no role %s") % role)
+        raise SetupRefused(REFUSALS("no_such_role", role=role))
     users = get_user_model()
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         if users.objects.filter(username__iexact=email).exists() or users.objects.filter(email__iexact=email).exists():
-            raise SetupRefused(
-                _("%(email)s already has an account: appoint him from the list of users") % {"email": email}
-            )
+            raise SetupRefused(REFUSALS("has_account", email=email))
         first, _space, last = name.partition(" ")
         invited = users.objects.create_user(username=email, email=email, first_name=first[:150], last_name=last[:150])
         invited.set_unusable_password()
@@ -133,11 +146,6 @@ def new_link(*, tournament_id: int, invited_id: int, user: User) -> str:
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         invited = get_user_model().objects.filter(pk=invited_id, appointments__tournament=tournament).first()
         if invited is None or not may_give_link(user, invited, tournament):
-            raise SetupRefused(
-                _(
-                    "a new set-password link is given only by the organizer who invited the person here, "
-                    "and only until he chooses his password"
-                )
-            )
+            raise SetupRefused(REFUSALS("link_not_yours"))
         audit.record(tournament, invited, action="new invitation link", new=invited.get_username(), user=user)
     return set_password_path(invited)

@@ -16,13 +16,28 @@ from dataclasses import dataclass
 from django.core import signing
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tourney import audit
 from tourney.audit import User
 from tourney.caching import public_change
-from tourney.errors import RegistrationRefused
+from tourney.errors import RefusalTable, RegistrationRefused
 from tourney.models import Bye, ByeKind, CheckIn, Player, Round, RoundStatus, Tournament
+
+REFUSALS = RefusalTable(
+    "checkin",
+    {
+        "no_such_round": gettext_lazy("the tournament has rounds 1 to %(rounds)d"),
+        "not_playing": gettext_lazy("%(player)s does not take part in round %(round)d"),
+        "round_paired": gettext_lazy(
+            "round %(round)d is already paired: change the pairing by hand, or score a forfeit"
+        ),
+        "has_bye": gettext_lazy("%(player)s has a bye in round %(round)d (%(kind)s): an arbiter cancels it first"),
+        "not_checked_in": gettext_lazy("%(player)s has not checked in for round %(round)d"),
+        "requested_bye": gettext_lazy("%(player)s has a requested bye in round %(round)d (%(kind)s)"),
+        "no_such_number": gettext_lazy("no player has the pairing number %(number)d"),
+    },
+)
 
 # The absence the desk records: zero points, assigned by the arbiter (C.04.2.D.4).
 ABSENCE = ByeKind.ZERO_POINT
@@ -47,14 +62,12 @@ def _open_round(player: Player, number: int) -> Round:
     """Round *number*, not paired yet, that *player* takes part in (created as a draft)."""
     tournament = Tournament.objects.select_for_update().get(pk=player.tournament_id)
     if not 1 <= number <= tournament.rounds:
-        raise RegistrationRefused(_("the tournament has rounds 1 to %d") % tournament.rounds)
+        raise RegistrationRefused(REFUSALS("no_such_round", rounds=tournament.rounds))
     if number < player.entry_round or (player.withdrawal_round is not None and number >= player.withdrawal_round):
-        raise RegistrationRefused(_("%(p)s does not take part in round %(r)d") % {"p": player.name, "r": number})
+        raise RegistrationRefused(REFUSALS("not_playing", player=player.name, round=number))
     rnd = Round.objects.get_or_create(tournament=tournament, number=number)[0]
     if rnd.status != RoundStatus.DRAFT:
-        raise RegistrationRefused(
-            _("round %d is already paired: change the pairing by hand, or score a forfeit") % number
-        )
+        raise RegistrationRefused(REFUSALS("round_paired", round=number))
     return rnd
 
 
@@ -71,10 +84,8 @@ def check_in(player: Player, number: int, *, user: User | None = None, by_player
         rnd = _open_round(player, number)
         bye = _absence(rnd, player)
         if bye is not None and (by_player or bye.requested):
-            raise RegistrationRefused(
-                _("%(p)s has a bye in round %(r)d (%(kind)s): an arbiter cancels it first")
-                % {"p": player.name, "r": number, "kind": bye.get_kind_display()}
-            )
+            kind = ByeKind(bye.kind).label
+            raise RegistrationRefused(REFUSALS("has_bye", player=player.name, round=number, kind=kind))
         checkin, created = CheckIn.objects.get_or_create(round=rnd, player=player, defaults={"by_player": by_player})
         if not by_player and not checkin.confirmed:
             checkin.confirmed_by = user if user is not None and user.is_authenticated else None
@@ -102,7 +113,7 @@ def confirm_check_in(player: Player, number: int, *, user: User | None = None) -
         rnd = _open_round(player, number)
         checkin = CheckIn.objects.filter(round=rnd, player=player).first()
         if checkin is None:
-            raise RegistrationRefused(_("%(p)s has not checked in for round %(r)d") % {"p": player.name, "r": number})
+            raise RegistrationRefused(REFUSALS("not_checked_in", player=player.name, round=number))
         if checkin.confirmed:
             return checkin
         checkin.confirmed_by = user if user is not None and user.is_authenticated else None
@@ -121,10 +132,8 @@ def mark_absent(player: Player, number: int, *, user: User | None = None) -> Bye
         bye = _absence(rnd, player)
         if bye is not None:
             if bye.requested:
-                raise RegistrationRefused(
-                    _("%(p)s has a requested bye in round %(r)d (%(kind)s)")
-                    % {"p": player.name, "r": number, "kind": bye.get_kind_display()}
-                )
+                kind = ByeKind(bye.kind).label
+                raise RegistrationRefused(REFUSALS("requested_bye", player=player.name, round=number, kind=kind))
             return bye
         CheckIn.objects.filter(round=rnd, player=player).delete()
         bye = Bye(round=rnd, player=player, kind=ABSENCE, requested=False)
@@ -135,6 +144,36 @@ def mark_absent(player: Player, number: int, *, user: User | None = None) -> Bye
         )
         public_change(rnd.tournament_id, round_number=number)
         return bye
+
+
+def player_numbered(tournament: Tournament, pairing_number: int) -> Player:
+    """The player the desk means by his pairing number (the number typed at check-in)."""
+    player = tournament.players.filter(pairing_number=pairing_number).first()
+    if player is None:
+        raise RegistrationRefused(REFUSALS("no_such_number", number=pairing_number))
+    return player
+
+
+def check_in_everyone_unmarked(tournament: Tournament, number: int, *, user: User | None = None) -> int:
+    """Every player of round *number* the desk has not marked yet is present, confirmed
+    at once; a player with a bye, an absence or a check-in of his own to confirm is left
+    as he is. Returns how many were marked. One transaction: all or none."""
+    with transaction.atomic():
+        Tournament.objects.select_for_update().get(pk=tournament.pk)
+        unmarked = [line.player for line in roster(tournament, number) if line.presence == Presence.UNKNOWN]
+        if not unmarked:
+            return 0
+        rnd = _open_round(unmarked[0], number)
+        confirmed_by = user if user is not None and user.is_authenticated else None
+        now = timezone.now()
+        checkins = CheckIn.objects.bulk_create(
+            CheckIn(round=rnd, player=p, by_player=False, confirmed_by=confirmed_by, confirmed_at=now) for p in unmarked
+        )
+        for checkin in checkins:
+            audit.record(
+                rnd.tournament, checkin, action="check in", new="by the desk: everyone not yet marked", user=user
+            )
+        return len(checkins)
 
 
 class Presence:

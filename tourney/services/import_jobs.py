@@ -17,7 +17,7 @@ from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from pairing import job_locks
@@ -26,17 +26,20 @@ from pairing.engine.trf import TrfError, parse_trf
 from tourney.audit import User
 from tourney.models import ACTIVE_JOB_STATES, ImportJob, JobState
 from tourney.services import setup
+from tourney.services.imports import malformed_trf
 from tourney.trf_io import TrfImportError
 
 logger = logging.getLogger(__name__)
 
 
 def request_import(*, data: bytes, user: User, rounds: int | None = None, edition: str = "") -> ImportJob:
-    """Store the uploaded file as a job of *user* and queue it after commit."""
+    """Store the uploaded file as a job of *user* and queue it after commit; the job writes
+    its refusal in the language active now (the request's)."""
+    language = translation.get_language()
     with transaction.atomic():
         job = ImportJob.objects.create(created_by=user, data=data, rounds=rounds, edition=edition or "")
         transaction.on_commit(
-            lambda: import_trf_task.apply_async((job.pk,), soft_time_limit=settings.IMPORT_TIME_LIMIT)
+            lambda: import_trf_task.apply_async((job.pk, language), soft_time_limit=settings.IMPORT_TIME_LIMIT)
         )
     return job
 
@@ -62,18 +65,11 @@ def _report_progress(job_id: int, done: int, total: int) -> None:
         logger.warning("the cache did not take the progress of import job %s", job_id, exc_info=True)
 
 
-def trf_error_message(error: TrfError) -> str:
-    return _("line %(line)s, column %(column)s: %(message)s") % {
-        "line": error.line,
-        "column": error.column,
-        "message": error.message,
-    }
-
-
-def run_import(job_id: int) -> str:
+def run_import(job_id: int, language: str | None = None) -> str:
     """Parse and import the job's file; the job ends succeeded (with its tournament) or
-    failed (with the refusal, line and column for a malformed file). Returns its state."""
-    with job_locks.held(job_locks.IMPORT, job_id):
+    failed (with the refusal, line and column for a malformed file, in *language*: the
+    page that shows it is the requester's). Returns its state."""
+    with translation.override(language), job_locks.held(job_locks.IMPORT, job_id):
         if ImportJob.objects.filter(pk=job_id, state=JobState.QUEUED).update(state=JobState.RUNNING) != 1:
             # A redelivered message: the job already ran, or was ended as lost.
             return ImportJob.objects.filter(pk=job_id).values_list("state", flat=True).first() or JobState.FAILED
@@ -88,7 +84,7 @@ def run_import(job_id: int) -> str:
                 progress=lambda done, total: _report_progress(job_id, done, total),
             )
         except TrfError as error:
-            return _end(job, JobState.FAILED, error=trf_error_message(error))
+            return _end(job, JobState.FAILED, error=str(malformed_trf(error)))
         except TrfImportError as error:
             return _end(job, JobState.FAILED, error=str(error))
         except SoftTimeLimitExceeded:
@@ -113,9 +109,9 @@ def _end(job: ImportJob, state: str, *, error: str = "", tournament: object = No
 
 
 @shared_task(name="imports.import_trf")
-def import_trf_task(job_id: int) -> str:
-    """The import job: take the job's id, call the service."""
-    return run_import(job_id)
+def import_trf_task(job_id: int, language: str | None = None) -> str:
+    """The import job: take the job's id (and the requester's language), call the service."""
+    return run_import(job_id, language)
 
 
 def lost_import_message() -> str:

@@ -18,15 +18,38 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from pairing.engine.trf import TrfError, TrfTournament, parse_trf
 from tourney import trf_io
 from tourney.audit import User
 from tourney.caching import public_change
-from tourney.errors import RegistrationRefused
+from tourney.errors import Refusal, RefusalTable, RegistrationRefused
 from tourney.models import Bye, Game, Player, RoundEntry, Title, Tournament
 from tourney.services import rating_list, registration
 from tourney.validators import MAX_ROUNDS
+
+REFUSALS = RefusalTable(
+    "imports",
+    {
+        "no_players": gettext_lazy("the file has no player (001 record)"),
+        "rounds_differ": gettext_lazy("the file declares %(declared)d rounds, not %(rounds)d"),
+        "rounds_undeclared": gettext_lazy(
+            "the file does not declare the number of rounds (XXR or record 142): give the number of rounds"
+        ),
+        "rounds_out_of_range": gettext_lazy("the number of rounds is 1 to %(max_rounds)d"),
+        "rounds_in_file": gettext_lazy("the file already records %(rounds)d rounds"),
+        "empty_file": gettext_lazy("the file is empty"),
+        "no_header": gettext_lazy("the first line must name the columns, one of them 'name' or 'fide_id'"),
+        "unreadable_csv": gettext_lazy("line %(line)d: %(error)s"),
+        "malformed_trf": gettext_lazy("line %(line)s, column %(column)s: %(message)s"),
+    },
+)
+
+
+def malformed_trf(error: TrfError) -> Refusal:
+    """A file the TRF reader refuses, by its line and column."""
+    return REFUSALS("malformed_trf", line=error.line, column=error.column, message=error.message)
 
 
 def importable(t: TrfTournament, rounds: int | None = None) -> TrfTournament:
@@ -34,21 +57,17 @@ def importable(t: TrfTournament, rounds: int | None = None) -> TrfTournament:
     (001 records) and a number of rounds, declared (XXR, record 142) or given as *rounds*.
     The reader already refused rounds beyond the declared count. Raises TrfImportError."""
     if not t.players:
-        raise trf_io.TrfImportError(_("the file has no player (001 record)"))
+        raise trf_io.TrfImportError(REFUSALS("no_players"))
     if t.total_rounds is not None:
         if rounds is not None and rounds != t.total_rounds:
-            raise trf_io.TrfImportError(
-                _("the file declares %(n)d rounds, not %(r)d") % {"n": t.total_rounds, "r": rounds}
-            )
+            raise trf_io.TrfImportError(REFUSALS("rounds_differ", declared=t.total_rounds, rounds=rounds))
         return t
     if rounds is None:
-        raise trf_io.TrfImportError(
-            _("the file does not declare the number of rounds (XXR or record 142): give the number of rounds")
-        )
+        raise trf_io.TrfImportError(REFUSALS("rounds_undeclared"))
     if not 1 <= rounds <= MAX_ROUNDS:
-        raise trf_io.TrfImportError(_("the number of rounds is 1 to %d") % MAX_ROUNDS)
+        raise trf_io.TrfImportError(REFUSALS("rounds_out_of_range", max_rounds=MAX_ROUNDS))
     if rounds < t.rounds_in_file:
-        raise trf_io.TrfImportError(_("the file already records %d rounds") % t.rounds_in_file)
+        raise trf_io.TrfImportError(REFUSALS("rounds_in_file", rounds=t.rounds_in_file))
     return dataclasses.replace(t, xx_rounds=rounds)
 
 
@@ -161,10 +180,10 @@ def import_csv(
         dialect = csv.excel
     reader = csv.DictReader(io.StringIO(text, newline=""), dialect=dialect)
     if reader.fieldnames is None:
-        raise RegistrationRefused(_("the file is empty"))
+        raise RegistrationRefused(REFUSALS("empty_file"))
     header = [(h or "").strip().lower() for h in reader.fieldnames]
     if "name" not in header and "fide_id" not in header:
-        raise RegistrationRefused(_("the first line must name the columns, one of them 'name' or 'fide_id'"))
+        raise RegistrationRefused(REFUSALS("no_header"))
     rows: list[tuple[str, registration.PlayerData]] = []
     problems: list[str] = []
     try:
@@ -181,7 +200,7 @@ def import_csv(
             if not row_problems:
                 rows.append((where, data))  # type: ignore[arg-type]
     except csv.Error as error:
-        raise RegistrationRefused(_("line %(l)d: %(e)s") % {"l": reader.line_num, "e": error}) from None
+        raise RegistrationRefused(REFUSALS("unreadable_csv", line=reader.line_num, error=error)) from None
     rows, unlisted = rating_list.complete_rows(tournament, rows, choices)
     return registration.register_many(tournament, rows, user=user, source="a CSV file", problems=problems + unlisted)
 
@@ -222,9 +241,6 @@ def import_entries(
     try:
         return _register_trf_players(tournament, parse_trf(text), user)
     except TrfError as e:
-        raise RegistrationRefused(
-            _("line %(line)s, column %(column)s: %(message)s")
-            % {"line": e.line, "column": e.column, "message": e.message}
-        ) from None
+        raise RegistrationRefused(malformed_trf(e)) from None
     except trf_io.TrfImportError as e:
         raise RegistrationRefused(str(e)) from None

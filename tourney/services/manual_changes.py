@@ -17,11 +17,49 @@ from pairing.job import describe_round, store_pairing
 from tourney import audit
 from tourney.audit import User
 from tourney.caching import public_change
-from tourney.errors import PairingRefused
+from tourney.errors import PairingRefused, RefusalTable, in_sentence
 from tourney.models import PAIRED_STATUSES, Bye, ByeKind, Game, Result, Round, RoundStatus, Tournament
 from tourney.services.checkin import ABSENCE
 
 REMATCH = "C.04.1.b"
+
+REFUSALS = RefusalTable(
+    "manual_changes",
+    {
+        "same_player": gettext_lazy("choose two different players"),
+        "not_seated": gettext_lazy("player %(player)d is not in this pairing"),
+        "not_paired": gettext_lazy("round %(round)d is %(status)s: only a paired round can be changed"),
+        # C.04.2.D.10 (2017 texts): a published pairing changes only to repair a rematch.
+        "published_rematch_only": gettext_lazy(
+            "round %(round)d is published: C.04.2.D.10 allows a change only to repair a rematch (C.04.1.b)"
+        ),
+        "published_no_ground": gettext_lazy("round %(round)d is published: say on which ground the pairing changes"),
+        "wrong_ground": gettext_lazy("this change does not serve that ground: %(ground)s"),
+        "no_rematch": gettext_lazy("round %(round)d is published: this pairing has no rematch to repair"),
+        "rematch_not_repaired": gettext_lazy(
+            "this change does not repair the rematch; a published pairing may change only for that"
+        ),
+        "name_the_rule": gettext_lazy("name the rule of the competition that requires this change"),
+        "emergency_last_round": gettext_lazy("an emergency change is allowed only in the last round"),
+        "emergency_top_boards": gettext_lazy("an emergency change may touch only the top boards: %(boards)s"),
+        "board_has_result": gettext_lazy("a board this change touches already has a result"),
+        "not_published": gettext_lazy("round %(round)d is not published: change the draft instead"),
+        "not_unpaired": gettext_lazy("player %(player)d is not an unpaired player of this round"),
+        "not_late_entry": gettext_lazy(
+            "player %(player)d is not a late entry of round %(round)d (registered after its publication)"
+        ),
+        "no_pab_for_late_entry": gettext_lazy(
+            "nobody has the PAB to play the late entry: he enters in round %(next_round)d"
+        ),
+        "not_draft": gettext_lazy(
+            "round %(round)d is %(status)s: only a draft pairing (paired, not published) changes freely"
+        ),
+        "no_such_board": gettext_lazy("round %(round)d has no board %(board)d"),
+        "already_seated": gettext_lazy("player %(player)d is already in this pairing"),
+        "not_playing": gettext_lazy("player %(player)d does not take part in this round"),
+        "no_pab": gettext_lazy("an even number of players has no PAB: take a player out, or put one in, first"),
+    },
+)
 
 
 def exchanged(pairing: adapter.Pairing, first: int, second: int) -> adapter.Pairing:
@@ -30,7 +68,7 @@ def exchanged(pairing: adapter.Pairing, first: int, second: int) -> adapter.Pair
     On one board it swaps the colours; a player and the PAB trade the bye.
     """
     if first == second:
-        raise PairingRefused(_("choose two different players"))
+        raise PairingRefused(REFUSALS("same_player"))
 
     def put(pid: int) -> int:
         return second if pid == first else first if pid == second else pid
@@ -38,7 +76,7 @@ def exchanged(pairing: adapter.Pairing, first: int, second: int) -> adapter.Pair
     seats = {pid for b in pairing.boards for pid in (b.white, b.black)} | {pairing.bye}
     for pid in (first, second):
         if pid not in seats:
-            raise PairingRefused(_("player %d is not in this pairing") % pid)
+            raise PairingRefused(REFUSALS("not_seated", player=pid))
     boards = tuple(adapter.Board(put(b.white), put(b.black)) for b in pairing.boards)
     bye = put(pairing.bye) if pairing.bye is not None else None
     return adapter.Pairing(boards=boards, bye=bye)
@@ -60,10 +98,8 @@ def exchange_players(
         rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
         tournament = rnd.tournament
         if rnd.status not in PAIRED_STATUSES or rnd.status == RoundStatus.CLOSED:
-            raise PairingRefused(
-                _("round %(n)d is %(s)s: only a paired round can be changed")
-                % {"n": rnd.number, "s": rnd.get_status_display().lower()}
-            )
+            status = in_sentence(RoundStatus(rnd.status).label)
+            raise PairingRefused(REFUSALS("not_paired", round=rnd.number, status=status))
         state = adapter.state_for_round(rnd)
         current = adapter.pairing_of(rnd)
         changed = exchanged(current, first, second)
@@ -87,7 +123,7 @@ def _record_change(rnd: Round, after: list[Violation], *, old: str, user: User |
     tournament = rnd.tournament
     warnings = [str(v) for v in after]
     now = describe_round(rnd)
-    if rnd.engine_pairing and _pairs(now) != _pairs(rnd.engine_pairing):
+    if rnd.engine_pairing and _games_of(now) != _games_of(rnd.engine_pairing):
         warnings.append(
             _("manual change: this is not the pairing the %(system)s rules produced (C.04.2.A.4, C.04.3 A.9)")
             % {"system": tournament.get_pairing_system_display()}
@@ -141,12 +177,10 @@ def _refuse_ground(rnd: Round, ground: str, kinds: tuple[str, ...]) -> None:
     allowed = published_grounds(rnd.tournament)
     if ground not in allowed:
         if allowed == (REMATCH_GROUND,):
-            raise PairingRefused(
-                _("round %d is published: C.04.2.D.10 allows a change only to repair a rematch (C.04.1.b)") % rnd.number
-            )
-        raise PairingRefused(_("round %d is published: say on which ground the pairing changes") % rnd.number)
+            raise PairingRefused(REFUSALS("published_rematch_only", round=rnd.number))
+        raise PairingRefused(REFUSALS("published_no_ground", round=rnd.number))
     if ground not in kinds:
-        raise PairingRefused(_("this change does not serve that ground: %s") % PUBLISHED_GROUNDS[ground])
+        raise PairingRefused(REFUSALS("wrong_ground", ground=PUBLISHED_GROUNDS[ground]))
 
 
 def _check_published_change(
@@ -165,24 +199,20 @@ def _check_published_change(
     if ground == REMATCH_GROUND:
         rematches = [v for v in before if v.rule == REMATCH]
         if not rematches and published_grounds(rnd.tournament) == (REMATCH_GROUND,):
-            raise PairingRefused(
-                _("round %d is published: C.04.2.D.10 allows a change only to repair a rematch (C.04.1.b)") % rnd.number
-            )
+            raise PairingRefused(REFUSALS("published_rematch_only", round=rnd.number))
         if not rematches:
-            raise PairingRefused(_("round %d is published: this pairing has no rematch to repair") % rnd.number)
+            raise PairingRefused(REFUSALS("no_rematch", round=rnd.number))
         if len([v for v in after if v.rule == REMATCH]) >= len(rematches):
-            raise PairingRefused(
-                _("this change does not repair the rematch; a published pairing may change only for that")
-            )
+            raise PairingRefused(REFUSALS("rematch_not_repaired"))
     touched = {pid for b in _changed_boards(current, changed) for pid in (b.white, b.black)} | moved
     if ground == REGULATIONS_GROUND and not reason.strip():
-        raise PairingRefused(_("name the rule of the competition that requires this change"))
+        raise PairingRefused(REFUSALS("name_the_rule"))
     if ground == EMERGENCY_GROUND:
         if not state.is_last_round:
-            raise PairingRefused(_("an emergency change is allowed only in the last round"))
+            raise PairingRefused(REFUSALS("emergency_last_round"))
         top = top_boards(state, current)
         if not touched <= top:
-            raise PairingRefused(_("an emergency change may touch only the top boards: %s") % _board_list(rnd, top))
+            raise PairingRefused(REFUSALS("emergency_top_boards", boards=_board_list(rnd, top)))
     _refuse_started(rnd, touched)
 
 
@@ -213,13 +243,13 @@ def _refuse_started(rnd: Round, players: set[int]) -> None:
         Q(white__pairing_number__in=players) | Q(black__pairing_number__in=players)
     )
     if started.exists():
-        raise PairingRefused(_("a board this change touches already has a result"))
+        raise PairingRefused(REFUSALS("board_has_result"))
 
 
 def _published(round_id: int, ground: str) -> Round:
     rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
     if rnd.status != RoundStatus.PUBLISHED:
-        raise PairingRefused(_("round %d is not published: change the draft instead") % rnd.number)
+        raise PairingRefused(REFUSALS("not_published", round=rnd.number))
     _refuse_ground(rnd, ground, (ground,))
     return rnd
 
@@ -258,7 +288,7 @@ def _add_board_and_record(
     _add_board(rnd, board)
     t = rnd.tournament
     after = check_round(adapter.state_for_round(rnd), adapter.pairing_of(rnd), t.pairing_system, t.rules_edition)
-    done = f"new board {board.white}-{board.black}"
+    done = f"new board {_named(rnd, board.white)} - {_named(rnd, board.black)}"
     _record_change(
         rnd, after, old=_describe_pairing(current), user=user, reasons=[_ground_text(rnd, ground), done, reason]
     )
@@ -270,14 +300,14 @@ def pair_unpaired(*, round_id: int, first: int, second: int, user: User | None =
     with transaction.atomic():
         rnd = _published(round_id, AGREEMENT_GROUND)
         if first == second:
-            raise PairingRefused(_("choose two different players"))
+            raise PairingRefused(REFUSALS("same_player"))
         byes = {
             b.player.pairing_number: b
             for b in rnd.byes.select_related("player").filter(player__pairing_number__in=(first, second))
         }
         for pid in (first, second):
             if pid not in byes:
-                raise PairingRefused(_("player %d is not an unpaired player of this round") % pid)
+                raise PairingRefused(REFUSALS("not_unpaired", player=pid))
         current = adapter.pairing_of(rnd)
         for bye in byes.values():
             audit.record(rnd.tournament, bye, action="cancel bye", old=bye.get_kind_display(), user=user, reason=reason)
@@ -294,15 +324,10 @@ def seat_late_entry(*, round_id: int, player: int, user: User | None = None, rea
         rnd = _published(round_id, LATE_ENTRY_GROUND)
         entrant = rnd.tournament.players.select_for_update().filter(pairing_number=player).first()
         if entrant is None or entrant.entry_round != rnd.number + 1:
-            raise PairingRefused(
-                _("player %(p)d is not a late entry of round %(r)d (registered after its publication)")
-                % {"p": player, "r": rnd.number}
-            )
+            raise PairingRefused(REFUSALS("not_late_entry", player=player, round=rnd.number))
         current = adapter.pairing_of(rnd)
         if current.bye is None:
-            raise PairingRefused(
-                _("nobody has the PAB to play the late entry: he enters in round %d") % (rnd.number + 1)
-            )
+            raise PairingRefused(REFUSALS("no_pab_for_late_entry", next_round=rnd.number + 1))
         pab = rnd.byes.select_related("player").get(kind=ByeKind.PAIRING_ALLOCATED)
         entrant.entry_round = rnd.number
         entrant.save(update_fields=["entry_round"])
@@ -342,10 +367,17 @@ def _describe_pairing(pairing: adapter.Pairing) -> str:
     return " ".join(text)
 
 
-def _pairs(description: str) -> set[frozenset[str]]:
-    """The pairs of a one-line pairing, colours and board order aside."""
-    return {frozenset(item.split("-")) for item in description.split(" ") if "-" in item} | {
-        frozenset(("bye", item)) for item in description.split("bye ")[1:2]
+def _named(rnd: Round, pairing_number: int) -> str:
+    """'17. Rossi, Mario' for the audit: the name stays right when a later renumbering
+    changes the numbers."""
+    return str(rnd.tournament.players.get(pairing_number=pairing_number))
+
+
+def _games_of(description: str) -> set[tuple[str, ...]]:
+    """The games of a one-line pairing, White first, board order aside: a colour swap is a
+    change of the engine's pairing as much as another opponent is (C.04.3 colour rules)."""
+    return {tuple(item.split("-")) for item in description.split(" ") if "-" in item} | {
+        ("bye", item) for item in description.split("bye ")[1:2]
     }
 
 
@@ -360,10 +392,8 @@ def _pairs(description: str) -> set[frozenset[str]]:
 def _draft(round_id: int) -> Round:
     rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
     if rnd.status != RoundStatus.PAIRED:
-        raise PairingRefused(
-            _("round %(n)d is %(s)s: only a draft pairing (paired, not published) changes freely")
-            % {"n": rnd.number, "s": rnd.get_status_display().lower()}
-        )
+        status = in_sentence(RoundStatus(rnd.status).label)
+        raise PairingRefused(REFUSALS("not_draft", round=rnd.number, status=status))
     return rnd
 
 
@@ -392,7 +422,7 @@ def _store_draft(rnd: Round, changed: adapter.Pairing, *, old: str, user: User |
 def _refuse_unseated(pairing: adapter.Pairing, *pids: int) -> None:
     for pid in pids:
         if not _seated(pairing, pid):
-            raise PairingRefused(_("player %d is not in this pairing") % pid)
+            raise PairingRefused(REFUSALS("not_seated", player=pid))
 
 
 def choose_opponent(*, round_id: int, player: int, opponent: int, user: User | None = None, reason: str = "") -> Round:
@@ -403,7 +433,7 @@ def choose_opponent(*, round_id: int, player: int, opponent: int, user: User | N
         current = adapter.pairing_of(rnd)
         _refuse_unseated(current, player, opponent)
         if player == opponent:
-            raise PairingRefused(_("choose two different players"))
+            raise PairingRefused(REFUSALS("same_player"))
         if _opponent(current, player) == opponent:
             return rnd
         mine = _opponent(current, player)
@@ -413,7 +443,7 @@ def choose_opponent(*, round_id: int, player: int, opponent: int, user: User | N
             changed = exchanged(current, mine, opponent)
         else:  # the player has the PAB: he takes the seat of the opponent's partner, who gets it
             changed = exchanged(current, player, _opponent(current, opponent))  # type: ignore[arg-type]
-        done = f"opponent chosen: {player} plays {opponent}"
+        done = f"opponent chosen: {_named(rnd, player)} plays {_named(rnd, opponent)}"
         return _store_draft(rnd, changed, old=_describe_pairing(current), user=user, reasons=[done, reason])
 
 
@@ -423,10 +453,10 @@ def swap_colours(*, round_id: int, board: int, user: User | None = None, reason:
         rnd = _draft(round_id)
         game = rnd.games.select_related("white", "black").filter(board=board).first()
         if game is None:
-            raise PairingRefused(_("round %(r)d has no board %(b)d") % {"r": rnd.number, "b": board})
+            raise PairingRefused(REFUSALS("no_such_board", round=rnd.number, board=board))
         current = adapter.pairing_of(rnd)
         changed = exchanged(current, game.white.pairing_number, game.black.pairing_number)
-        done = f"colours swapped on board {board}"
+        done = f"colours swapped on board {board}: {game.black} has White, {game.white} Black"
         return _store_draft(rnd, changed, old=_describe_pairing(current), user=user, reasons=[done, reason])
 
 
@@ -457,7 +487,7 @@ def take_out(*, round_id: int, player: int, user: User | None = None, reason: st
         audit.record(rnd.tournament, bye, action="mark absent", new=bye.get_kind_display(), user=user, reason=reason)
         t = rnd.tournament
         after = check_round(adapter.state_for_round(rnd), changed, t.pairing_system, t.rules_edition)
-        done = f"player {player} taken out as absent"
+        done = f"{_named(rnd, player)} taken out as absent"
         _record_change(rnd, after, old=old, user=user, reasons=[done, reason])
         return rnd
 
@@ -469,17 +499,17 @@ def put_in(*, round_id: int, player: int, user: User | None = None, reason: str 
         rnd = _draft(round_id)
         current = adapter.pairing_of(rnd)
         if _seated(current, player):
-            raise PairingRefused(_("player %d is already in this pairing") % player)
+            raise PairingRefused(REFUSALS("already_seated", player=player))
         bye = rnd.byes.select_related("player").filter(player__pairing_number=player).first()
         if bye is None:
-            raise PairingRefused(_("player %d does not take part in this round") % player)
+            raise PairingRefused(REFUSALS("not_playing", player=player))
         audit.record(rnd.tournament, bye, action="cancel bye", old=bye.get_kind_display(), user=user, reason=reason)
         bye.delete()
         if current.bye is not None:
             changed = adapter.Pairing(boards=(*current.boards, adapter.Board(current.bye, player)), bye=None)
         else:
             changed = adapter.Pairing(boards=current.boards, bye=player)
-        done = f"player {player} put into the pairing"
+        done = f"{_named(rnd, player)} put into the pairing"
         return _store_draft(rnd, changed, old=_describe_pairing(current), user=user, reasons=[done, reason])
 
 
@@ -492,7 +522,7 @@ def give_pab(*, round_id: int, player: int, user: User | None = None, reason: st
         if current.bye == player:
             return rnd
         if current.bye is None:
-            raise PairingRefused(_("an even number of players has no PAB: take a player out, or put one in, first"))
+            raise PairingRefused(REFUSALS("no_pab"))
         changed = exchanged(current, player, current.bye)
-        done = f"PAB given to player {player}"
+        done = f"PAB given to {_named(rnd, player)}"
         return _store_draft(rnd, changed, old=_describe_pairing(current), user=user, reasons=[done, reason])

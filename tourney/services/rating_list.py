@@ -17,12 +17,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from pairing import job_locks
 from tourney import audit
 from tourney.audit import User
 from tourney.caching import public_change
-from tourney.errors import ListDifferencesUnresolved, RegistrationRefused
+from tourney.errors import ListDifferencesUnresolved, Refusal, RefusalTable, RegistrationRefused
 from tourney.models import (
     ACTIVE_JOB_STATES,
     JobState,
@@ -36,6 +37,21 @@ from tourney.models import (
 from tourney.rating_list import store
 from tourney.rating_list.parser import RatingListError
 from tourney.services import registration
+
+REFUSALS = RefusalTable(
+    "rating_list",
+    {
+        "not_listed": gettext_lazy("FIDE ID %(id)s is not in the rating list"),
+        # C.04.2.B: the initial order is made once, with the ratings of round 1.
+        "round_one_paired": gettext_lazy(
+            "Round 1 is paired: the initial order and the pairing numbers (C.04.2.B) were made with "
+            "the ratings as they are, which stay the tournament's ratings."
+        ),
+        "changed_since_preview": gettext_lazy(
+            "The ratings or the list changed since the preview: look at the changes again."
+        ),
+    },
+)
 
 # ------------------------------------------------------------------------- the import job
 
@@ -152,7 +168,7 @@ def register_from_list(tournament: Tournament, fide_id: str, *, user: User | Non
     """Register the listed player of *fide_id* (registration.register: renumbering, late entry)."""
     entry = store.entry(fide_id)
     if entry is None:
-        raise RegistrationRefused(_("FIDE ID %(id)s is not in the rating list") % {"id": fide_id})
+        raise RegistrationRefused(REFUSALS("not_listed", id=fide_id))
     return registration.register(tournament, player_data(entry, tournament.rate), user=user)
 
 
@@ -241,14 +257,11 @@ class RatingChange:
         return f"{self.player.pk}:{self.new}"
 
 
-def rating_update_blocker(tournament: Tournament) -> str:
-    """Why the ratings may no longer be updated from the list, or ''."""
+def rating_update_blocker(tournament: Tournament) -> Refusal | None:
+    """Why the ratings may no longer be updated from the list, or None."""
     if tournament.round_set.exclude(status=RoundStatus.DRAFT).exists():
-        return _(
-            "Round 1 is paired: the initial order and the pairing numbers (C.04.2.B) were made with "
-            "the ratings as they are, which stay the tournament's ratings."
-        )
-    return ""
+        return REFUSALS("round_one_paired")
+    return None
 
 
 def rating_changes(tournament: Tournament) -> list[RatingChange]:
@@ -279,9 +292,7 @@ def update_ratings(tournament: Tournament, previewed: Sequence[str], *, user: Us
             raise RegistrationRefused(blocker)
         changes = rating_changes(tournament)
         if sorted(c.token for c in changes) != sorted(previewed):
-            raise RegistrationRefused(
-                _("The ratings or the list changed since the preview: look at the changes again.")
-            )
+            raise RegistrationRefused(REFUSALS("changed_since_preview"))
         for change in changes:
             player = change.player
             player.rating = change.new

@@ -14,14 +14,60 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F, Max
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tourney import audit
 from tourney.audit import User
 from tourney.caching import public_change
-from tourney.errors import EntriesRefused, FullPointByeUnconfirmed, RegistrationRefused, RenumberUnconfirmed
+from tourney.errors import (
+    EntriesRefused,
+    FullPointByeUnconfirmed,
+    RefusalTable,
+    RegistrationRefused,
+    RenumberUnconfirmed,
+)
 from tourney.models import Bye, ByeKind, Player, Round, RoundStatus, Tournament
 from tourney.templatetags.tourney_tags import points
 from tourney.validators import text_problem
+
+REFUSALS = RefusalTable(
+    "registration",
+    {
+        "fide_id_taken": gettext_lazy("FIDE ID %(id)s is already registered (%(name)s)"),
+        "fide_id_twice": gettext_lazy("FIDE ID %(id)s appears twice in the file, also at %(other)s"),
+        "pairing_now": gettext_lazy("a round is being paired right now; try again when it is done"),
+        # C.04.2.B.3: pairing numbers are final once round 4 is paired.
+        "numbers_final": gettext_lazy(
+            "Round 4 is paired: pairing numbers are final (C.04.2.B.3). Reassigning them in the initial "
+            "order gives %(moved)d players another number; the colours and the order of the next pairings "
+            "follow the new numbers. Confirm the change."
+        ),
+        # C.04.2.C.2: a late entry enters from a round not paired yet.
+        "entry_round_paired": gettext_lazy(
+            "round %(round)d is already paired: a new player can enter from round %(first_open)d"
+        ),
+        "entry_after_last_round": gettext_lazy("the tournament has only %(rounds)d rounds"),
+        "withdrawal_round_paired": gettext_lazy(
+            "round %(round)d is already paired: the withdrawal can take effect from round %(first_open)d"
+        ),
+        "withdrawal_before_entry": gettext_lazy("the player enters in round %(entry_round)d: delete the entry instead"),
+        "rounds_paired_without_player": gettext_lazy(
+            "rounds after the withdrawal are already paired without the player"
+        ),
+        "bad_bye_kind": gettext_lazy("a requested bye is half-point, zero-point or full-point"),
+        "no_such_round": gettext_lazy("the tournament has rounds 1 to %(rounds)d"),
+        "not_playing": gettext_lazy("%(player)s does not take part in round %(round)d"),
+        # C.04.2.D.4: a bye is requested for a round not paired yet.
+        "round_paired": gettext_lazy(
+            "round %(round)d is already paired: change the pairing by hand, or score a forfeit"
+        ),
+        "full_point_bye": gettext_lazy(
+            "A full-point bye scores %(points)s for %(player)s in round %(round)d without a game (a win "
+            "scores %(win)s). Confirm the bye."
+        ),
+        "bye_not_cancellable": gettext_lazy("only a requested bye of a round not yet paired can be cancelled"),
+    },
+)
 
 # C.04.2.B.2 [b]: GM - IM - WGM - FM - WIM - CM - WFM - WCM - no title.
 TITLE_ORDER = {title: k for k, title in enumerate(["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM", ""])}
@@ -95,14 +141,12 @@ def _same_fide_id(tournament: Tournament, player: Player) -> Player | None:
 def _refuse_same_fide_id(tournament: Tournament, player: Player) -> None:
     other = _same_fide_id(tournament, player)
     if other is not None:
-        raise RegistrationRefused(
-            _("FIDE ID %(id)s is already registered (%(name)s)") % {"id": player.fide_id, "name": other.name}
-        )
+        raise RegistrationRefused(REFUSALS("fide_id_taken", id=player.fide_id, name=other.name))
 
 
 def _refuse_while_pairing(tournament: Tournament) -> None:
     if tournament.round_set.filter(status=RoundStatus.PAIRING).exists():
-        raise RegistrationRefused(_("a round is being paired right now; try again when it is done"))
+        raise RegistrationRefused(REFUSALS("pairing_now"))
 
 
 def renumber(tournament: Tournament, user: User | None = None) -> bool:
@@ -137,15 +181,7 @@ def reassign_pairing_numbers(tournament: Tournament, *, user: User | None = None
             _renumber(tournament, moves, user, action="renumber players", reason=_RENUMBER_REASON)
             return len(moves)
         if not confirmed:
-            raise RenumberUnconfirmed(
-                _(
-                    "Round 4 is paired: pairing numbers are final (C.04.2.B.3). Reassigning them in the initial "
-                    "order gives %(n)d players another number; the colours and the order of the next pairings "
-                    "follow the new numbers. Confirm the change."
-                )
-                % {"n": len(moves)},
-                moved=len(moves),
-            )
+            raise RenumberUnconfirmed(REFUSALS("numbers_final", moved=len(moves)), moved=len(moves))
         _renumber(
             tournament,
             moves,
@@ -224,12 +260,9 @@ def register(tournament: Tournament, data: PlayerData, *, user: User | None = No
         opens = first_open_round(tournament)
         entry_round = int(data.get("entry_round") or opens)
         if entry_round < opens:
-            raise RegistrationRefused(
-                _("round %(r)d is already paired: a new player can enter from round %(o)d")
-                % {"r": entry_round, "o": opens}
-            )
+            raise RegistrationRefused(REFUSALS("entry_round_paired", round=entry_round, first_open=opens))
         if entry_round > tournament.rounds:
-            raise RegistrationRefused(_("the tournament has only %d rounds") % tournament.rounds)
+            raise RegistrationRefused(REFUSALS("entry_after_last_round", rounds=tournament.rounds))
         last = tournament.players.aggregate(n=Max("pairing_number"))["n"] or 0
         player = Player(
             tournament=tournament,
@@ -285,15 +318,11 @@ def register_many(
             player, row_problems = _entry(tournament, data, opens)
             if player.fide_id and not row_problems.get("fide_id"):
                 if player.fide_id in ids:
-                    row_problems["fide_id"] = _("FIDE ID %(id)s is already registered (%(name)s)") % {
-                        "id": player.fide_id,
-                        "name": ids[player.fide_id],
-                    }
+                    taken = REFUSALS("fide_id_taken", id=player.fide_id, name=ids[player.fide_id])
+                    row_problems["fide_id"] = str(taken)
                 elif player.fide_id in id_rows:
-                    row_problems["fide_id"] = _("FIDE ID %(id)s appears twice in the file, also at %(other)s") % {
-                        "id": player.fide_id,
-                        "other": id_rows[player.fide_id],
-                    }
+                    twice = REFUSALS("fide_id_twice", id=player.fide_id, other=id_rows[player.fide_id])
+                    row_problems["fide_id"] = str(twice)
                 else:
                     id_rows[player.fide_id] = where
             found += [
@@ -342,12 +371,9 @@ def _entry(tournament: Tournament, data: PlayerData, opens: int) -> tuple[Player
         problems["entry_round"] = _("must be a whole number")
         entry_round = opens
     if entry_round < opens:
-        problems["entry_round"] = _("round %(r)d is already paired: a new player can enter from round %(o)d") % {
-            "r": entry_round,
-            "o": opens,
-        }
+        problems["entry_round"] = str(REFUSALS("entry_round_paired", round=entry_round, first_open=opens))
     elif entry_round > tournament.rounds:
-        problems["entry_round"] = _("the tournament has only %d rounds") % tournament.rounds
+        problems["entry_round"] = str(REFUSALS("entry_after_last_round", rounds=tournament.rounds))
     player = Player(tournament=tournament, pairing_number=1, entry_round=max(entry_round, 1), **_fields(data))
     for name, problem in player_problems(player).items():
         problems.setdefault(name, problem)
@@ -421,12 +447,9 @@ def withdraw(player: Player, from_round: int | None = None, *, user: User | None
         opens = first_open_round(tournament)
         from_round = from_round or opens
         if from_round < opens:
-            raise RegistrationRefused(
-                _("round %(r)d is already paired: the withdrawal can take effect from round %(o)d")
-                % {"r": from_round, "o": opens}
-            )
+            raise RegistrationRefused(REFUSALS("withdrawal_round_paired", round=from_round, first_open=opens))
         if from_round <= player.entry_round:
-            raise RegistrationRefused(_("the player enters in round %d: delete the entry instead") % player.entry_round)
+            raise RegistrationRefused(REFUSALS("withdrawal_before_entry", entry_round=player.entry_round))
         old = player.withdrawal_round
         player.withdrawal_round = from_round
         player.save(update_fields=["withdrawal_round"])
@@ -445,7 +468,7 @@ def cancel_withdrawal(player: Player, *, user: User | None = None) -> Player:
         if player.withdrawal_round is None:
             return player
         if player.withdrawal_round < first_open_round(tournament):
-            raise RegistrationRefused(_("rounds after the withdrawal are already paired without the player"))
+            raise RegistrationRefused(REFUSALS("rounds_paired_without_player"))
         old = player.withdrawal_round
         player.withdrawal_round = None
         player.save(update_fields=["withdrawal_round"])
@@ -465,36 +488,29 @@ def request_bye(
     else zero points (an announced absence). A full-point bye, a win's points without a
     game, needs *confirmed* (else FullPointByeUnconfirmed) and is audited as given."""
     if kind not in REQUESTABLE:
-        raise RegistrationRefused(_("a requested bye is half-point, zero-point or full-point"))
+        raise RegistrationRefused(REFUSALS("bad_bye_kind"))
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=player.tournament_id)
         if not 1 <= round_number <= tournament.rounds:
-            raise RegistrationRefused(_("the tournament has rounds 1 to %d") % tournament.rounds)
+            raise RegistrationRefused(REFUSALS("no_such_round", rounds=tournament.rounds))
         if round_number < player.entry_round or (
             player.withdrawal_round is not None and round_number >= player.withdrawal_round
         ):
-            raise RegistrationRefused(
-                _("%(p)s does not take part in round %(r)d") % {"p": player.name, "r": round_number}
-            )
+            raise RegistrationRefused(REFUSALS("not_playing", player=player.name, round=round_number))
         rnd = Round.objects.get_or_create(tournament=tournament, number=round_number)[0]
         if rnd.status != RoundStatus.DRAFT:
-            raise RegistrationRefused(
-                _("round %d is already paired: change the pairing by hand, or score a forfeit") % round_number
-            )
+            raise RegistrationRefused(REFUSALS("round_paired", round=round_number))
         existing = Bye.objects.filter(round=rnd, player=player).first()
         full_point = kind == ByeKind.FULL_POINT
         if full_point and not confirmed:
             raise FullPointByeUnconfirmed(
-                _(
-                    "A full-point bye scores %(points)s for %(name)s in round %(round)d without a game (a win "
-                    "scores %(win)s). Confirm the bye."
+                REFUSALS(
+                    "full_point_bye",
+                    player=player.name,
+                    points=points(tournament.points_full_bye),
+                    win=points(tournament.points_win),
+                    round=round_number,
                 )
-                % {
-                    "name": player.name,
-                    "points": points(tournament.points_full_bye),
-                    "win": points(tournament.points_win),
-                    "round": round_number,
-                }
             )
         old = existing.get_kind_display() if existing else ""
         bye = existing or Bye(round=rnd, player=player)
@@ -520,7 +536,7 @@ def cancel_bye(bye: Bye, *, user: User | None = None) -> None:
     with transaction.atomic():
         bye = Bye.objects.select_for_update().select_related("round__tournament", "player").get(pk=bye.pk)
         if bye.kind == ByeKind.PAIRING_ALLOCATED or bye.round.status != RoundStatus.DRAFT:
-            raise RegistrationRefused(_("only a requested bye of a round not yet paired can be cancelled"))
+            raise RegistrationRefused(REFUSALS("bye_not_cancellable"))
         audit.record(bye.round.tournament, bye, action="cancel bye", old=bye.get_kind_display(), user=user)
         public_change(bye.round.tournament_id, round_number=bye.round.number)
         bye.delete()

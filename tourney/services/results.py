@@ -8,38 +8,55 @@ from typing import NamedTuple
 
 from django.db import transaction
 from django.db.models import Q
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tourney import audit
 from tourney.audit import User
 from tourney.caching import public_change
-from tourney.errors import CorrectionUnconfirmed, ResultConflict, ResultRefused
+from tourney.errors import CorrectionUnconfirmed, Refusal, RefusalTable, ResultConflict, ResultRefused, in_sentence
 from tourney.models import PAIRED_STATUSES, RESULT_STATUSES, CorrectionPolicy, Game, Result, Round, RoundStatus
 
+REFUSALS = RefusalTable(
+    "results",
+    {
+        "not_published": gettext_lazy("round %(round)d is %(status)s: publish the pairing first"),
+        # C.04.2.D.8: the three policies a tournament announces for corrections.
+        "no_correction": gettext_lazy("round %(round)d is closed and this tournament allows no correction after that"),
+        "deadline_passed": gettext_lazy("the correction deadline of round %(round)d passed at %(deadline)s"),
+        "next_round_paired": gettext_lazy("round %(round)d is already paired"),
+        "confirm_correction": gettext_lazy("board %(board)d already has %(result)s: confirm the correction"),
+        "give_reason": gettext_lazy("board %(board)d: give the reason for the correction"),
+        "changed_meanwhile": gettext_lazy(
+            "board %(board)d now has %(result)s (entered since your page showed %(seen)s): nothing was saved"
+        ),
+    },
+)
 
-def _refusal(rnd: Round, now: datetime) -> str:
-    """Why a result of *rnd* may not be entered or changed now, or ''."""
+
+def _refusal(rnd: Round, now: datetime) -> Refusal | None:
+    """Why a result of *rnd* may not be entered or changed now, or None."""
     if rnd.status not in RESULT_STATUSES:
-        return f"round {rnd.number} is {rnd.get_status_display().lower()}: publish the pairing first"
+        return REFUSALS("not_published", round=rnd.number, status=in_sentence(RoundStatus(rnd.status).label))
     if rnd.status == RoundStatus.CLOSED:
         return _correction_refusal(rnd, now)
-    return ""
+    return None
 
 
-def _correction_refusal(rnd: Round, now: datetime) -> str:
-    """Why a result of a closed round may no longer change (C.04.2.D.8), or ''."""
+def _correction_refusal(rnd: Round, now: datetime) -> Refusal | None:
+    """Why a result of a closed round may no longer change (C.04.2.D.8), or None."""
     policy = rnd.tournament.correction_policy
     if policy == CorrectionPolicy.NEVER:
-        return f"round {rnd.number} is closed and this tournament allows no correction after that"
+        return REFUSALS("no_correction", round=rnd.number)
     if policy == CorrectionPolicy.DEADLINE and rnd.correction_deadline and now > rnd.correction_deadline:
         shown = timezone.localtime(rnd.correction_deadline, zoneinfo.ZoneInfo(rnd.tournament.time_zone))
-        return f"the correction deadline of round {rnd.number} passed at {shown:%Y-%m-%d %H:%M %Z}"
+        return REFUSALS("deadline_passed", round=rnd.number, deadline=f"{shown:%Y-%m-%d %H:%M %Z}")
     if policy == CorrectionPolicy.NEXT_PAIRING:
         later = Round.objects.filter(tournament_id=rnd.tournament_id, number__gt=rnd.number)
         if later.paired().exists():
-            return f"round {rnd.number + 1} is already paired"
-    return ""
+            return REFUSALS("next_round_paired", round=rnd.number + 1)
+    return None
 
 
 def later_paired_rounds(rnd: Round) -> list[int]:
@@ -54,7 +71,7 @@ def _needs_reason(rnd: Round, later: list[int]) -> bool:
 
 
 def _label(result: str) -> str:
-    return str(Result(result).label) if result else _("no result")
+    return Result(result).label if result else gettext_lazy("no result")
 
 
 def _check_correction(game: Game, rnd: Round, *, confirmed: bool, reason: str) -> list[int]:
@@ -64,12 +81,9 @@ def _check_correction(game: Game, rnd: Round, *, confirmed: bool, reason: str) -
     later = later_paired_rounds(rnd)
     needs_reason = _needs_reason(rnd, later)
     if not confirmed or (needs_reason and not reason.strip()):
-        message = _("board %(b)d already has %(r)s: confirm the correction") % {
-            "b": game.board,
-            "r": _label(game.result),
-        }
+        message = REFUSALS("confirm_correction", board=game.board, result=_label(game.result))
         if confirmed:
-            message = _("board %(b)d: give the reason for the correction") % {"b": game.board}
+            message = REFUSALS("give_reason", board=game.board)
         raise CorrectionUnconfirmed(message, current=game.result, later_rounds=later, needs_reason=needs_reason)
     return later
 
@@ -141,14 +155,15 @@ def _enter_result(
         if expected is not None and game.result != expected:
             later = later_paired_rounds(rnd)
             raise ResultConflict(
-                _("board %(b)d now has %(r)s (entered since your page showed %(seen)s): nothing was saved")
-                % {"b": game.board, "r": _label(game.result), "seen": _label(expected)},
+                REFUSALS("changed_meanwhile", board=game.board, result=_label(game.result), seen=_label(expected)),
                 current=game.result,
                 later_rounds=later,
                 needs_reason=_needs_reason(rnd, later),
             )
         refusal = _refusal(rnd, timezone.now())
         if refusal:
+            with translation.override(None):  # the audit trail is kept in English
+                logged = str(refusal)
             # The refusal is committed with this transaction; the error is raised after it.
             audit.record(
                 rnd.tournament,
@@ -157,7 +172,7 @@ def _enter_result(
                 old=game.result,
                 new=result,
                 user=user,
-                reason=f"{refusal}. {reason}".strip(),
+                reason=f"{logged}. {reason}".strip(),
             )
         else:
             old = game.result

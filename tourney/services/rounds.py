@@ -7,13 +7,28 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tourney import audit
 from tourney.audit import User
 from tourney.caching import public_change
-from tourney.errors import DomainError, PairingRefused, ResultRefused
+from tourney.errors import DomainError, PairingRefused, Refusal, RefusalTable, ResultRefused, in_sentence
 from tourney.models import CorrectionPolicy, Result, Round, RoundStatus, Tournament
+
+REFUSALS = RefusalTable(
+    "rounds",
+    {
+        "all_rounds_open": gettext_lazy("%(tournament)s has only %(rounds)d rounds"),
+        "no_such_round": gettext_lazy("%(tournament)s has rounds 1 to %(rounds)d"),
+        "wrong_status": gettext_lazy("round %(round)d is %(status)s, not %(expected)s"),
+        # C.04.2.D.7: the results are published once every board has one.
+        "results_missing": gettext_lazy("round %(round)d has no result yet on board(s) %(boards)s"),
+        "unpublish_reason": gettext_lazy("give the reason for undoing the publication"),
+        "not_published": gettext_lazy("round %(round)d is not published: there is no publication to undo"),
+        "has_results": gettext_lazy("round %(round)d already has results: its publication cannot be undone"),
+        "not_last_round": gettext_lazy("only the last round's publication can be undone"),
+    },
+)
 
 
 def open_next_round(*, tournament_id: int, user: User | None = None) -> Round:
@@ -23,7 +38,7 @@ def open_next_round(*, tournament_id: int, user: User | None = None) -> Round:
         started = tournament.round_set.exclude(status=RoundStatus.DRAFT)
         last = started.aggregate(n=Max("number"))["n"] or 0
         if last >= tournament.rounds:
-            raise PairingRefused(f"{tournament} has only {tournament.rounds} rounds")
+            raise PairingRefused(REFUSALS("all_rounds_open", tournament=tournament.name, rounds=tournament.rounds))
         # A later round may already exist in draft, holding byes requested in advance (D.4).
         rnd, created = Round.objects.get_or_create(tournament=tournament, number=last + 1)
         if created:
@@ -35,25 +50,26 @@ def open_next_round(*, tournament_id: int, user: User | None = None) -> Round:
 def round_for(tournament: Tournament, number: int) -> Round:
     """Round *number* of *tournament*, created in draft when it is not there yet."""
     if not 1 <= number <= tournament.rounds:
-        raise PairingRefused(_("%(t)s has rounds 1 to %(n)d") % {"t": tournament, "n": tournament.rounds})
+        raise PairingRefused(REFUSALS("no_such_round", tournament=tournament.name, rounds=tournament.rounds))
     rnd, created = Round.objects.get_or_create(tournament=tournament, number=number)
     if created:
         public_change(tournament.pk, round_number=number)
     return rnd
 
 
-def _locked_round_in(round_id: int, status: RoundStatus, called: str, refusal: type[DomainError]) -> Round:
+def _locked_round_in(round_id: int, status: RoundStatus, refusal: type[DomainError]) -> Round:
     """The round, locked for the transaction, when it is in *status*; else *refusal*."""
     rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
     if rnd.status != status:
-        raise refusal(f"round {rnd.number} is {rnd.get_status_display().lower()}, not {called}")
+        now = in_sentence(RoundStatus(rnd.status).label)
+        raise refusal(REFUSALS("wrong_status", round=rnd.number, status=now, expected=in_sentence(status.label)))
     return rnd
 
 
 def publish_pairing(*, round_id: int, user: User | None = None) -> Round:
     """Publish a paired round (C.04.2.D.9 boards); results can be entered from now on."""
     with transaction.atomic():
-        rnd = _locked_round_in(round_id, RoundStatus.PAIRED, "paired", PairingRefused)
+        rnd = _locked_round_in(round_id, RoundStatus.PAIRED, PairingRefused)
         rnd.status = RoundStatus.PUBLISHED
         rnd.published_at = timezone.now()
         rnd.save(update_fields=["status", "published_at"])
@@ -74,10 +90,11 @@ def correction_deadline(closed_at: datetime, window_minutes: int) -> datetime:
 def close_round(*, round_id: int, user: User | None = None) -> Round:
     """Publish the round's results (C.04.2.D.7); the correction deadline (D.8) starts now."""
     with transaction.atomic():
-        rnd = _locked_round_in(round_id, RoundStatus.PUBLISHED, "published", ResultRefused)
+        rnd = _locked_round_in(round_id, RoundStatus.PUBLISHED, ResultRefused)
         missing = list(rnd.games.filter(result=Result.PENDING).values_list("board", flat=True))
         if missing:
-            raise ResultRefused(f"round {rnd.number} has no result yet on board(s) {', '.join(map(str, missing))}")
+            boards = ", ".join(map(str, missing))
+            raise ResultRefused(REFUSALS("results_missing", round=rnd.number, boards=boards))
         tournament = rnd.tournament
         rnd.status = RoundStatus.CLOSED
         if tournament.correction_policy == CorrectionPolicy.DEADLINE:
@@ -100,7 +117,7 @@ def unpublish_pairing(*, round_id: int, reason: str, user: User | None = None) -
         if refusal:
             raise PairingRefused(refusal)
         if not reason.strip():
-            raise PairingRefused(_("give the reason for undoing the publication"))
+            raise PairingRefused(REFUSALS("unpublish_reason"))
         old = rnd.published_at
         rnd.status = RoundStatus.PAIRED
         rnd.published_at = None
@@ -110,13 +127,13 @@ def unpublish_pairing(*, round_id: int, reason: str, user: User | None = None) -
         return rnd
 
 
-def unpublish_refusal(rnd: Round) -> str:
-    """Why the publication of *rnd* cannot be undone now, or ''."""
+def unpublish_refusal(rnd: Round) -> Refusal | None:
+    """Why the publication of *rnd* cannot be undone now, or None."""
     if rnd.status != RoundStatus.PUBLISHED:
-        return _("round %(n)d is not published: there is no publication to undo") % {"n": rnd.number}
+        return REFUSALS("not_published", round=rnd.number)
     if rnd.has_results:
-        return _("round %(n)d already has results: its publication cannot be undone") % {"n": rnd.number}
+        return REFUSALS("has_results", round=rnd.number)
     later = Round.objects.filter(tournament_id=rnd.tournament_id, number__gt=rnd.number)
     if later.exclude(status=RoundStatus.DRAFT).exists():
-        return _("only the last round's publication can be undone")
-    return ""
+        return REFUSALS("not_last_round")
+    return None

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from pairing import adapter
 from pairing.engine.lots import initial_colour_by_lot, new_seed
@@ -20,10 +20,17 @@ from tourney import audit, roles
 from tourney.audit import User
 from tourney.caching import public_change
 from tourney.editions import default_edition, edition_problem
-from tourney.errors import EditionChangeUnconfirmed, PairingRefused, SetupRefused, TiebreakChangeUnconfirmed
+from tourney.errors import (
+    EditionChangeUnconfirmed,
+    PairingRefused,
+    RefusalTable,
+    SetupRefused,
+    TiebreakChangeUnconfirmed,
+)
 from tourney.models import (
     Appointment,
     AppointmentRole,
+    InitialColour,
     Player,
     ProhibitedPairing,
     Round,
@@ -31,6 +38,35 @@ from tourney.models import (
     Tournament,
 )
 from tourney.services.imports import import_tournament
+
+REFUSALS = RefusalTable(
+    "setup",
+    {
+        "exists": gettext_lazy("this tournament exists already"),
+        # C.04.2.A.3: the system and the scoring are announced before the start.
+        "fixed_after_round_one": gettext_lazy("%(fields)s: fixed once round 1 is paired (C.04.2.A.3)"),
+        "round_paired": gettext_lazy("round %(round)d is already paired"),
+        "edition_change": gettext_lazy(
+            "Round %(round)d is already paired by the %(old)s edition of the rules: the next rounds will be "
+            "paired by the %(new)s edition. Confirm the change."
+        ),
+        "unknown_tiebreak": gettext_lazy("%(code)s is not a tie-break code this program knows"),
+        # C.07 4.1: the tie-breaks are announced before the start.
+        "tiebreak_change": gettext_lazy(
+            "Round %(round)d is already paired: the tie-breaks (%(old)s) were announced before the start "
+            "(C.07). The standings will rank players level on points by %(new)s instead. Confirm the change."
+        ),
+        "same_player": gettext_lazy("choose two different players of this tournament"),
+        "bad_rounds": gettext_lazy("the rounds must go from the first to the last, within the %(rounds)d rounds"),
+        "already_apart": gettext_lazy("these two players are already kept apart"),
+        "already_lifted": gettext_lazy("this prohibited pairing was already lifted"),
+        "no_such_role": gettext_lazy("no role %(role)s"),
+        "already_ended": gettext_lazy("this appointment was already ended"),
+        "dismiss_yourself": gettext_lazy("An organizer cannot dismiss himself."),
+        # C.04.3 E.5: the initial colour is drawn once, before round 1.
+        "colour_drawn": gettext_lazy("the initial colour was already drawn: %(colour)s"),
+    },
+)
 
 # The settings a form may change (TournamentForm's fields).
 POINT_FIELDS = (
@@ -62,7 +98,7 @@ def _locked(tournament_id: int) -> Tournament:
 def create_tournament(*, tournament: Tournament, user: User) -> Tournament:
     """Save the new *tournament* (unsaved, from the settings form); its creator becomes its organizer."""
     if tournament.pk is not None:
-        raise SetupRefused(_("this tournament exists already"))
+        raise SetupRefused(REFUSALS("exists"))
     tournament.rules_edition = tournament.rules_edition or default_edition(tournament.pairing_system)
     problem = edition_problem(tournament.pairing_system, tournament.rules_edition)
     if problem:
@@ -154,18 +190,14 @@ def _check_settings(
         return None
     fixed = [name for name in changed if name in FIXED_AFTER_ROUND_ONE]
     if fixed:
-        raise SetupRefused(f"{', '.join(fixed)}: {_('fixed once round 1 is paired (C.04.2.A.3)')}")
+        raise SetupRefused(REFUSALS("fixed_after_round_one", fields=", ".join(fixed)))
     if "rounds" in values and values["rounds"] < paired.number:
-        raise SetupRefused(_("round %d is already paired") % paired.number)
+        raise SetupRefused(REFUSALS("round_paired", round=paired.number))
     if "rules_edition" in changed and not confirmed:
-        raise EditionChangeUnconfirmed(
-            _(
-                "Round %(round)d is already paired by the %(old)s edition of the rules: the next rounds will be "
-                "paired by the %(new)s edition. Confirm the change."
-            )
-            % {"round": paired.number, "old": tournament.rules_edition, "new": values["rules_edition"]},
-            paired_round=paired.number,
+        change = REFUSALS(
+            "edition_change", round=paired.number, old=tournament.rules_edition, new=values["rules_edition"]
         )
+        raise EditionChangeUnconfirmed(change, paired_round=paired.number)
     return paired
 
 
@@ -177,7 +209,7 @@ def set_tiebreaks(*, tournament_id: int, codes: list[str], user: User, confirmed
         try:
             parse(code)
         except TieBreakCodeError:
-            raise SetupRefused(_("%(code)s is not a tie-break code this program knows") % {"code": code}) from None
+            raise SetupRefused(REFUSALS("unknown_tiebreak", code=code)) from None
     with transaction.atomic():
         tournament = _locked(tournament_id)
         old = list(tournament.tiebreaks or [])
@@ -185,14 +217,9 @@ def set_tiebreaks(*, tournament_id: int, codes: list[str], user: User, confirmed
             return False
         paired = last_paired_round(tournament)
         if paired is not None and not confirmed:
-            raise TiebreakChangeUnconfirmed(
-                _(
-                    "Round %(round)d is already paired: the tie-breaks (%(old)s) were announced before the start "
-                    "(C.07). The standings will rank players level on points by %(new)s instead. Confirm the change."
-                )
-                % {"round": paired.number, "old": " ".join(old) or "-", "new": " ".join(codes) or "-"},
-                paired_round=paired.number,
-            )
+            announced, new = " ".join(old) or "-", " ".join(codes) or "-"
+            change = REFUSALS("tiebreak_change", round=paired.number, old=announced, new=new)
+            raise TiebreakChangeUnconfirmed(change, paired_round=paired.number)
         tournament.tiebreaks = list(codes)
         tournament.save(update_fields=["tiebreaks"])
         audit.record(
@@ -217,17 +244,15 @@ def prohibit_pairing(
     with transaction.atomic():
         tournament = _locked(tournament_id)
         if player.tournament_id != tournament.pk or other.tournament_id != tournament.pk or player.pk == other.pk:
-            raise SetupRefused(_("choose two different players of this tournament"))
+            raise SetupRefused(REFUSALS("same_player"))
         if last_round is not None and not first_round <= last_round <= tournament.rounds:
-            raise SetupRefused(
-                _("the rounds must go from the first to the last, within the %d rounds") % tournament.rounds
-            )
+            raise SetupRefused(REFUSALS("bad_rounds", rounds=tournament.rounds))
         paired = last_paired_round(tournament)
         if paired is not None and first_round <= paired.number:
-            raise SetupRefused(_("round %d is already paired") % paired.number)
+            raise SetupRefused(REFUSALS("round_paired", round=paired.number))
         pair = {player.pk, other.pk}
         if any({p.player_id, p.other_id} == pair for p in tournament.prohibited_pairings.all()):
-            raise SetupRefused(_("these two players are already kept apart"))
+            raise SetupRefused(REFUSALS("already_apart"))
         prohibited = ProhibitedPairing.objects.create(
             tournament=tournament, player=player, other=other, first_round=first_round, last_round=last_round
         )
@@ -249,7 +274,7 @@ def allow_pairing(*, tournament_id: int, prohibited_id: int, user: User) -> None
         tournament = _locked(tournament_id)
         prohibited = tournament.prohibited_pairings.filter(pk=prohibited_id).first()
         if prohibited is None:
-            raise SetupRefused(_("this prohibited pairing was already lifted"))
+            raise SetupRefused(REFUSALS("already_lifted"))
         audit.record(tournament, prohibited, action="allow pairing", old=str(prohibited), user=user)
         prohibited.delete()
         public_change(tournament.pk)
@@ -258,7 +283,7 @@ def allow_pairing(*, tournament_id: int, prohibited_id: int, user: User) -> None
 def appoint(*, tournament_id: int, appointee: User, role: str, user: User) -> Appointment:
     """Appoint *appointee* organizer or arbiter of the tournament (again: no change)."""
     if role not in AppointmentRole.values:
-        raise SetupRefused(_("no role %s") % role)
+        raise SetupRefused(REFUSALS("no_such_role", role=role))
     with transaction.atomic():
         tournament = _locked(tournament_id)
         appointment = roles.appoint(tournament, appointee, role, by=user)
@@ -272,9 +297,9 @@ def dismiss(*, tournament_id: int, appointment_id: int, user: User) -> None:
         tournament = _locked(tournament_id)
         appointment = Appointment.objects.filter(pk=appointment_id, tournament=tournament).first()
         if appointment is None:
-            raise SetupRefused(_("this appointment was already ended"))
+            raise SetupRefused(REFUSALS("already_ended"))
         if appointment.user_id == user.pk and appointment.role == AppointmentRole.ORGANIZER:
-            raise SetupRefused(_("An organizer cannot dismiss himself."))
+            raise SetupRefused(REFUSALS("dismiss_yourself"))
         audit.record(tournament, appointment, action="dismiss", old=str(appointment), user=user)
         appointment.delete()
 
@@ -284,9 +309,8 @@ def draw_initial_colour(*, tournament_id: int, user: User | None = None) -> Tour
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         if tournament.initial_colour:
-            raise PairingRefused(
-                _("the initial colour was already drawn: %s") % tournament.get_initial_colour_display()
-            )
+            colour = InitialColour(tournament.initial_colour).label
+            raise PairingRefused(REFUSALS("colour_drawn", colour=colour))
         draw_initial_colour_once(tournament, user)
         return tournament
 

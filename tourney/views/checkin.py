@@ -12,6 +12,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tourney.access import tournament_role
@@ -20,14 +21,17 @@ from tourney.errors import DomainError
 from tourney.models import Player
 from tourney.services.checkin import (
     check_in,
+    check_in_everyone_unmarked,
     checkin_token,
     confirm_check_in,
     mark_absent,
+    player_numbered,
     player_of_token,
     presence_counts,
     roster,
 )
 from tourney.services.registration import first_open_round
+from tourney.views.confirm import confirmation
 from tourney.views.http import HtmxHttpRequest, TournamentRequest
 from tourney.views.reports import qr_svg
 
@@ -64,13 +68,69 @@ def _act(
         write(player, number, user=request.user)
     except DomainError as error:
         refusal = str(error)
+    return _answer(request, number, refusal, "" if refusal else done % {"name": player.name})
+
+
+def _answer(request: TournamentRequest, number: int, refusal: str, done: str) -> HttpResponse:
+    """The roster again with what was done or refused: swapped in place with HTMX, a
+    message on the desk's page without it."""
     if not request.htmx:
-        (messages.error if refusal else messages.success)(request, refusal or done % {"name": player.name})
+        (messages.error if refusal else messages.success)(request, refusal or done)
         return redirect("checkin_desk", request.tournament.pk, number)
     context = _desk_context(request, number)
     context["refusal"] = refusal
-    context["done"] = "" if refusal else done % {"name": player.name}
+    context["done"] = done
     return render(request, "tourney/checkin.html#roster", context)
+
+
+@require_POST
+@tournament_role("direct")
+def checkin_by_number(request: TournamentRequest, tournament_id: int, number: int) -> HttpResponse:
+    """The desk types a pairing number and Enter: that player is present."""
+    typed = request.POST.get("pairing_number", "").strip().lstrip("#")
+    if not typed.isdigit():
+        return _answer(request, number, _("Type a pairing number, e.g. 17."), "")
+    try:
+        player = player_numbered(request.tournament, int(typed))
+        check_in(player, number, user=request.user)
+    except DomainError as error:
+        return _answer(request, number, str(error), "")
+    done = _("%(number)d %(name)s is present.") % {"number": player.pairing_number, "name": player.name}
+    return _answer(request, number, "", done)
+
+
+@require_POST
+@tournament_role("direct")
+def checkin_everyone(request: TournamentRequest, tournament_id: int, number: int) -> HttpResponse:
+    """Everyone not yet marked is present, after a confirmation that says how many."""
+    tournament = request.tournament
+    desk_url = reverse("checkin_desk", args=[tournament.pk, number])
+    if request.POST.get("confirmed") != "1":
+        unmarked = presence_counts(roster(tournament, number))["unknown"]
+        return confirmation(
+            request,
+            url=reverse("checkin_everyone", args=[tournament.pk, number]),
+            back=desk_url,
+            question=ngettext(
+                "Mark the %(n)d player not yet marked present for round %(r)d?",
+                "Mark the %(n)d players not yet marked present for round %(r)d?",
+                unmarked,
+            )
+            % {"n": unmarked, "r": number},
+            consequence=_(
+                "Players with a bye, marked absent or whose own check-in awaits confirmation stay as they are."
+            ),
+            button=_("Everyone not yet marked is present"),
+        )
+    try:
+        marked = check_in_everyone_unmarked(tournament, number, user=request.user)
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request, ngettext("%(n)d player marked present.", "%(n)d players marked present.", marked) % {"n": marked}
+        )
+    return redirect(desk_url)
 
 
 @require_POST

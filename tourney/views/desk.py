@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.contrib import messages
+from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -187,6 +188,19 @@ def _board(request: TournamentRequest, number: int, board: int) -> Game:
     return games.get(round__tournament=request.tournament, round__number=number, board=board)
 
 
+def _board_of(request: TournamentRequest, number: int, pairing_number: int | None) -> int:
+    """The board where *pairing_number* plays in round *number* ("#17 1-0" at the keyboard)."""
+    games = Game.objects.filter(round__tournament=request.tournament, round__number=number)
+    board = (
+        games.filter(Q(white__pairing_number=pairing_number) | Q(black__pairing_number=pairing_number))
+        .values_list("board", flat=True)
+        .first()
+    )
+    if board is None:
+        raise EntryError(_("pairing number %(n)d has no board in round %(r)d") % {"n": pairing_number, "r": number})
+    return board
+
+
 def _correction_context(game: Game, result: str, error: CorrectionUnconfirmed) -> dict:
     """What the arbiter must confirm: the board's result now, the one typed, the later
     rounds already paired with the old one."""
@@ -223,7 +237,8 @@ def round_result(request: TournamentRequest, tournament_id: int, number: int) ->
     try:
         if "entry" in request.POST:
             # The keyboard types new results: over one already entered it asks for a correction.
-            board, result = parse_entry(request.POST["entry"])
+            entry = parse_entry(request.POST["entry"])
+            board, result = entry.board or _board_of(request, number, entry.pairing_number), entry.result
             expected = None
         else:
             board, result = parse_board(request.POST.get("board", "")), parse_result(request.POST.get("result", ""))
@@ -276,5 +291,9 @@ def round_result(request: TournamentRequest, tournament_id: int, number: int) ->
         "can": {"direct": True},
         "correction": correction,
         "settled": ok and request.POST.get("confirmed") == "1",
+        # A keyboard entry refused stays listed under the box until the arbiter dismisses it.
+        "refused": {"typed": request.POST["entry"], "board": board}
+        if "entry" in request.POST and not ok and not correction
+        else None,
     }
     return render(request, "tourney/result_saved.html", context)

@@ -122,6 +122,8 @@ def round_context(request: HtmxHttpRequest, rnd: Round) -> dict[str, object]:
         "polling": polling,
         # The public page refreshes itself while results come in.
         "live": not can["direct"] and rnd.status == RoundStatus.PUBLISHED,
+        # A reader waiting for the pairing sees it the moment it is published.
+        "awaiting": not can["direct"] and rnd.status not in PUBLIC_STATUSES,
         "pending": sum(1 for g in games if g.result == Result.PENDING),
         "warnings": [w for w in rnd.pairing_warnings.splitlines() if w] if can["direct"] else [],
         "exchange_form": ExchangeForm(),

@@ -47,7 +47,9 @@ def test_choosing_an_opponent_pairs_the_two_former_opponents_together(user) -> N
     assert pairs == {frozenset((1, 4)), frozenset((3, 2)), frozenset((5, 6))}
     assert (1, 4) in _boards(rnd)  # player 1 keeps White
     entry = AuditEntry.objects.get(action="change pairing")
-    assert entry.user == user and entry.reason.startswith("opponent chosen: 1 plays 4; team-mates")
+    assert entry.user == user and entry.reason.startswith(
+        f"opponent chosen: 1. {builders.player(t, 1).name} plays 4. {builders.player(t, 4).name}; team-mates"
+    )
     assert entry.old_value == "1-2 3-4 5-6"
 
 
@@ -72,9 +74,15 @@ def test_the_pab_holder_chooses_an_opponent_and_hands_the_pab_over(user) -> None
 def test_a_board_swaps_colours_in_one_click(user) -> None:
     t = _second_round()
     rnd = builders.round_with(t, 2, "1-2, 3-4", byes="5 pab", status=RoundStatus.PAIRED)
+    rnd.engine_pairing = "1-2 3-4 bye 5"  # what the engine gave
+    rnd.save(update_fields=["engine_pairing"])
     swap_colours(round_id=rnd.pk, board=2, user=user)
+    rnd.refresh_from_db()
     assert (4, 3) in _boards(rnd)
-    assert AuditEntry.objects.get(action="change pairing").reason.startswith("colours swapped on board 2")
+    reason = AuditEntry.objects.get(action="change pairing").reason
+    assert reason.startswith(f"colours swapped on board 2: 4. {builders.player(t, 4).name} has White")
+    # Colours are part of the engine's pairing: a swap carries the same note as another opponent.
+    assert "manual change: this is not the pairing" in reason and "manual change" in rnd.pairing_warnings
     with pytest.raises(PairingRefused, match="has no board 9"):
         swap_colours(round_id=rnd.pk, board=9, user=user)
 

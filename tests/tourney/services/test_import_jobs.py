@@ -114,6 +114,25 @@ def test_the_import_page_polls_until_the_job_ends_then_shows_the_refusal(
     assert _organizer(django_user_model, "other").get(f"/import/{job.pk}/").status_code == 404
 
 
+@pytest.mark.django_db
+def test_the_job_refuses_in_the_language_of_the_upload(
+    django_user_model, monkeypatch, django_capture_on_commit_callbacks
+) -> None:
+    queued: list[tuple] = []
+    monkeypatch.setattr(import_jobs.import_trf_task, "apply_async", lambda args, **options: queued.append(args))
+    organizer = _organizer(django_user_model)
+    organizer.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    undeclared = b"".join(line for line in SEED.read_bytes().splitlines(keepends=True) if not line.startswith(b"XXR"))
+    with django_capture_on_commit_callbacks(execute=True):
+        organizer.post("/import/", {"file": SimpleUploadedFile("t.trf", undeclared)})
+    job = ImportJob.objects.get()
+    assert queued == [(job.pk, "it")]
+    # The worker has no request: the task brings the uploader's language.
+    assert import_jobs.import_trf_task(*queued[0]) == JobState.FAILED
+    job.refresh_from_db()
+    assert job.error.startswith("il file non dichiara il numero dei turni (XXR o record 142)")
+
+
 @pytest.fixture
 def queued_imports(monkeypatch) -> list[int]:
     """The import jobs queued, kept here instead of sent."""

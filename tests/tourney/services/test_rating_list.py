@@ -122,7 +122,7 @@ def test_the_update_is_refused_once_round_1_is_paired(the_list) -> None:
     RatingListEntry.objects.filter(fide_id=1002).update(standard_rating=2200)
     token = rating_list.rating_changes(t)[0].token
     Round.objects.create(tournament=t, number=1, status=RoundStatus.PAIRED)
-    assert "Round 1 is paired" in rating_list.rating_update_blocker(t)
+    assert "Round 1 is paired" in str(rating_list.rating_update_blocker(t))
     with pytest.raises(RegistrationRefused, match="Round 1 is paired"):
         rating_list.update_ratings(t, [token])
     assert t.players.get().rating == 1850
