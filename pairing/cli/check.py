@@ -69,6 +69,13 @@ def check_rounds(
         notes.add(note)
     agree = total = 0
     for rnd in range(1, t.rounds_in_file + 1):
+        if args.system == "double_swiss" and rnd % 2 == 0:
+            total += 1  # C.04.5 4.4: game 2 of a match repeats game 1 with the colours reversed
+            mismatch = second_game_mismatch(t, rnd, args.edition)
+            for note in mismatch:
+                out.write(f"{prefix}round {rnd}: {note}\n")
+            agree += not mismatch
+            continue
         recorded = recorded_pairing(t, rnd, args.edition)
         if not recorded.boards and recorded.bye is None:
             continue
@@ -98,6 +105,19 @@ def check_rounds(
                 f"produced instead {sorted(got - want)}\n"
             )
     return agree, total
+
+
+def second_game_mismatch(t: TrfTournament, rnd: int, edition: str) -> list[str]:
+    """How column *rnd* (a Double-Swiss game 2) fails to repeat game 1, the column before,
+    with the colours reversed (docs/double-swiss.md, "TRF"): empty when it does."""
+    first = {(board.white, board.black) for board in recorded_pairing(t, rnd - 1, edition).boards}
+    second = {(board.black, board.white) for board in recorded_pairing(t, rnd, edition).boards}
+    if first == second:
+        return []
+    return [
+        f"game 2 does not repeat game 1 with the colours reversed: game 1 has {sorted(first - second)}, "
+        f"game 2 (reversed) {sorted(second - first)}"
+    ]
 
 
 def state_before(t: TrfTournament, rnd: int) -> TournamentState:

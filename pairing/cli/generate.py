@@ -10,8 +10,10 @@ from pathlib import Path
 from typing import TextIO
 
 from pairing.cli.common import UsageError, options_of, pair_state, resolve_system
+from pairing.engine.double_swiss.events import EventConfig, event
 from pairing.engine.generator import GeneratorConfig, generate
 from pairing.engine.trf import write_trf
+from pairing.engine.trf.double_swiss import tournament_of
 from pairing.engine.trf.trf26 import tiebreak_codes
 
 
@@ -79,6 +81,8 @@ def config_of(args: argparse.Namespace) -> GeneratorConfig:
 
 def run_generate(args: argparse.Namespace, stdout: TextIO) -> int:
     resolve_system(args, None)
+    if args.system == "double_swiss":
+        return _generate_double_swiss(args, stdout)
     config = config_of(args)
     # The generator applies the acceleration itself (to write the XXA lines), so each
     # round's state reaches the engine with its virtual points and no option to redo them.
@@ -87,4 +91,21 @@ def run_generate(args: argparse.Namespace, stdout: TextIO) -> int:
     t = generate(config, args.seed, lambda state: pair_state(state, plain), acceleration=spec, edition=args.edition)
     Path(args.generate).write_text(write_trf(t, trf26=args.trf26), encoding="utf-8")
     stdout.write(f"{args.generate}: {len(t.players)} players, {config.rounds} rounds, seed {args.seed}\n")
+    return 0
+
+
+def _generate_double_swiss(args: argparse.Namespace, stdout: TextIO) -> int:
+    """A Double-Swiss event (C.04.5): results per game, single forfeited games and matches
+    forfeited in both games, written two columns per match (docs/double-swiss.md, "TRF")."""
+    config = EventConfig(
+        players=args.players,
+        matches=args.rounds or 7,
+        draw_rate=args.draw_rate,
+        forfeit_rate=args.forfeit_rate,
+        bye_rate=args.bye_rate,
+    )
+    _, final = event(config, args.seed, lambda state: pair_state(state, args))
+    name = f"Random Double-Swiss event, seed {args.seed}"
+    Path(args.generate).write_text(write_trf(tournament_of(final, name), trf26=args.trf26), encoding="utf-8")
+    stdout.write(f"{args.generate}: {config.players} players, {config.matches} matches, seed {args.seed}\n")
     return 0

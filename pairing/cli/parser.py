@@ -20,11 +20,11 @@ def build_parser() -> argparse.ArgumentParser:
     systems = ap.add_mutually_exclusive_group()
     for system in SYSTEMS:
         systems.add_argument(
-            f"--{system}",
+            f"--{system.replace('_', '-')}",
             dest="system",
             action="store_const",
             const=system,
-            help=f"pair with the {system.capitalize()} system"
+            help=f"pair with the {system.replace('_', '-').title()} system"
             + (" (the default, unless record 192 of the file names another)" if system == "dutch" else ""),
         )
     systems.add_argument(

@@ -13,7 +13,7 @@ from pairing.engine.common.editions import EDITION_2026, edition_of
 from pairing.engine.options import PairingOptions
 from pairing.engine.state import Pairing, PairingError, TournamentState
 
-SYSTEMS = ("dutch", "dubov", "burstein", "lim")
+SYSTEMS = ("dutch", "dubov", "burstein", "lim", "double_swiss")
 
 __all__ = ["SYSTEMS", "PairingOptions", "editions", "pair"]
 

@@ -17,6 +17,10 @@ Swiss system:
   (f and g count played games only, C.04.2.D.5; each system may exempt players in
   the last round: pass them as *colour_exempt*, see :func:`colour_exemptions`)
 - pairs the arbiter forbade (TRF ``XXP``, TRF-2026 ``260``).
+
+The Double-Swiss system (C.04.5) pairs matches of two games, with absolute criteria of
+its own and no colour limits: :func:`check_round` hands it to
+:mod:`pairing.engine.double_swiss.checks`, which recounts them from the game columns.
 """
 
 from __future__ import annotations
@@ -202,4 +206,9 @@ def check_round(state: TournamentState, pairing: Pairing, system: str, edition: 
     Dutch: the colour criteria name "topscorers or topscorers' opponents" (2017 C.8, C.9;
     2026 C10, C11), so the opponent of a topscorer is exempt with him (:func:`colour_exemptions`).
     """
+    if system == "double_swiss":
+        # C.04.5: matches, not games, are paired; its own absolute criteria, no colour limits.
+        from pairing.engine.double_swiss.checks import match_violations
+
+        return [Violation(rule, message, players) for rule, message, players in match_violations(state, pairing)]
     return check_pairing(state, pairing, colour_exempt=colour_exemptions(state, pairing, system), edition=edition)

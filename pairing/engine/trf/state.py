@@ -332,7 +332,13 @@ def state_for_round(t: TrfTournament, round_to_pair: int | None = None) -> Tourn
     )
 
 
-_SYSTEM_CODES = (("FIDE_DUTCH", "dutch"), ("FIDE_DUBOV", "dubov"), ("FIDE_BURSTEIN", "burstein"), ("FIDE_LIM", "lim"))
+_SYSTEM_CODES = (
+    ("FIDE_DUTCH", "dutch"),
+    ("FIDE_DUBOV", "dubov"),
+    ("FIDE_BURSTEIN", "burstein"),
+    ("FIDE_LIM", "lim"),
+    ("FIDE_DOUBLESWISS", "double_swiss"),  # ETT26; a match is two columns, docs/double-swiss.md
+)
 
 
 def system_of(t: TrfTournament) -> str | None:
