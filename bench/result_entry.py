@@ -42,9 +42,9 @@ RESULTS = ["1-0", "0-1", "=", "1-0", "0-1", "=", "+-"]
 def build(players: int, rounds: int):  # type: ignore[no-untyped-def]
     from django.contrib.auth import get_user_model
 
+    from pairing.job import pair_round
     from tourney.models import Player, Result, Round, Tournament
     from tourney.roles import appoint
-    from tourney.services.pairing import pair_round
     from tourney.services.rounds import close_round, publish_pairing
 
     rng = random.Random(7)

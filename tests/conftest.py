@@ -147,7 +147,7 @@ def _test_database_url() -> str:
 def queued_pairings(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The round ids whose pairing job the services queue, kept here instead of sent; the
     options each was sent with (its soft time limit) in ``queued.options``."""
-    from tourney.services.pairing import pair_round_task
+    from pairing.tasks import pair_round_task
 
     queued = QueuedJobs()
 
@@ -201,8 +201,8 @@ def _celery_worker(
     extra_args: tuple[str, ...] = (),
     pool: tuple[str, ...] = ("--pool=solo", "--concurrency=1"),
 ) -> Iterator[str]:
+    from pairing.tasks import pair_round_task
     from tourney.services.import_jobs import import_trf_task
-    from tourney.services.pairing import pair_round_task
 
     queue = WorkerQueue(f"test-{uuid.uuid4().hex[:8]}")
     for task in (pair_round_task, import_trf_task):

@@ -35,13 +35,13 @@ ENGINE: list = []
 @task_prerun.connect
 def _stall_the_engine(**kwargs: object) -> None:
     # The task runs in a process where Django is set up by now: replace the engine entry
-    # the pairing service calls.
+    # the pairing job calls.
     if os.environ.get("PAIRING_HOOK_MARKER"):
-        from tourney.services import pairing
+        from pairing import job
 
-        if pairing.pair is not stall:
-            ENGINE[:] = [pairing.pair]
-            pairing.pair = stall
+        if job.pair is not stall:
+            ENGINE[:] = [job.pair]
+            job.pair = stall
 
 
 # The beat's periodic tasks go to the test worker's own queue (tests/conftest.py gives each

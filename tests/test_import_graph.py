@@ -1,6 +1,8 @@
 """The import graph of the project's modules (every module of ``pairing`` and ``tourney``,
 its function-level imports included): no import cycle, no pairing system importing
-another system, and nothing under ``pairing/`` importing Django, Celery or ``tourney``.
+another system, nothing under ``pairing/engine/`` or ``pairing/cli/`` importing Django,
+Celery, ``tourney`` or the pairing app's Django modules, and the engine's state types
+imported only by the adapter and the TRF mapping.
 
 Read from the source with :mod:`ast`, nothing is imported. ``from package import name``
 is an import of the submodule ``package.name`` when there is one, else of ``package``.
@@ -18,6 +20,16 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("pairing", "tourney")
 SYSTEMS = ("dutch", "dubov", "burstein", "lim", "team")  # pairing/engine/<system>/
 NOT_IN_PAIRING = ("django", "celery", "tourney")
+# The pure-Python part of ``pairing``: the engines, their command line, and the package and
+# ``python -m pairing`` that the command line imports. The rest of ``pairing`` is the Django
+# app that wraps the engines (pairing/apps.py).
+PURE_PAIRING = ("pairing.engine", "pairing.cli")
+PURE_PAIRING_MODULES = ("pairing", "pairing.__main__")
+# The modules outside the engine that may import the engine's state types: the adapter
+# (database rows <-> engine state), the TRF mapping (tourney/trf_io.py; pairing/engine/trf/
+# is the engine's own), and the engine's command line (a TRF file in, no database).
+STATE_IMPORTERS = ("pairing.adapter", "tourney.trf_io", "pairing.cli")
+STATE_MODULE = "pairing.engine.state"
 
 
 def module_name(path: Path) -> str:
@@ -126,6 +138,42 @@ def _cycle_in(graph: dict[str, set[str]], component: set[str]) -> list[str]:
     raise AssertionError(f"no cycle in {component}")
 
 
+def state_types(source: str) -> set[str]:
+    """The dataclasses of pairing/engine/state.py (``@dataclass`` or ``@dataclass(...)``)."""
+    found = set()
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.ClassDef):
+            for decorator in node.decorator_list:
+                target = decorator.func if isinstance(decorator, ast.Call) else decorator
+                if (target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", "")) == "dataclass":
+                    found.add(node.name)
+    return found
+
+
+def state_imports(source: str, module: str, is_package: bool, types: set[str]) -> list[str]:
+    """What in *source* imports the engine's state types: one of *types* by name from any
+    module of ``pairing`` (re-exports included; tourney.models has a Player and a
+    RoundEntry of its own), or the state module itself (which holds them all)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names if alias.name == STATE_MODULE]
+        elif isinstance(node, ast.ImportFrom):
+            (target,) = imports_in(ast.unparse(ast.Module([node], [])), module, is_package, {})
+            for alias in node.names:
+                if (alias.name in types and under(target, ("pairing",))) or f"{target}.{alias.name}" == STATE_MODULE:
+                    found.append(f"{target}.{alias.name}")
+    return found
+
+
+def under(module: str, packages: Iterable[str]) -> bool:
+    return any(module == p or module.startswith(f"{p}.") for p in packages)
+
+
+def is_pure_pairing(module: str) -> bool:
+    return under(module, PURE_PAIRING) or module in PURE_PAIRING_MODULES
+
+
 def system_of(module: str) -> str | None:
     parts = module.split(".")
     if parts[:2] == ["pairing", "engine"] and len(parts) > 2 and parts[2] in SYSTEMS:
@@ -151,15 +199,45 @@ def test_no_pairing_system_imports_another_system() -> None:
     assert not crossings, "\n".join(crossings)
 
 
-def test_nothing_under_pairing_imports_django_celery_or_tourney() -> None:
+def test_the_engines_and_their_command_line_import_no_django_celery_tourney_or_pairing_app() -> None:
     offenders = [
         f"{name} imports {target}"
         for name, targets in GRAPH.items()
-        if name.split(".")[0] == "pairing"
+        if is_pure_pairing(name)
         for target in sorted(targets)
-        if target.split(".")[0] in NOT_IN_PAIRING
+        if target.split(".")[0] in NOT_IN_PAIRING or (target.split(".")[0] == "pairing" and not is_pure_pairing(target))
     ]
     assert not offenders, "\n".join(offenders)
+
+
+def test_only_the_adapter_and_the_trf_mapping_import_the_engine_state_types() -> None:
+    modules = project_modules()
+    types = state_types(modules[STATE_MODULE].read_text())
+    assert {"TournamentState", "Player", "RoundEntry", "Pairing", "Board"} <= types
+    offenders = [
+        f"{name} imports {imported}"
+        for name, path in modules.items()
+        if not under(name, ("pairing.engine", *STATE_IMPORTERS))
+        for imported in state_imports(path.read_text(), name, path.name == "__init__.py", types)
+    ]
+    assert not offenders, "go through pairing.adapter:\n" + "\n".join(offenders)
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("from pairing.engine.state import Colour, TournamentState\n", ["pairing.engine.state.TournamentState"]),
+        ("def f():\n    from pairing.adapter import Pairing\n", ["pairing.adapter.Pairing"]),
+        ("from pairing.engine import state as engine\n", ["pairing.engine.state"]),
+        ("import pairing.engine.state\n", ["pairing.engine.state"]),
+        ("from ..engine.state import Board\n", ["pairing.engine.state.Board"]),
+        ("from pairing import adapter\nfrom pairing.engine.state import Outcome, PairingError\n", []),
+        ("from tourney.models import Pairing\n", []),
+    ],
+)
+def test_state_imports_are_found_by_name_or_by_module(source: str, expected: list[str]) -> None:
+    types = {"TournamentState", "Pairing", "Board"}
+    assert state_imports(source, "pairing.cli.x", False, types) == expected
 
 
 def test_the_walk_sees_both_packages_and_the_pairing_systems() -> None:

@@ -1,4 +1,6 @@
-"""The Celery application. Tasks live next to the services they wrap; tourney/tasks.py imports them."""
+"""The Celery application. Its autodiscovery imports the tasks module of every installed
+app: tourney/tasks.py (the imports' jobs and the lost-job reaper, beside the services they
+wrap) and pairing/tasks.py (the pairing job)."""
 
 from __future__ import annotations
 

@@ -471,6 +471,10 @@ class JobState(models.TextChoices):
     FAILED = "failed", _("Failed")
 
 
+# A job a worker has yet to finish (pairing, TRF import, rating list import).
+ACTIVE_JOB_STATES = (JobState.QUEUED, JobState.RUNNING)
+
+
 class Round(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
     number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
@@ -846,4 +850,4 @@ class RatingListImport(models.Model):
 
     @property
     def running(self) -> bool:
-        return self.state in (JobState.QUEUED, JobState.RUNNING)
+        return self.state in ACTIVE_JOB_STATES

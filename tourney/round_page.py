@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from django.http import Http404, HttpRequest
 
+from pairing.job import pairing_blocker
 from tourney.access import user_roles
 from tourney.forms import ExchangeForm
 from tourney.models import (
@@ -28,7 +29,6 @@ from tourney.models import (
 from tourney.presentation import draft
 from tourney.services import manual_changes
 from tourney.services.checkin import presence_counts, roster
-from tourney.services.pairing import pairing_blocker
 from tourney.services.rounds import unpublish_refusal
 
 RESULT_BUTTONS = [
@@ -120,7 +120,7 @@ def desk_context(rnd: Round) -> dict[str, object]:
     context: dict[str, object] = {
         "warnings": [w for w in rnd.pairing_warnings.splitlines() if w],
         "exchange_form": ExchangeForm(),
-        "pair_blocker": pairing_blocker(rnd) if rnd.status in UNPAIRED_STATUSES else "",
+        "pair_blocker": pairing_blocker(rnd) if rnd.status in UNPAIRED_STATUSES else None,
         "can_unpublish": rnd.status == RoundStatus.PUBLISHED and not unpublish_refusal(rnd),
     }
     if rnd.status == RoundStatus.PUBLISHED:

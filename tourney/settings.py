@@ -105,6 +105,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "tourney",
+    "pairing",  # the engines' Django side: adapter, pairing job, its Celery task (pairing/apps.py)
 ]
 
 MIDDLEWARE = [
@@ -268,7 +269,7 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 600)
 # A pairing job's soft time limit: a base plus an allowance per 1,000 players of the
-# field (tourney.services.pairing.pairing_time_limit), below CELERY_TASK_TIME_LIMIT.
+# field (pairing.job.pairing_time_limit), below CELERY_TASK_TIME_LIMIT.
 PAIRING_TIME_LIMIT_BASE = env_int("PAIRING_TIME_LIMIT_BASE", 60)
 PAIRING_TIME_LIMIT_PER_THOUSAND = env_int("PAIRING_TIME_LIMIT_PER_THOUSAND", 40)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True

@@ -10,9 +10,8 @@ from dataclasses import dataclass
 
 from django.db.models import Exists, OuterRef
 
-from pairing.engine.state import TournamentState
+from pairing import adapter
 from pairing.engine.tiebreaks import PRESETS, Standings, TieBreak, TieBreakCodeError, edition_for, parse, standings
-from tourney import adapters
 from tourney.caching import computed
 from tourney.models import PUBLIC_STATUSES, Game, Result, RoundEntry, Tournament
 
@@ -58,15 +57,15 @@ def completed_rounds(tournament: Tournament) -> int:
     return done
 
 
-def public_state(tournament: Tournament, after_round: int) -> TournamentState:
-    """adapters.state_after, computed once per change of rounds 1..*after_round* (or of the
+def public_state(tournament: Tournament, after_round: int) -> adapter.TournamentState:
+    """adapter.state_after, computed once per change of rounds 1..*after_round* (or of the
     players and settings) while the public pages render: a result of the round under way
     leaves the standings after the rounds before it alone. The state is frozen: shared as is."""
     return computed.computed_once(
         tournament.pk,
         computed.rounds_through(after_round),
         f"state-after:{after_round}",
-        lambda: adapters.state_after(tournament, after_round),
+        lambda: adapter.state_after(tournament, after_round),
     )
 
 

@@ -26,6 +26,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from pairing import adapter
 from pairing.engine import editions
 from pairing.engine.common.editions import edition_in_force
 from pairing.engine.lots import initial_colour_by_lot, lot_comment, seed_of_comments
@@ -65,7 +66,6 @@ from pairing.engine.trf.trf26 import (
     tiebreak_list,
     virtual_points_250,
 )
-from tourney import adapters
 from tourney.editions import default_edition
 from tourney.models import (
     PUBLIC_STATUSES,
@@ -308,7 +308,7 @@ def tournament_fields(
     if t.initial_colour or played:
         # Stated (XXC / record 152), or told by the first round's colours (TRF-2026 allows
         # omitting 152 then): never drawn again for a tournament that has started.
-        colour = adapters.INITIAL_COLOUR_OF[initial_colour_of(t)]
+        colour = adapter.INITIAL_COLOUR_OF[initial_colour_of(t)]
     return {
         "name": name or t.name.strip() or "Imported tournament",
         "place": t.city.strip(),
@@ -348,7 +348,7 @@ def _lot_seed(t: TrfTournament, colour: str) -> str:
     seed = seed_of_comments(t.other_records)
     if seed is None or not colour:
         return ""
-    drawn = adapters.INITIAL_COLOUR_OF[initial_colour_by_lot(seed)]
+    drawn = adapter.INITIAL_COLOUR_OF[initial_colour_by_lot(seed)]
     return seed if drawn == colour else ""
 
 
@@ -421,7 +421,7 @@ def round_rows(t: TrfTournament, tournament: Tournament, players: dict[int, Play
         state = file_state_for_round(t, number)
         # The database numbers the players by start number (player_rows), as the engine sees them.
         state = dataclasses.replace(state, players=tuple(sorted(state.players, key=lambda p: p.id)))
-        return adapters.in_board_order(tournament, state, pairs)
+        return adapter.in_board_order(tournament, state, pairs)
 
     rows = []
     for number in range(1, t.rounds_in_file + 1):
@@ -479,7 +479,7 @@ def _game_result(number: int, pair: Board, white: TrfRound, black: TrfRound) -> 
     if white.result == " " and black.result == " ":
         return Result.PENDING, False
     try:
-        return adapters.result_for(Outcome(white.result), Outcome(black.result))
+        return adapter.result_for(Outcome(white.result), Outcome(black.result))
     except ValueError:
         raise TrfImportError(
             f"round {number}: {pair.white} (White) has {white.result!r} but {pair.black} (Black) has {black.result!r}"
@@ -606,14 +606,14 @@ def export_tournament(tournament: Tournament, *, public: bool = False) -> TrfTou
         if game.result == Result.PENDING:
             white_code = black_code = " "
         else:
-            white_code, black_code = (o.value for o in adapters.GAME_OUTCOMES[(game.result, game.unrated)])
+            white_code, black_code = (o.value for o in adapter.GAME_OUTCOMES[(game.result, game.unrated)])
         blocks[game.round.number][w] = TrfRound(b, "w", white_code)
         blocks[game.round.number][b] = TrfRound(w, "b", black_code)
     for bye in byes.select_related("round", "player"):
         kind = ByeKind(bye.kind)
         code = _BYE_WRITTEN.get((kind, bye.requested)) or _BYE_WRITTEN[(kind, not bye.requested)]
         blocks[bye.round.number][bye.player.pairing_number] = TrfRound(None, "-", code)
-    scoring = adapters.scoring_of(tournament)
+    scoring = adapter.scoring_of(tournament)
     numbers = [r.number for r in rounds]
     players = []
     for p in tournament.players.order_by("pairing_number"):
@@ -754,8 +754,8 @@ def _corrections(tournament: Tournament, games: Any) -> list[Correction]:
     for entry in entries.order_by("at", "id"):
         game = by_id[entry.object_id]
         try:
-            was = "".join(o.value for o in adapters.GAME_OUTCOMES[(entry.old_value, game.unrated)])
-            now = "".join(o.value for o in adapters.GAME_OUTCOMES[(entry.new_value, game.unrated)])
+            was = "".join(o.value for o in adapter.GAME_OUTCOMES[(entry.old_value, game.unrated)])
+            now = "".join(o.value for o in adapter.GAME_OUTCOMES[(entry.new_value, game.unrated)])
         except KeyError:
             continue  # a result taken back to "not played": no pairing was made on it
         found.append(
@@ -777,7 +777,7 @@ def _lot_records(tournament: Tournament, *, public: bool) -> tuple[str, ...]:
     the public file does not name the user (a login name is the site's, not the public's)."""
     if not tournament.lot_seed:
         return ()
-    colour = adapters.engine_initial_colour(tournament.initial_colour)
+    colour = adapter.engine_initial_colour(tournament.initial_colour)
     at = tournament.lot_drawn_at
     by = tournament.lot_drawn_by.get_username() if tournament.lot_drawn_by and not public else ""
     drawn_at = at.astimezone(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ") if at else ""

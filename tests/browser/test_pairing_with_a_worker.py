@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from pairing.tasks import pair_round_task
 from tests import builders
 from tourney.models import JobState, Round, RoundStatus
-from tourney.services.pairing import pair_round_task
 
 pytestmark = [pytest.mark.browser, pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

@@ -17,13 +17,13 @@ import pytest
 from django.contrib.auth.models import Group
 from django.utils import timezone
 
+from pairing import adapter
 from pairing.engine.aro import aros
 from pairing.engine.boards import board_order
 from pairing.engine.state import Board
-from tourney import adapters
+from pairing.tasks import pair_round_task
 from tourney.models import AuditEntry, ByeKind, Game, Player, Result, Round, RoundStatus, Tournament
 from tourney.roles import ORGANIZERS
-from tourney.services.pairing import pair_round_task
 
 pytestmark = [pytest.mark.browser, pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -207,8 +207,8 @@ def test_a_fourteen_player_tournament_to_the_end_of_round_three(
     for k in range(rows.count()):
         cells = rows.nth(k).locator("td")
         shown.append(Board(int(cells.nth(1).inner_text()), int(cells.nth(-1).inner_text())))
-    state = adapters.state_after(t, 2)
-    assert tuple(shown) == board_order(state, shown, adapters.pairing_edition(t))
+    state = adapter.state_after(t, 2)
+    assert tuple(shown) == board_order(state, shown, adapter.pairing_edition(t))
     assert [int(rows.nth(k).locator("td").first.inner_text()) for k in range(6)] == [1, 2, 3, 4, 5, 6]
     overflow = public.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"the round page is {overflow}px wider than a phone"
@@ -217,7 +217,7 @@ def test_a_fourteen_player_tournament_to_the_end_of_round_three(
     assert "Standings and AROs after round 3" in public.locator("h1").inner_text()
     standings = public.locator("table.standings tbody tr")
     assert standings.count() == 14
-    final = adapters.state_after(t, 3)
+    final = adapter.state_after(t, 3)
     expected_aro = aros(final)
     carlsen = Player.objects.get(tournament=t, name="Carlsen, Magnus")
     row = public.locator("table.standings tbody tr", has_text="Carlsen, Magnus")

@@ -1,15 +1,15 @@
-"""tourney.adapters: the histories in the database and the tournament's announced options
+"""pairing.adapter: the histories in the database and the tournament's announced options
 reach the engines."""
 
 from __future__ import annotations
 
 import pytest
 
+from pairing import adapter
 from pairing.engine.state import Colour, Outcome
+from pairing.job import pair_round
 from tests import builders
-from tourney import adapters
 from tourney.models import Round, RoundStatus
-from tourney.services.pairing import pair_round
 
 pytestmark = pytest.mark.django_db
 
@@ -18,11 +18,11 @@ def test_progressive_limits_and_the_lim_maxi_option_travel_in_the_options() -> N
     t = builders.tournament(
         players=8, acceleration="progressive", acceleration_group_a_min=2450, acceleration_group_c_below=2420
     )
-    options = adapters.options_for(t)
+    options = adapter.options_for(t)
     assert options.acceleration == "progressive"
     assert (options.group_a_min, options.group_c_below) == (2450, 2420)
     lim = builders.tournament(players=4, pairing_system="lim", lim_maxi=True, name="Lim")
-    assert adapters.options_for(lim).lim_maxi
+    assert adapter.options_for(lim).lim_maxi
 
 
 def _first_round_paired_with_progressive_limits(group_a_min: int, group_c_below: int) -> Round:
@@ -38,7 +38,7 @@ def test_an_accelerated_round_is_paired_and_explained_with_virtual_points() -> N
     # Progressive method: group A (2450+) gets virtual points in the first rounds.
     rnd = _first_round_paired_with_progressive_limits(group_a_min=2470, group_c_below=2450)
     assert rnd.status == RoundStatus.PAIRED and rnd.games.count() == 4
-    state, _warnings = adapters.prepared_state(rnd)
+    state, _warnings = adapter.prepared_state(rnd)
     assert state.pairing_score(1) > state.pairing_score(8)  # group A carries virtual points
 
 
@@ -50,7 +50,7 @@ def test_limits_the_method_refuses_leave_the_round_in_draft_with_the_reason() ->
 def test_the_adapter_gives_the_engine_histories_from_the_database() -> None:
     t = builders.tournament(players=5)
     builders.round_with(t, 1, "1-3 1-0, 4-2 +-", byes="5 pab")
-    state = adapters.state_for_round(Round.objects.create(tournament=t, number=2))
+    state = adapter.state_for_round(Round.objects.create(tournament=t, number=2))
     assert state.by_id[1].history[0].outcome is Outcome.WIN and state.by_id[1].history[0].colour is Colour.WHITE
     assert state.by_id[2].history[0].outcome is Outcome.FORFEIT_LOSS
     assert state.by_id[5].history[0].outcome is Outcome.PAIRING_BYE
@@ -73,5 +73,5 @@ def test_the_explained_virtual_points_are_those_of_the_tournaments_edition(editi
         points_full_bye=20,
         points_half_bye=10,
     )
-    state, _warnings = adapters.prepared_state(Round.objects.create(tournament=t, number=1))
+    state, _warnings = adapter.prepared_state(Round.objects.create(tournament=t, number=1))
     assert state.acceleration(1, 1) == points

@@ -1,6 +1,6 @@
 """The database adapter and the TRF adapter give the engines the same tournament.
 
-A file imported into the database, then read back by tourney.adapters, must give
+A file imported into the database, then read back by pairing.adapter, must give
 for every round the state that pairing.engine.trf.state reads from the file itself.
 """
 
@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from pairing import adapter
 from pairing.engine.trf import read_trf
 from pairing.engine.trf import state as trf_state
-from tourney import adapters
 from tourney.models import Round
 from tourney.services.imports import import_tournament
 
@@ -38,7 +38,7 @@ def test_every_round_reads_the_same_from_the_database_and_from_the_file(path: Pa
     trf = read_trf(path)
     tournament = import_tournament(trf)
     for rnd in Round.objects.filter(tournament=tournament).order_by("number"):
-        assert _view(adapters.state_for_round(rnd)) == _view(trf_state.state_for_round(trf, rnd.number)), rnd
+        assert _view(adapter.state_for_round(rnd)) == _view(trf_state.state_for_round(trf, rnd.number)), rnd
 
 
 def test_record_299_points_reach_the_pairing_state_and_the_standings_from_the_database() -> None:
@@ -47,8 +47,8 @@ def test_record_299_points_reach_the_pairing_state_and_the_standings_from_the_da
     trf = with_records("299          -1.0  001    1", "299 D         0.5  002    3", "299           0.5  999    4")
     tournament = import_tournament(trf)
     rnd = Round.objects.get(tournament=tournament, number=2)
-    assert adapters.state_for_round(rnd).adjustments == trf_state.state_for_round(trf, 2).adjustments
-    after = adapters.state_after(tournament, 2)
+    assert adapter.state_for_round(rnd).adjustments == trf_state.state_for_round(trf, 2).adjustments
+    after = adapter.state_after(tournament, 2)
     assert after.adjustments == trf_state.state_for_round(trf, 3).adjustments
     assert (after.score(1), after.score(3)) == (5, 5)
 

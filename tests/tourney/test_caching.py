@@ -371,12 +371,12 @@ def test_the_home_page_is_kept_until_a_tournament_is_created_or_changes(
 def test_what_a_page_computes_is_reused_until_the_rounds_it_covers_change(
     monkeypatch, django_capture_on_commit_callbacks
 ) -> None:
-    from tourney import adapters
+    from pairing import adapter
 
     t = _event()
     computed = []
-    state_after = adapters.state_after
-    monkeypatch.setattr(adapters, "state_after", lambda t, n: computed.append(n) or state_after(t, n))
+    state_after = adapter.state_after
+    monkeypatch.setattr(adapter, "state_after", lambda t, n: computed.append(n) or state_after(t, n))
     standings = reverse("standings", kwargs={"tournament_id": t.pk})  # after round 1, the last completed
     points = reverse("round_standings", kwargs={"tournament_id": t.pk, "number": 2})
     Client().get(standings)
@@ -399,7 +399,7 @@ def test_what_a_page_computes_is_reused_until_the_rounds_it_covers_change(
 
 
 def test_a_logged_in_users_page_computes_afresh_and_keeps_nothing(django_user_model, monkeypatch) -> None:
-    from tourney import adapters
+    from pairing import adapter
 
     t = _event()
     user = django_user_model.objects.create_user("arb")
@@ -407,8 +407,8 @@ def test_a_logged_in_users_page_computes_afresh_and_keeps_nothing(django_user_mo
     desk = Client()
     desk.force_login(user)
     computed = []
-    state_after = adapters.state_after
-    monkeypatch.setattr(adapters, "state_after", lambda t, n: computed.append(n) or state_after(t, n))
+    state_after = adapter.state_after
+    monkeypatch.setattr(adapter, "state_after", lambda t, n: computed.append(n) or state_after(t, n))
     kept = dict(computed_values._computed)
     url = reverse("round_standings", kwargs={"tournament_id": t.pk, "number": 2})
     desk.get(url)

@@ -11,9 +11,9 @@ import time
 import pytest
 from django.db import connection
 
+from pairing.services import request_pairing
 from tests import builders
 from tourney.models import JobState, Round, RoundStatus
-from tourney.services.pairing import request_pairing
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

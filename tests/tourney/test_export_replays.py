@@ -15,10 +15,10 @@ import pytest
 from pairing.cli.check import check_rounds
 from pairing.cli.parser import build_parser
 from pairing.engine.trf import parse_trf, read_trf
+from pairing.job import pair_round
 from tests import builders
 from tourney.models import Result, Round, RoundStatus, Tournament
 from tourney.services.imports import import_tournament
-from tourney.services.pairing import pair_round
 from tourney.services.registration import register, request_bye, withdraw
 from tourney.services.results import set_result
 from tourney.services.rounds import close_round, publish_pairing

@@ -16,11 +16,11 @@ from pairing.cli import main
 from pairing.cli.check import check_rounds
 from pairing.cli.parser import build_parser
 from pairing.engine.trf import parse_trf
+from pairing.job import pair_round
 from tests import builders
 from tests.tourney.test_export_replays import play
 from tourney.models import Player, Result, Round, Tournament
 from tourney.presentation import points
-from tourney.services.pairing import pair_round
 from tourney.services.results import set_result
 from tourney.services.rounds import publish_pairing
 from tourney.trf_io import export_text

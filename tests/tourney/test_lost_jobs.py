@@ -1,6 +1,7 @@
 """A lost job never stays "queued": the reaper (the beat's periodic task, and every worker as
-it starts) ends a pairing or import job no worker holds, the round says so and offers to pair
-again; a GET never writes; the worker survives the broker going away mid-job."""
+it starts) ends a pairing, TRF import or rating list import job no worker holds (one test,
+pairing.job_locks.reap_lost, for every kind), the round says so and offers to pair again; a
+GET never writes; the worker survives the broker going away mid-job."""
 
 from __future__ import annotations
 
@@ -18,12 +19,14 @@ from django.conf import settings
 from django.test import Client
 from django.utils import timezone
 
+from pairing.job import pairing_time_limit, reap_lost_pairings
+from pairing.services import request_pairing
 from tests import builders
 from tests.conftest import _celery_worker
 from tourney.celery import app
-from tourney.models import AuditEntry, ImportJob, JobState, Round, RoundStatus
+from tourney.models import AuditEntry, ImportJob, JobState, RatingListImport, Round, RoundStatus
 from tourney.services.import_jobs import reap_lost_imports
-from tourney.services.pairing import pairing_time_limit, reap_lost_pairings, request_pairing
+from tourney.services.rating_list import reap_lost_rating_list_imports
 
 # A real worker for the length of a block (tests/conftest.py starts it).
 celery_worker = contextmanager(_celery_worker)
@@ -75,7 +78,7 @@ def test_a_job_queued_longer_than_its_time_limit_is_ended_and_the_round_offers_t
 
 @pytest.mark.django_db
 def test_a_get_of_the_round_never_ends_a_job(monkeypatch) -> None:
-    from tourney import job_locks
+    from pairing import job_locks
 
     t = builders.tournament(players=9)
     rnd = _active_round(t, 1, JobState.RUNNING, 10_000)  # long lost
@@ -100,6 +103,61 @@ def test_an_import_waiting_longer_than_its_time_limit_is_ended(django_user_model
     fresh.refresh_from_db()
     assert (lost.state, fresh.state) == (JobState.FAILED, JobState.QUEUED)
     assert "stopped before finishing" in lost.error
+
+
+@contextmanager
+def _held_by_a_worker(kind: int, job_id: int) -> Iterator[None]:
+    """The job's lock held by another session, as a live worker holds it."""
+    import psycopg
+    from django.db import connection
+
+    s = connection.settings_dict
+    with psycopg.connect(
+        host=s["HOST"] or "127.0.0.1",
+        port=s["PORT"] or 5432,
+        user=s["USER"],
+        password=s["PASSWORD"] or None,
+        dbname=s["NAME"],
+        autocommit=True,
+    ) as worker:
+        worker.execute("SELECT pg_advisory_lock(%s, %s)", [kind, job_id])
+        yield
+
+
+def _rating_list_import(state: str, age_seconds: float) -> int:
+    job = RatingListImport.objects.create(file_name="players_list_foa.zip", state=state)
+    RatingListImport.objects.filter(pk=job.pk).update(created_at=timezone.now() - timedelta(seconds=age_seconds))
+    return job.pk
+
+
+@pytest.mark.django_db
+def test_a_rating_list_import_is_reaped_by_its_lock_as_a_pairing_is(tmp_path) -> None:
+    from django.db import connection
+
+    from pairing import job_locks
+
+    if connection.vendor != "postgresql":
+        pytest.skip("the job locks are PostgreSQL advisory locks")
+    limit = settings.CELERY_TASK_TIME_LIMIT
+    upload = tmp_path / "1.upload"
+    upload.write_bytes(b"list")
+    dead = _rating_list_import(JobState.RUNNING, 1)  # its worker died a second after it started
+    RatingListImport.objects.filter(pk=dead).update(path=str(upload))
+    working = _rating_list_import(JobState.RUNNING, limit * 3)  # long, but its worker holds the lock
+    forgotten = _rating_list_import(JobState.QUEUED, limit + 5)  # the queue lost it
+    waiting = _rating_list_import(JobState.QUEUED, 1)
+    with _held_by_a_worker(job_locks.RATING_LIST, working):
+        assert sorted(reap_lost_rating_list_imports()) == sorted([dead, forgotten])
+    states = dict(RatingListImport.objects.values_list("pk", "state"))
+    assert (states[dead], states[forgotten]) == (JobState.FAILED, JobState.FAILED)
+    assert (states[working], states[waiting]) == (JobState.RUNNING, JobState.QUEUED)
+    assert "upload the file again" in RatingListImport.objects.get(pk=dead).error
+    assert not upload.exists()  # the lost job's copy of the file goes with it
+    # The same rule ends a pairing job: running with its lock free, however young.
+    lost_round = _active_round(builders.tournament(players=9), 1, JobState.RUNNING, 1)
+    assert reap_lost_pairings() == [lost_round.pk]
+    # Its worker gone (the lock let go), the long job is lost too.
+    assert reap_lost_rating_list_imports() == [working]
 
 
 def test_the_beat_schedules_the_reaper_and_compose_runs_the_beat() -> None:
@@ -208,7 +266,7 @@ def test_the_worker_survives_the_broker_going_away_mid_job(tmp_path, monkeypatch
         celery_worker("tests.hooks", tmp_path, monkeypatch, env, pool=pool) as queue,
     ):
         monkeypatch.setattr(
-            "tourney.services.pairing.pair_round_task.apply_async",
+            "pairing.tasks.pair_round_task.apply_async",
             lambda args, **options: app.send_task(
                 "pairing.pair_round", args, queue=queue, connection=connection, **options
             ),

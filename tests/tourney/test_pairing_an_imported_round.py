@@ -1,4 +1,4 @@
-"""End to end: a TRF cut before round r, imported, paired by tourney.services.pairing,
+"""End to end: a TRF cut before round r, imported, paired by pairing.job,
 gives the round the worked example records (C.04.3, seed 002)."""
 
 from __future__ import annotations
@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from pairing import adapter
 from pairing.engine.trf import read_trf
 from pairing.engine.trf.state import cut, recorded_pairing
-from tourney import adapters
+from pairing.job import pair_round
 from tourney.models import Bye, ByeKind, Round, RoundStatus
 from tourney.services.imports import import_tournament
-from tourney.services.pairing import pair_round
 
 pytestmark = pytest.mark.django_db
 SEED = Path(__file__).resolve().parents[1] / "fixtures" / "trf" / "dutch-seed-example.trf"
@@ -29,7 +29,7 @@ def test_the_service_pairs_each_round_of_the_worked_example_as_recorded(number: 
 
     rnd.refresh_from_db()
     assert rnd.status == RoundStatus.PAIRED, rnd.pairing_error
-    expected = recorded_pairing(trf, number, adapters.pairing_edition(tournament))
+    expected = recorded_pairing(trf, number, adapter.pairing_edition(tournament))
     boards = [(g.white.pairing_number, g.black.pairing_number) for g in rnd.games.order_by("board")]
     assert boards == [(b.white, b.black) for b in expected.boards]
     pab = Bye.objects.filter(round=rnd, kind=ByeKind.PAIRING_ALLOCATED).first()

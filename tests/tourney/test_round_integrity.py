@@ -13,9 +13,11 @@ import pytest
 from django.db import connection
 from django.test import Client
 
+from pairing.job import reap_lost_pairings
+from pairing.services import request_pairing
+from pairing.tasks import pair_round_task
 from tests import builders
 from tourney.models import AuditEntry, JobState, Round, RoundStatus
-from tourney.services.pairing import pair_round_task, reap_lost_pairings, request_pairing
 
 services_db = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

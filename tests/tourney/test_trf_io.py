@@ -279,14 +279,14 @@ def test_the_trf2026_records_come_back_from_the_database_as_the_file_gave_them(t
 
 
 def test_the_custom_acceleration_and_the_prohibited_pairs_reach_the_engine() -> None:
-    from tourney import adapters
+    from pairing import adapter
 
     tournament = _import(SPEC_EXAMPLE)
     rnd = tournament.round_set.get(number=3)
-    state = adapters.state_for_round(rnd)
+    state = adapter.state_for_round(rnd)
     assert (state.acceleration(1, 1), state.acceleration(2, 3), state.acceleration(4, 1)) == (10, 5, 0)
     assert state.forbidden == ((1, 2), (4, 5), (4, 6), (5, 6))
-    assert adapters.state_for_round(tournament.round_set.get(number=2)).forbidden == ((1, 2),)
+    assert adapter.state_for_round(tournament.round_set.get(number=2)).forbidden == ((1, 2),)
 
 
 def test_a_baku_tournament_exports_its_192_code_with_the_edition(tmp_path: Path) -> None:

@@ -608,10 +608,10 @@ def test_the_organizer_keeps_two_players_apart_and_the_engine_honours_it(running
     assert AuditEntry.objects.filter(tournament=t, action="prohibit pairing").exists()
     assert "1. " + one.name in client.get(f"/t/{t.pk}/registration/").content.decode()
 
-    from tourney import adapters
+    from pairing import adapter
 
     rnd = Round.objects.create(tournament=t, number=2)
-    assert adapters.state_for_round(rnd).forbidden == ((1, 2),)
+    assert adapter.state_for_round(rnd).forbidden == ((1, 2),)
 
     client.post(f"/t/{t.pk}/prohibited/{prohibited.pk}/allow/")
     assert not t.prohibited_pairings.exists()
@@ -637,8 +637,8 @@ def test_a_trf16_import_takes_the_rules_edition_the_organizer_names(import_trf, 
 
 
 def test_a_round_says_the_edition_that_paired_it_after_the_edition_changes(organizer, django_user_model) -> None:
+    from pairing.job import pair_round
     from tourney.services import setup as setup_service
-    from tourney.services.pairing import pair_round
 
     t = builders.tournament(players=6, rounds=5)
     pair_round(round_id=Round.objects.create(tournament=t, number=1).pk)

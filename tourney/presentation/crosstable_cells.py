@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from pairing.engine.state import Colour, Outcome, RoundEntry
-from tourney import adapters
+from pairing import adapter
+from pairing.engine.state import Colour, Outcome
 from tourney.models import PUBLIC_STATUSES, Game, Result, Round, Tournament
 from tourney.presentation.tiebreak_table import TableRow, as_decimal
 from tourney.standings import public_state
@@ -29,7 +29,7 @@ _RESULT_SIGN = {
 }
 
 
-def cell(entry: RoundEntry | None) -> str:
+def cell(entry: adapter.RoundEntry | None) -> str:
     """One crosstable cell: opponent's starting number, colour, result (``12w½``); a
     game still without a result as ``12w``; an unplayed round as its FIDE acronym
     (PAB, FPB, HPB, ZPB) or its forfeit sign."""
@@ -48,7 +48,7 @@ def crosstable_rows(tournament: Tournament, rows: list[TableRow], rounds: range)
     histories = {p.id: p.history for p in public_state(tournament, last).players}
     pending = _pending_games(tournament, last)
 
-    def entry(player: int, number: int) -> RoundEntry | None:
+    def entry(player: int, number: int) -> adapter.RoundEntry | None:
         history = histories.get(player, ())
         if number <= len(history) and history[number - 1].outcome is not Outcome.NOT_PAIRED:
             return history[number - 1]
@@ -60,15 +60,15 @@ def crosstable_rows(tournament: Tournament, rows: list[TableRow], rounds: range)
     ]
 
 
-def _pending_games(tournament: Tournament, last: int) -> dict[tuple[int, int], RoundEntry]:
+def _pending_games(tournament: Tournament, last: int) -> dict[tuple[int, int], adapter.RoundEntry]:
     """{(round, player): the game without a result yet} in the published rounds up to *last*."""
     games = Game.objects.filter(
         round__tournament=tournament, round__number__lte=last, round__status__in=PUBLIC_STATUSES, result=Result.PENDING
     ).values_list("round__number", "white__pairing_number", "black__pairing_number")
-    pending: dict[tuple[int, int], RoundEntry] = {}
+    pending: dict[tuple[int, int], adapter.RoundEntry] = {}
     for number, white, black in games:
-        pending[number, white] = RoundEntry(black, Colour.WHITE, Outcome.NOT_PAIRED)
-        pending[number, black] = RoundEntry(white, Colour.BLACK, Outcome.NOT_PAIRED)
+        pending[number, white] = adapter.RoundEntry(black, Colour.WHITE, Outcome.NOT_PAIRED)
+        pending[number, black] = adapter.RoundEntry(white, Colour.BLACK, Outcome.NOT_PAIRED)
     return pending
 
 
@@ -76,7 +76,7 @@ def scores_before(rnd: Round) -> dict[int, object]:
     """Each player's points before *rnd*, by starting rank (none while an earlier round
     has a game without result)."""
     try:
-        state = adapters.state_for_round(rnd)
-    except adapters.IncompleteRound:
+        state = adapter.state_for_round(rnd)
+    except adapter.IncompleteRound:
         return {}
     return {p.id: as_decimal(Fraction(state.score(p.id), 10)) for p in state.players}

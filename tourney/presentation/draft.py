@@ -21,13 +21,13 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from pairing import adapter
 from pairing.engine.common.colours import Strength, colour_preference
 from pairing.engine.common.editions import EDITION_2017
 from pairing.engine.dubov.players import dubov_colour_preference, upfloat_history
 from pairing.engine.dutch.players import Float, float_in_round
 from pairing.engine.lim.players import LimRound
-from pairing.engine.state import Colour, PairingError, TournamentState
-from tourney import adapters
+from pairing.engine.state import Colour, PairingError
 from tourney.models import PairingSystem, Round
 
 
@@ -45,19 +45,19 @@ _STRENGTH = {
 }
 _ARROW = {Float.DOWN: "↓", Float.UP: "↑", Float.NONE: "·"}
 
-FloatMarks = Callable[[TournamentState, str], dict[int, str]]
+FloatMarks = Callable[[adapter.TournamentState, str], dict[int, str]]
 
 
-def _previous_two(state: TournamentState) -> list[int]:
+def _previous_two(state: adapter.TournamentState) -> list[int]:
     return [r for r in (state.round_to_pair - 2, state.round_to_pair - 1) if r >= 1]
 
 
-def _dutch_floats(state: TournamentState, edition: str) -> dict[int, str]:
+def _dutch_floats(state: adapter.TournamentState, edition: str) -> dict[int, str]:
     rounds = _previous_two(state)
     return {p.id: "".join(_ARROW[float_in_round(state, p.id, r, edition)] for r in rounds) for p in state.players}
 
 
-def _dubov_floats(state: TournamentState, edition: str) -> dict[int, str]:
+def _dubov_floats(state: adapter.TournamentState, edition: str) -> dict[int, str]:
     rounds = _previous_two(state)
     out = {}
     for p in state.players:
@@ -66,7 +66,7 @@ def _dubov_floats(state: TournamentState, edition: str) -> dict[int, str]:
     return out
 
 
-def _lim_floats(state: TournamentState, edition: str) -> dict[int, str]:
+def _lim_floats(state: adapter.TournamentState, edition: str) -> dict[int, str]:
     previous = state.round_to_pair - 1
     if previous < 1:
         return {p.id: "" for p in state.players}
@@ -91,15 +91,15 @@ _FLOAT_MARKS: dict[str, FloatMarks] = {
 
 def draft_edition(rnd: Round) -> str:
     """The edition that paired the draft (the tournament's when the round does not say)."""
-    return rnd.rules_edition or adapters.pairing_edition(rnd.tournament)
+    return rnd.rules_edition or adapter.pairing_edition(rnd.tournament)
 
 
 def explanations(rnd: Round) -> dict[int, Explanation]:
     """Per pairing number: score before the round, colour preference, and the floats of the
     previous rounds as the tournament's system and edition define them (see the module)."""
     try:
-        state, _warnings = adapters.prepared_state(rnd)
-    except (adapters.IncompleteRound, PairingError):  # an unfinished past: nothing to explain
+        state, _warnings = adapter.prepared_state(rnd)
+    except (adapter.IncompleteRound, PairingError):  # an unfinished past: nothing to explain
         return {}
     system = rnd.tournament.pairing_system
     preference_of = dubov_colour_preference if system == PairingSystem.DUBOV else colour_preference

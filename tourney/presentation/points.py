@@ -11,9 +11,8 @@ from django.utils import translation
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
+from pairing import adapter
 from pairing.engine.aro import aros, played_opponents_in_order
-from pairing.engine.state import TournamentState
-from tourney import adapters
 from tourney.caching import BASE, computed
 from tourney.models import Player, Tournament
 from tourney.presentation.shown import Shown, url_pattern
@@ -36,7 +35,7 @@ class StandingsRow:
     aro_provisional: bool = False
 
 
-def provisional_aros(state: TournamentState, players: dict[int, Player]) -> set[int]:
+def provisional_aros(state: adapter.TournamentState, players: dict[int, Player]) -> set[int]:
     """The players whose ARO counts at least one opponent's provisional rating."""
     provisional = {n for n, p in players.items() if p.rating_is_provisional}
     return {p.id for p in state.players if provisional.intersection(played_opponents_in_order(p))}
@@ -44,7 +43,7 @@ def provisional_aros(state: TournamentState, players: dict[int, Player]) -> set[
 
 def aro_counts_provisional(tournament: Tournament, player: Player) -> bool:
     """Whether the player's ARO on his card counts an opponent's provisional rating."""
-    state = adapters.state_after(tournament, last_public_round(tournament))
+    state = adapter.state_after(tournament, last_public_round(tournament))
     players = {p.pairing_number: p for p in tournament.players.all()}
     return player.pairing_number in provisional_aros(state, players)
 
@@ -68,7 +67,7 @@ def players_by_number(tournament: Tournament) -> dict[int, Player]:
     )
 
 
-def public_aros(tournament: Tournament, after: int, state: TournamentState | None = None) -> dict[int, int]:
+def public_aros(tournament: Tournament, after: int, state: adapter.TournamentState | None = None) -> dict[int, int]:
     """Each player's ARO after round *after* (*state*: the public state after it, if in hand)."""
     return computed.computed_once(
         tournament.pk,

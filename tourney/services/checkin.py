@@ -5,7 +5,7 @@ page (a secret link per player, the QR code the desk hands out) and an arbiter t
 confirms it. An absence is the zero-point bye of the existing bye model (C.04.2.D.4:
 a player who does not play a round is not paired in it and scores no point unless the
 rules grant one), recorded as assigned, not requested; the pairing leaves the player
-out (adapters.absent_for) like any other bye. A requested bye stays the player's own.
+out (adapter.absent_for) like any other bye. A requested bye stays the player's own.
 Every change is audited and only while the round is not paired.
 """
 
@@ -167,8 +167,7 @@ def check_in_everyone_unmarked(tournament: Tournament, number: int, *, user: Use
         confirmed_by = user if user is not None and user.is_authenticated else None
         now = timezone.now()
         checkins = CheckIn.objects.bulk_create(
-            CheckIn(round=rnd, player=p, by_player=False, confirmed_by=confirmed_by, confirmed_at=now)
-            for p in unmarked
+            CheckIn(round=rnd, player=p, by_player=False, confirmed_by=confirmed_by, confirmed_at=now) for p in unmarked
         )
         for checkin in checkins:
             audit.record(

@@ -10,7 +10,7 @@ committed only at the end; the page polls the job (tourney.views.setup.import_jo
 from __future__ import annotations
 
 import logging
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
@@ -20,18 +20,16 @@ from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from pairing import job_locks
 from pairing.engine.text import decode
 from pairing.engine.trf import TrfError, parse_trf
-from tourney import job_locks
 from tourney.audit import User
-from tourney.models import ImportJob, JobState
+from tourney.models import ACTIVE_JOB_STATES, ImportJob, JobState
 from tourney.services import setup
 from tourney.services.imports import malformed_trf
 from tourney.trf_io import TrfImportError
 
 logger = logging.getLogger(__name__)
-
-ACTIVE_JOB_STATES = (JobState.QUEUED, JobState.RUNNING)
 
 
 def request_import(*, data: bytes, user: User, rounds: int | None = None, edition: str = "") -> ImportJob:
@@ -121,20 +119,13 @@ def lost_import_message() -> str:
 
 
 def reap_lost_imports(now: datetime | None = None) -> list[int]:
-    """End as failed every import job no worker holds: marked running with its lock free,
-    or waiting longer than its time limit. Returns their ids."""
-    now = now or timezone.now()
-    overdue = now - timedelta(seconds=settings.IMPORT_TIME_LIMIT)
-    reaped = []
-    for job_id, state, created_at in ImportJob.objects.filter(state__in=ACTIVE_JOB_STATES).values_list(
-        "pk", "state", "created_at"
-    ):
-        if not (created_at < overdue or (state == JobState.RUNNING and job_locks.available())):
-            continue
-        with job_locks.unless_held(job_locks.IMPORT, job_id) as free:
-            # Under the lock, a job still active has no worker (it commits before letting go).
-            if free and ImportJob.objects.filter(pk=job_id, state__in=ACTIVE_JOB_STATES).update(
-                state=JobState.FAILED, error=lost_import_message()
-            ):
-                reaped.append(job_id)
-    return reaped
+    """End as failed every import job no worker holds (job_locks.reap_lost: marked running
+    with its lock free, or waiting longer than its time limit). Returns their ids."""
+    active = ImportJob.objects.filter(state__in=ACTIVE_JOB_STATES).values_list("pk", "state", "created_at")
+    jobs = [(pk, state, since, settings.IMPORT_TIME_LIMIT) for pk, state, since in active]
+    return job_locks.reap_lost(job_locks.IMPORT, jobs, _fail_lost, now or timezone.now())
+
+
+def _fail_lost(job_id: int) -> bool:
+    ended = ImportJob.objects.filter(pk=job_id, state__in=ACTIVE_JOB_STATES)
+    return ended.update(state=JobState.FAILED, error=lost_import_message()) == 1

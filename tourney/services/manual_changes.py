@@ -8,17 +8,18 @@ from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from pairing import adapter
 from pairing.engine.checker import Violation, check_round
 from pairing.engine.common.colours import colour_state, white_by_due_colours
 from pairing.engine.common.editions import EDITION_2026
-from pairing.engine.state import Board, Colour, Pairing, TournamentState
-from tourney import adapters, audit
+from pairing.engine.state import Colour
+from pairing.job import describe_round, store_pairing
+from tourney import audit
 from tourney.audit import User
 from tourney.caching import public_change
 from tourney.errors import PairingRefused, RefusalTable, in_sentence
 from tourney.models import PAIRED_STATUSES, Bye, ByeKind, Game, Result, Round, RoundStatus, Tournament
 from tourney.services.checkin import ABSENCE
-from tourney.services.pairing import describe_round, store_pairing
 
 REMATCH = "C.04.1.b"
 
@@ -61,7 +62,7 @@ REFUSALS = RefusalTable(
 )
 
 
-def exchanged(pairing: Pairing, first: int, second: int) -> Pairing:
+def exchanged(pairing: adapter.Pairing, first: int, second: int) -> adapter.Pairing:
     """*pairing* with players *first* and *second* in each other's place.
 
     On one board it swaps the colours; a player and the PAB trade the bye.
@@ -76,9 +77,9 @@ def exchanged(pairing: Pairing, first: int, second: int) -> Pairing:
     for pid in (first, second):
         if pid not in seats:
             raise PairingRefused(REFUSALS("not_seated", player=pid))
-    boards = tuple(Board(put(b.white), put(b.black)) for b in pairing.boards)
+    boards = tuple(adapter.Board(put(b.white), put(b.black)) for b in pairing.boards)
     bye = put(pairing.bye) if pairing.bye is not None else None
-    return Pairing(boards=boards, bye=bye)
+    return adapter.Pairing(boards=boards, bye=bye)
 
 
 def exchange_players(
@@ -99,8 +100,8 @@ def exchange_players(
         if rnd.status not in PAIRED_STATUSES or rnd.status == RoundStatus.CLOSED:
             status = in_sentence(RoundStatus(rnd.status).label)
             raise PairingRefused(REFUSALS("not_paired", round=rnd.number, status=status))
-        state = adapters.state_for_round(rnd)
-        current = adapters.pairing_of(rnd)
+        state = adapter.state_for_round(rnd)
+        current = adapter.pairing_of(rnd)
         changed = exchanged(current, first, second)
         # The basic rules of the tournament's edition (C.04.1 of 2017 or of 2026).
         before = check_round(state, current, tournament.pairing_system, tournament.rules_edition)
@@ -109,8 +110,8 @@ def exchange_players(
             _check_published_change(rnd, state, current, changed, before, after, {first, second}, ground, reason)
             _store_published_change(rnd, current, changed)
         else:
-            boards = adapters.in_board_order(tournament, state, changed.boards)
-            store_pairing(rnd, Pairing(boards=boards, bye=changed.bye))
+            boards = adapter.in_board_order(tournament, state, changed.boards)
+            store_pairing(rnd, adapter.Pairing(boards=boards, bye=changed.bye))
         grounds = [_ground_text(rnd, ground)] if rnd.status == RoundStatus.PUBLISHED else []
         _record_change(rnd, after, old=_describe_pairing(current), user=user, reasons=[*grounds, reason])
         return rnd
@@ -184,9 +185,9 @@ def _refuse_ground(rnd: Round, ground: str, kinds: tuple[str, ...]) -> None:
 
 def _check_published_change(
     rnd: Round,
-    state: TournamentState,
-    current: Pairing,
-    changed: Pairing,
+    state: adapter.TournamentState,
+    current: adapter.Pairing,
+    changed: adapter.Pairing,
     before: list[Violation],
     after: list[Violation],
     moved: set[int],
@@ -215,7 +216,7 @@ def _check_published_change(
     _refuse_started(rnd, touched)
 
 
-def top_boards(state: TournamentState, pairing: Pairing) -> set[int]:
+def top_boards(state: adapter.TournamentState, pairing: adapter.Pairing) -> set[int]:
     """The players of the top boards of a last round: the boards with a player who can still
     finish first (his score and a win reach the leader's score). A reading of the 2026
     general handling rules, which do not say how many boards are the top ones."""
@@ -253,7 +254,7 @@ def _published(round_id: int, ground: str) -> Round:
     return rnd
 
 
-def _new_board(state: TournamentState, a: int, b: int) -> Board:
+def _new_board(state: adapter.TournamentState, a: int, b: int) -> adapter.Board:
     """The colours of a board made by hand on a published round: a colour the limits force
     (C.04.1.f/g), else each his due colour, the higher-ranked player's first."""
     players = state.by_id
@@ -266,10 +267,10 @@ def _new_board(state: TournamentState, a: int, b: int) -> Board:
         rank = {p.id: k for k, p in enumerate(state.players, start=1)}
         higher = a if (-state.score(a), rank[a]) < (-state.score(b), rank[b]) else b
         white = white_by_due_colours(a, b, ca, cb, rank, state.initial_colour, lambda x, y: higher)
-    return Board(white, b if white == a else a)
+    return adapter.Board(white, b if white == a else a)
 
 
-def _add_board(rnd: Round, board: Board) -> None:
+def _add_board(rnd: Round, board: adapter.Board) -> None:
     """A new board at the end of a published round: every other board keeps its number."""
     by_number = {
         p.pairing_number: p for p in rnd.tournament.players.filter(pairing_number__in=(board.white, board.black))
@@ -279,14 +280,14 @@ def _add_board(rnd: Round, board: Board) -> None:
 
 
 def _add_board_and_record(
-    rnd: Round, current: Pairing, first: int, second: int, ground: str, user: User | None, reason: str
+    rnd: Round, current: adapter.Pairing, first: int, second: int, ground: str, user: User | None, reason: str
 ) -> None:
     """A new board of *first* and *second* at the end of the published round, checked and
     audited with its ground (their byes already cancelled)."""
-    board = _new_board(adapters.state_for_round(rnd), first, second)
+    board = _new_board(adapter.state_for_round(rnd), first, second)
     _add_board(rnd, board)
     t = rnd.tournament
-    after = check_round(adapters.state_for_round(rnd), adapters.pairing_of(rnd), t.pairing_system, t.rules_edition)
+    after = check_round(adapter.state_for_round(rnd), adapter.pairing_of(rnd), t.pairing_system, t.rules_edition)
     done = f"new board {_named(rnd, board.white)} - {_named(rnd, board.black)}"
     _record_change(
         rnd, after, old=_describe_pairing(current), user=user, reasons=[_ground_text(rnd, ground), done, reason]
@@ -307,7 +308,7 @@ def pair_unpaired(*, round_id: int, first: int, second: int, user: User | None =
         for pid in (first, second):
             if pid not in byes:
                 raise PairingRefused(REFUSALS("not_unpaired", player=pid))
-        current = adapters.pairing_of(rnd)
+        current = adapter.pairing_of(rnd)
         for bye in byes.values():
             audit.record(rnd.tournament, bye, action="cancel bye", old=bye.get_kind_display(), user=user, reason=reason)
             bye.delete()
@@ -324,7 +325,7 @@ def seat_late_entry(*, round_id: int, player: int, user: User | None = None, rea
         entrant = rnd.tournament.players.select_for_update().filter(pairing_number=player).first()
         if entrant is None or entrant.entry_round != rnd.number + 1:
             raise PairingRefused(REFUSALS("not_late_entry", player=player, round=rnd.number))
-        current = adapters.pairing_of(rnd)
+        current = adapter.pairing_of(rnd)
         if current.bye is None:
             raise PairingRefused(REFUSALS("no_pab_for_late_entry", next_round=rnd.number + 1))
         pab = rnd.byes.select_related("player").get(kind=ByeKind.PAIRING_ALLOCATED)
@@ -336,11 +337,11 @@ def seat_late_entry(*, round_id: int, player: int, user: User | None = None, rea
         return rnd
 
 
-def _changed_boards(current: Pairing, changed: Pairing) -> list[Board]:
+def _changed_boards(current: adapter.Pairing, changed: adapter.Pairing) -> list[adapter.Board]:
     return [b for b, c in zip(current.boards, changed.boards, strict=True) if b != c]
 
 
-def _store_published_change(rnd: Round, current: Pairing, changed: Pairing) -> None:
+def _store_published_change(rnd: Round, current: adapter.Pairing, changed: adapter.Pairing) -> None:
     """Rewrite only the boards that changed, keeping every board number (published boards)."""
     games = {g.board: g for g in rnd.games.select_related("white", "black")}
     by_number = {p.pairing_number: p for p in rnd.tournament.players.all()}
@@ -359,7 +360,7 @@ def _store_published_change(rnd: Round, current: Pairing, changed: Pairing) -> N
         Bye(round=rnd, player=by_number[changed.bye], kind=ByeKind.PAIRING_ALLOCATED).save()
 
 
-def _describe_pairing(pairing: Pairing) -> str:
+def _describe_pairing(pairing: adapter.Pairing) -> str:
     text = [f"{b.white}-{b.black}" for b in pairing.boards]
     if pairing.bye is not None:
         text.append(f"bye {pairing.bye}")
@@ -396,29 +397,29 @@ def _draft(round_id: int) -> Round:
     return rnd
 
 
-def _opponent(pairing: Pairing, pid: int) -> int | None:
+def _opponent(pairing: adapter.Pairing, pid: int) -> int | None:
     for b in pairing.boards:
         if pid in (b.white, b.black):
             return b.black if b.white == pid else b.white
     return None
 
 
-def _seated(pairing: Pairing, pid: int) -> bool:
+def _seated(pairing: adapter.Pairing, pid: int) -> bool:
     return pid == pairing.bye or _opponent(pairing, pid) is not None
 
 
-def _store_draft(rnd: Round, changed: Pairing, *, old: str, user: User | None, reasons: list[str]) -> Round:
+def _store_draft(rnd: Round, changed: adapter.Pairing, *, old: str, user: User | None, reasons: list[str]) -> Round:
     """Store *changed* as the draft (boards sorted again, C.04.2.D.9), check it, audit it."""
-    state = adapters.state_for_round(rnd)
+    state = adapter.state_for_round(rnd)
     t = rnd.tournament
-    store_pairing(rnd, Pairing(boards=adapters.in_board_order(t, state, changed.boards), bye=changed.bye))
+    store_pairing(rnd, adapter.Pairing(boards=adapter.in_board_order(t, state, changed.boards), bye=changed.bye))
     _record_change(
         rnd, check_round(state, changed, t.pairing_system, t.rules_edition), old=old, user=user, reasons=reasons
     )
     return rnd
 
 
-def _refuse_unseated(pairing: Pairing, *pids: int) -> None:
+def _refuse_unseated(pairing: adapter.Pairing, *pids: int) -> None:
     for pid in pids:
         if not _seated(pairing, pid):
             raise PairingRefused(REFUSALS("not_seated", player=pid))
@@ -429,7 +430,7 @@ def choose_opponent(*, round_id: int, player: int, opponent: int, user: User | N
     opponents play each other (or the one with the PAB hands it over)."""
     with transaction.atomic():
         rnd = _draft(round_id)
-        current = adapters.pairing_of(rnd)
+        current = adapter.pairing_of(rnd)
         _refuse_unseated(current, player, opponent)
         if player == opponent:
             raise PairingRefused(REFUSALS("same_player"))
@@ -453,7 +454,7 @@ def swap_colours(*, round_id: int, board: int, user: User | None = None, reason:
         game = rnd.games.select_related("white", "black").filter(board=board).first()
         if game is None:
             raise PairingRefused(REFUSALS("no_such_board", round=rnd.number, board=board))
-        current = adapters.pairing_of(rnd)
+        current = adapter.pairing_of(rnd)
         changed = exchanged(current, game.white.pairing_number, game.black.pairing_number)
         done = f"colours swapped on board {board}: {game.black} has White, {game.white} Black"
         return _store_draft(rnd, changed, old=_describe_pairing(current), user=user, reasons=[done, reason])
@@ -464,28 +465,28 @@ def take_out(*, round_id: int, player: int, user: User | None = None, reason: st
     opponent plays the PAB's holder, or takes the PAB when there is none."""
     with transaction.atomic():
         rnd = _draft(round_id)
-        current = adapters.pairing_of(rnd)
+        current = adapter.pairing_of(rnd)
         _refuse_unseated(current, player)
         if current.bye == player:
-            changed = Pairing(boards=current.boards, bye=None)
+            changed = adapter.Pairing(boards=current.boards, bye=None)
         else:
             partner = _opponent(current, player)
             boards = tuple(b for b in current.boards if player not in (b.white, b.black))
             if current.bye is not None:
-                changed = Pairing(boards=(*boards, Board(partner, current.bye)), bye=None)  # type: ignore[arg-type]
+                changed = adapter.Pairing(boards=(*boards, adapter.Board(partner, current.bye)), bye=None)  # type: ignore[arg-type]
             else:
-                changed = Pairing(boards=boards, bye=partner)
+                changed = adapter.Pairing(boards=boards, bye=partner)
         old = _describe_pairing(current)
-        state = adapters.state_for_round(rnd)
-        boards = adapters.in_board_order(rnd.tournament, state, changed.boards)
-        store_pairing(rnd, Pairing(boards=boards, bye=changed.bye))
+        state = adapter.state_for_round(rnd)
+        boards = adapter.in_board_order(rnd.tournament, state, changed.boards)
+        store_pairing(rnd, adapter.Pairing(boards=boards, bye=changed.bye))
         absent = rnd.tournament.players.get(pairing_number=player)
         bye = Bye(round=rnd, player=absent, kind=ABSENCE, requested=False)
         bye.created_by = user if user is not None and user.is_authenticated else None
         bye.save()
         audit.record(rnd.tournament, bye, action="mark absent", new=bye.get_kind_display(), user=user, reason=reason)
         t = rnd.tournament
-        after = check_round(adapters.state_for_round(rnd), changed, t.pairing_system, t.rules_edition)
+        after = check_round(adapter.state_for_round(rnd), changed, t.pairing_system, t.rules_edition)
         done = f"{_named(rnd, player)} taken out as absent"
         _record_change(rnd, after, old=old, user=user, reasons=[done, reason])
         return rnd
@@ -496,7 +497,7 @@ def put_in(*, round_id: int, player: int, user: User | None = None, reason: str 
     PAB's holder, or takes the PAB when there is none."""
     with transaction.atomic():
         rnd = _draft(round_id)
-        current = adapters.pairing_of(rnd)
+        current = adapter.pairing_of(rnd)
         if _seated(current, player):
             raise PairingRefused(REFUSALS("already_seated", player=player))
         bye = rnd.byes.select_related("player").filter(player__pairing_number=player).first()
@@ -505,9 +506,9 @@ def put_in(*, round_id: int, player: int, user: User | None = None, reason: str 
         audit.record(rnd.tournament, bye, action="cancel bye", old=bye.get_kind_display(), user=user, reason=reason)
         bye.delete()
         if current.bye is not None:
-            changed = Pairing(boards=(*current.boards, Board(current.bye, player)), bye=None)
+            changed = adapter.Pairing(boards=(*current.boards, adapter.Board(current.bye, player)), bye=None)
         else:
-            changed = Pairing(boards=current.boards, bye=player)
+            changed = adapter.Pairing(boards=current.boards, bye=player)
         done = f"{_named(rnd, player)} put into the pairing"
         return _store_draft(rnd, changed, old=_describe_pairing(current), user=user, reasons=[done, reason])
 
@@ -516,7 +517,7 @@ def give_pab(*, round_id: int, player: int, user: User | None = None, reason: st
     """*player* gets the pairing-allocated bye by hand; its holder plays his opponent."""
     with transaction.atomic():
         rnd = _draft(round_id)
-        current = adapters.pairing_of(rnd)
+        current = adapter.pairing_of(rnd)
         _refuse_unseated(current, player)
         if current.bye == player:
             return rnd

@@ -8,7 +8,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from pathlib import Path
 
 from celery import shared_task
@@ -19,11 +19,21 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from pairing import job_locks
 from tourney import audit
 from tourney.audit import User
 from tourney.caching import public_change
 from tourney.errors import ListDifferencesUnresolved, Refusal, RefusalTable, RegistrationRefused
-from tourney.models import JobState, Player, RatingKind, RatingListEntry, RatingListImport, RoundStatus, Tournament
+from tourney.models import (
+    ACTIVE_JOB_STATES,
+    JobState,
+    Player,
+    RatingKind,
+    RatingListEntry,
+    RatingListImport,
+    RoundStatus,
+    Tournament,
+)
 from tourney.rating_list import store
 from tourney.rating_list.parser import RatingListError
 from tourney.services import registration
@@ -68,14 +78,19 @@ def start_import(
 
 def run_import(import_id: int) -> RatingListImport:
     """The job: import the file, its progress (rows read) written as it goes; the file is
-    removed once read. A refused file fails the job with the line and column."""
-    claimed = RatingListImport.objects.filter(pk=import_id, state=JobState.QUEUED).update(state=JobState.RUNNING)
-    job = RatingListImport.objects.get(pk=import_id)
-    if not claimed:
-        return job  # already run (a duplicate delivery)
+    removed once read. A refused file fails the job with the line and column. The job's
+    lock is held from the claim until its outcome is committed (pairing.job_locks)."""
+    with job_locks.held(job_locks.RATING_LIST, import_id):
+        claimed = RatingListImport.objects.filter(pk=import_id, state=JobState.QUEUED).update(state=JobState.RUNNING)
+        job = RatingListImport.objects.get(pk=import_id)
+        if not claimed:
+            return job  # already run, or ended as lost (a duplicate delivery)
+        return _imported(job)
 
+
+def _imported(job: RatingListImport) -> RatingListImport:
     def progress(rows: int) -> None:
-        RatingListImport.objects.filter(pk=import_id).update(rows=rows)
+        RatingListImport.objects.filter(pk=job.pk).update(rows=rows)
 
     try:
         summary = store.import_rating_list(
@@ -98,23 +113,25 @@ def run_import(import_id: int) -> RatingListImport:
 
 
 def reap_lost_rating_list_imports(now: datetime | None = None) -> list[int]:
-    """End as failed every list import still queued or running past the task's time limit:
-    it was lost with its worker, and its page stops polling and says to upload the file
-    again (tourney.tasks.reap_lost_jobs runs this; a page only reads). Returns their ids."""
-    now = now or timezone.now()
-    deadline = now - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 60)
-    reaped = []
-    for job in RatingListImport.objects.filter(state__in=(JobState.QUEUED, JobState.RUNNING), created_at__lt=deadline):
-        lost = RatingListImport.objects.filter(pk=job.pk, state__in=(JobState.QUEUED, JobState.RUNNING)).update(
-            state=JobState.FAILED,
-            error=_("the import stopped without finishing (its worker was lost): upload the file again"),
-            finished_at=now,
-        )
-        if lost:
-            if job.path:
-                Path(job.path).unlink(missing_ok=True)
-            reaped.append(job.pk)
-    return reaped
+    """End as failed every list import no worker holds, as the other jobs are ended
+    (job_locks.reap_lost: marked running with its lock free, or waiting longer than the
+    task's time limit); its page stops polling and says to upload the file again
+    (tourney.tasks.reap_lost_jobs runs this; a page only reads). Returns their ids."""
+    active = RatingListImport.objects.filter(state__in=ACTIVE_JOB_STATES).values_list("pk", "state", "created_at")
+    jobs = [(pk, state, since, settings.CELERY_TASK_TIME_LIMIT) for pk, state, since in active]
+    return job_locks.reap_lost(job_locks.RATING_LIST, jobs, _fail_lost, now or timezone.now())
+
+
+def _fail_lost(import_id: int) -> bool:
+    path = RatingListImport.objects.filter(pk=import_id).values_list("path", flat=True).first()
+    ended = RatingListImport.objects.filter(pk=import_id, state__in=ACTIVE_JOB_STATES).update(
+        state=JobState.FAILED,
+        error=_("the import stopped without finishing (its worker was lost): upload the file again"),
+        finished_at=timezone.now(),
+    )
+    if ended and path:
+        Path(path).unlink(missing_ok=True)
+    return ended == 1
 
 
 @shared_task(name="rating_list.import")

@@ -12,10 +12,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
+from pairing import adapter
 from pairing.engine.lots import initial_colour_by_lot, new_seed
 from pairing.engine.tiebreaks import TieBreakCodeError, parse
 from pairing.engine.trf import TrfTournament
-from tourney import adapters, audit, roles
+from tourney import audit, roles
 from tourney.audit import User
 from tourney.caching import public_change
 from tourney.editions import default_edition, edition_problem
@@ -321,7 +322,7 @@ def draw_initial_colour_once(tournament: Tournament, user: User | None) -> None:
     if tournament.initial_colour:
         return
     seed = new_seed()
-    tournament.initial_colour = adapters.INITIAL_COLOUR_OF[initial_colour_by_lot(seed)]
+    tournament.initial_colour = adapter.INITIAL_COLOUR_OF[initial_colour_by_lot(seed)]
     tournament.lot_seed = seed
     tournament.lot_drawn_at = timezone.now()
     tournament.lot_drawn_by = user if user is not None and user.is_authenticated else None

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling
 
+from pairing.services import request_pairing
 from tourney.access import tournament_role
 from tourney.errors import CorrectionUnconfirmed, DomainError
 from tourney.forms import ExchangeForm
@@ -26,7 +27,6 @@ from tourney.models import Game, Result, Round, Tournament
 from tourney.quick_entry import EntryError, parse_board, parse_entry, parse_result
 from tourney.round_page import board_context, round_context, round_or_draft
 from tourney.services.manual_changes import exchange_players
-from tourney.services.pairing import request_pairing
 from tourney.services.results import enter_board_result, later_rounds_warning
 from tourney.services.rounds import close_round, publish_pairing, round_for, unpublish_pairing
 from tourney.views.confirm import confirmation
@@ -37,7 +37,7 @@ from tourney.views.http import HtmxHttpRequest, TournamentRequest
 def round_status(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     """The pairing section, polled while the job runs (and by the public while results come
     in); 286 ends the poll. A GET never writes: a lost job is ended by the worker's
-    reaper (tourney.services.pairing.reap_lost_pairings), and the next poll shows it."""
+    reaper (pairing.job.reap_lost_pairings), and the next poll shows it."""
     rnd = round_or_draft(get_object_or_404(Tournament, pk=tournament_id), number)
     context = round_context(request, rnd)
     response = render(request, "tourney/round_detail.html#pairing", context)

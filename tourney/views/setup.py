@@ -43,10 +43,20 @@ from tourney.forms import (
     UploadForm,
     WithdrawForm,
 )
-from tourney.models import Appointment, AuditEntry, Bye, ImportJob, JobState, Player, Tournament, TournamentStatus
+from tourney.models import (
+    ACTIVE_JOB_STATES,
+    Appointment,
+    AuditEntry,
+    Bye,
+    ImportJob,
+    JobState,
+    Player,
+    Tournament,
+    TournamentStatus,
+)
 from tourney.presentation.tiebreak_table import TIEBREAK_NAMES
 from tourney.services import accounts, setup
-from tourney.services.import_jobs import ACTIVE_JOB_STATES, progress, request_import
+from tourney.services.import_jobs import progress, request_import
 from tourney.services.imports import import_entries
 from tourney.services.registration import (
     cancel_bye,

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from pairing.job import pair_round
 from tests import builders
 from tourney.models import Game, Result, Round, RoundStatus
 from tourney.services.manual_changes import exchange_players
-from tourney.services.pairing import pair_round
 
 pytestmark = pytest.mark.django_db
 

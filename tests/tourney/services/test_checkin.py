@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from pairing.job import pair_round
 from tests import builders
 from tourney.errors import RegistrationRefused
 from tourney.models import AuditEntry, Bye, ByeKind, CheckIn, RoundStatus
@@ -17,7 +18,6 @@ from tourney.services.checkin import (
     player_of_token,
     roster,
 )
-from tourney.services.pairing import pair_round
 from tourney.services.registration import request_bye
 
 pytestmark = pytest.mark.django_db

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
+from pairing.job import pair_round
 from tests import builders
 from tourney.errors import PairingRefused
 from tourney.models import AuditEntry, Bye, ByeKind, RoundStatus
 from tourney.services.checkin import ABSENCE
 from tourney.services.manual_changes import choose_opponent, give_pab, put_in, swap_colours, take_out
-from tourney.services.pairing import pair_round
 
 pytestmark = pytest.mark.django_db
 

@@ -6,13 +6,15 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from pairing.engine.lots import initial_colour_by_lot
+from pairing.job import pair_round
+from pairing.services import request_pairing
+from pairing.tasks import pair_round_task
 from tests import builders
 from tourney.errors import PairingRefused
-from tourney.models import AuditEntry, Bye, ByeKind, JobState, Round, RoundStatus
-from tourney.services.pairing import pair_round, pair_round_task, request_pairing
+from tourney.models import AuditEntry, Bye, ByeKind, Game, JobState, Result, Round, RoundStatus
 from tourney.services.rounds import publish_pairing
 
 pytestmark = pytest.mark.django_db
@@ -41,9 +43,12 @@ def test_an_odd_field_gets_a_pairing_allocated_bye() -> None:
 def test_it_refuses_to_pair_a_round_with_results() -> None:
     t = builders.tournament(players=4)
     rnd = builders.round_with(t, 1, "1-3 1-0, 4-2")
-    with pytest.raises(PairingRefused, match="already has results"):
+    with pytest.raises(PairingRefused, match="already has results") as refused:
         pair_round(round_id=rnd.pk)
     assert rnd.games.count() == 2
+    assert refused.value.code == "pairing.has_results"
+    with translation.override("it"):
+        assert str(refused.value) == "il turno 1 ha già dei risultati; non può essere abbinato di nuovo"
 
 
 def test_it_reports_an_unfinished_previous_round_instead_of_pairing() -> None:
@@ -153,13 +158,30 @@ def test_a_refusal_ends_the_job_as_failed_with_the_reason() -> None:
     assert "already has results" in rnd.pairing_error
 
 
+def test_the_job_writes_its_refusal_in_the_language_of_the_request(
+    django_capture_on_commit_callbacks, monkeypatch
+) -> None:
+    t = builders.tournament(players=4)
+    rnd = Round.objects.create(tournament=t, number=1)
+    sent = []
+    monkeypatch.setattr(pair_round_task, "apply_async", lambda args, **options: sent.append(args))
+    with translation.override("it"), django_capture_on_commit_callbacks(execute=True):
+        assert request_pairing(round_id=rnd.pk)
+    assert sent == [(rnd.pk, "it")]
+    # A result there before the worker runs: the job refuses, in the requester's language.
+    Game(round=rnd, board=1, white=builders.player(t, 1), black=builders.player(t, 3), result=Result.DRAW).save()
+    assert pair_round_task.run(*sent[0]) == JobState.FAILED
+    rnd.refresh_from_db()
+    assert rnd.pairing_error == "il turno 1 ha già dei risultati; non può essere abbinato di nuovo"
+
+
 def test_an_engine_crash_ends_the_job_as_failed_and_is_raised(monkeypatch) -> None:
     rnd = _queued_round()
 
     def crash(**_: object) -> None:
         raise ZeroDivisionError("boom")
 
-    monkeypatch.setattr("tourney.services.pairing.pair_round", crash)
+    monkeypatch.setattr("pairing.job.pair_round", crash)
     with pytest.raises(ZeroDivisionError):
         pair_round_task.run(rnd.pk)
     rnd.refresh_from_db()
@@ -179,16 +201,19 @@ def test_a_retried_task_after_the_job_ended_changes_nothing() -> None:
 
 
 def test_a_round_is_not_queued_while_an_earlier_one_lacks_a_pairing_or_results(queued_pairings) -> None:
-    from tourney.services.pairing import pairing_blocker
+    from pairing.job import pairing_blocker
 
     t = builders.tournament(players=4, rounds=3)
     third = Round.objects.create(tournament=t, number=3)
-    assert pairing_blocker(third) == "round 1 is not paired yet: pair it before round 3"
+    assert str(pairing_blocker(third)) == "round 1 is not paired yet: pair it before round 3"
     builders.round_with(t, 1, "1-3 1-0, 4-2", status=RoundStatus.PUBLISHED)
     builders.round_with(t, 2, "3-2, 1-4", status=RoundStatus.PUBLISHED)
-    assert pairing_blocker(third) == "round 1 has no result yet on board(s) 2: enter them before pairing round 3"
-    with pytest.raises(PairingRefused, match="round 1 has no result yet"):
+    assert str(pairing_blocker(third)) == "round 1 has no result yet on board(s) 2: enter them before pairing round 3"
+    with pytest.raises(PairingRefused, match="round 1 has no result yet") as refused:
         request_pairing(round_id=third.pk)
+    assert refused.value.code == "pairing.earlier_results_missing"
+    with translation.override("it"):  # rendered where it is shown, in the reader's language
+        assert str(refused.value).startswith("il turno 1 non ha ancora il risultato sulla/e scacchiera/e 2")
     third.refresh_from_db()
     assert (third.status, queued_pairings) == (RoundStatus.DRAFT, [])
     assert not AuditEntry.objects.filter(action="request pairing").exists()
@@ -206,7 +231,7 @@ def test_the_engine_progress_is_stored_on_the_round_while_it_pairs(monkeypatch) 
             seen.append(Round.objects.get(pk=rnd.pk).pairing_progress)
         return real_pair(state, system, edition, options)
 
-    monkeypatch.setattr("tourney.services.pairing.pair", pair)
+    monkeypatch.setattr("pairing.job.pair", pair)
     assert pair_round_task.run(rnd.pk) == JobState.SUCCEEDED
     assert seen == ["1/3", "2/3", "2/3", "3/3"]
     rnd.refresh_from_db()
@@ -214,7 +239,7 @@ def test_the_engine_progress_is_stored_on_the_round_while_it_pairs(monkeypatch) 
 
 
 def test_a_real_engine_reports_its_brackets(monkeypatch) -> None:
-    from tourney.services import pairing as service
+    from pairing import job as service
 
     written: list[tuple[int, int]] = []
     writer = service.progress_writer
@@ -232,7 +257,7 @@ def test_a_real_engine_reports_its_brackets(monkeypatch) -> None:
 def test_a_pairing_stopped_at_the_time_limit_leaves_the_round_in_draft_with_the_reason(monkeypatch) -> None:
     from celery.exceptions import SoftTimeLimitExceeded
 
-    from tourney.services.pairing import pairing_time_limit
+    from pairing.job import pairing_time_limit
 
     rnd = _queued_round(players=6)
 
@@ -240,7 +265,7 @@ def test_a_pairing_stopped_at_the_time_limit_leaves_the_round_in_draft_with_the_
         options.progress(1, 4)
         raise SoftTimeLimitExceeded()
 
-    monkeypatch.setattr("tourney.services.pairing.pair", slow)
+    monkeypatch.setattr("pairing.job.pair", slow)
     assert pair_round_task.run(rnd.pk) == JobState.FAILED
     rnd.refresh_from_db()
     assert (rnd.status, rnd.pairing_job_state, rnd.pairing_progress) == (RoundStatus.DRAFT, JobState.FAILED, "")
@@ -252,7 +277,7 @@ def test_a_pairing_stopped_at_the_time_limit_leaves_the_round_in_draft_with_the_
 
 
 def test_the_job_time_limit_grows_with_the_field(settings, django_capture_on_commit_callbacks, queued_pairings) -> None:
-    from tourney.services.pairing import pairing_time_limit
+    from pairing.job import pairing_time_limit
 
     settings.CELERY_TASK_TIME_LIMIT = 600
     settings.PAIRING_TIME_LIMIT_BASE = 60
@@ -279,7 +304,7 @@ def test_a_round_changed_while_the_engine_ran_is_paired_as_it_is_now(monkeypatch
             type(late).objects.filter(pk=late.pk).update(entry_round=2)
         return first
 
-    monkeypatch.setattr("tourney.services.pairing.pair", pair)
+    monkeypatch.setattr("pairing.job.pair", pair)
     assert pair_round_task.run(rnd.pk) == JobState.SUCCEEDED
     rnd.refresh_from_db()
     assert late.pk not in {p for g in rnd.games.all() for p in (g.white_id, g.black_id)}

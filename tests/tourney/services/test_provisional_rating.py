@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from pairing import adapter
 from pairing.engine.aro import aros
 from tests import builders
-from tourney import adapters, trf_io
+from tourney import trf_io
 from tourney.errors import EntriesRefused, RegistrationRefused
 from tourney.models import AuditEntry, Player, Round, RoundStatus
 from tourney.presentation import points
@@ -89,9 +90,9 @@ def _with_provisional_opponent():
 def test_the_engine_and_the_aros_use_the_provisional_rating() -> None:
     t = _with_provisional_opponent()
     rnd = Round.objects.create(tournament=t, number=2)
-    state = adapters.state_for_round(rnd)
+    state = adapter.state_for_round(rnd)
     assert state.by_id[4].rating == 2000
-    assert aros(adapters.state_after(t, 1))[1] == 2000  # Dubov A.1, A.6
+    assert aros(adapter.state_after(t, 1))[1] == 2000  # Dubov A.1, A.6
 
 
 def test_the_aro_list_marks_the_aros_that_count_a_provisional_rating() -> None:

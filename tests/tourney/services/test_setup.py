@@ -8,10 +8,10 @@ import datetime
 import pytest
 from django.utils import timezone
 
+from pairing import adapter
 from pairing.engine.lots import initial_colour_by_lot
 from pairing.engine.trf import parse_trf
 from tests import builders
-from tourney import adapters
 from tourney.errors import EditionChangeUnconfirmed, PairingRefused, SetupRefused, TiebreakChangeUnconfirmed
 from tourney.models import Appointment, AuditEntry, RoundStatus, Tournament
 from tourney.roles import appoint as give_role
@@ -295,7 +295,7 @@ def test_the_initial_colour_is_drawn_from_a_recorded_seed_and_audited(organizer)
 
     t.refresh_from_db()
     assert len(t.lot_seed) == 16 and t.lot_drawn_by == organizer and before <= t.lot_drawn_at <= timezone.now()
-    assert t.initial_colour == adapters.INITIAL_COLOUR_OF[initial_colour_by_lot(t.lot_seed)]
+    assert t.initial_colour == adapter.INITIAL_COLOUR_OF[initial_colour_by_lot(t.lot_seed)]
     entry = AuditEntry.objects.get(tournament=t, action="draw initial colour")
     assert entry.new_value == f"{t.initial_colour} (seed {t.lot_seed})" and entry.user == organizer
     assert entry.reason == (

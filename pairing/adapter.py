@@ -3,11 +3,17 @@
 The engine identifies a player by the starting rank (Player.pairing_number,
 the TRF start number); history comes from the RoundEntry rows of the rounds
 before the one to pair.
+
+The rest of the project reaches the engine's state types through this module
+(``adapter.TournamentState``, ``adapter.Pairing``...): only it and the TRF mapping
+import them (tests/test_import_graph.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+
+from django.utils.translation import gettext_lazy
 
 from pairing.engine import PairingOptions, editions
 from pairing.engine import state as engine
@@ -17,6 +23,7 @@ from pairing.engine.common.editions import edition_of
 from pairing.engine.trf import TrfAcceleratedRounds, parse_trf
 from pairing.engine.trf.state import adjustments_for
 from pairing.engine.trf.trf26 import virtual_points_250
+from tourney.errors import RefusalTable
 from tourney.models import (
     PUBLIC_STATUSES,
     UNPAIRED_STATUSES,
@@ -30,9 +37,27 @@ from tourney.models import (
     Tournament,
 )
 
+# The engine's state types the rest of the project names (in annotations, or to build a
+# changed pairing): reached as adapter.<name>.
+Board = engine.Board
+Pairing = engine.Pairing
+RoundEntry = engine.RoundEntry
+TournamentState = engine.TournamentState
+
 
 class IncompleteRound(Exception):
-    """A round before the one to pair still has games without a result."""
+    """A round before the one to pair still has games without a result (or is not
+    paired): the engine has no state to pair from. Its message is a REFUSALS entry."""
+
+
+REFUSALS = RefusalTable(
+    "adapter",
+    {
+        "result_missing": gettext_lazy("round %(round)d, board %(board)d has no result yet"),
+        "round_missing": gettext_lazy("round %(round)d does not exist yet"),
+        "round_unpaired": gettext_lazy("round %(round)d is not paired yet"),
+    },
+)
 
 
 BYE_OUTCOMES = {
@@ -117,7 +142,7 @@ def round_entries(
         if result == Result.PENDING:
             if public:
                 continue
-            raise IncompleteRound(f"round {number}, board {board} has no result yet")
+            raise IncompleteRound(REFUSALS("result_missing", round=number, board=board))
         white, black = GAME_OUTCOMES[(result, unrated)]
         rnd = history.setdefault(number, {})
         rnd[w] = engine.RoundEntry(b, engine.Colour.WHITE, white)
@@ -125,6 +150,19 @@ def round_entries(
     for number, kind, player in byes.values_list("round__number", "kind", "player__pairing_number"):
         history.setdefault(number, {})[player] = engine.RoundEntry(None, None, BYE_OUTCOMES[ByeKind(kind)])
     return history
+
+
+def pending_games(tournament: Tournament, last: int) -> dict[tuple[int, int], engine.RoundEntry]:
+    """{(round, player): the game without a result yet} in the published rounds up to
+    *last*, as entries without an outcome (the crosstable shows them unfinished)."""
+    games = Game.objects.filter(
+        round__tournament=tournament, round__number__lte=last, round__status__in=PUBLIC_STATUSES, result=Result.PENDING
+    ).values_list("round__number", "white__pairing_number", "black__pairing_number")
+    pending: dict[tuple[int, int], engine.RoundEntry] = {}
+    for number, white, black in games:
+        pending[number, white] = engine.RoundEntry(black, engine.Colour.WHITE, engine.Outcome.NOT_PAIRED)
+        pending[number, black] = engine.RoundEntry(white, engine.Colour.BLACK, engine.Outcome.NOT_PAIRED)
+    return pending
 
 
 def absent_for(rnd: Round, players: Iterable[Player]) -> frozenset[int]:
@@ -144,9 +182,9 @@ def check_earlier_rounds(rnd: Round) -> None:
     )
     for number in range(1, rnd.number):
         if number not in earlier:
-            raise IncompleteRound(f"round {number} does not exist yet")
+            raise IncompleteRound(REFUSALS("round_missing", round=number))
         if earlier[number] in UNPAIRED_STATUSES:
-            raise IncompleteRound(f"round {number} is not paired yet")
+            raise IncompleteRound(REFUSALS("round_unpaired", round=number))
 
 
 def engine_players(

@@ -1,30 +1,32 @@
-"""Pairing a round: claim it, then lock, adapt, pair and persist in one transaction.
-
-The Celery task that runs the job lives here, beside the service it wraps.
+"""The pairing job the worker runs (pairing/tasks.py): lock, adapt, pair, check and
+persist the round, its progress written as the engine goes, and its end when it fails or
+is lost. The desk asks for it through pairing/services.py.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import datetime
 
-from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Count, Q
-from django.utils import timezone
+from django.db.models import Count
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from pairing import adapter, job_locks
 from pairing.engine import pair
 from pairing.engine.checker import check_round
-from pairing.engine.state import Pairing, PairingError
-from tourney import adapters, audit, job_locks
+from pairing.engine.state import PairingError
+from tourney import audit
 from tourney.audit import User
 from tourney.caching import public_change
-from tourney.errors import PairingRefused
+from tourney.errors import PairingRefused, Refusal, RefusalTable, in_sentence
 from tourney.models import (
+    ACTIVE_JOB_STATES,
     PAIRABLE_STATUSES,
     UNPAIRED_STATUSES,
     Bye,
@@ -34,49 +36,21 @@ from tourney.models import (
     Result,
     Round,
     RoundStatus,
-    Tournament,
 )
 from tourney.services.setup import draw_initial_colour_once
 
-# A job a worker has yet to finish.
-ACTIVE_JOB_STATES = (JobState.QUEUED, JobState.RUNNING)
-
-
-def request_pairing(*, round_id: int, user: User | None = None) -> bool:
-    """Claim the round for pairing and queue the job after commit.
-
-    Returns False when the round is already queued or being paired, so that a
-    double click cannot start two jobs (the claim is one UPDATE that must hit one row).
-    A job older than the task time limit is taken as lost (a worker died) and may be
-    claimed again.
-    """
-    now = timezone.now()
-    stale = now - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT)
-    # Only the claim below marks a round as pairing, and always with a job queued.
-    idle = Q(status__in=PAIRABLE_STATUSES) & ~Q(pairing_job_state__in=ACTIVE_JOB_STATES)
-    lost = Q(status=RoundStatus.PAIRING, pairing_requested_at__lt=stale)
-    with transaction.atomic():
-        claimed = Round.objects.filter(idle | lost, pk=round_id).update(
-            status=RoundStatus.PAIRING, pairing_job_state=JobState.QUEUED, pairing_error="", pairing_requested_at=now
-        )
-        if claimed != 1:
-            return False
-        rnd = Round.objects.select_related("tournament").get(pk=round_id)
-        if rnd.has_results:
-            raise PairingRefused(f"round {rnd.number} already has results; it cannot be paired again")
-        blocker = pairing_blocker(rnd)
-        if blocker:
-            raise PairingRefused(blocker)  # said up front, not by a failing job
-        audit.record(rnd.tournament, rnd, action="request pairing", user=user)
-        if not rnd.tournament.initial_colour:
-            # C.04.3 E.5: drawn by lot before the first pairing, by the arbiter who asks for it
-            # (the worker has no user). The round's row, then the tournament's, as pair_round locks them.
-            draw_initial_colour_once(Tournament.objects.select_for_update().get(pk=rnd.tournament_id), user)
-        public_change(rnd.tournament_id, round_number=rnd.number, status=True)
-        Round.objects.filter(pk=round_id).update(pairing_progress="")
-        limit = pairing_time_limit(rnd.tournament.players.count())
-        transaction.on_commit(lambda: pair_round_task.apply_async((round_id,), soft_time_limit=limit))
-    return True
+REFUSALS = RefusalTable(
+    "pairing",
+    {
+        "wrong_status": gettext_lazy("round %(round)d is %(status)s"),
+        "has_results": gettext_lazy("round %(round)d already has results; it cannot be paired again"),
+        # The pairing reads the scores and colours of every earlier round.
+        "earlier_unpaired": gettext_lazy("round %(r)d is not paired yet: pair it before round %(n)d"),
+        "earlier_results_missing": gettext_lazy(
+            "round %(r)d has no result yet on board(s) %(b)s: enter them before pairing round %(n)d"
+        ),
+    },
+)
 
 
 def pairing_time_limit(players: int) -> int:
@@ -102,34 +76,6 @@ def progress_writer(round_id: int) -> Callable[[int, int], None]:
     return progress
 
 
-def pairing_blocker(rnd: Round) -> str:
-    """Why *rnd* cannot be paired yet, or '': every earlier round must be paired and have
-    every result, since the pairing reads their scores and colours (the same conditions
-    tourney.adapters checks when it builds the engine's state)."""
-    earlier = dict(
-        Round.objects.filter(tournament_id=rnd.tournament_id, number__lt=rnd.number).values_list("number", "status")
-    )
-    for number in range(1, rnd.number):
-        if earlier.get(number) is None or earlier[number] in UNPAIRED_STATUSES:
-            return _("round %(r)d is not paired yet: pair it before round %(n)d") % {"r": number, "n": rnd.number}
-    pending = (
-        Game.objects.filter(round__tournament_id=rnd.tournament_id, round__number__lt=rnd.number, result=Result.PENDING)
-        .order_by("round__number", "board")
-        .values_list("round__number", "board")
-    )
-    missing: dict[int, list[int]] = {}
-    for number, board in pending:
-        missing.setdefault(number, []).append(board)
-    if missing:
-        number, boards = next(iter(missing.items()))
-        return _("round %(r)d has no result yet on board(s) %(b)s: enter them before pairing round %(n)d") % {
-            "r": number,
-            "b": ", ".join(map(str, boards)),
-            "n": rnd.number,
-        }
-    return ""
-
-
 def pair_round(*, round_id: int, user: User | None = None) -> Round:
     """Pair the round with the tournament's system and store the boards and the PAB.
 
@@ -148,14 +94,14 @@ def pair_round(*, round_id: int, user: User | None = None) -> Round:
         tournament = rnd.tournament
         draw_initial_colour_once(tournament, user)
         try:
-            state = adapters.state_for_round(rnd)
-        except adapters.IncompleteRound as error:
+            state = adapter.state_for_round(rnd)
+        except adapter.IncompleteRound as error:
             return _failed(rnd, str(error) or error.__class__.__name__, user)
         system, edition = tournament.pairing_system, tournament.rules_edition or None
-        options = adapters.options_for(tournament)
+        options = adapter.options_for(tournament)
     try:
         # pair() applies the announced acceleration; its warnings come back as notes.
-        pairing: Pairing | None = pair(
+        pairing: adapter.Pairing | None = pair(
             state, system, edition, dataclasses.replace(options, progress=progress_writer(round_id))
         )
         failure = ""
@@ -175,10 +121,10 @@ def pair_round(*, round_id: int, user: User | None = None) -> Round:
         if failure:
             return _failed(rnd, failure, user)
         try:
-            fresh = adapters.state_for_round(rnd)
+            fresh = adapter.state_for_round(rnd)
             if fresh != state:  # changed while the engine ran: pair the round as it is now
-                state, pairing = fresh, pair(fresh, system, edition, adapters.options_for(tournament))
-        except (PairingError, adapters.IncompleteRound) as error:
+                state, pairing = fresh, pair(fresh, system, edition, adapter.options_for(tournament))
+        except (PairingError, adapter.IncompleteRound) as error:
             return _failed(rnd, str(error) or error.__class__.__name__, user)
         assert pairing is not None
         # The independent checker is the safety net on any engine's output.
@@ -215,10 +161,44 @@ def _locked_pairable(round_id: int) -> Round:
     """The round, locked for this transaction, if it may be paired (else PairingRefused)."""
     rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
     if rnd.status not in PAIRABLE_STATUSES:
-        raise PairingRefused(f"round {rnd.number} is {rnd.get_status_display().lower()}")
+        raise PairingRefused(
+            REFUSALS("wrong_status", round=rnd.number, status=in_sentence(RoundStatus(rnd.status).label))
+        )
     if rnd.has_results:
-        raise PairingRefused(f"round {rnd.number} already has results; it cannot be paired again")
+        raise PairingRefused(REFUSALS("has_results", round=rnd.number))
     return rnd
+
+
+def refusal_to_pair(rnd: Round) -> Refusal | None:
+    """Why the desk may not have *rnd* paired, said before a job is queued: results
+    already entered, or an earlier round not ready (pairing_blocker)."""
+    if rnd.has_results:
+        return REFUSALS("has_results", round=rnd.number)
+    return pairing_blocker(rnd)
+
+
+def pairing_blocker(rnd: Round) -> Refusal | None:
+    """Why *rnd* cannot be paired yet, or None: every earlier round must be paired and have
+    every result, since the pairing reads their scores and colours (the same conditions
+    pairing.adapter checks when it builds the engine's state)."""
+    earlier = dict(
+        Round.objects.filter(tournament_id=rnd.tournament_id, number__lt=rnd.number).values_list("number", "status")
+    )
+    for number in range(1, rnd.number):
+        if earlier.get(number) is None or earlier[number] in UNPAIRED_STATUSES:
+            return REFUSALS("earlier_unpaired", r=number, n=rnd.number)
+    pending = (
+        Game.objects.filter(round__tournament_id=rnd.tournament_id, round__number__lt=rnd.number, result=Result.PENDING)
+        .order_by("round__number", "board")
+        .values_list("round__number", "board")
+    )
+    missing: dict[int, list[int]] = {}
+    for number, board in pending:
+        missing.setdefault(number, []).append(board)
+    if missing:
+        number, boards = next(iter(missing.items()))
+        return REFUSALS("earlier_results_missing", r=number, b=", ".join(map(str, boards)), n=rnd.number)
+    return None
 
 
 def _failed(rnd: Round, message: str, user: User | None) -> Round:
@@ -233,23 +213,21 @@ def _failed(rnd: Round, message: str, user: User | None) -> Round:
     return rnd
 
 
-def store_pairing(rnd: Round, pairing: Pairing) -> None:
+def store_pairing(rnd: Round, pairing: adapter.Pairing) -> None:
     """Replace the round's boards and PAB with *pairing*, boards numbered in its order."""
     rnd.games.all().delete()
     rnd.byes.filter(kind=ByeKind.PAIRING_ALLOCATED).delete()
-    games, byes = adapters.unsaved_rows(rnd, pairing)
+    games, byes = adapter.unsaved_rows(rnd, pairing)
     for row in [*games, *byes]:
         row.save()
 
 
 # ---------------------------------------------------------------- lost jobs
 #
-# The worker holds the round's job lock (tourney.job_locks) while it pairs. A job whose
-# lock is free is lost when it is marked running (its worker died), or when it is still
-# queued after its time limit (the broker lost the message: Redis restarted without its
-# data, or no worker ran). reap_lost_pairings ends such jobs as failed; every worker runs
-# it as it starts, and the beat every minute (tourney.tasks.reap_lost_jobs). A GET never
-# writes: the round page only reads the state.
+# The worker holds the round's job lock (pairing.job_locks) while it pairs;
+# reap_lost_pairings ends the jobs no worker holds as failed (job_locks.reap_lost says
+# which). Every worker runs it as it starts, and the beat every minute
+# (tourney.tasks.reap_lost_jobs). A GET never writes: the round page only reads the state.
 
 
 def lost_job_message() -> str:
@@ -278,31 +256,14 @@ def fail_job(round_id: int, message: str) -> bool:
 def reap_lost_pairings(now: datetime | None = None) -> list[int]:
     """End every lost pairing job as failed (the round back to draft, or to the pairing it
     had, with the reason and the *Pair again* button); returns the ids of their rounds.
-
-    A job is lost when no worker holds its lock and it is marked running, or it has been
-    waiting longer than its time limit (pairing_time_limit of its field). Without
-    PostgreSQL there is no lock to read: only the age counts, for both states."""
-    now = now or timezone.now()
+    A job waits at most its pairing_time_limit, from its field's size."""
     active = (
         Round.objects.filter(pairing_job_state__in=ACTIVE_JOB_STATES)
         .annotate(players=Count("tournament__players"))
         .values_list("pk", "pairing_job_state", "pairing_requested_at", "players")
     )
-    reaped = []
-    for round_id, state, requested_at, players in active:
-        overdue = requested_at is None or now - requested_at > timedelta(seconds=pairing_time_limit(players))
-        lost = overdue or (state == JobState.RUNNING and job_locks.available())
-        if lost and _reap_if_unheld(round_id):
-            reaped.append(round_id)
-    return reaped
-
-
-def _reap_if_unheld(round_id: int) -> bool:
-    """Fail the round's job if no worker holds its lock; True when it did."""
-    with job_locks.unless_held(job_locks.PAIRING, round_id) as free:
-        # The worker commits its final state before it lets the lock go: under the lock, a
-        # job still active has no worker any more.
-        return free and _fail_lost(round_id)
+    jobs = [(pk, state, since, pairing_time_limit(players)) for pk, state, since, players in active]
+    return job_locks.reap_lost(job_locks.PAIRING, jobs, _fail_lost, now or timezone.now())
 
 
 def _fail_lost(round_id: int) -> bool:
@@ -338,12 +299,13 @@ def describe_round(rnd: Round) -> str:
     return " ".join(boards)
 
 
-@shared_task(name="pairing.pair_round")
-def pair_round_task(round_id: int) -> str:
-    """The pairing job: take a round id, call the service; the job always ends in a state the page can show."""
+def run_job(round_id: int, language: str | None = None) -> str:
+    """The pairing job (pairing.tasks.pair_round_task): pair the round; the job always
+    ends in a state the page can show, its refusal or failure written in *language* (the
+    requester's: the worker has no request to take it from). Returns that state."""
     # The advisory lock is taken before the job is marked running and held until its
     # outcome is committed: reap_lost_pairings reads a free lock as no worker.
-    with job_locks.held(job_locks.PAIRING, round_id):
+    with translation.override(language), job_locks.held(job_locks.PAIRING, round_id):
         if not mark_running(round_id):
             # A retried or duplicated message: the job already ran, failed or was reaped.
             state = Round.objects.filter(pk=round_id).values_list("pairing_job_state", flat=True).first()
@@ -355,6 +317,7 @@ def pair_round_task(round_id: int) -> str:
             return JobState.FAILED
         except Exception as error:
             # The page polls the job state: a failed job must say so, or the poll never ends.
-            fail_job(round_id, f"internal error while pairing ({error.__class__.__name__}: {error}); please report it")
+            message = _("internal error while pairing (%(error)s); please report it")
+            fail_job(round_id, message % {"error": f"{error.__class__.__name__}: {error}"})
             raise
         return rnd.pairing_job_state
