@@ -6,6 +6,10 @@
     python -m pairing --dutch --acceleration baku INPUT.trf -p     accelerated (C.04.5.1)
     python -m pairing --acceleration progressive --group-a-min 2100 --group-c-below 1700 INPUT.trf -p
     python -m pairing --aro INPUT.trf                    ARO list (C.04.4.1 A.6)
+    python -m pairing --dutch INPUT.trf -p --why 12,31   why 12 and 31 are not paired together
+
+With ``--why A,B`` the first line is the answer, citing the article; when the pair is
+possible, the best pairing holding it follows, written as ``-p`` writes a pairing.
 
 The pairing output has the number of pairs on the first line (the PAB row counted),
 then one ``white black`` row per board by start number, the PAB as ``N 0``.
@@ -65,6 +69,8 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
             args.pair = "-"  # like the endorsed engines, a lone input file is paired
             modes = ["pair"]
         mode = modes[0]
+        if args.why and mode != "pair":
+            raise UsageError("--why explains a round being paired: use it with -p")
         if mode == "generate":
             return run_generate(args, stdout)
         if mode == "check":

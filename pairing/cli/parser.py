@@ -46,6 +46,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="pair the next round; write to OUTPUT (standard output when omitted)",
     )
     ap.add_argument(
+        "--why",
+        metavar="A,B",
+        help="with -p (Dutch system): why players A and B (start numbers) are not paired together, the "
+        "article that forbids it or the first criterion the best pairing holding them worsens, and that "
+        "pairing below the answer",
+    )
+    ap.add_argument(
         "-c",
         "--check",
         nargs="?",

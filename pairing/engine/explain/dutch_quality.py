@@ -2,9 +2,10 @@
 order (C.04.3 A.9, B), and within a bracket the quality criteria in the order of the
 edition's table (2017 C.5-C.19, 2026 C5-C21, :mod:`pairing.engine.dutch.editions`).
 
-Two complete pairings of the same round are compared where they first part: every
-bracket above that one holds the same pairs in both, so the bracket itself (its MDPs and
-residents) is the same in both too, and the criteria are read on it with the engine's own
+Two complete pairings of the same round are compared where they first part: the first
+bracket whose pairs or downfloaters differ. Every bracket above it decided the same in
+both, so the bracket itself (its MDPs and residents) is the same in both too, and the
+criteria are read on it with the engine's own
 per-pair terms (:meth:`pairing.engine.dutch.weights.BracketWeights.terms`), summed over
 the pairs of every player left in view (the bracket, the next scoregroup as its
 lookahead, C.7 / C8, and the players below). Readings (docs/explanations.md):
@@ -60,13 +61,19 @@ class Bracket:
     def ids(self) -> frozenset[int]:
         return frozenset(p.id for p in self.players)
 
-    def pairs_in(self, partners: Partners) -> frozenset[tuple[int, int | None]]:
-        """The pairs (and the PAB) of *partners* that involve a player of this bracket."""
-        out = set()
-        for p in self.players:
-            mate = partners.get(p.id)
-            out.add((min(p.id, mate), max(p.id, mate)) if mate is not None else (p.id, None))
-        return frozenset(out)
+    def pairs_in(self, partners: Partners) -> frozenset[tuple[int, int]]:
+        """The pairs of *partners* within this bracket."""
+        ids = self.ids
+        return frozenset(
+            (p.id, mate)
+            for p in self.players
+            if (mate := partners.get(p.id)) is not None and p.id < mate and mate in ids
+        )
+
+    def choice(self, partners: Partners) -> tuple[frozenset[tuple[int, int]], frozenset[int]]:
+        """What the bracket decides in *partners*: its pairs and its downfloaters (whom
+        they meet is decided below, where they are MDPs)."""
+        return self.pairs_in(partners), frozenset(self.floaters(partners))
 
     def floaters(self, partners: Partners) -> tuple[int, ...]:
         """The players of the bracket not paired within it: downfloaters and the PAB."""
@@ -164,7 +171,7 @@ def first_difference(pairer: RoundPairer, first: Partners, second: Partners) -> 
     there whose values differ (higher is better, as in the weights); None when the
     pairings are the same."""
     for bracket in brackets(pairer, first):
-        if bracket.pairs_in(first) == bracket.pairs_in(second):
+        if bracket.choice(first) == bracket.choice(second):
             continue
         mine, theirs = term_values(pairer, bracket, first), term_values(pairer, bracket, second)
         term = next((t for t in mine if mine[t] != theirs[t]), None)

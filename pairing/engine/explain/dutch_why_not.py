@@ -143,16 +143,11 @@ def why_not(
     culprits: tuple[tuple[int, int], ...] = ()
     if difference.term in _PER_PAIR:
         bracket = difference.bracket
-        ids = bracket.ids
         culprits = tuple(
             sorted(
                 (x, y)
-                for x, y in bracket.pairs_in(forced_partners)
-                if y is not None
-                and x in ids
-                and y in ids
-                and (x, y) not in bracket.pairs_in(engine_partners)
-                and not pair_terms(pairer, bracket, x, y).get(difference.term, 1)
+                for x, y in bracket.pairs_in(forced_partners) - bracket.pairs_in(engine_partners)
+                if not pair_terms(pairer, bracket, x, y).get(difference.term, 1)
             )
         )
     return WhyNot(a, b, WORSE, criteria[difference.term], pairing, forced, difference=difference, culprits=culprits)

@@ -50,9 +50,9 @@ def verify(state: TournamentState, answer: w.WhyNot, edition: str) -> None:
     difference = answer.difference
     for bracket in brackets(pairer, engine):
         if bracket.number < difference.bracket.number:
-            assert bracket.pairs_in(engine) == bracket.pairs_in(mate), "the brackets above are the same"
+            assert bracket.choice(engine) == bracket.choice(mate), "the brackets above decide the same"
             continue
-        assert bracket.pairs_in(engine) != bracket.pairs_in(mate)
+        assert bracket.choice(engine) != bracket.choice(mate)
         mine, theirs = term_values(pairer, bracket, engine), term_values(pairer, bracket, mate)
         if answer.reason == w.EQUAL:
             assert mine == theirs
