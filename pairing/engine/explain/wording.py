@@ -38,8 +38,9 @@ REASONS = {
         "Pairing {a}-{b} makes the round worse: in bracket {bracket} ({score} points), {what} ({rule})."
     ),
     w.EQUAL: gettext_noop(
-        "The best pairing with {a}-{b} is as good by every quality criterion; the engine's pairing "
-        "comes first in the order the rules generate the pairings ({rule})."
+        "The best pairing with {a}-{b} first differs in bracket {bracket} ({score} points), where it is as good "
+        "by every quality criterion; the engine's pairing comes first in the order the rules generate the "
+        "pairings ({rule})."
     ),
     w.NOT_WORSE: gettext_noop(
         "The best pairing with {a}-{b} first differs in bracket {bracket} ({score} points), where this "

@@ -119,3 +119,20 @@ def test_every_answer_is_what_the_pairings_show(edition: str) -> None:
     assert reasons[w.NOT_WORSE] <= sum(reasons.values()) // 100
     assert reasons[w.WORSE] >= 50 and reasons[w.MET_BEFORE] >= 30 and reasons[w.EQUAL] >= 30
     assert sum(reasons.values()) >= 400
+
+
+def test_every_wording_has_its_italian_with_the_same_fields() -> None:
+    import string
+
+    from pairing.engine.explain import wording
+    from tests.translations import LOCALE, po_messages
+
+    italian = po_messages((LOCALE / "it" / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8"))
+    for template in [*wording.REASONS.values(), *wording.WORSENED.values(), wording.PAIRS_CONCERNED]:
+        fields = {name for _, name, _, _ in string.Formatter().parse(template) if name}
+        assert template in italian, template
+        assert {name for _, name, _, _ in string.Formatter().parse(italian[template]) if name} == fields
+    answer = why_not(seed_round(5), 1, 5, "2026")
+    assert describe(answer, lambda text: italian.get(text, text)) == (
+        "1 e 5 si sono incontrati al turno 2: due giocatori non possono incontrarsi due volte (C1)."
+    )
