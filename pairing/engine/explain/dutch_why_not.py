@@ -118,7 +118,7 @@ def why_not(
         return WhyNot(a, b, MET_BEFORE, "C.1" if old else "C1", pairing, round_met=met)
     forbidden = frozenset(frozenset(p) for p in state.forbidden)
     if frozenset((a, b)) in forbidden:
-        return WhyNot(a, b, FORBIDDEN, "C.04.3 C.1" if old else "C1", pairing)
+        return WhyNot(a, b, FORBIDDEN, "C.1" if old else "C1", pairing)
     pairer = pairer_for(state, edition, forbidden)
     by_id = {p.id: p for p in pairer.players}
     pa, pb = by_id[a], by_id[b]
