@@ -7,6 +7,7 @@
     python -m pairing --acceleration progressive --group-a-min 2100 --group-c-below 1700 INPUT.trf -p
     python -m pairing --aro INPUT.trf                    ARO list (C.04.4.1 A.6)
     python -m pairing --dutch INPUT.trf -p --why 12,31   why 12 and 31 are not paired together
+    python -m pairing --dutch INPUT.trf -p --explain     the pairing, then one line per player
 
 With ``--why A,B`` the first line is the answer, citing the article; when the pair is
 possible, the best pairing holding it follows, written as ``-p`` writes a pairing.
@@ -69,8 +70,8 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
             args.pair = "-"  # like the endorsed engines, a lone input file is paired
             modes = ["pair"]
         mode = modes[0]
-        if args.why and mode != "pair":
-            raise UsageError("--why explains a round being paired: use it with -p")
+        if (args.why or args.explain) and mode != "pair":
+            raise UsageError("--why and --explain explain a round being paired: use them with -p")
         if mode == "generate":
             return run_generate(args, stdout)
         if mode == "check":

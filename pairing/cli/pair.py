@@ -6,7 +6,7 @@ import argparse
 from typing import TextIO
 
 from pairing.cli.common import load_tournament, pair_state, resolve_system, write_pairing
-from pairing.cli.why import run_why
+from pairing.cli.why import run_explain, run_why
 from pairing.engine.checker import check_round
 from pairing.engine.state import PairingError
 from pairing.engine.trf.state import state_for_round
@@ -36,4 +36,6 @@ def run_pair(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     else:
         with open(args.pair, "w", encoding="utf-8") as out:
             write_pairing(pairing, out)
+    if args.explain:
+        run_explain(args, state, pairing, stdout)
     return 0

@@ -53,6 +53,12 @@ def build_parser() -> argparse.ArgumentParser:
         "pairing below the answer",
     )
     ap.add_argument(
+        "--explain",
+        action="store_true",
+        help="with -p (Dutch system): after the pairing, one line per player: the bracket he was paired in, "
+        "whether he floated, the colour rule that gave his colour (E.1-E.5), and why the PAB went where it went",
+    )
+    ap.add_argument(
         "-c",
         "--check",
         nargs="?",

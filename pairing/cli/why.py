@@ -1,5 +1,6 @@
 """``--why A,B``: why the round was not paired with A against B, and the best pairing that
-pairs them (C.04.3 Dutch system, both editions)."""
+pairs them; ``--explain``: the round explained player by player (C.04.3 Dutch system, both
+editions)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from typing import TextIO
 
 from pairing.cli.common import UsageError, options_of, write_pairing
 from pairing.engine.explain import why_not
-from pairing.engine.explain.wording import describe
+from pairing.engine.explain.dutch_round import explain_round
+from pairing.engine.explain.wording import describe, describe_round
 from pairing.engine.state import Pairing, TournamentState
 
 
@@ -23,11 +25,23 @@ def parse_pair(text: str) -> tuple[int, int]:
     return a, b
 
 
+def dutch_only(args: argparse.Namespace, option: str) -> None:
+    if args.system != "dutch":
+        raise UsageError(f"{option} explains the Dutch system's pairings only, not the {args.system} system's")
+
+
+def run_explain(args: argparse.Namespace, state: TournamentState, pairing: Pairing, stdout: TextIO) -> None:
+    """One line per player after the pairing: bracket, float, colour rule, PAB. The
+    pairing is explained on the scores it was made with (the acceleration applied)."""
+    dutch_only(args, "--explain")
+    for line in describe_round(explain_round(state, pairing, args.edition, options_of(args))):
+        stdout.write(line + "\n")
+
+
 def run_why(args: argparse.Namespace, state: TournamentState, pairing: Pairing, stdout: TextIO) -> int:
     """The answer on the first line; when the pair is possible, the best pairing holding
     it below, written as ``-p`` writes a pairing."""
-    if args.system != "dutch":
-        raise UsageError(f"--why explains the Dutch system's pairings only, not the {args.system} system's")
+    dutch_only(args, "--why")
     a, b = parse_pair(args.why)
     known = {p.id for p in state.players}
     for player in (a, b):

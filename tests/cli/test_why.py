@@ -43,4 +43,15 @@ def test_why_refuses_what_it_cannot_answer(tmp_path: Path, argv: tuple[str, ...]
 
 def test_why_belongs_to_pairing(tmp_path: Path) -> None:
     code, _, err = run("--check", str(cut_file(tmp_path, 5)), "--why", "1,2")
-    assert code == 2 and "use it with -p" in err
+    assert code == 2 and "use them with -p" in err
+
+
+def test_explain_follows_the_pairing_with_one_line_per_player(tmp_path: Path) -> None:
+    code, out, err = run("--dutch", "--edition", "2026", str(cut_file(tmp_path, 2)), "-p", "--explain")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    count = int(lines[0])
+    explained = lines[1 + count :]
+    assert rows("\n".join(lines[: 1 + count]) + "\n")
+    assert len(explained) == 13 and all("paired in bracket" in line for line in explained)
+    assert explained[-1].startswith("14 (0 points)") and "(C2, C5, C9)" in explained[-1]

@@ -80,6 +80,19 @@ def pairer_for(state: TournamentState, edition: str, forbidden: frozenset[frozen
     return RoundPairer(entrants(state, rules.name), forbidden, state.round_to_pair - 1, state.is_last_round, rules)
 
 
+def accelerated(
+    state: TournamentState, options: PairingOptions, edition: str
+) -> tuple[TournamentState, PairingOptions]:
+    """*state* with the virtual points of *options*' acceleration, and the options that
+    pair it without accelerating again: :func:`pairing.engine.pair` accelerates the same
+    way, and the explanations read the pairing scores it paired on."""
+    if options.acceleration == "none":
+        return state, options
+    return accelerate(state, options.acceleration_spec, edition).state, dataclasses.replace(
+        options, acceleration="none"
+    )
+
+
 def forcing(state: TournamentState, a: int, b: int) -> TournamentState:
     """*state* with *a* and *b* each forbidden every other player of the round."""
     others = [p.id for p in state.to_pair if p.id not in (a, b)]
@@ -100,11 +113,7 @@ def why_not(
     again (it must be the engine's own, not one edited by hand)."""
     edition = edition_of("dutch", edition, EDITIONS)
     options = options or PairingOptions()
-    if options.acceleration != "none":
-        # pairing.engine.pair accelerates the same way; done here once so that the
-        # pairer below reads the same pairing scores.
-        state = accelerate(state, options.acceleration_spec, edition).state
-        options = dataclasses.replace(options, acceleration="none")
+    state, options = accelerated(state, options, edition)
     if pairing is None:
         pairing = pair(state, "dutch", edition, options)
     old = edition == EDITION_2017

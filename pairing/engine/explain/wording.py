@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pairing.engine.explain import dutch_why_not as w
+from pairing.engine.explain.dutch_round import PlayerExplanation, RoundExplanation
 from pairing.engine.state import Colour
 
 
@@ -100,3 +101,54 @@ def describe(answer: w.WhyNot, translate: Callable[[str], str] = lambda text: te
         pairs = ", ".join(f"{x}-{y}" for x, y in answer.culprits)
         text += " " + translate(PAIRS_CONCERNED).format(pairs=pairs)
     return text
+
+
+PLAYER = gettext_noop("{player} ({points} points): paired in bracket {bracket} ({bracket_points} points)")
+FLOATS = {
+    "down": gettext_noop("floats down to meet {opponent} ({opponent_points} points)"),
+    "up": gettext_noop("floats up to meet {opponent} ({opponent_points} points)"),
+    "": gettext_noop("meets {opponent} ({opponent_points} points)"),
+}
+COLOUR_RULES = {
+    "E.1": gettext_noop("{colour}: both colour preferences are granted (E.1)"),
+    "E.2": gettext_noop("{colour}: the stronger colour preference is granted (E.2)"),
+    "E.3": gettext_noop(
+        "{colour}: colours alternate from the latest round in which the two had different colours (E.3)"
+    ),
+    "E.4": gettext_noop("{colour}: the preference of the higher-ranked player is granted (E.4)"),
+    "E.5": gettext_noop(
+        "{colour}: neither has a preference, the pairing number decides against the initial colour (E.5)"
+    ),
+}
+BYE = {
+    "A.9, C.2": gettext_noop(
+        "receives the pairing-allocated bye: the player left over in the last bracket, who may receive it ({rule})"
+    ),
+    "C2, C5, C9": gettext_noop(
+        "receives the pairing-allocated bye: of the players who may receive it, the lowest score possible, "
+        "then the fewest unplayed games ({rule})"
+    ),
+}
+
+
+def describe_player(
+    explained: PlayerExplanation, rule_of_bye: str, translate: Callable[[str], str] = lambda t: t
+) -> str:
+    """One player's line of the round's explanation."""
+    text = translate(PLAYER).format(
+        player=explained.player,
+        points=points(explained.score),
+        bracket=explained.bracket,
+        bracket_points=points(explained.bracket_score),
+    )
+    if explained.opponent is None:
+        return f"{text}; " + translate(BYE[rule_of_bye]).format(rule=rule_of_bye) + "."
+    meets = translate(FLOATS[explained.float]).format(
+        opponent=explained.opponent, opponent_points=points(explained.opponent_score)
+    )
+    colour = translate(COLOUR_RULES[explained.colour_rule]).format(colour=translate(COLOURS[explained.colour]))
+    return f"{text}; {meets}; {colour}."
+
+
+def describe_round(explained: RoundExplanation, translate: Callable[[str], str] = lambda t: t) -> list[str]:
+    return [describe_player(p, explained.bye_rule, translate) for p in explained.players]

@@ -128,7 +128,9 @@ def test_every_wording_has_its_italian_with_the_same_fields() -> None:
     from tests.translations import LOCALE, po_messages
 
     italian = po_messages((LOCALE / "it" / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8"))
-    for template in [*wording.REASONS.values(), *wording.WORSENED.values(), wording.PAIRS_CONCERNED]:
+    templates = [*wording.REASONS.values(), *wording.WORSENED.values(), wording.PAIRS_CONCERNED, wording.PLAYER]
+    templates += [*wording.FLOATS.values(), *wording.COLOUR_RULES.values(), *wording.BYE.values()]
+    for template in templates:
         fields = {name for _, name, _, _ in string.Formatter().parse(template) if name}
         assert template in italian, template
         assert {name for _, name, _, _ in string.Formatter().parse(italian[template]) if name} == fields
