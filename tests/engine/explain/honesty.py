@@ -7,7 +7,7 @@ from pairing.engine import pair
 from pairing.engine.checker import check_pairing
 from pairing.engine.dutch.criteria import restricted_by_c3
 from pairing.engine.explain import dutch_why_not as w
-from pairing.engine.explain.dutch_quality import brackets, partners_of, term_values
+from pairing.engine.explain.dutch_quality import brackets, pair_terms, partners_of, term_values
 from pairing.engine.state import PairingError, TournamentState
 
 
@@ -64,5 +64,8 @@ def verify(state: TournamentState, answer: w.WhyNot, edition: str) -> None:
         if answer.reason == w.WORSE:
             assert mine[answer.term] > theirs[answer.term], "the named criterion is worse in the forced pairing"
             assert dict(pairer.edition.criteria)[answer.term] == answer.rule
+            for x, y in answer.culprits:  # forced pairs of the bracket, not the engine's, that break it
+                assert (x, y) in bracket.pairs_in(mate) and (x, y) not in bracket.pairs_in(engine)
+                assert pair_terms(pairer, bracket, x, y)[answer.term] == 0
         return
     raise AssertionError("no bracket differs")
