@@ -7,6 +7,11 @@
     python -m pairing --acceleration progressive --group-a-min 2100 --group-c-below 1700 INPUT.trf -p
     python -m pairing --aro INPUT.trf                    ARO list (C.04.4.1 A.6)
     python -m pairing --team INPUT.trf -p                teams, C.04.6 (see pairing.cli.team)
+    python -m pairing --dutch INPUT.trf -p --why 12,31   why 12 and 31 are not paired together
+    python -m pairing --dutch INPUT.trf -p --explain     the pairing, then one line per player
+
+With ``--why A,B`` the first line is the answer, citing the article; when the pair is
+possible, the best pairing holding it follows, written as ``-p`` writes a pairing.
 
 The pairing output has the number of pairs on the first line (the PAB row counted),
 then one ``white black`` row per board by start number, the PAB as ``N 0``.
@@ -67,6 +72,8 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
             args.pair = "-"  # like the endorsed engines, a lone input file is paired
             modes = ["pair"]
         mode = modes[0]
+        if (args.why or args.explain) and mode != "pair":
+            raise UsageError("--why and --explain explain a round being paired: use them with -p")
         if args.system == "team" and mode in ("pair", "check", "generate"):
             return run_team(args, mode, stdout)
         if mode == "generate":

@@ -6,6 +6,7 @@ import argparse
 from typing import TextIO
 
 from pairing.cli.common import load_tournament, pair_state, resolve_system, write_pairing
+from pairing.cli.why import run_explain, run_why
 from pairing.engine.checker import check_round
 from pairing.engine.state import PairingError
 from pairing.engine.trf.state import state_for_round
@@ -28,9 +29,13 @@ def run_pair(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     for violation in check_round(state, pairing, args.system, args.edition):
         # The engine's answer is written as it is; the independent checker's doubts go to stderr.
         stderr.write(f"warning: round {state.round_to_pair}: the pairing breaks {violation}\n")
+    if args.why:
+        return run_why(args, state, pairing, stdout)
     if args.pair == "-":
         write_pairing(pairing, stdout)
     else:
         with open(args.pair, "w", encoding="utf-8") as out:
             write_pairing(pairing, out)
+    if args.explain:
+        run_explain(args, state, pairing, stdout)
     return 0

@@ -53,6 +53,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="pair the next round; write to OUTPUT (standard output when omitted)",
     )
     ap.add_argument(
+        "--why",
+        metavar="A,B",
+        help="with -p (Dutch system): why players A and B (start numbers) are not paired together, the "
+        "article that forbids it or the first criterion the best pairing holding them worsens, and that "
+        "pairing below the answer",
+    )
+    ap.add_argument(
+        "--explain",
+        action="store_true",
+        help="with -p (Dutch system): after the pairing, one line per player: the bracket he was paired in, "
+        "whether he floated, the colour rule that gave his colour (E.1-E.5), and why the PAB went where it went",
+    )
+    ap.add_argument(
         "-c",
         "--check",
         nargs="?",

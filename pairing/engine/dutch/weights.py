@@ -169,39 +169,47 @@ class BracketWeights:
         high, low = self.people[i], self.people[j]
         return (1 + (not high.bye_eligible) + (not low.bye_eligible)) << self.layout.offsets["completion"]
 
-    def _bye_part(self, high: DutchEntrant, low: DutchEntrant) -> int:
-        """C9 (2026) where the PAB is decided: what the two players paired earn."""
-        if "pab_unplayed" not in self.layout.offsets:
-            return 0
-        earned = sum(p.unplayed for p in (high, low) if p.score == self.bye_score)
-        return earned << self.layout.offsets["pab_unplayed"]
-
     def _weight(self, i: int, j: int) -> int:
+        off = self.layout.offsets
+        w = self.completion_part(i, j)
+        for term, value in self.terms(i, j).items():
+            w += value << off[term]
+        return w
+
+    def terms(self, i: int, j: int) -> dict[str, int]:
+        """What pairing people[i] with people[j] (i < j) earns on each term of the
+        criteria table but completion (:meth:`completion_part`), the fields the weight
+        packs; terms the bracket does not rank are left out. Read by the explanations
+        (:mod:`pairing.engine.explain`) to tell which criterion two pairings differ by."""
         high, low = self.people[i], self.people[j]
         off = self.layout.offsets
         in_bracket = j < self.bracket_end
-        w = 0
-        w += self.completion_part(i, j)
-        w += self._bye_part(high, low)
+        terms: dict[str, int] = {}
+
+        def add(term: str, value: int) -> None:
+            terms[term] = terms.get(term, 0) + value
+
+        if "pab_unplayed" in off:
+            # C9 (2026) where the PAB is decided: what the two players paired earn.
+            add("pab_unplayed", sum(p.unplayed for p in (high, low) if p.score == self.bye_score))
         if in_bracket:
-            w += 1 << off["pairs"]
-            w += (self._float_cost(high) + self._float_cost(low) - self._pair_cost(high, low)) << off["floater_scores"]
+            add("pairs", 1)
+            add("floater_scores", self._float_cost(high) + self._float_cost(low) - self._pair_cost(high, low))
         if self.lookahead and j < self.next_end:
             # 2017: when the next scoregroup is the last, its PAB must go to an eligible
             # player (2026: the completion field sees to it).
             eligible_first = 1 + (not high.bye_eligible) + (not low.bye_eligible)
-            pairs = eligible_first if self.final and not self.completion_everywhere else int(not in_bracket)
-            w += pairs << off["next_pairs"]
+            add("next_pairs", eligible_first if self.final and not self.completion_everywhere else int(not in_bracket))
             psd = self._float_cost(high) if i < self.bracket_end else 0
             if in_bracket:
                 psd += self._float_cost(low)
-            w += psd << off["next_scores"]
+            add("next_scores", psd)
         if not in_bracket:
-            return w
-        w += colour_difference_kept(high, low) << off["topscorer_difference"]
-        w += no_third_colour_in_a_row(high, low) << off["topscorer_third"]
-        w += preferences_met(high, low) << off["preference"]
-        w += strong_preferences_met(high, low) << off["strong_preference"]
+            return terms
+        add("topscorer_difference", colour_difference_kept(high, low))
+        add("topscorer_third", no_third_colour_in_a_row(high, low))
+        add("preference", preferences_met(high, low))
+        add("strong_preference", strong_preferences_met(high, low))
         downfloat = high.score > low.score  # A.4.b: the higher score gets the downfloat
         for back, (down, up, down_scores, up_scores) in (
             (1, ("down_again", "up_again", "down_again_scores", "up_again_scores")),
@@ -212,16 +220,13 @@ class BracketWeights:
             high_float, low_float = high.floats[back - 1], low.floats[back - 1]
             # Pairing a player who downfloated before spares him another downfloat,
             # unless he is the higher score of the pair.
-            spared = (low_float is Float.DOWN) + (not downfloat and high_float is Float.DOWN)
-            w += spared << off[down]
-            if downfloat and low_float is Float.UP:
-                w -= 1 << off[up]
+            add(down, (low_float is Float.DOWN) + (not downfloat and high_float is Float.DOWN))
+            add(up, -1 if downfloat and low_float is Float.UP else 0)
             sd = self._float_cost(low) if low_float is Float.DOWN else 0
             if high_float is Float.DOWN:
                 sd += self._float_cost(high)
                 if downfloat:
                     sd -= self._pair_cost(high, low)
-            w += sd << off[down_scores]
-            if downfloat and low_float is Float.UP:
-                w -= self._pair_cost(high, low) << off[up_scores]
-        return w
+            add(down_scores, sd)
+            add(up_scores, -self._pair_cost(high, low) if downfloat and low_float is Float.UP else 0)
+        return {term: value for term, value in terms.items() if term in off}

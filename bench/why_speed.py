@@ -1,0 +1,56 @@
+"""Time of one "why not X?" answer (pairing.engine.explain.why_not) at 500 players, the
+Dutch system, both editions; the budget is 2 s per answer (docs/explanations.md).
+
+The round is a realistic late-round state (``generator.greedy_history``, as
+``bench/pairing_speed.py --history greedy``). The engine's own pairing is computed once,
+as the explanations are computed beside it, and each answer is timed with it at hand: one
+forced re-pairing and the comparison. Random pairs of the round are asked; absolute
+answers (they met, C.3/C3) cost no pairing and are shown apart.
+
+    python bench/why_speed.py --players 500 --round 7 --pairs 5 --seeds 1 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from pairing.engine import pair
+from pairing.engine.explain import why_not
+from pairing.engine.generator import greedy_history
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--players", type=int, default=500)
+    ap.add_argument("--round", type=int, default=7, help="the round asked about (its history is greedy)")
+    ap.add_argument("--pairs", type=int, default=5, help="random pairs asked per seed and edition")
+    ap.add_argument("--seeds", type=int, nargs="+", default=[1])
+    ap.add_argument("--edition", choices=("2017", "2026", "both"), default="both")
+    args = ap.parse_args()
+    chosen = ("2017", "2026") if args.edition == "both" else (args.edition,)
+    print(f"{'edition':>7} {'players':>7} {'seed':>4} {'pair':>9} {'answer':<22} {'seconds':>8} {'cpu-s':>8}")
+    for seed in args.seeds:
+        state = greedy_history(args.players, args.round - 1, seed)
+        ids = [p.id for p in state.to_pair]
+        for edition in chosen:
+            start = time.perf_counter()
+            pairing = pair(state, "dutch", edition)
+            print(f"{edition:>7} {len(ids):>7} {seed:>4} {'(pairing)':>9} {'':<22} {time.perf_counter() - start:>8.2f}")
+            rng = random.Random(seed)
+            for _ in range(args.pairs):
+                a, b = rng.sample(ids, 2)
+                wall, cpu = time.perf_counter(), time.process_time()
+                answer = why_not(state, a, b, edition, pairing=pairing)
+                wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+                what = f"{answer.reason} {answer.rule}".strip()
+                print(f"{edition:>7} {len(ids):>7} {seed:>4} {f'{a}-{b}':>9} {what:<22} {wall:>8.2f} {cpu:>8.2f}")
+
+
+if __name__ == "__main__":
+    main()

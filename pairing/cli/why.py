@@ -1,0 +1,54 @@
+"""``--why A,B``: why the round was not paired with A against B, and the best pairing that
+pairs them; ``--explain``: the round explained player by player (C.04.3 Dutch system, both
+editions)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TextIO
+
+from pairing.cli.common import UsageError, options_of, write_pairing
+from pairing.engine.explain import why_not
+from pairing.engine.explain.dutch_round import explain_round
+from pairing.engine.explain.wording import describe, describe_round
+from pairing.engine.state import Pairing, TournamentState
+
+
+def parse_pair(text: str) -> tuple[int, int]:
+    """``12,31`` as the two start numbers."""
+    try:
+        a, b = (int(part) for part in text.split(","))
+    except ValueError:
+        raise UsageError(f"--why {text}: give two start numbers, as --why 12,31") from None
+    if a == b:
+        raise UsageError(f"--why {text}: two different players")
+    return a, b
+
+
+def dutch_only(args: argparse.Namespace, option: str) -> None:
+    if args.system != "dutch":
+        raise UsageError(f"{option} explains the Dutch system's pairings only, not the {args.system} system's")
+
+
+def run_explain(args: argparse.Namespace, state: TournamentState, pairing: Pairing, stdout: TextIO) -> None:
+    """One line per player after the pairing: bracket, float, colour rule, PAB. The
+    pairing is explained on the scores it was made with (the acceleration applied)."""
+    dutch_only(args, "--explain")
+    for line in describe_round(explain_round(state, pairing, args.edition, options_of(args))):
+        stdout.write(line + "\n")
+
+
+def run_why(args: argparse.Namespace, state: TournamentState, pairing: Pairing, stdout: TextIO) -> int:
+    """The answer on the first line; when the pair is possible, the best pairing holding
+    it below, written as ``-p`` writes a pairing."""
+    dutch_only(args, "--why")
+    a, b = parse_pair(args.why)
+    known = {p.id for p in state.players}
+    for player in (a, b):
+        if player not in known:
+            raise UsageError(f"--why: no player {player} in the file")
+    answer = why_not(state, a, b, args.edition, options_of(args), pairing)
+    stdout.write(describe(answer) + "\n")
+    if answer.forced is not None:
+        write_pairing(answer.forced, stdout)
+    return 0

@@ -1,0 +1,154 @@
+"""The answers in words a player understands, citing the article.
+
+The templates are English and marked for translation (``gettext_noop``: the engine knows
+no Django); :func:`describe` takes the caller's *translate* (the web passes Django's
+``gettext``, whose Italian is in locale/it; the command line keeps English).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pairing.engine.explain import dutch_why_not as w
+from pairing.engine.explain.dutch_round import PlayerExplanation, RoundExplanation
+from pairing.engine.state import Colour
+
+
+def gettext_noop(text: str) -> str:
+    """Marks *text* for the translation catalogue; translated where it is shown."""
+    return text
+
+
+REASONS = {
+    w.PAIRED: gettext_noop("{a} and {b} are paired together in this round."),
+    w.NOT_IN_ROUND: gettext_noop("{a} and {b} are not both paired in this round (absent, or a requested bye)."),
+    w.MET_BEFORE: gettext_noop("{a} and {b} met in round {round}: two players shall not meet twice ({rule})."),
+    w.FORBIDDEN: gettext_noop("The arbiter forbade the pair {a}-{b} (TRF XXP / record 260; {rule})."),
+    w.SAME_ABSOLUTE_COLOUR: gettext_noop(
+        "{a} and {b} must both have {colour} and neither is a topscorer: they shall not meet ({rule})."
+    ),
+    w.NO_COMPLETION: gettext_noop(
+        "With {a}-{b} paired, the other players cannot all be paired under the absolute criteria, "
+        "at most one eligible player receiving the pairing-allocated bye ({rule})."
+    ),
+    w.PAB_SCORE: gettext_noop(
+        "With {a}-{b} paired, the pairing-allocated bye would go to {forced_bye} ({forced_bye_score} points) "
+        "instead of {bye} ({bye_score} points): its receiver's score shall be as low as possible ({rule})."
+    ),
+    w.WORSE: gettext_noop(
+        "Pairing {a}-{b} makes the round worse: in bracket {bracket} ({score} points), {what} ({rule})."
+    ),
+    w.EQUAL: gettext_noop(
+        "The best pairing with {a}-{b} first differs in bracket {bracket} ({score} points), where it is as good "
+        "by every quality criterion; the engine's pairing comes first in the order the rules generate the "
+        "pairings ({rule})."
+    ),
+    w.NOT_WORSE: gettext_noop(
+        "The best pairing with {a}-{b} first differs in bracket {bracket} ({score} points), where this "
+        "explanation does not find it worse ({rule}); the engine's pairing procedure chose otherwise."
+    ),
+}
+
+# What gets worse, *count* being how much (players or pairs).
+WORSENED = {
+    "pairs": gettext_noop("{count} pair(s) fewer: more players float down"),
+    "floater_scores": gettext_noop("the players floating down have higher scores"),
+    "next_pairs": gettext_noop("{count} pair(s) fewer in the next bracket"),
+    "next_scores": gettext_noop("the players floating down from the next bracket have higher scores"),
+    "pab_unplayed": gettext_noop("the pairing-allocated bye goes to a player with more unplayed games"),
+    "topscorer_difference": gettext_noop(
+        "{count} more topscorer(s) or opponent(s) of a topscorer get a colour difference beyond +2 or -2"
+    ),
+    "topscorer_third": gettext_noop(
+        "{count} more topscorer(s) or opponent(s) of a topscorer get the same colour three times in a row"
+    ),
+    "preference": gettext_noop("{count} more player(s) do not get their colour preference"),
+    "strong_preference": gettext_noop("{count} more player(s) do not get their strong colour preference"),
+    "down_again": gettext_noop("{count} more player(s) float down as in the previous round"),
+    "up_again": gettext_noop("{count} more player(s) float up as in the previous round"),
+    "down_2": gettext_noop("{count} more player(s) float down as two rounds before"),
+    "up_2": gettext_noop("{count} more player(s) float up as two rounds before"),
+    "down_again_scores": gettext_noop("the players floating down as in the previous round have higher scores"),
+    "up_again_scores": gettext_noop("the players floating up as in the previous round have larger score differences"),
+    "down_2_scores": gettext_noop("the players floating down as two rounds before have higher scores"),
+    "up_2_scores": gettext_noop("the players floating up as two rounds before have larger score differences"),
+}
+
+PAIRS_CONCERNED = gettext_noop("Pairs concerned: {pairs}.")
+COLOURS = {Colour.WHITE: gettext_noop("White"), Colour.BLACK: gettext_noop("Black")}
+
+
+def points(tenths: int) -> str:
+    return f"{tenths // 10}" if tenths % 10 == 0 else f"{tenths / 10:g}"
+
+
+def describe(answer: w.WhyNot, translate: Callable[[str], str] = lambda text: text) -> str:
+    """*answer* in words, through the caller's *translate*."""
+    fields: dict[str, object] = {"a": answer.a, "b": answer.b, "rule": answer.rule, "round": answer.round_met}
+    if answer.colour is not None:
+        fields["colour"] = translate(COLOURS[answer.colour])
+    if answer.bye_scores is not None and answer.forced is not None:
+        fields |= {"bye": answer.pairing.bye, "forced_bye": answer.forced.bye}
+        fields |= {"bye_score": points(answer.bye_scores[0]), "forced_bye_score": points(answer.bye_scores[1])}
+    difference = answer.difference
+    if difference is not None:
+        fields |= {"bracket": difference.bracket.number, "score": points(difference.bracket.score)}
+        if difference.term is not None:
+            count = difference.first[difference.term] - difference.second[difference.term]
+            fields["what"] = translate(WORSENED[difference.term]).format(count=abs(count))
+    text = translate(REASONS[answer.reason]).format(**fields)
+    if answer.culprits:
+        pairs = ", ".join(f"{x}-{y}" for x, y in answer.culprits)
+        text += " " + translate(PAIRS_CONCERNED).format(pairs=pairs)
+    return text
+
+
+PLAYER = gettext_noop("{player} ({points} points): paired in bracket {bracket} ({bracket_points} points)")
+FLOATS = {
+    "down": gettext_noop("floats down to meet {opponent} ({opponent_points} points)"),
+    "up": gettext_noop("floats up to meet {opponent} ({opponent_points} points)"),
+    "": gettext_noop("meets {opponent} ({opponent_points} points)"),
+}
+COLOUR_RULES = {
+    "E.1": gettext_noop("{colour}: both colour preferences are granted (E.1)"),
+    "E.2": gettext_noop("{colour}: the stronger colour preference is granted (E.2)"),
+    "E.3": gettext_noop(
+        "{colour}: colours alternate from the latest round in which the two had different colours (E.3)"
+    ),
+    "E.4": gettext_noop("{colour}: the preference of the higher-ranked player is granted (E.4)"),
+    "E.5": gettext_noop(
+        "{colour}: neither has a preference, the pairing number decides against the initial colour (E.5)"
+    ),
+}
+BYE = {
+    "A.9, C.2": gettext_noop(
+        "receives the pairing-allocated bye: the player left over in the last bracket, who may receive it ({rule})"
+    ),
+    "C2, C5, C9": gettext_noop(
+        "receives the pairing-allocated bye: of the players who may receive it, the lowest score possible, "
+        "then the fewest unplayed games ({rule})"
+    ),
+}
+
+
+def describe_player(
+    explained: PlayerExplanation, rule_of_bye: str, translate: Callable[[str], str] = lambda t: t
+) -> str:
+    """One player's line of the round's explanation."""
+    text = translate(PLAYER).format(
+        player=explained.player,
+        points=points(explained.score),
+        bracket=explained.bracket,
+        bracket_points=points(explained.bracket_score),
+    )
+    if explained.opponent is None:
+        return f"{text}; " + translate(BYE[rule_of_bye]).format(rule=rule_of_bye) + "."
+    meets = translate(FLOATS[explained.float]).format(
+        opponent=explained.opponent, opponent_points=points(explained.opponent_score)
+    )
+    colour = translate(COLOUR_RULES[explained.colour_rule]).format(colour=translate(COLOURS[explained.colour]))
+    return f"{text}; {meets}; {colour}."
+
+
+def describe_round(explained: RoundExplanation, translate: Callable[[str], str] = lambda t: t) -> list[str]:
+    return [describe_player(p, explained.bye_rule, translate) for p in explained.players]

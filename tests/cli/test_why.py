@@ -1,0 +1,57 @@
+"""python -m pairing -p --why A,B: the answer on the first line, the forced pairing below."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.cli.test_cli import cut_file, rows, run
+
+
+@pytest.mark.parametrize(("edition", "rule"), [("2017", "C.5"), ("2026", "C6")])
+def test_why_names_the_criterion_and_shows_the_forced_pairing(tmp_path: Path, edition: str, rule: str) -> None:
+    code, out, err = run("--dutch", "--edition", edition, str(cut_file(tmp_path, 5)), "-p", "--why", "1,11")
+    assert (code, err) == (0, "")
+    first, rest = out.split("\n", 1)
+    assert first == (
+        "Pairing 1-11 makes the round worse: in bracket 2 (3 points), "
+        f"1 pair(s) fewer: more players float down ({rule})."
+    )
+    assert (1, 11) in rows(rest) or (11, 1) in rows(rest)
+
+
+def test_why_cites_the_round_they_met(tmp_path: Path) -> None:
+    code, out, _ = run("--dutch", "--edition", "2017", str(cut_file(tmp_path, 5)), "-p", "--why", "5,1")
+    assert code == 0
+    assert out == "5 and 1 met in round 2: two players shall not meet twice (C.1).\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (("--why", "1"), "give two start numbers"),
+        (("--why", "3,3"), "two different players"),
+        (("--why", "1,99"), "no player 99"),
+        (("--dubov", "--why", "1,2"), "Dutch system's pairings only"),
+    ],
+)
+def test_why_refuses_what_it_cannot_answer(tmp_path: Path, argv: tuple[str, ...], message: str) -> None:
+    code, out, err = run("--edition", "2017", str(cut_file(tmp_path, 5)), "-p", *argv)
+    assert code == 2 and out == "" and message in err
+
+
+def test_why_belongs_to_pairing(tmp_path: Path) -> None:
+    code, _, err = run("--check", str(cut_file(tmp_path, 5)), "--why", "1,2")
+    assert code == 2 and "use them with -p" in err
+
+
+def test_explain_follows_the_pairing_with_one_line_per_player(tmp_path: Path) -> None:
+    code, out, err = run("--dutch", "--edition", "2026", str(cut_file(tmp_path, 2)), "-p", "--explain")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    count = int(lines[0])
+    explained = lines[1 + count :]
+    assert rows("\n".join(lines[: 1 + count]) + "\n")
+    assert len(explained) == 13 and all("paired in bracket" in line for line in explained)
+    assert explained[-1].startswith("14 (0 points)") and "(C2, C5, C9)" in explained[-1]
