@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pairing.engine import pair
 from pairing.engine.generator import GeneratorConfig, generate
+from pairing.engine.standings_check import printed_agrees
 from pairing.engine.state import PairingError
 from pairing.engine.tiebreaks import PRESETS, standings
 from pairing.engine.trf import TrfTournament, parse_trf, write_trf
@@ -30,18 +31,33 @@ from pairing.engine.trf.state import next_round, state_for_round
 
 VALUE_CODES = (
     "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2",
-    "SB", "SB/C1", "SB/M1",
-    "ARO", "ARO/C1", "ARO/M1", "TPR",
-    "WIN", "WON", "BPG", "BWG", "REP",
+    "FB", "FB/C1", "FB/M1", "AOB", "AOB/F",
+    "SB", "SB/C1", "SB/M1", "KS", "KS/L+1", "KS/L-1",
+    "ARO", "ARO/C1", "ARO/M1", "TPR", "PTP", "APRO", "APPO", "RTNG",
+    "TPR/U1400", "PTP/U1400", "APRO/U1400", "APPO/U1400", "RTNG/U1400",
+    "WIN", "WON", "BPG", "BWG", "REP", "STD", "TPN",
     "PS", "PS/C1",
 )  # fmt: skip
-RANK_LISTS = {"PTS DE": ("DE",), **{f"preset {name}": codes for name, codes in PRESETS.items()}}
+# C.07 8.2 states no rounding for AOB; gacrux rounds it (2 decimals up to 8 rounds, 3 up to
+# 26...): a value agrees when ours rounds to gacrux's at gacrux's precision.
+ROUNDED_BY_GACRUX = frozenset({"AOB", "AOB/F"})
+RANK_LISTS = {
+    "PTS DE": ("DE",),
+    "PTS EDE": ("EDE",),
+    "2026 codes": ("FB", "KS", "STD", "AOB", "PTP", "DE", "TPN"),
+    "ratings": ("APRO/U1400", "APPO/U1400", "RTNG/U1400", "TPN/R"),
+    **{f"preset {name}": codes for name, codes in PRESETS.items()},
+}
 GACRUX_VERSION = {"2024": "V1", "2026": "V2"}  # gacrux's rule sets: 1 = 2024-08-01, 2 = 2026-03-01
 
 
 def generator_config(k: int) -> GeneratorConfig:
-    """Small fields with many unplayed rounds: article 16 is where the rules differ most."""
+    """Small fields with many unplayed rounds: article 16 is where the rules differ most.
+    Every third tournament has unrated players (the ``/U`` rating, C.07 10), every fifth
+    scores 3-1-0 (STD 7.7 and Koya 9.2 read the scoring)."""
     return GeneratorConfig(
+        unrated_rate=0.1 if k % 3 == 1 else 0.0,
+        scoring=(("W", 30), ("D", 10)) if k % 5 == 2 else (),
         players=12 + (k * 7) % 19,
         rounds=5 + k % 4,
         draw_rate=0.3,
@@ -98,9 +114,12 @@ def ours(
     return {row.player_id: (row.rank, list(row.values)) for row in table.rows}
 
 
-def same(a: object, b: object) -> bool:
+def same(a: object, b: object, rounded: bool = False) -> bool:
+    """Ours *a* and gacrux's *b*; *rounded*: b is a at b's printed precision."""
     if a is None or b is None:
         return a is None and b is None
+    if rounded and isinstance(b, Decimal):
+        return printed_agrees(str(b), a)  # type: ignore[arg-type]
     if isinstance(b, Decimal):
         b = Fraction(b)
     return Fraction(a) == Fraction(b)  # type: ignore[arg-type]
@@ -116,7 +135,7 @@ def compare(t: TrfTournament, edition: str, after: int | None = None) -> tuple[c
     theirs, mine = gacrux_run(text, VALUE_CODES, edition, after), ours(t, VALUE_CODES, edition, after)
     for pid in sorted(mine):
         for k, code in enumerate(VALUE_CODES):
-            if same(mine[pid][1][k], theirs[pid][1][k]):
+            if same(mine[pid][1][k], theirs[pid][1][k], code in ROUNDED_BY_GACRUX):
                 agree[code] += 1
             else:
                 diffs.append(f"{where} {code} player {pid}: ours {mine[pid][1][k]}, gacrux {theirs[pid][1][k]}")
@@ -124,7 +143,8 @@ def compare(t: TrfTournament, edition: str, after: int | None = None) -> tuple[c
         theirs, mine = gacrux_run(text, codes, edition, after), ours(t, codes, edition, after)
         for pid in sorted(mine):
             if mine[pid][0] == theirs[pid][0] and all(
-                same(a, b) for a, b in zip(mine[pid][1], theirs[pid][1], strict=True)
+                same(a, b, code in ROUNDED_BY_GACRUX)
+                for a, b, code in zip(mine[pid][1], theirs[pid][1], codes, strict=True)
             ):
                 agree[label] += 1
             else:
