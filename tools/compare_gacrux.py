@@ -31,8 +31,8 @@ from pairing.engine.trf.state import next_round, state_for_round
 
 VALUE_CODES = (
     "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2",
-    "FB", "FB/C1", "FB/M1", "AOB", "AOB/F",
-    "SB", "SB/C1", "SB/M1", "KS", "KS/L+1", "KS/L-1",
+    "BH/P", "BH/C1/P", "FB", "FB/C1", "FB/M1", "FB/P", "AOB", "AOB/F",
+    "SB", "SB/C1", "SB/M1", "SB/P", "KS", "KS/L+1", "KS/L-1",
     "ARO", "ARO/C1", "ARO/M1", "TPR", "PTP", "APRO", "APPO", "RTNG",
     "TPR/U1400", "PTP/U1400", "APRO/U1400", "APPO/U1400", "RTNG/U1400",
     "WIN", "WON", "BPG", "BWG", "REP", "STD", "TPN",
@@ -44,6 +44,7 @@ ROUNDED_BY_GACRUX = frozenset({"AOB", "AOB/F"})
 RANK_LISTS = {
     "PTS DE": ("DE",),
     "PTS EDE": ("EDE",),
+    "PTS DE/P": ("DE/P",),
     "2026 codes": ("FB", "KS", "STD", "AOB", "PTP", "DE", "TPN"),
     "ratings": ("APRO/U1400", "APPO/U1400", "RTNG/U1400", "TPN/R"),
     **{f"preset {name}": codes for name, codes in PRESETS.items()},

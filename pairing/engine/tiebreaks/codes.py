@@ -27,7 +27,9 @@ Modifiers (article 14 and the text's choices left to the regulations):
 * ``/L<percent>``, ``/L+<n>``, ``/L-<n>``: the Koya limit (9.2, 14.5) as a percentage of
   the maximum score (default 50), moved up or down by n half points;
 * ``/R``: TPN and RTNG sorted the other way round (7.8, 10.6 "alternatively");
-* ``/F``: AOB averages the opponents' Fore Buchholz instead of their Buchholz (8.2).
+* ``/F``: AOB averages the opponents' Fore Buchholz instead of their Buchholz (8.2);
+* ``/P``: a forfeit counts as a game against the scheduled opponent (DE 6.1.1 and the
+  Buchholz and Sonneborn-Berger sums, when the regulations say so; MTB26).
 
 The team codes of articles 11-13 live in :mod:`.teams`.
 """
@@ -89,11 +91,12 @@ SHORT: dict[str, str] = {
 CUTTABLE = frozenset({"BH", "FB", "SB", "ARO", "TPR", "PTP", "PS"})
 MEDIAN_ALLOWED = frozenset({"BH", "FB", "SB", "ARO", "TPR", "PTP"})  # Median cuts both ends; PS has one end only
 RATING_BASED = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})  # C.07 10
+FORFEITS_AS_GAMES = frozenset({"DE", "EDE", "BH", "FB", "SB"})  # /P (MTB26)
 REVERSIBLE = frozenset({"TPN", "RTNG"})  # 7.8, 10.6: "alternatively ... in reverse order"
 DIRECT_ENCOUNTER = frozenset({"DE", "EDE"})
 KOYA_DEFAULT_PERCENT = 50  # 9.2: opponents who scored 50% or more
 
-_MODIFIER = re.compile(r"([CMU])(\d+)|L([+-]?)(\d+)|([RF])")
+_MODIFIER = re.compile(r"([CMU])(\d+)|L([+-]?)(\d+)|([RFP])")
 
 
 class TieBreakCodeError(ValueError):
@@ -112,6 +115,7 @@ class TieBreak:
     koya_half_points: int = 0  # 14.5: the Koya limit moved by this many half points
     reverse: bool = False
     fore: bool = False
+    forfeits_played: bool = False
 
     @property
     def code(self) -> str:
@@ -122,6 +126,8 @@ class TieBreak:
             text += f"/L{self.koya_half_points:+d}"
         if self.fore:
             text += "/F"
+        if self.forfeits_played:
+            text += "/P"
         if self.reverse:
             text += "/R"
         if self.unrated_rating is not None:
@@ -134,6 +140,8 @@ class TieBreak:
         text = NAMES[self.name] + self._cut(" Median-", " Cut-")
         if self.fore:
             text += " (Fore Buchholz)"
+        if self.forfeits_played:
+            text += " (forfeits as games)"
         if self.reverse:
             text += " (reverse order)"
         return text
@@ -141,7 +149,8 @@ class TieBreak:
     @property
     def short(self) -> str:
         """A column heading: "BH-C1", "SB", "ARO-M1"."""
-        return SHORT[self.name] + self._cut("-M", "-C") + ("-F" if self.fore else "") + ("-R" if self.reverse else "")
+        flags = ("-F" if self.fore else "") + ("-P" if self.forfeits_played else "") + ("-R" if self.reverse else "")
+        return SHORT[self.name] + self._cut("-M", "-C") + flags
 
     @property
     def lower_is_better(self) -> bool:
@@ -173,13 +182,14 @@ def parse(code: str) -> TieBreak:
     for part in parts[1:]:
         match = _MODIFIER.fullmatch(part)
         if not match:
-            raise TieBreakCodeError(f"bad modifier {part!r} in {code!r}: expected C<n>, M<n>, U<rating>, L<n>, R or F")
+            expected = "C<n>, M<n>, U<rating>, L<n>, R, F or P"
+            raise TieBreakCodeError(f"bad modifier {part!r} in {code!r}: expected {expected}")
         letter, number, sign, limit, flag = match.groups()
         if flag:
-            allowed = name in REVERSIBLE if flag == "R" else name == "AOB"
+            allowed = {"R": name in REVERSIBLE, "F": name == "AOB", "P": name in FORFEITS_AS_GAMES}[flag]
             if not allowed:
                 raise TieBreakCodeError(f"{code!r}: {NAMES[name]} takes no /{flag}")
-            fields["reverse" if flag == "R" else "fore"] = True
+            fields[{"R": "reverse", "F": "fore", "P": "forfeits_played"}[flag]] = True
         elif limit is not None:
             if name != "KS":
                 raise TieBreakCodeError(f"{code!r}: only the Koya system takes a limit")

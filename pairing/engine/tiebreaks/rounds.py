@@ -162,10 +162,12 @@ class Crosstable:
         """C.07 16.3: the score a participant brings to his opponents' tie-breaks."""
         return {pid: tenths(total) for pid, total in self.adjusted_tenths.items()}
 
-    def opponent_tenths(self, pid: int, r: PlayerRound) -> int:
+    def opponent_tenths(self, pid: int, r: PlayerRound, forfeits_played: bool = False) -> int:
         """What round *r* of *pid* adds to a Buchholz-type sum, in tenths: the opponent's
-        adjusted score for a game played (16.3), else the dummy opponent's score (16.4)."""
-        if r.played and r.opponent is not None:
+        adjusted score for a game played (16.3), else the dummy opponent's score (16.4).
+        *forfeits_played* (``/P``, the regulations' choice): a forfeit is a game against the
+        scheduled opponent."""
+        if (r.played or forfeits_played) and r.opponent is not None:
             return self.adjusted_tenths[r.opponent]
         own = self.score_tenths[pid]
         if self.edition == "2026":

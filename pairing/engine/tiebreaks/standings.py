@@ -110,7 +110,7 @@ def standings(state: TournamentState, codes: Sequence[str | TieBreak], edition: 
             groups: dict[int, list[int]] = {}
             for pid in order:
                 groups.setdefault(rank[pid], []).append(pid)
-            column: dict[int, Value] = dict(direct_encounter(table, list(groups.values())))
+            column: dict[int, Value] = dict(direct_encounter(table, list(groups.values()), tb.forfeits_played))
         else:
             column = tiebreak_values(table, tb)
         columns.append(column)

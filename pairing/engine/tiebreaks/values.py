@@ -63,17 +63,19 @@ def cut_terms(terms: list[IntegerTerm], low: int, high: int, rounds: int) -> lis
 # ---------------------------------------------------------------- opponents' scores (C.07 8, 9)
 
 
-def integer_terms(table: Crosstable, pid: int, sonneborn: bool) -> list[IntegerTerm]:
+def integer_terms(table: Crosstable, pid: int, sonneborn: bool, forfeits_played: bool = False) -> list[IntegerTerm]:
     terms = []
     for r, points in zip(table.rows[pid], table.points_tenths[pid], strict=True):
-        score = table.opponent_tenths(pid, r)
+        score = table.opponent_tenths(pid, r, forfeits_played)
         value = score * points if sonneborn else score
-        terms.append(IntegerTerm(score, value, r.voluntary_unplayed and not r.played))
+        played = r.played or (forfeits_played and r.opponent is not None)
+        terms.append(IntegerTerm(score, value, r.voluntary_unplayed and not played))
     return terms
 
 
 def _cut_sum(table: Crosstable, tb: TieBreak, pid: int, sonneborn: bool) -> Fraction:
-    kept = cut_terms(integer_terms(table, pid, sonneborn), tb.cut_low, tb.cut_high, table.rounds)
+    terms = integer_terms(table, pid, sonneborn, tb.forfeits_played)
+    kept = cut_terms(terms, tb.cut_low, tb.cut_high, table.rounds)
     return Fraction(sum(t.value for t in kept), 100 if sonneborn else 10)
 
 

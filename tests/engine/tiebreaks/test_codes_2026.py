@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from pairing.engine import pair
 from pairing.engine.expected_score import expected_score
 from pairing.engine.generator import GeneratorConfig, generate
-from pairing.engine.state import Outcome, PairingError, Scoring, TournamentState
+from pairing.engine.state import Colour, Outcome, PairingError, Player, RoundEntry, Scoring, TournamentState
 from pairing.engine.tiebreaks import Crosstable, parse, standings, tiebreak_values
 from pairing.engine.tiebreaks.ratings import perfect_performance
 from pairing.engine.trf.state import state_for_round
@@ -161,3 +161,65 @@ def test_absolute_properties(config: GeneratorConfig, seed: int, edition: str) -
 def test_fore_buchholz_before_the_final_round_is_the_buchholz(config: GeneratorConfig, seed: int) -> None:
     table = Crosstable(_state(config, seed, config.rounds - 1), "2026")
     assert tiebreak_values(table, parse("FB/C1")) == tiebreak_values(table, parse("BH/C1"))
+
+
+# ---------------------------------------------------------------- the 2026 text's own example
+
+# The worked example the 2026 Arbiters' Manual gives for articles 16.4-16.5: a player on 7/10
+# with a zero-point bye in round 4 (a VUR, rounds played after it), his opponents' final scores:
+# (round, opponent, his result, the opponent's final score)
+LAXMAN = (
+    (1, 11, F(1), F(5)),
+    (2, 12, F(1), F(5)),
+    (3, 13, F(0), F(13, 2)),
+    (5, 15, F(1), F(9, 2)),
+    (6, 16, F(1, 2), F(6)),
+    (7, 17, F(1), F(5)),
+    (8, 18, F(1, 2), F(13, 2)),
+    (9, 19, F(1), F(11, 2)),
+    (10, 20, F(1), F(6)),
+)
+_RESULT = {F(1): Outcome.WIN, F(1, 2): Outcome.DRAW, F(0): Outcome.LOSS}
+_MIRROR = {Outcome.WIN: Outcome.LOSS, Outcome.DRAW: Outcome.DRAW, Outcome.LOSS: Outcome.WIN}
+
+
+def _laxman() -> TournamentState:
+    main = [RoundEntry(None, None, Outcome.ZERO_BYE)] * 10
+    players = []
+    for number, opponent, result, final in LAXMAN:
+        outcome = _RESULT[result]
+        main[number - 1] = RoundEntry(opponent, Colour.WHITE, outcome)
+        # The opponent's other nine rounds are games against a filler of his own that make
+        # his final score exact (no unplayed round: his adjusted score is his score).
+        left = (final - (1 - result)) * 2  # half points to find in nine games
+        rest = [Outcome.WIN] * int(left // 2) + [Outcome.DRAW] * int(left % 2)
+        rest += [Outcome.LOSS] * (9 - len(rest))
+        filler = opponent + 100
+        history = [RoundEntry(filler, Colour.BLACK, o) for o in rest]
+        history.insert(number - 1, RoundEntry(1, Colour.BLACK, _MIRROR[outcome]))
+        players.append(Player(opponent, history=tuple(history)))
+        filler_history = [RoundEntry(opponent, Colour.WHITE, _MIRROR[o]) for o in rest]
+        filler_history.insert(number - 1, RoundEntry(None, None, Outcome.NOT_PAIRED))
+        players.append(Player(filler, history=tuple(filler_history)))
+    return TournamentState(players=(Player(1, history=tuple(main)), *players), total_rounds=10, round_to_pair=11)
+
+
+def test_the_2026_manuals_example_of_the_capped_dummy() -> None:
+    state = _laxman()
+    assert values("PTS", state=state)[1] == 7
+    assert [values("PTS", state=state)[o] for _, o, _, _ in LAXMAN] == [final for *_, final in LAXMAN]
+    # 2024: the dummy of round 4 scores his own 7: BH 50 + 7; Cut-1 takes the VUR (16.5).
+    assert (values("BH", state=state)[1], values("BH/C1", state=state)[1]) == (57, 50)
+    # 2026 16.4.2: the dummy is capped at a draw in every round, 5: BH 55; the VUR (5) is
+    # worth more than the least value (4½) and goes first: Cut-1 50.
+    assert (values("BH", "2026", state)[1], values("BH/C1", "2026", state)[1]) == (55, 50)
+    # SB: 5 + 5 + 0 + 0 (the bye scored nothing) + 4½ + 3 + 5 + 3¼ + 5½ + 6, in both editions
+    assert values("SB", state=state)[1] == values("SB", "2026", state)[1] == F(149, 4)
+
+
+def test_forfeits_as_games_when_the_regulations_say_so() -> None:
+    # /P (MTB26; 6.1.1 leaves it to the regulations): player 1's forfeit win over 3 counts 3's
+    # adjusted score (1) instead of the dummy (2½), and is no VUR for player 3.
+    assert values("BH/P")[1] == 1 + 1 + 2
+    assert values("SB/P")[1] == 1 * 1 + 1 * 1 + 2 * F(1, 2)
+    assert values("BH/C1/P")[3] == F(5, 2) + 2  # 3's rounds: 4 (2), 1 (2½), dummy after leaving (½) cut
