@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import copy
 import sys
 from decimal import Decimal
 from fractions import Fraction
@@ -45,7 +46,7 @@ RANK_LISTS = {
     "PTS DE": ("DE",),
     "PTS EDE": ("EDE",),
     "PTS DE/P": ("DE/P",),
-    "2026 codes": ("FB", "KS", "STD", "AOB", "PTP", "DE", "TPN"),
+    "2026 codes": ("KS", "STD", "AOB", "PTP", "DE", "FB", "TPN"),  # FB last: see compare()
     "ratings": ("APRO/U1400", "APPO/U1400", "RTNG/U1400", "TPN/R"),
     **{f"preset {name}": codes for name, codes in PRESETS.items()},
 }
@@ -80,19 +81,25 @@ def generated(seed: int, k: int) -> TrfTournament:
     raise PairingError(f"tournament {k} (seed {seed}) could not be generated")
 
 
-def gacrux_run(
-    trf_text: str, codes: tuple[str, ...], edition: str, after: int | None = None
-) -> dict[int, tuple[int, list[object]]]:
-    """gacrux's (rank, values) per start number for ``PTS`` then *codes*, after round *after*
-    (default: every round)."""
-    from gacrux.tiebreak import tiebreak
+def gacrux_tournament(trf_text: str) -> dict:
+    """The file as gacrux reads it (its chess-JSON tournament)."""
     from gacrux.trf2json import trf2json
 
     chessfile = trf2json()
     chessfile.parse_file(trf_text, 0)
     if chessfile.chessjson["status"]["code"] > 400:
         raise ValueError(f"gacrux refused the file: {chessfile.chessjson['status']}")
-    tournament = chessfile.get_tournament(1)
+    return chessfile.get_tournament(1)
+
+
+def gacrux_run(
+    source: str | dict, codes: tuple[str, ...], edition: str, after: int | None = None
+) -> dict[int, tuple[int, list[object]]]:
+    """gacrux's (rank, values) per start number for ``PTS`` then *codes*, after round *after*
+    (default: every round); *source* is a TRF text or a tournament gacrux_tournament read."""
+    from gacrux.tiebreak import tiebreak
+
+    tournament = copy.deepcopy(source) if isinstance(source, dict) else gacrux_tournament(source)
     version = GACRUX_VERSION[edition]
     params = {
         "tiebreak": ["PTS", *(f"{c}/{version}" for c in codes)],
@@ -115,6 +122,14 @@ def ours(
     return {row.player_id: (row.rank, list(row.values)) for row in table.rows}
 
 
+def gacrux_runs(codes: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The codes in gacrux runs: the Fore Buchholz ones (FB, AOB/F) each alone, the rest in
+    one. gacrux's Fore Buchholz leaves its reading of the final round (every player paired
+    in it present to the end) in the players' data, and the codes after it in a run read it."""
+    fore = [c for c in codes if c.startswith("FB") or c == "AOB/F"]
+    return [tuple(c for c in codes if c not in fore), *((c,) for c in fore)]
+
+
 def same(a: object, b: object, rounded: bool = False) -> bool:
     """Ours *a* and gacrux's *b*; *rounded*: b is a at b's printed precision."""
     if a is None or b is None:
@@ -129,17 +144,22 @@ def same(a: object, b: object, rounded: bool = False) -> bool:
 def compare(t: TrfTournament, edition: str, after: int | None = None) -> tuple[collections.Counter, list[str]]:
     """Per tie-break (and per rank list), the number of players that agree, and the differences,
     in the standings after round *after* (default: the last)."""
-    text = write_trf(t)
+    text = gacrux_tournament(write_trf(t))
     agree: collections.Counter = collections.Counter()
     diffs: list[str] = []
     where = f"{t.name} {edition}" + (f" after round {after}" if after else "")
-    theirs, mine = gacrux_run(text, VALUE_CODES, edition, after), ours(t, VALUE_CODES, edition, after)
-    for pid in sorted(mine):
-        for k, code in enumerate(VALUE_CODES):
-            if same(mine[pid][1][k], theirs[pid][1][k], code in ROUNDED_BY_GACRUX):
+    mine = ours(t, VALUE_CODES, edition, after)
+    theirs: dict[str, dict[int, object]] = {}
+    for run in gacrux_runs(VALUE_CODES):
+        values = gacrux_run(text, run, edition, after)
+        for k, code in enumerate(run):
+            theirs[code] = {pid: v[1][k] for pid, v in values.items()}
+    for k, code in enumerate(VALUE_CODES):
+        for pid in sorted(mine):
+            if same(mine[pid][1][k], theirs[code][pid], code in ROUNDED_BY_GACRUX):
                 agree[code] += 1
             else:
-                diffs.append(f"{where} {code} player {pid}: ours {mine[pid][1][k]}, gacrux {theirs[pid][1][k]}")
+                diffs.append(f"{where} {code} player {pid}: ours {mine[pid][1][k]}, gacrux {theirs[code][pid]}")
     for label, codes in RANK_LISTS.items():
         theirs, mine = gacrux_run(text, codes, edition, after), ours(t, codes, edition, after)
         for pid in sorted(mine):

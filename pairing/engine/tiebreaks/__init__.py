@@ -16,6 +16,8 @@ rounds to count), values and standings out; no Django here. Modules:
 from __future__ import annotations
 
 from pairing.engine.tiebreaks.codes import (
+    ALL_NAMES,
+    MORE_NAMES,
     NAMES,
     PRESET_LABELS,
     PRESETS,
@@ -30,7 +32,9 @@ from pairing.engine.tiebreaks.teams import TeamRound, TeamScoring, TeamTable, te
 from pairing.engine.tiebreaks.validity import Refusal, TournamentKind, list_refusals
 
 __all__ = [
+    "ALL_NAMES",
     "EDITIONS",
+    "MORE_NAMES",
     "NAMES",
     "PRESETS",
     "PRESET_LABELS",

@@ -39,30 +39,35 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+# The twelve families the web pages offer and translate (tourney/presentation.py).
 NAMES: dict[str, str] = {
     "PTS": "Points",
     "BH": "Buchholz",
-    "FB": "Fore Buchholz",
-    "AOB": "Average of opponents' Buchholz",
     "SB": "Sonneborn-Berger",
-    "KS": "Koya system",
     "ARO": "Average rating of opponents",
     "TPR": "Tournament performance rating",
-    "PTP": "Perfect tournament performance",
-    "APRO": "Average performance rating of opponents",
-    "APPO": "Average perfect performance of opponents",
-    "RTNG": "Rating",
     "DE": "Direct encounter",
-    "EDE": "Extended direct encounter",
     "WIN": "Number of wins",
     "WON": "Number of games won",
     "BPG": "Games played with Black",
     "BWG": "Games won with Black",
     "REP": "Rounds one elected to play",
     "PS": "Progressive score",
+}
+# The rest of C.07 (2026) and MTB26: computed, checked in files, not yet offered by the pages.
+MORE_NAMES: dict[str, str] = {
+    "FB": "Fore Buchholz",
+    "AOB": "Average of opponents' Buchholz",
+    "KS": "Koya system",
+    "PTP": "Perfect tournament performance",
+    "APRO": "Average performance rating of opponents",
+    "APPO": "Average perfect performance of opponents",
+    "RTNG": "Rating",
+    "EDE": "Extended direct encounter",
     "STD": "Standard points",
     "TPN": "Tournament pairing number",
 }
+ALL_NAMES: dict[str, str] = {**NAMES, **MORE_NAMES}
 SHORT: dict[str, str] = {
     "PTS": "Pts",
     "BH": "BH",
@@ -137,7 +142,7 @@ class TieBreak:
     @property
     def label(self) -> str:
         """The English name, with its modifier: "Buchholz Cut-1", "Sonneborn-Berger"."""
-        text = NAMES[self.name] + self._cut(" Median-", " Cut-")
+        text = ALL_NAMES[self.name] + self._cut(" Median-", " Cut-")
         if self.fore:
             text += " (Fore Buchholz)"
         if self.forfeits_played:
@@ -176,8 +181,8 @@ def parse(code: str) -> TieBreak:
     """``"BH/C1"`` -> ``TieBreak("BH", cut_low=1)``; unknown names and modifiers are refused."""
     parts = code.strip().upper().split("/")
     name = parts[0]
-    if name not in NAMES:
-        raise TieBreakCodeError(f"unknown tie-break {code!r}; known: {', '.join(NAMES)}")
+    if name not in ALL_NAMES:
+        raise TieBreakCodeError(f"unknown tie-break {code!r}; known: {', '.join(ALL_NAMES)}")
     fields: dict[str, object] = {}
     for part in parts[1:]:
         match = _MODIFIER.fullmatch(part)
@@ -188,7 +193,7 @@ def parse(code: str) -> TieBreak:
         if flag:
             allowed = {"R": name in REVERSIBLE, "F": name == "AOB", "P": name in FORFEITS_AS_GAMES}[flag]
             if not allowed:
-                raise TieBreakCodeError(f"{code!r}: {NAMES[name]} takes no /{flag}")
+                raise TieBreakCodeError(f"{code!r}: {ALL_NAMES[name]} takes no /{flag}")
             fields[{"R": "reverse", "F": "fore", "P": "forfeits_played"}[flag]] = True
         elif limit is not None:
             if name != "KS":
@@ -204,7 +209,7 @@ def parse(code: str) -> TieBreak:
         else:
             n = int(number)
             if name not in CUTTABLE or (letter == "M" and name not in MEDIAN_ALLOWED):
-                raise TieBreakCodeError(f"{code!r}: {NAMES[name]} takes no {'Median' if letter == 'M' else 'Cut'}")
+                raise TieBreakCodeError(f"{code!r}: {ALL_NAMES[name]} takes no {'Median' if letter == 'M' else 'Cut'}")
             if n < 1:
                 raise TieBreakCodeError(f"{code!r}: a cut of {n} values")
             fields["cut_low"], fields["cut_high"] = (n, n) if letter == "M" else (n, 0)
