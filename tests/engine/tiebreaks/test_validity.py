@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pairing.engine.tiebreaks import PRESETS
 from pairing.engine.tiebreaks.validity import TournamentKind, list_refusals
 
 
@@ -45,3 +46,8 @@ def test_codes_of_the_other_kind_of_tournament_and_unknown_codes() -> None:
 def test_advice_on_the_koya_system_in_a_swiss_and_on_codes_after_a_pairing_number() -> None:
     assert advised(["KS", "TPN", "WIN"]) == [("KS", "C.07 9.2"), ("TPN", "C.07 7.8")]
     assert advised(["KS", "RTNG"], round_robin=True) == []
+
+
+def test_the_presets_are_lists_c07_allows_for_their_kind_of_tournament() -> None:
+    for name, codes in PRESETS.items():
+        assert refused(list(codes), round_robin=name == "round-robin") == [], name
