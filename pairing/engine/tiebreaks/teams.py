@@ -13,6 +13,9 @@ Codes (a ``:MP`` or ``:GP`` suffix picks the score a code reads; without one, th
     TBR              top-board result (12.3: the boards' totals compared from board 1 down)
     BBE              bottom-board elimination (12.4: the bottom boards left out one by one)
     BH, SB           Buchholz and Sonneborn-Berger on the team's scores (13, 8.1, 9.1)
+    WIN, WON, PS, KS, AOB  matches won (with or without playing), matches won over the boards,
+                     progressive score, Koya, average of the opponents' Buchholz, on a
+                     team score (13, 7.1, 7.2, 7.6, 9.2, 8.2)
     EMMSB, EMGSB, EGMSB, EGGSB  extended Sonneborn-Berger (13.2): the opponent's MP or GP
                      (second letter) times the team's MP or GP in the match (third letter);
                      ESB reads the primary then the secondary score; ``/C1`` cuts the least
@@ -61,6 +64,7 @@ TEAM_CODES = frozenset(
     }
 )
 _OPPONENT_SUMS = frozenset({"BH", "SB", "ESB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "SSSC"})
+_SHARED = frozenset({"WIN", "WON", "PS", "KS", "AOB"})  # MTB26 table 2: for players and teams
 _ENCOUNTER_STEPS = {
     "DE": "P",
     "EDE": "PS",
@@ -70,7 +74,8 @@ _ENCOUNTER_STEPS = {
     "EDEBT": "PSCT",
     "EDEBB": "PSCB",
 }
-KNOWN = TEAM_CODES | _OPPONENT_SUMS | set(_ENCOUNTER_STEPS) | {"PTS"}
+KNOWN = TEAM_CODES | _OPPONENT_SUMS | _SHARED | set(_ENCOUNTER_STEPS) | {"PTS"}
+_CUTTABLE = (_OPPONENT_SUMS - {"SSSC"}) | {"PS"}
 
 
 @dataclass(frozen=True)
@@ -120,7 +125,7 @@ def parse_team(code: str) -> TeamTieBreak:
         raise TieBreakCodeError(f"{code!r}: the score is MP or GP")
     cut = 0
     for m in modifiers:
-        if not (m[:1] == "C" and m[1:].isdigit() and name in _OPPONENT_SUMS - {"SSSC"}):
+        if not (m[:1] == "C" and m[1:].isdigit() and name in _CUTTABLE):
             raise TieBreakCodeError(f"{code!r}: bad modifier {m!r}")
         cut = int(m[1:])
     return TeamTieBreak(name, score, cut)
@@ -257,6 +262,8 @@ def team_values(table: TeamTable, tb: TeamTieBreak) -> dict[int, object]:
         return out
     if name == "BH":
         return dict(_opponent_sum(table, score, None, tb.cut_low))
+    if name in _SHARED:
+        return _shared(table, tb, score)
     if name == "SB":
         return dict(_opponent_sum(table, score, score, tb.cut_low))
     if name == "ESB":
@@ -274,6 +281,45 @@ def team_values(table: TeamTable, tb: TeamTieBreak) -> dict[int, object]:
         secondary = table.total(table.secondary(primary))
         return {t: _hundredths(secondary[t] + strength[t] / max(divisor, 1)) for t in table.ids}
     raise TieBreakCodeError(f"{tb.code}: a direct encounter gives places, see team_standings")
+
+
+def _shared(table: TeamTable, tb: TeamTieBreak, score: str) -> dict[int, object]:
+    """WIN, WON (7.1, 7.2: match wins, the second over the boards only), PS (7.6, /C<n>
+    leaves out the first n running scores), KS (9.2: against the teams on half the maximum
+    score or more) and AOB (8.2: the opponents met over the boards) on the team's *score*."""
+    per_round = table.per_round(score)
+    if tb.name in ("WIN", "WON"):
+        win = table.scoring.match_win
+        return {
+            t: sum(1 for k, r in enumerate(rs) if table.mp[t][k] == win and (r.played or tb.name == "WIN"))
+            for t, rs in table.rounds_of.items()
+        }
+    if tb.name == "PS":
+        out: dict[int, object] = {}
+        for t, values in per_round.items():
+            running, total = Fraction(0), Fraction(0)
+            for k, v in enumerate(values):
+                running += v
+                total += running if k >= tb.cut_low else 0
+            out[t] = total
+        return out
+    totals = table.total(score)
+    if tb.name == "KS":
+        best = table.scoring.match_win if score == "MP" else table.scoring.game_win * table.boards
+        limit = best * table.rounds / 2
+        return {
+            t: sum(
+                (per_round[t][k] for k, r in enumerate(rs) if r.opponent is not None and totals[r.opponent] >= limit),
+                Fraction(0),
+            )
+            for t, rs in table.rounds_of.items()
+        }
+    buchholz = _opponent_sum(table, score, None, 0)  # AOB
+    out = {}
+    for t, rs in table.rounds_of.items():
+        met = [buchholz[r.opponent] for r in rs if r.played and r.opponent is not None]
+        out[t] = sum(met, Fraction(0)) / len(met) if met else None
+    return out
 
 
 def _hundredths(value: Fraction) -> Fraction:

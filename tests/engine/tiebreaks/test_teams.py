@@ -65,6 +65,18 @@ def test_extended_sonneborn_berger() -> None:
     assert values("BH:GP") == {A: 9, B: F(17, 2), C: 9, D: F(19, 2)}
 
 
+def test_the_codes_shared_with_players_on_a_team_score() -> None:
+    assert values("WIN:MP") == values("WON:MP") == {A: 1, B: 1, C: 0, D: 1}  # 7.1, 7.2: match wins
+    assert values("PS:MP") == {A: 8, B: 5, C: 6, D: 5}  # 7.6: A 2, 3, 3
+    assert values("PS:MP/C1") == {A: 6, B: 5, C: 5, D: 4}
+    # 9.2: half the maximum (2 boards x 3 rounds) is 3 GP: A, B, C qualify, not D (2½).
+    # A: 1½ (B) + 1 (C); B: ½ (A) + 1 (C); C: 1 (A) + 1 (B); D: 1 (C) + 0 (B) + 1½ (A)
+    assert values("KS:GP") == {A: F(5, 2), B: F(3, 2), C: 2, D: F(5, 2)}
+    assert values("KS:MP") == values("MP")  # every team on 3 of 6 MP
+    # 8.2: BH:GP A 9, B 8½, C 9, D 9½; each team met the three others
+    assert values("AOB:GP") == {A: 9, B: F(55, 6), C: 9, D: F(53, 6)}
+
+
 def test_score_strength_combination() -> None:
     # 13.4: GP + BH on MP (9 each) / floor(2 x 3 rounds / 1 / 2 boards) = GP + 3
     assert values("SSSC") == {A: 6, B: F(13, 2), C: 6, D: F(11, 2)}
