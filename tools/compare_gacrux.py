@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import copy
 import sys
 from decimal import Decimal
 from fractions import Fraction
@@ -23,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pairing.engine import pair
 from pairing.engine.generator import GeneratorConfig, generate
+from pairing.engine.standings_check import printed_agrees
 from pairing.engine.state import PairingError
 from pairing.engine.tiebreaks import PRESETS, standings
 from pairing.engine.trf import TrfTournament, parse_trf, write_trf
@@ -30,18 +32,34 @@ from pairing.engine.trf.state import next_round, state_for_round
 
 VALUE_CODES = (
     "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2",
-    "SB", "SB/C1", "SB/M1",
-    "ARO", "ARO/C1", "ARO/M1", "TPR",
-    "WIN", "WON", "BPG", "BWG", "REP",
+    "BH/P", "BH/C1/P", "FB", "FB/C1", "FB/M1", "FB/P", "AOB", "AOB/F",
+    "SB", "SB/C1", "SB/M1", "SB/P", "KS", "KS/L+1", "KS/L-1",
+    "ARO", "ARO/C1", "ARO/M1", "TPR", "PTP", "APRO", "APPO", "RTNG",
+    "TPR/U1400", "PTP/U1400", "APRO/U1400", "APPO/U1400", "RTNG/U1400",
+    "WIN", "WON", "BPG", "BWG", "REP", "STD", "TPN",
     "PS", "PS/C1",
 )  # fmt: skip
-RANK_LISTS = {"PTS DE": ("DE",), **{f"preset {name}": codes for name, codes in PRESETS.items()}}
+# C.07 8.2 states no rounding for AOB; gacrux rounds it (2 decimals up to 8 rounds, 3 up to
+# 26...): a value agrees when ours rounds to gacrux's at gacrux's precision.
+ROUNDED_BY_GACRUX = frozenset({"AOB", "AOB/F"})
+RANK_LISTS = {
+    "PTS DE": ("DE",),
+    "PTS EDE": ("EDE",),
+    "PTS DE/P": ("DE/P",),
+    "2026 codes": ("KS", "STD", "AOB", "PTP", "DE", "FB", "TPN"),  # FB last: see compare()
+    "ratings": ("APRO/U1400", "APPO/U1400", "RTNG/U1400", "TPN/R"),
+    **{f"preset {name}": codes for name, codes in PRESETS.items()},
+}
 GACRUX_VERSION = {"2024": "V1", "2026": "V2"}  # gacrux's rule sets: 1 = 2024-08-01, 2 = 2026-03-01
 
 
 def generator_config(k: int) -> GeneratorConfig:
-    """Small fields with many unplayed rounds: article 16 is where the rules differ most."""
+    """Small fields with many unplayed rounds: article 16 is where the rules differ most.
+    Every third tournament has unrated players (the ``/U`` rating, C.07 10), every fifth
+    scores 3-1-0 (STD 7.7 and Koya 9.2 read the scoring)."""
     return GeneratorConfig(
+        unrated_rate=0.1 if k % 3 == 1 else 0.0,
+        scoring=(("W", 30), ("D", 10)) if k % 5 == 2 else (),
         players=12 + (k * 7) % 19,
         rounds=5 + k % 4,
         draw_rate=0.3,
@@ -63,19 +81,25 @@ def generated(seed: int, k: int) -> TrfTournament:
     raise PairingError(f"tournament {k} (seed {seed}) could not be generated")
 
 
-def gacrux_run(
-    trf_text: str, codes: tuple[str, ...], edition: str, after: int | None = None
-) -> dict[int, tuple[int, list[object]]]:
-    """gacrux's (rank, values) per start number for ``PTS`` then *codes*, after round *after*
-    (default: every round)."""
-    from gacrux.tiebreak import tiebreak
+def gacrux_tournament(trf_text: str) -> dict:
+    """The file as gacrux reads it (its chess-JSON tournament)."""
     from gacrux.trf2json import trf2json
 
     chessfile = trf2json()
     chessfile.parse_file(trf_text, 0)
     if chessfile.chessjson["status"]["code"] > 400:
         raise ValueError(f"gacrux refused the file: {chessfile.chessjson['status']}")
-    tournament = chessfile.get_tournament(1)
+    return chessfile.get_tournament(1)
+
+
+def gacrux_run(
+    source: str | dict, codes: tuple[str, ...], edition: str, after: int | None = None
+) -> dict[int, tuple[int, list[object]]]:
+    """gacrux's (rank, values) per start number for ``PTS`` then *codes*, after round *after*
+    (default: every round); *source* is a TRF text or a tournament gacrux_tournament read."""
+    from gacrux.tiebreak import tiebreak
+
+    tournament = copy.deepcopy(source) if isinstance(source, dict) else gacrux_tournament(source)
     version = GACRUX_VERSION[edition]
     params = {
         "tiebreak": ["PTS", *(f"{c}/{version}" for c in codes)],
@@ -98,9 +122,20 @@ def ours(
     return {row.player_id: (row.rank, list(row.values)) for row in table.rows}
 
 
-def same(a: object, b: object) -> bool:
+def gacrux_runs(codes: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The codes in gacrux runs: the Fore Buchholz ones (FB, AOB/F) each alone, the rest in
+    one. gacrux's Fore Buchholz leaves its reading of the final round (every player paired
+    in it present to the end) in the players' data, and the codes after it in a run read it."""
+    fore = [c for c in codes if c.startswith("FB") or c == "AOB/F"]
+    return [tuple(c for c in codes if c not in fore), *((c,) for c in fore)]
+
+
+def same(a: object, b: object, rounded: bool = False) -> bool:
+    """Ours *a* and gacrux's *b*; *rounded*: b is a at b's printed precision."""
     if a is None or b is None:
         return a is None and b is None
+    if rounded and isinstance(b, Decimal):
+        return printed_agrees(str(b), a)  # type: ignore[arg-type]
     if isinstance(b, Decimal):
         b = Fraction(b)
     return Fraction(a) == Fraction(b)  # type: ignore[arg-type]
@@ -109,22 +144,28 @@ def same(a: object, b: object) -> bool:
 def compare(t: TrfTournament, edition: str, after: int | None = None) -> tuple[collections.Counter, list[str]]:
     """Per tie-break (and per rank list), the number of players that agree, and the differences,
     in the standings after round *after* (default: the last)."""
-    text = write_trf(t)
+    text = gacrux_tournament(write_trf(t))
     agree: collections.Counter = collections.Counter()
     diffs: list[str] = []
     where = f"{t.name} {edition}" + (f" after round {after}" if after else "")
-    theirs, mine = gacrux_run(text, VALUE_CODES, edition, after), ours(t, VALUE_CODES, edition, after)
-    for pid in sorted(mine):
-        for k, code in enumerate(VALUE_CODES):
-            if same(mine[pid][1][k], theirs[pid][1][k]):
+    mine = ours(t, VALUE_CODES, edition, after)
+    theirs: dict[str, dict[int, object]] = {}
+    for run in gacrux_runs(VALUE_CODES):
+        values = gacrux_run(text, run, edition, after)
+        for k, code in enumerate(run):
+            theirs[code] = {pid: v[1][k] for pid, v in values.items()}
+    for k, code in enumerate(VALUE_CODES):
+        for pid in sorted(mine):
+            if same(mine[pid][1][k], theirs[code][pid], code in ROUNDED_BY_GACRUX):
                 agree[code] += 1
             else:
-                diffs.append(f"{where} {code} player {pid}: ours {mine[pid][1][k]}, gacrux {theirs[pid][1][k]}")
+                diffs.append(f"{where} {code} player {pid}: ours {mine[pid][1][k]}, gacrux {theirs[code][pid]}")
     for label, codes in RANK_LISTS.items():
         theirs, mine = gacrux_run(text, codes, edition, after), ours(t, codes, edition, after)
         for pid in sorted(mine):
             if mine[pid][0] == theirs[pid][0] and all(
-                same(a, b) for a, b in zip(mine[pid][1], theirs[pid][1], strict=True)
+                same(a, b, code in ROUNDED_BY_GACRUX)
+                for a, b, code in zip(mine[pid][1], theirs[pid][1], codes, strict=True)
             ):
                 agree[label] += 1
             else:

@@ -98,11 +98,24 @@ def test_a_file_without_a_list_is_checked_by_points_only() -> None:
 def test_a_code_not_computed_here_ends_the_list_with_a_note() -> None:
     t = generated(codes=("BH",))
     t = dataclasses.replace(
-        t, other_records=tuple("212 PTS KS BH" if r.startswith("212") else r for r in t.other_records)
+        t, other_records=tuple("212 PTS XYZ BH" if r.startswith("212") else r for r in t.other_records)
     )
     result = verify_standings(t)
-    assert result.unknown == ("KS", "BH") and result.codes == ()
-    assert any("KS" in note for note in result.notes)
+    assert result.unknown == ("XYZ", "BH") and result.codes == ()
+    assert any("XYZ" in note for note in result.notes)
+
+
+C07_2026 = ("FB/C1", "AOB", "AOB/F", "KS", "KS/L+1", "STD", "PTP", "APRO", "APPO", "RTNG", "EDE", "TPN")
+
+
+@pytest.mark.parametrize("seed", range(1, 5))
+def test_every_code_of_the_2026_text_is_written_and_checked(seed: int) -> None:
+    # Records 202/212 carry the codes and the ###TBV table their values; the check reads both.
+    t = generated(seed, C07_2026)
+    assert tiebreak_list(t) == ("212", C07_2026)
+    result = verify_standings(t)
+    assert result.disagreements == () and result.unknown == ()
+    assert result.values_checked == 18 * (1 + len(C07_2026))
 
 
 @pytest.mark.parametrize(

@@ -21,14 +21,14 @@ from pairing.engine.tiebreaks.rounds import Crosstable
 MAX_PASSES = 30
 
 
-def _split(table: Crosstable, group: list[int]) -> list[list[int]]:
+def _split(table: Crosstable, group: list[int], forfeits_played: bool) -> list[list[int]]:
     members = set(group)
     scored: dict[int, Fraction] = {}
     met: dict[int, int] = {}
     for pid in group:
         games: dict[int, list[Fraction]] = defaultdict(list)
         for r in table.rows[pid]:
-            if r.played and r.opponent in members:
+            if (r.played or forfeits_played) and r.opponent in members:  # 6.1.1; /P: forfeits too
                 games[r.opponent].append(r.points)
         scored[pid] = sum((sum(g, Fraction(0)) / len(g) for g in games.values()), Fraction(0))
         met[pid] = len(games)
@@ -49,8 +49,10 @@ def _split(table: Crosstable, group: list[int]) -> list[list[int]]:
     return parts
 
 
-def direct_encounter(table: Crosstable, groups: list[list[int]]) -> dict[int, int]:
-    """Places within each of the tied *groups* (lists of ids); 0 for a group left whole."""
+def direct_encounter(table: Crosstable, groups: list[list[int]], forfeits_played: bool = False) -> dict[int, int]:
+    """Places within each of the tied *groups* (lists of ids); 0 for a group left whole.
+    *forfeits_played* (``DE/P``): a forfeit counts as a game between the two (6.1.1 leaves
+    it to the regulations)."""
     place = dict.fromkeys(table.ids, 0)
     for group in groups:
         if len(group) < 2:
@@ -59,7 +61,7 @@ def direct_encounter(table: Crosstable, groups: list[list[int]]) -> dict[int, in
         for _ in range(MAX_PASSES):
             refined = []
             for part in parts:
-                refined.extend(_split(table, part) if len(part) > 1 else [part])
+                refined.extend(_split(table, part, forfeits_played) if len(part) > 1 else [part])
             if len(refined) == len(parts):
                 break
             parts = refined

@@ -24,11 +24,11 @@ half points stay exact.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 
-from pairing.engine.state import Colour, Outcome, TournamentState
+from pairing.engine.state import Colour, Outcome, RoundEntry, TournamentState
 
 EDITIONS = ("2024", "2026")
 
@@ -162,10 +162,12 @@ class Crosstable:
         """C.07 16.3: the score a participant brings to his opponents' tie-breaks."""
         return {pid: tenths(total) for pid, total in self.adjusted_tenths.items()}
 
-    def opponent_tenths(self, pid: int, r: PlayerRound) -> int:
+    def opponent_tenths(self, pid: int, r: PlayerRound, forfeits_played: bool = False) -> int:
         """What round *r* of *pid* adds to a Buchholz-type sum, in tenths: the opponent's
-        adjusted score for a game played (16.3), else the dummy opponent's score (16.4)."""
-        if r.played and r.opponent is not None:
+        adjusted score for a game played (16.3), else the dummy opponent's score (16.4).
+        *forfeits_played* (``/P``, the regulations' choice): a forfeit is a game against the
+        scheduled opponent."""
+        if (r.played or forfeits_played) and r.opponent is not None:
             return self.adjusted_tenths[r.opponent]
         own = self.score_tenths[pid]
         if self.edition == "2026":
@@ -174,6 +176,20 @@ class Crosstable:
             return min(own, self.draw_tenths * self.rounds)  # rounds so far; all rounds at the end
         return own
 
-    def opponent_value(self, pid: int, r: PlayerRound) -> Fraction:
-        """opponent_tenths as a Fraction of a point."""
-        return tenths(self.opponent_tenths(pid, r))
+    @cached_property
+    def fore(self) -> Crosstable:
+        """C.07 8.3 (Fore Buchholz): the same rounds with every pairing of the tournament's
+        final round, forfeits included, counted as a game drawn over the board; the table
+        itself when the final round is not among its rounds. A player paired in the final
+        round is then present to the end (no draws of 16.3.2 for his earlier absences)."""
+        final = self.state.total_rounds
+        if self.rounds != final or final == 0:
+            return self
+        players = []
+        for p in self.state.players:
+            entry = p.history[final - 1] if len(p.history) >= final else None
+            if entry is not None and entry.opponent is not None:
+                drawn = RoundEntry(entry.opponent, entry.colour or Colour.WHITE, Outcome.DRAW)
+                p = replace(p, history=(*p.history[: final - 1], drawn, *p.history[final:]))
+            players.append(p)
+        return Crosstable(replace(self.state, players=tuple(players)), self.edition)

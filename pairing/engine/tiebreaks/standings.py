@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from pairing.engine.state import TournamentState
+from pairing.engine.tiebreaks import ratings
 from pairing.engine.tiebreaks import values as v
-from pairing.engine.tiebreaks.codes import TieBreak, parse_list
+from pairing.engine.tiebreaks.codes import DIRECT_ENCOUNTER, TieBreak, parse_list
 from pairing.engine.tiebreaks.encounter import direct_encounter
 from pairing.engine.tiebreaks.rounds import Crosstable, tenths
 
@@ -23,16 +24,24 @@ _FUNCTIONS = {
     "PTS": v.points,
     "BH": v.buchholz,
     "SB": v.sonneborn_berger,
-    "ARO": v.average_rating_of_opponents,
-    "TPR": v.performance_rating,
+    "FB": v.fore_buchholz,
+    "AOB": v.average_of_opponents_buchholz,
+    "KS": v.koya,
+    "ARO": ratings.average_rating_of_opponents,
+    "TPR": ratings.performance_rating,
+    "PTP": ratings.perfect_tournament_performance,
+    "APRO": ratings.average_performance_of_opponents,
+    "APPO": ratings.average_perfect_performance_of_opponents,
+    "RTNG": ratings.rating,
     "WIN": v.wins,
     "WON": v.games_won,
     "BPG": v.games_with_black,
     "BWG": v.wins_with_black,
     "REP": v.rounds_elected_to_play,
     "PS": v.progressive_score,
+    "STD": v.standard_points,
+    "TPN": v.pairing_number,
 }
-LOWER_IS_BETTER = frozenset({"DE"})
 
 
 @dataclass(frozen=True)
@@ -58,7 +67,7 @@ class Standings:
 
 
 def tiebreak_values(table: Crosstable, tb: TieBreak) -> dict[int, Value]:
-    """One tie-break that depends on nothing but the crosstable (every one but DE)."""
+    """One tie-break that depends on nothing but the crosstable (every one but DE and EDE)."""
     return _FUNCTIONS[tb.name](table, tb)
 
 
@@ -97,14 +106,14 @@ def standings(state: TournamentState, codes: Sequence[str | TieBreak], edition: 
     order = _rerank(list(table.ids), rank, dict(points), False)
     columns: list[dict[int, Value]] = []
     for tb in tiebreaks:
-        if tb.name == "DE":
+        if tb.name in DIRECT_ENCOUNTER:  # 13.3: for one player EDE has one score, so it is DE
             groups: dict[int, list[int]] = {}
             for pid in order:
                 groups.setdefault(rank[pid], []).append(pid)
-            column: dict[int, Value] = dict(direct_encounter(table, list(groups.values())))
+            column: dict[int, Value] = dict(direct_encounter(table, list(groups.values()), tb.forfeits_played))
         else:
             column = tiebreak_values(table, tb)
         columns.append(column)
-        order = _rerank(order, rank, column, tb.name in LOWER_IS_BETTER)
+        order = _rerank(order, rank, column, tb.lower_is_better)
     rows = tuple(StandingRow(rank[pid], pid, points[pid], tuple(c[pid] for c in columns)) for pid in order)
     return Standings(tiebreaks, rows, table.rounds, edition)

@@ -2,18 +2,15 @@
 
 Every function takes a :class:`~pairing.engine.tiebreaks.rounds.Crosstable` and a
 :class:`~pairing.engine.tiebreaks.codes.TieBreak` and returns ``{player id: value}``:
-a Fraction of a point, a count, a rating, or None when the value cannot be given
-(a rating-based tie-break in a field with unrated players and no rating stated for
-them, C.07 15).
+a Fraction of a point, a count, or None when the value cannot be given. The
+rating-based tie-breaks (article 10) are in :mod:`.ratings`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
-from pairing.engine.aro import average_rating
 from pairing.engine.state import Colour
 from pairing.engine.tiebreaks.codes import TieBreak
 from pairing.engine.tiebreaks.rounds import Crosstable
@@ -24,18 +21,18 @@ Value = Fraction | int | None
 # ---------------------------------------------------------------- cuts (C.07 14, 16.5)
 
 
-@dataclass(frozen=True)
-class Term:
-    """One round's contribution to a sum: *key* is the opponent's score that ranks it
-    for the cuts, *value* what it adds (equal to *key* for Buchholz, the score times
-    the result for Sonneborn-Berger); *voluntary* marks a VUR (C.07 16.5)."""
+class IntegerTerm(NamedTuple):
+    """One round's contribution to a sum, in integers: *key* is the opponent's score that
+    ranks it for the cuts, in tenths of a point; *value* what it adds, in tenths (Buchholz)
+    or hundredths (Sonneborn-Berger: the score times the result); *voluntary* marks a VUR
+    (C.07 16.5). The cuts compare terms of one player only, all on one scale."""
 
-    key: Fraction
-    value: Fraction
-    voluntary: bool = False
+    key: int
+    value: int
+    voluntary: bool
 
 
-def cut_terms(terms: list[Term], low: int, high: int, rounds: int) -> list[Term]:
+def cut_terms(terms: list[IntegerTerm], low: int, high: int, rounds: int) -> list[IntegerTerm]:
     """Remove the *low* least and the *high* most significant terms (C.07 14.1-14.4).
 
     C.07 16.5: while a participant has VURs left, the low cut may not favour him: of
@@ -66,35 +63,19 @@ def cut_terms(terms: list[Term], low: int, high: int, rounds: int) -> list[Term]
 # ---------------------------------------------------------------- opponents' scores (C.07 8, 9)
 
 
-def buchholz_terms(table: Crosstable, pid: int, sonneborn: bool) -> list[Term]:
-    """The rounds' terms in Fractions of a point (the integer terms, scaled back)."""
-    scale = 100 if sonneborn else 10
-    return [
-        Term(Fraction(t.key, 10), Fraction(t.value, scale), t.voluntary) for t in integer_terms(table, pid, sonneborn)
-    ]
-
-
-class IntegerTerm(NamedTuple):
-    """A Term counted in integers: *key* in tenths of a point, *value* in tenths (Buchholz)
-    or hundredths (Sonneborn-Berger: tenths times tenths). The cuts compare terms of one
-    player only, all on one scale, so they cut the same rounds as with Fractions."""
-
-    key: int
-    value: int
-    voluntary: bool
-
-
-def integer_terms(table: Crosstable, pid: int, sonneborn: bool) -> list[IntegerTerm]:
+def integer_terms(table: Crosstable, pid: int, sonneborn: bool, forfeits_played: bool = False) -> list[IntegerTerm]:
     terms = []
     for r, points in zip(table.rows[pid], table.points_tenths[pid], strict=True):
-        score = table.opponent_tenths(pid, r)
+        score = table.opponent_tenths(pid, r, forfeits_played)
         value = score * points if sonneborn else score
-        terms.append(IntegerTerm(score, value, r.voluntary_unplayed and not r.played))
+        played = r.played or (forfeits_played and r.opponent is not None)
+        terms.append(IntegerTerm(score, value, r.voluntary_unplayed and not played))
     return terms
 
 
 def _cut_sum(table: Crosstable, tb: TieBreak, pid: int, sonneborn: bool) -> Fraction:
-    kept = cut_terms(integer_terms(table, pid, sonneborn), tb.cut_low, tb.cut_high, table.rounds)  # type: ignore[arg-type]
+    terms = integer_terms(table, pid, sonneborn, tb.forfeits_played)
+    kept = cut_terms(terms, tb.cut_low, tb.cut_high, table.rounds)
     return Fraction(sum(t.value for t in kept), 100 if sonneborn else 10)
 
 
@@ -109,73 +90,35 @@ def sonneborn_berger(table: Crosstable, tb: TieBreak) -> dict[int, Value]:
     return {pid: _cut_sum(table, tb, pid, True) for pid in table.ids}
 
 
-# ---------------------------------------------------------------- ratings (C.07 10, 15)
-
-# FIDE rating regulations, table 8.1(a): the rating difference dp for a percentage
-# score p (0.50 ... 1.00); below 0.50, dp(p) = -dp(1 - p).
-_DP_UPPER = (
-    0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141,
-    149, 158, 166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309,
-    322, 336, 351, 366, 383, 401, 422, 444, 470, 501, 538, 589, 677, 800,
-)  # fmt: skip
+def fore_buchholz(table: Crosstable, tb: TieBreak) -> dict[int, Value]:
+    """C.07 8.3: the Buchholz with every game of the final round counted as a draw (the
+    crosstable's ``fore`` view); before the final round it is the Buchholz."""
+    return buchholz(table.fore, tb)
 
 
-def dp(percentage: int) -> int:
-    """Table 8.1(a): *percentage* is p in hundredths, 0..100."""
-    if not 0 <= percentage <= 100:
-        raise ValueError(f"a percentage score of {percentage}")
-    return _DP_UPPER[percentage - 50] if percentage >= 50 else -_DP_UPPER[50 - percentage]
-
-
-def _rated_games(table: Crosstable, tb: TieBreak) -> dict[int, list[tuple[int, Fraction]]] | None:
-    """Per player, (opponent's rating, game score) of every game played over the board
-    (C.07 15: unplayed games do not count), cut per 14 by rating; None when a player
-    is unrated and the tournament gave no rating for unrated players (15)."""
-    ratings = dict(table.ratings)
-    if any(r <= 0 for r in ratings.values()):
-        if tb.unrated_rating is None:
-            return None
-        ratings = {pid: r if r > 0 else tb.unrated_rating for pid, r in ratings.items()}
-    out = {}
-    for pid in table.ids:
-        games = sorted(
-            ((ratings[r.opponent], r.game_score) for r in table.rows[pid] if r.played and r.opponent is not None),
-            key=lambda g: g[0],
-        )
-        low = min(tb.cut_low, table.rounds)
-        high = min(tb.cut_high, table.rounds - low)
-        games = games[low:]
-        games = games[: len(games) - high] if high else games
-        out[pid] = games
-    return out
-
-
-def average_rating_of_opponents(table: Crosstable, tb: TieBreak) -> dict[int, Value]:
-    """C.07 10.1: rounded to the nearest integer, .5 up (the one rule in pairing.engine.aro)."""
-    games = _rated_games(table, tb)
-    if games is None:
-        return dict.fromkeys(table.ids)
-    return {pid: average_rating(r for r, _ in g) if g else None for pid, g in games.items()}
-
-
-def performance_percentage(score: Fraction, games: int) -> int:
-    """The percentage score in hundredths, rounded half up (table 8.1(a) is read at p)."""
-    return int(score * 100 / games + Fraction(1, 2))
-
-
-def performance_rating(table: Crosstable, tb: TieBreak) -> dict[int, Value]:
-    """C.07 10.2: ARO + dp(p), p the percentage of the games played over the board."""
-    games = _rated_games(table, tb)
-    if games is None:
-        return dict.fromkeys(table.ids)
+def average_of_opponents_buchholz(table: Crosstable, tb: TieBreak) -> dict[int, Value]:
+    """C.07 8.2: the average of the Buchholz (``/F``: Fore Buchholz) of the opponents met
+    over the board; exact (the text states no rounding), None without a game played."""
+    scores = buchholz(table.fore if tb.fore else table, TieBreak("BH"))
     out: dict[int, Value] = {}
-    for pid, g in games.items():
-        if not g:
-            out[pid] = None
-            continue
-        score = sum((s for _, s in g), Fraction(0))
-        out[pid] = average_rating(r for r, _ in g) + dp(performance_percentage(score, len(g)))
+    for pid, rows in table.rows.items():
+        met = [scores[r.opponent] for r in rows if r.played and r.opponent is not None]
+        out[pid] = sum(met, Fraction(0)) / len(met) if met else None  # type: ignore[arg-type]
     return out
+
+
+def koya(table: Crosstable, tb: TieBreak) -> dict[int, Value]:
+    """C.07 9.2: the points scored against the opponents who finished with at least half
+    the maximum score (a win in every round so far); 14.5 moves the limit by half points.
+    A forfeit counts against the scheduled opponent, as in the Sonneborn-Berger (reading)."""
+    limit = Fraction(tb.koya_percent, 100) * table.win * table.rounds + Fraction(tb.koya_half_points, 2)
+    return {
+        pid: sum(
+            (r.points for r in rows if r.opponent is not None and table.score[r.opponent] >= limit),
+            Fraction(0),
+        )
+        for pid, rows in table.rows.items()
+    }
 
 
 # ---------------------------------------------------------------- results (C.07 7)
@@ -221,6 +164,27 @@ def progressive_score(table: Crosstable, tb: TieBreak) -> dict[int, Value]:
                 total += running
         out[pid] = total
     return out
+
+
+def standard_points(table: Crosstable, tb: TieBreak) -> dict[int, Value]:
+    """C.07 7.7: one point for each round where the participant scored more than his
+    opponent (without playing: more than a draw), half a point where as much: the
+    1-1/2-0 count whatever the tournament's scoring."""
+    out: dict[int, Value] = {}
+    for pid, rows in table.rows.items():
+        halves = 0
+        for r in rows:
+            played = r.played and r.opponent is not None
+            other = table.rows[r.opponent][r.number - 1].points if played else table.draw  # type: ignore[index]
+            halves += 2 if r.points > other else 1 if r.points == other else 0
+        out[pid] = Fraction(halves, 2)
+    return out
+
+
+def pairing_number(table: Crosstable, tb: TieBreak) -> dict[int, Value]:
+    """C.07 7.8: the (final) tournament pairing number, the player's start number; the
+    ranking sorts it ascending (``/R``: descending, TieBreak.lower_is_better)."""
+    return {pid: pid for pid in table.ids}
 
 
 def points(table: Crosstable, tb: TieBreak) -> dict[int, Value]:
