@@ -14,7 +14,7 @@ from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from pairing.engine.tiebreaks import PRESETS, TieBreakCodeError, parse
+from pairing.engine.tiebreaks import PRESETS, TieBreakCodeError, TournamentKind, edition_for, list_refusals, parse
 from tourney.editions import default_edition, edition_problem
 from tourney.models import AppointmentRole, ByeKind, Player, RatingKind, RulesEdition, Tournament, default_time_zone
 from tourney.services.registration import birth_date_of
@@ -461,6 +461,11 @@ class TiebreakForm(forms.Form):
         help_text=_("codes separated by spaces, e.g. BH/C1 BH SB DE"),
     )
 
+    def __init__(self, *args: Any, tournament: Tournament | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+        self.advice: list[str] = []  # C.07's recommendations the list goes against: shown, not refused
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if data.get("preset"):
@@ -476,6 +481,19 @@ class TiebreakForm(forms.Form):
         if len(set(parsed)) != len(parsed):
             self.add_error("codes", gettext("a tie-break is listed twice"))
         data["list"] = parsed
+        if self.tournament is not None and not self.errors:
+            # C.07 forbids some lists for some events (Buchholz in a round robin, ratings
+            # in an unrated field without /U): refused with the article; its advice is shown.
+            kind = TournamentKind(
+                every_player_rated=not self.tournament.players.filter(rating=0).exists(),
+                edition=edition_for(self.tournament.start_date.isoformat() if self.tournament.start_date else None),
+            )
+            for refusal in list_refusals(parsed, kind):
+                text = f"{refusal.code}: {gettext(refusal.reason)} ({refusal.article})"
+                if refusal.refused:
+                    self.add_error("codes", text)
+                else:
+                    self.advice.append(text)
         return data
 
 

@@ -37,6 +37,7 @@ NEUTRAL = {
     *("ARO", "TRF", "CSV", "FIDE", "ID", "PAB", "FPB", "HPB", "ZPB"),
     "K",  # the development coefficient of the FIDE Rating Regulations 8.3.3
     *("PTS", "BH", "SB", "DE", "PS", "TPR", "REP", "WIN", "WON", "BPG", "BWG"),  # C.07 codes
+    *("FB", "AOB", "KS", "PTP", "APRO", "APPO", "RTNG", "EDE", "STD", "TPN"),
     *("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM", "ITA", "Elo", "Fed", "w", "b"),
     *("Buchholz", "Sonneborn", "Berger", "Burstein", "Lim", "English", "Italiano"),  # names
     *("pt", "pref", "float", "Prog.", "Password", "File"),

@@ -773,3 +773,32 @@ def test_the_tournament_form_shows_each_field_once(client, django_user_model) ->
     client.force_login(organizer)
     names = re.findall(r'<(?:input|select|textarea)[^>]* name="([^"]+)"', client.get("/new/").content.decode())
     assert names.count("rounds") == 1
+
+
+def test_every_c07_code_is_offered_named_and_shown_in_the_standings(running) -> None:
+    t, client, _user = running
+    url = f"/t/{t.pk}/tiebreaks/"
+    page = client.get(url).content.decode()
+    for name in ("Fore Buchholz", "Koya system", "Average perfect performance of opponents", "Standard points"):
+        assert name in page
+    answer = client.post(url, {"preset": "", "codes": "FB AOB APRO EDE STD BH", "confirmed": "1"})
+    assert answer.status_code == 302
+    t.refresh_from_db()
+    assert t.tiebreaks == ["FB", "AOB", "APRO", "EDE", "STD", "BH"]
+    standings = client.get(f"/t/{t.pk}/standings/").content.decode()
+    assert "Fore Buchholz" in standings and "Extended direct encounter" in standings
+
+
+def test_c07_refuses_a_rating_code_in_an_unrated_field_and_advises_on_koya(running) -> None:
+    t, client, _user = running
+    unrated = t.players.order_by("pairing_number").last()
+    unrated.rating = 0
+    unrated.save(update_fields=["rating"])
+    url = f"/t/{t.pk}/tiebreaks/"
+    page = client.post(url, {"preset": "", "codes": "BH ARO", "confirmed": "1"}).content.decode()
+    assert "the list must state the rating they count with (/U&lt;rating&gt;) (C.07 10)" in page
+    t.refresh_from_db()
+    assert "ARO" not in t.tiebreaks
+    answer = client.post(url, {"preset": "", "codes": "BH ARO/U1000 KS", "confirmed": "1"})
+    assert answer.status_code == 302
+    assert "the Koya system is meant for round robins (C.07 9.2)" in client.get(url).content.decode()

@@ -64,7 +64,7 @@ def _table(tournament: Tournament, number: int) -> tuple[TournamentStandings, li
     return table, rows
 
 
-# The tie-breaks' names in the reader's language (pairing.engine.tiebreaks.codes.NAMES in English).
+# The tie-breaks' names in the reader's language (pairing.engine.tiebreaks.codes.ALL_NAMES in English).
 TIEBREAK_NAMES = {
     "PTS": gettext_lazy("Points"),
     "BH": gettext_lazy("Buchholz"),
@@ -78,6 +78,16 @@ TIEBREAK_NAMES = {
     "BWG": gettext_lazy("Games won with Black"),
     "REP": gettext_lazy("Rounds one elected to play"),
     "PS": gettext_lazy("Progressive score"),
+    "FB": gettext_lazy("Fore Buchholz"),
+    "AOB": gettext_lazy("Average of opponents' Buchholz"),
+    "KS": gettext_lazy("Koya system"),
+    "PTP": gettext_lazy("Perfect tournament performance"),
+    "APRO": gettext_lazy("Average performance rating of opponents"),
+    "APPO": gettext_lazy("Average perfect performance of opponents"),
+    "RTNG": gettext_lazy("Rating"),
+    "EDE": gettext_lazy("Extended direct encounter"),
+    "STD": gettext_lazy("Standard points"),
+    "TPN": gettext_lazy("Tournament pairing number"),
 }
 
 

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseStopPolling
 
 from pairing.engine.text import decode
-from pairing.engine.tiebreaks import NAMES
+from pairing.engine.tiebreaks import ALL_NAMES
 from tourney.access import takes_upload, tournament_creator, tournament_role, user_roles
 from tourney.audit import User
 from tourney.errors import (
@@ -168,7 +168,7 @@ def tiebreak_settings(request: TournamentRequest, tournament_id: int) -> HttpRes
     """The ordered tie-break list (C.07 4.1: chosen by the organizer, announced in advance)."""
     tournament = request.tournament
     initial = {"codes": " ".join(str(c) for c in tournament.tiebreaks or [])}
-    form = TiebreakForm(request.POST or None, initial=initial)
+    form = TiebreakForm(request.POST or None, initial=initial, tournament=tournament)
     if request.method == "POST" and form.is_valid():
         confirmed = request.POST.get("confirmed") == "1"
         try:
@@ -189,8 +189,10 @@ def tiebreak_settings(request: TournamentRequest, tournament_id: int) -> HttpRes
             form.add_error("codes", str(error))
         else:
             messages.success(request, _("Tie-breaks saved."))
+            for advice in form.advice:
+                messages.warning(request, advice)
             return redirect("tiebreak_settings", tournament.pk)
-    known = [{"code": code, "label": TIEBREAK_NAMES[code]} for code in NAMES if code != "PTS"]
+    known = [{"code": code, "label": TIEBREAK_NAMES[code]} for code in ALL_NAMES if code != "PTS"]
     started = setup.last_paired_round(tournament) is not None  # where set_tiebreaks starts to warn
     return render(
         request,
