@@ -71,6 +71,15 @@ def test_a_dubov_draft_shows_upfloats_only(django_user_model) -> None:
     assert "the Dubov system has no downfloats" in _page(t, django_user_model, 3)
 
 
+def test_a_dubov_draft_shows_the_aro_each_player_is_paired_by(django_user_model) -> None:
+    # C.04.4.1 A.6: player 1 met 3 (2480) and 4 (2470), ARO 2475; 3 met 1 and 2, ARO 2495.
+    t = _three_rounds("dubov")
+    aros = {n: e.aro for n, e in draft.explanations(t.round_set.get(number=3)).items()}
+    assert aros == {1: 2475, 2: 2475, 3: 2495, 4: 2495}
+    assert "ARO 2475" in _page(t, django_user_model, 3)
+    assert all(e.aro is None for e in draft.explanations(_three_rounds("dutch").round_set.get(number=3)).values())
+
+
 def test_a_lim_draft_shows_the_float_of_the_previous_round(django_user_model) -> None:
     # C.04.4.3 3.10: whether the player floated last round.
     t = _three_rounds("lim")

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from pairing import adapter
+from pairing.engine.aro import aros
 from pairing.engine.common.colours import Strength, colour_preference
 from pairing.engine.common.editions import EDITION_2017
 from pairing.engine.dubov.players import dubov_colour_preference, upfloat_history
@@ -36,6 +37,7 @@ class Explanation:
     score: int
     preference: str
     floats: str | None  # None: the system reads no earlier float
+    aro: int | None = None  # Dubov only: the ARO it pairs by (C.04.4.1 A.6)
 
 
 _STRENGTH = {
@@ -105,6 +107,7 @@ def explanations(rnd: Round) -> dict[int, Explanation]:
     preference_of = dubov_colour_preference if system == PairingSystem.DUBOV else colour_preference
     marks = _FLOAT_MARKS.get(system)
     floats = marks(state, draft_edition(rnd)) if marks else {}
+    ratings = aros(state) if system == PairingSystem.DUBOV else {}  # A.6: Dubov pairs by them
     out = {}
     for p in state.players:
         pref = preference_of(p)
@@ -112,7 +115,7 @@ def explanations(rnd: Round) -> dict[int, Explanation]:
         if pref.colour is not None:
             colour = _("W") if pref.colour is Colour.WHITE else _("B")
             text = f"{colour} {_STRENGTH.get(pref.strength, '')}".strip()
-        out[p.id] = Explanation(state.pairing_score(p.id), text, floats.get(p.id) if marks else None)
+        out[p.id] = Explanation(state.pairing_score(p.id), text, floats.get(p.id) if marks else None, ratings.get(p.id))
     return out
 
 
