@@ -181,7 +181,8 @@ def test_a_withdrawn_player_is_marked_on_the_public_tournament_page(client) -> N
 STANDINGS_ROWS_TEMPLATE = """{% for row in rows %}<tr>
     <td class="rank">{{ row.rank }}</td>
     <td class="sno">{{ row.player.pairing_number }}</td>
-    <td class="name">{{ row.player.name }}</td>
+    <td class="name"><a href="{% url 'player_card' row.player.tournament_id row.player.pk %}">"""
+STANDINGS_ROWS_TEMPLATE += """{{ row.player.name }}</a></td>
     <td>{{ row.player.title }}</td>
     <td>{{ row.player.federation }}</td>
     <td class="rating">{% if row.player.rating %}{{ row.player.rating }}{% endif %}</td>

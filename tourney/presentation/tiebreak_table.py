@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 
+from django.urls import reverse
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -176,7 +177,8 @@ def table_body(rows: list[TableRow], *, rating_change: bool = False) -> SafeStri
         out.append(
             f'<tr>\n    <td class="rank">{shown(row.rank)}</td>\n'
             f'    <td class="sno">{shown(p.pairing_number)}</td>\n'
-            f'    <td class="name">{shown(p.name)}</td>\n'
+            f'    <td class="name"><a href="{shown(reverse("player_card", args=[p.tournament_id, p.pk]))}">'
+            f"{shown(p.name)}</a></td>\n"
             f"    <td>{shown(p.title)}</td>\n    <td>{shown(p.federation)}</td>\n"
             f'    <td class="rating">{shown(p.rating) if p.rating else ""}</td>\n    {cells}\n'
             f'    <td class="points">{shown(row.points)}</td>\n    {values}\n  </tr>'
