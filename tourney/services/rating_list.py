@@ -22,7 +22,17 @@ from tourney import audit
 from tourney.audit import User
 from tourney.caching import public_change
 from tourney.errors import ListDifferencesUnresolved, RegistrationRefused
-from tourney.models import JobState, Player, RatingKind, RatingListEntry, RatingListImport, RoundStatus, Tournament
+from tourney.models import (
+    JobState,
+    NationalListEntry,
+    NationalRating,
+    Player,
+    RatingKind,
+    RatingListEntry,
+    RatingListImport,
+    RoundStatus,
+    Tournament,
+)
 from tourney.rating_list import store
 from tourney.rating_list.parser import RatingListError
 from tourney.services import registration
@@ -218,9 +228,14 @@ class RatingChange:
     old: int
     new: int
     source: str  # "the FIDE standard list of September 2026"
+    # A national rating's change (tourney.services.national_list): its record and list entry.
+    national: NationalRating | None = None
+    national_entry: NationalListEntry | None = None
 
     @property
     def token(self) -> str:
+        if self.national is not None:
+            return f"n{self.national.pk}:{self.new}"
         return f"{self.player.pk}:{self.new}"
 
 
@@ -235,6 +250,14 @@ def rating_update_blocker(tournament: Tournament) -> str:
 
 
 def rating_changes(tournament: Tournament) -> list[RatingChange]:
+    """The FIDE ratings that differ from the FIDE list, then the national ratings that
+    differ from their national lists (tourney.services.national_list)."""
+    from tourney.services import national_list  # it builds on this module
+
+    return fide_rating_changes(tournament) + national_list.rating_changes(tournament)
+
+
+def fide_rating_changes(tournament: Tournament) -> list[RatingChange]:
     """Each player (with a FIDE ID) whose rating differs from the tournament's list, in
     pairing number order. A list of that kind not imported yet changes nothing."""
     kind = tournament.rate
@@ -255,6 +278,8 @@ def update_ratings(tournament: Tournament, previewed: Sequence[str], *, user: Us
     """Apply the rating changes the arbiter saw (*previewed*: their tokens), before round 1
     is paired; each audited. Refused, with the reason, after round 1 is paired or when the
     changes are no longer those previewed (a newer list imported, a rating edited)."""
+    from tourney.services import national_list  # it builds on this module
+
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         blocker = rating_update_blocker(tournament)
@@ -267,6 +292,18 @@ def update_ratings(tournament: Tournament, previewed: Sequence[str], *, user: Us
             )
         for change in changes:
             player = change.player
+            if change.national is not None:
+                national_list.apply_change(change)
+                audit.record(
+                    tournament,
+                    player,
+                    action="update national rating from list",
+                    old=change.old,
+                    new=change.new,
+                    user=user,
+                    reason=change.source,
+                )
+                continue
             player.rating = change.new
             if player.rating:
                 player.provisional_rating = None  # only an unrated player takes a provisional rating

@@ -45,7 +45,7 @@ from tourney.forms import (
 )
 from tourney.models import Appointment, AuditEntry, Bye, ImportJob, JobState, Player, Tournament, TournamentStatus
 from tourney.presentation import TIEBREAK_NAMES
-from tourney.services import accounts, setup
+from tourney.services import accounts, national_list, setup
 from tourney.services.import_jobs import ACTIVE_JOB_STATES, progress, request_import
 from tourney.services.imports import import_entries
 from tourney.services.registration import (
@@ -274,6 +274,7 @@ def _registration_page(request: TournamentRequest, **extra: object) -> HttpRespo
         "first_open": first_open,
         "frozen": numbers_frozen(tournament),
         "can": user_roles(request.user, tournament),
+        "national_lists": national_list.imported_lists(),
         **extra,
     }
     return render(request, "tourney/registration.html", context)
