@@ -98,26 +98,33 @@ def _copy_and_merge(rows: Iterable[tuple[object, ...]], columns: tuple[str, ...]
     table = RatingListEntry._meta.db_table
     names = ", ".join(columns)
     updates = ", ".join(f"{c} = EXCLUDED.{c}" for c in columns if c != "fide_id")
+    seen: set[object] = set()
+    twice = False
     count = 0
     with connection.cursor() as cursor:
         cursor.execute("DROP TABLE IF EXISTS rating_list_incoming")
         cursor.execute(f"CREATE TEMPORARY TABLE rating_list_incoming (LIKE {table} INCLUDING DEFAULTS)")
-        cursor.execute("ALTER TABLE rating_list_incoming ADD COLUMN seq bigserial")
+        cursor.execute("ALTER TABLE rating_list_incoming ADD COLUMN seq bigint")
         try:
             for batch in _batches(rows):
-                with cursor.copy(f"COPY rating_list_incoming ({names}) FROM STDIN") as copy:
+                with cursor.copy(f"COPY rating_list_incoming ({names}, seq) FROM STDIN") as copy:
                     for row in batch:
-                        copy.write_row(row)
-                count += len(batch)
+                        count += 1
+                        copy.write_row((*row, count))
+                        twice = twice or row[0] in seen
+                        seen.add(row[0])
                 on_progress(count)
+            seen.clear()
             # A FIDE ID twice in the file: its last line counts (one row per player, as ON
-            # CONFLICT requires within one statement).
+            # CONFLICT requires within one statement). Only then are the rows sorted: a
+            # million of them cost a sort on disk.
+            source = (
+                f"SELECT DISTINCT ON (fide_id) {names} FROM rating_list_incoming ORDER BY fide_id, seq DESC"
+                if twice
+                else f"SELECT {names} FROM rating_list_incoming"
+            )
             with transaction.atomic():
-                cursor.execute(
-                    f"INSERT INTO {table} ({names}) "
-                    f"SELECT DISTINCT ON (fide_id) {names} FROM rating_list_incoming ORDER BY fide_id, seq DESC "
-                    f"ON CONFLICT (fide_id) DO UPDATE SET {updates}"
-                )
+                cursor.execute(f"INSERT INTO {table} ({names}) {source} ON CONFLICT (fide_id) DO UPDATE SET {updates}")
         finally:
             cursor.execute("DROP TABLE IF EXISTS rating_list_incoming")
     return count
