@@ -206,8 +206,7 @@ def _open_xml(stream: IO[bytes], kind: str | None, name: str) -> RatingListFile:
 # anything else (attributes, CDATA, an entity, an empty element) is read by ElementTree.
 # A child and its text. The end tag's name is not compared: expat has checked it.
 _FIELD = re.compile(r"<([a-z_]+)>([^<&]*)</")
-# A value with spaces around it (FIDE writes none): its chunk's values are stripped.
-_PADDED = re.compile(r">\s+[^<\s]|[^>\s]\s+<")
+
 _DECLARED_ENCODING = re.compile(rb"""^\s*<\?xml[^>]*encoding=["']([A-Za-z0-9._-]+)["']""")
 XML_CHUNK = 1 << 20
 
@@ -237,7 +236,7 @@ def _xml_players(stream: IO[bytes], combined: bool, kind: str) -> Iterator[Liste
                 rest = whole
                 continue
             text, rest = whole[:end].decode(encoding), whole[end:]
-            padded = _PADDED.search(text) is not None
+            padded = _padded(text)
             for element in text.split("</player>")[:-1]:  # each ends a player: what follows is the next's
                 count += 1
                 try:
@@ -250,6 +249,19 @@ def _xml_players(stream: IO[bytes], combined: bool, kind: str) -> Iterator[Liste
         raise RatingListError(f"unknown encoding {encoding!r} in the XML declaration") from None
     finally:
         stream.close()
+
+
+def _padded(text: str) -> bool:
+    """Whether a value may have spaces around it (FIDE writes none: a line break before
+    each player only): then the chunk's values are stripped. Counted, not searched: a
+    regular expression over the chunk cost as much as the reading itself."""
+    return (
+        " <" in text
+        or "> " in text
+        or "\t" in text
+        or text.count("\n") != text.count("\n<player>")
+        or text.count("\r") != text.count("\r\n<player>")
+    )
 
 
 def _player_values(element: str, padded: bool) -> dict[str, str]:
