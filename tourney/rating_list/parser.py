@@ -202,9 +202,9 @@ def _open_xml(stream: IO[bytes], kind: str | None, name: str) -> RatingListFile:
     return RatingListFile(kinds, month_of(name), _xml_players(stream, combined, kind or "standard"), "xml")  # type: ignore[arg-type]
 
 
-# A player element as FIDE writes it: children without attributes, each holding its text;
-# anything else (attributes, CDATA, an entity, an empty element) is read by ElementTree.
-# A child and its text. The end tag's name is not compared: expat has checked it.
+# A child of a player as FIDE writes them (no attribute, its text and nothing else) and
+# its text; the end tag's name is not compared: expat has checked it. A player written
+# otherwise (attributes, CDATA, an entity, an empty element) is read by ElementTree.
 _FIELD = re.compile(r"<([a-z_]+)>([^<&]*)</")
 
 _DECLARED_ENCODING = re.compile(rb"""^\s*<\?xml[^>]*encoding=["']([A-Za-z0-9._-]+)["']""")
@@ -214,8 +214,8 @@ XML_CHUNK = 1 << 20
 def _xml_players(stream: IO[bytes], combined: bool, kind: str) -> Iterator[ListedPlayer]:
     # Two readers over the same bytes, both in C: expat without handlers checks that the
     # file is well-formed XML (and says where it is not), and a regular expression takes
-    # each player's values; ElementTree's iterparse, an event and an Element per value,
-    # read a million players three times slower.
+    # each player's values. ElementTree's iterparse, two events and an Element per value,
+    # took twice the CPU (docs/benchmarks.md).
     read = _reader(combined, kind, COMBINED_XML_KEYS if combined else XML_KEYS)
     checker = expat.ParserCreate()
     declared = _DECLARED_ENCODING.match(stream.peek(200)[:200])  # type: ignore[attr-defined]
