@@ -19,8 +19,6 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from pairing.engine.trf import TrfNationalRating
-from pairing.engine.trf.trf26 import national_rating_line
 from tourney.audit import User
 from tourney.errors import RegistrationRefused
 from tourney.models import NationalListEntry, NationalRating, NationalRatingList, Player, Tournament
@@ -126,21 +124,6 @@ def player_data(entry: NationalListEntry, tournament: Tournament) -> registratio
     return data
 
 
-def national_record(player: Player, federation: str, entry: NationalListEntry) -> str:
-    """The player's NRS record (TRF-2026): his national ID and rating under his pairing number."""
-    return national_rating_line(
-        TrfNationalRating(
-            federation=federation,
-            start=player.pairing_number,
-            sex="w" if entry.sex == "F" else ("m" if entry.sex == "M" else ""),
-            name=entry.name,
-            rating=entry.rating,
-            number=entry.national_id,
-            birth=str(entry.birth_year or ""),
-        )
-    )
-
-
 def register_from_national_list(
     tournament: Tournament, national_list: NationalRatingList, national_id: str, *, user: User | None = None
 ) -> Player:
@@ -159,59 +142,9 @@ def register_from_national_list(
             player=player,
             federation=national_list.federation,
             rating=entry.rating,
-            record=national_record(player, national_list.federation, entry),
+            record=rating_list.national_record(player, national_list.federation, entry),
         )
     return player
-
-
-def rating_changes(tournament: Tournament) -> list[rating_list.RatingChange]:
-    """Each player's national rating that differs from his federation's list (the list of
-    that federation imported last), in pairing number order."""
-    records = list(
-        NationalRating.objects.filter(player__tournament=tournament)
-        .select_related("player")
-        .order_by("player__pairing_number", "federation")
-    )
-    lists: dict[str, NationalRatingList | None] = {}
-    changes = []
-    for record in records:
-        if record.federation not in lists:
-            lists[record.federation] = (
-                NationalRatingList.objects.filter(federation=record.federation, imported_at__isnull=False)
-                .order_by("-imported_at")
-                .first()
-            )
-        national_list = lists[record.federation]
-        if national_list is None:
-            continue
-        entry = national_list.entries.filter(national_id=record.national_id).first() if record.national_id else None
-        if entry is None or entry.rating == record.rating:
-            continue
-        changes.append(
-            rating_list.RatingChange(
-                record.player,
-                record.rating or 0,
-                entry.rating or 0,
-                _("the national list %(list)s") % {"list": national_list.name},
-                national=record,
-                national_entry=entry,
-            )
-        )
-    return changes
-
-
-def apply_change(change: rating_list.RatingChange) -> None:
-    """One national rating brought up to the list (rating_list.update_ratings applies it in
-    its transaction): the NRS record, and the provisional rating of a player without a FIDE
-    rating, which the national rating gives (the reading above)."""
-    record, entry = change.national, change.national_entry
-    assert record is not None and entry is not None
-    player = change.player
-    record.rating = entry.rating
-    record.record = national_record(player, record.federation, entry)
-    record.save(update_fields=["rating", "record"])
-    # Read afresh: a FIDE rating the same update gave him makes the provisional one moot.
-    Player.objects.filter(pk=player.pk, rating=0).update(provisional_rating=entry.rating)
 
 
 def imported_lists() -> list[NationalRatingList]:

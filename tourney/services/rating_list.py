@@ -1,7 +1,8 @@
 """The FIDE rating list at work: a list file imported by a Celery job, players registered
 from it (by FIDE ID, by name, a CSV of FIDE IDs completed), and the ratings of a tournament
-brought up to the list before round 1. Each write locks, checks, writes and audits in one
-transaction (the registration service registers)."""
+brought up to the list before round 1, with the national ratings of the players
+registered from a national list (tourney.services.national_list). Each write locks,
+checks, writes and audits in one transaction (the registration service registers)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from pairing.engine.trf import TrfNationalRating
+from pairing.engine.trf.trf26 import national_rating_line
 from tourney import audit
 from tourney.audit import User
 from tourney.caching import public_change
@@ -26,6 +29,7 @@ from tourney.models import (
     JobState,
     NationalListEntry,
     NationalRating,
+    NationalRatingList,
     Player,
     RatingKind,
     RatingListEntry,
@@ -239,6 +243,71 @@ class RatingChange:
         return f"{self.player.pk}:{self.new}"
 
 
+def national_record(player: Player, federation: str, entry: NationalListEntry) -> str:
+    """The player's NRS record (TRF-2026): his national ID and rating under his pairing number."""
+    return national_rating_line(
+        TrfNationalRating(
+            federation=federation,
+            start=player.pairing_number,
+            sex="w" if entry.sex == "F" else ("m" if entry.sex == "M" else ""),
+            name=entry.name,
+            rating=entry.rating,
+            number=entry.national_id,
+            birth=str(entry.birth_year or ""),
+        )
+    )
+
+
+def national_rating_changes(tournament: Tournament) -> list[RatingChange]:
+    """Each player's national rating that differs from his federation's list (the list of
+    that federation imported last), in pairing number order."""
+    records = list(
+        NationalRating.objects.filter(player__tournament=tournament)
+        .select_related("player")
+        .order_by("player__pairing_number", "federation")
+    )
+    lists: dict[str, NationalRatingList | None] = {}
+    changes = []
+    for record in records:
+        if record.federation not in lists:
+            lists[record.federation] = (
+                NationalRatingList.objects.filter(federation=record.federation, imported_at__isnull=False)
+                .order_by("-imported_at")
+                .first()
+            )
+        national_list = lists[record.federation]
+        if national_list is None:
+            continue
+        entry = national_list.entries.filter(national_id=record.national_id).first() if record.national_id else None
+        if entry is None or entry.rating == record.rating:
+            continue
+        changes.append(
+            RatingChange(
+                record.player,
+                record.rating or 0,
+                entry.rating or 0,
+                _("the national list %(list)s") % {"list": national_list.name},
+                national=record,
+                national_entry=entry,
+            )
+        )
+    return changes
+
+
+def apply_national_change(change: RatingChange) -> None:
+    """One national rating brought up to the list (update_ratings applies it in its
+    transaction): the NRS record, and the provisional rating of a player without a FIDE
+    rating, which the national rating gives (the reading in tourney.services.national_list)."""
+    record, entry = change.national, change.national_entry
+    assert record is not None and entry is not None
+    player = change.player
+    record.rating = entry.rating
+    record.record = national_record(player, record.federation, entry)
+    record.save(update_fields=["rating", "record"])
+    # Read afresh: a FIDE rating the same update gave him makes the provisional one moot.
+    Player.objects.filter(pk=player.pk, rating=0).update(provisional_rating=entry.rating)
+
+
 def rating_update_blocker(tournament: Tournament) -> str:
     """Why the ratings may no longer be updated from the list, or ''."""
     if tournament.round_set.exclude(status=RoundStatus.DRAFT).exists():
@@ -251,10 +320,8 @@ def rating_update_blocker(tournament: Tournament) -> str:
 
 def rating_changes(tournament: Tournament) -> list[RatingChange]:
     """The FIDE ratings that differ from the FIDE list, then the national ratings that
-    differ from their national lists (tourney.services.national_list)."""
-    from tourney.services import national_list  # it builds on this module
-
-    return fide_rating_changes(tournament) + national_list.rating_changes(tournament)
+    differ from their national lists (below)."""
+    return fide_rating_changes(tournament) + national_rating_changes(tournament)
 
 
 def fide_rating_changes(tournament: Tournament) -> list[RatingChange]:
@@ -278,8 +345,6 @@ def update_ratings(tournament: Tournament, previewed: Sequence[str], *, user: Us
     """Apply the rating changes the arbiter saw (*previewed*: their tokens), before round 1
     is paired; each audited. Refused, with the reason, after round 1 is paired or when the
     changes are no longer those previewed (a newer list imported, a rating edited)."""
-    from tourney.services import national_list  # it builds on this module
-
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         blocker = rating_update_blocker(tournament)
@@ -293,7 +358,7 @@ def update_ratings(tournament: Tournament, previewed: Sequence[str], *, user: Us
         for change in changes:
             player = change.player
             if change.national is not None:
-                national_list.apply_change(change)
+                apply_national_change(change)
                 audit.record(
                     tournament,
                     player,
