@@ -17,6 +17,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 
 from tourney import roles
 from tourney.models import Tournament
@@ -57,7 +58,13 @@ def tournament_creator(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
         if not request.user.is_authenticated and request.method in ("GET", "HEAD"):
             return redirect_to_login(request.get_full_path())
         if not roles.can_create_tournament(request.user):
-            raise PermissionDenied
+            # The 403 page says why: an arbiter appointed to tournaments is not an organizer.
+            raise PermissionDenied(
+                gettext(
+                    "You are not an organizer: creating a tournament, importing one and the rating lists are "
+                    "for the site's organizers. A superuser makes you one (the Organizers group)."
+                )
+            )
         return view(request, *args, **kwargs)
 
     wrapped.allows = lambda user, **_: roles.can_create_tournament(user)  # type: ignore[attr-defined]

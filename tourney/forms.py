@@ -16,8 +16,17 @@ from django.utils.translation import gettext_lazy as _
 
 from pairing.engine.tiebreaks import PRESETS, TieBreakCodeError, TournamentKind, edition_for, list_refusals, parse
 from tourney.editions import default_edition, edition_problem
-from tourney.models import AppointmentRole, ByeKind, Player, RatingKind, RulesEdition, Tournament, default_time_zone
-from tourney.services.registration import birth_date_of
+from tourney.models import (
+    Acceleration,
+    AppointmentRole,
+    ByeKind,
+    Player,
+    RatingKind,
+    RulesEdition,
+    Tournament,
+    default_time_zone,
+)
+from tourney.services.registration import FIELD_LABELS, birth_date_of
 from tourney.services.setup import FIXED_AFTER_ROUND_ONE, POINT_FIELDS, last_paired_round
 from tourney.validators import MAX_BOARDS, MAX_PAIRING_NUMBER, MAX_ROUNDS, text_problem
 
@@ -47,16 +56,7 @@ TOURNAMENT_LABELS = {
     "time_zone": _("Time zone"),
     "status": _("Status"),
 }
-PLAYER_LABELS = {
-    "name": _("Name"),
-    "title": _("Title"),
-    "rating": _("Rating"),
-    "federation": _("Federation"),
-    "fide_id": _("FIDE ID"),
-    "sex": _("Sex"),
-    "birth_date": _("Birth date"),
-    "provisional_rating": _("Provisional rating"),
-}
+PLAYER_LABELS = {k: v for k, v in FIELD_LABELS.items() if k != "entry_round"}
 
 
 class TextWithoutControls:
@@ -187,6 +187,7 @@ class TournamentForm(TextWithoutControls, forms.ModelForm):
                 *edition.choices,
             ]
             self.initial.setdefault("rules_edition", "")
+        self._label_acceleration_by_edition()
         for name in POINT_FIELDS:
             model_field = Tournament._meta.get_field(name)
             tenths = getattr(self.instance, name) if self.instance.pk else model_field.default
@@ -206,6 +207,18 @@ class TournamentForm(TextWithoutControls, forms.ModelForm):
             for name in FIXED_AFTER_ROUND_ONE:
                 self.fields[name].disabled = True
                 self.fields[name].help_text = _("fixed once round 1 is paired (C.04.2.A.3)")
+
+    def _label_acceleration_by_edition(self) -> None:
+        # The Baku acceleration is C.04.7 in the 2026 texts (events from 1 February 2026),
+        # C.04.5.1 in the 2017 ones; a new tournament gets the 2026 texts unless it says 2017.
+        edition = self.instance.rules_edition if self.instance.pk else self.data.get("rules_edition", "")
+        in_2017 = edition == RulesEdition.E2017
+        labels = {
+            Acceleration.BAKU: _("Baku acceleration (C.04.5.1)") if in_2017 else _("Baku acceleration (C.04.7)"),
+        }
+        field = self.fields["acceleration"]
+        field.choices = [(value, labels.get(value, label)) for value, label in field.choices]
+        field.help_text = _("FIDE-approved accelerated systems: C.04.7 in 2026 events, C.04.5.1 in 2017 ones")
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -297,7 +310,20 @@ class BirthDateField(forms.CharField):
         return birth_date_of(super().to_python(value))
 
 
-class PlayerForm(TextWithoutControls, forms.ModelForm):
+class UnratedMayLeaveRatingEmpty:
+    """The rating field may stay empty: an unrated player, rating 0 (as FIDE writes him)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[call-arg]
+        rating = self.fields["rating"]  # type: ignore[attr-defined]
+        rating.required = False
+        rating.help_text = _("empty for an unrated player")
+
+    def clean_rating(self) -> int:
+        return self.cleaned_data.get("rating") or 0  # type: ignore[attr-defined]
+
+
+class PlayerForm(UnratedMayLeaveRatingEmpty, TextWithoutControls, forms.ModelForm):
     entry_round = forms.IntegerField(
         min_value=1,
         max_value=MAX_ROUNDS,
@@ -313,7 +339,7 @@ class PlayerForm(TextWithoutControls, forms.ModelForm):
         field_classes = {"birth_date": BirthDateField, "federation": FederationField}
 
 
-class PlayerEditForm(TextWithoutControls, forms.ModelForm):
+class PlayerEditForm(UnratedMayLeaveRatingEmpty, TextWithoutControls, forms.ModelForm):
     class Meta:
         model = Player
         fields = ["name", "title", "rating", "federation", "fide_id", "sex", "birth_date", "provisional_rating"]
@@ -533,3 +559,35 @@ class RatingListUploadForm(UploadForm):
 
     def too_large(self) -> str:
         return gettext("The file is %(size)s: the limit is %(limit)s.")
+
+
+class NationalListForm(UploadForm):
+    """A national rating list as a CSV file, and which of its columns holds each field
+    (tourney.rating_list.national): the headings of its first line, as written."""
+
+    file = forms.FileField(label=_("National list (CSV file)"))
+    limit_setting = "RATING_LIST_MAX_BYTES"
+    name = forms.CharField(max_length=100, label=_("List"), help_text=_("e.g. FSI Elo Italia; a known list is updated"))
+    federation = FederationField(min_length=3, max_length=3, label=_("Federation"))
+    month = forms.DateField(
+        label=_("Month of the list"),
+        required=False,
+        input_formats=["%Y-%m"],
+        widget=forms.DateInput(attrs={"type": "month"}),
+    )
+    column_national_id = forms.CharField(max_length=100, label=_("Column of the national ID"))
+    column_name = forms.CharField(max_length=100, label=_("Column of the name"))
+    column_rating = forms.CharField(max_length=100, required=False, label=_("Column of the national rating"))
+    column_fide_id = forms.CharField(max_length=100, required=False, label=_("Column of the FIDE ID"))
+    column_federation = forms.CharField(max_length=100, required=False, label=_("Column of the federation"))
+    column_sex = forms.CharField(max_length=100, required=False, label=_("Column of the sex"))
+    column_birth_year = forms.CharField(max_length=100, required=False, label=_("Column of the birth year"))
+    column_title = forms.CharField(max_length=100, required=False, label=_("Column of the title"))
+
+    def mapping(self) -> dict[str, str]:
+        """Field -> the column's heading, for the fields given."""
+        return {
+            name.removeprefix("column_"): value
+            for name, value in self.cleaned_data.items()
+            if name.startswith("column_") and value
+        }

@@ -272,6 +272,11 @@ class NationalRating(models.Model):
     def __str__(self) -> str:
         return self.record
 
+    @property
+    def national_id(self) -> str:
+        """The player's number in the federation's list: the record's columns 58-68."""
+        return self.record[57:68].strip()
+
 
 class AbnormalPoints(models.Model):
     """TRF-2026 record 299: points assigned outside the results (a penalty, a bonus, an
@@ -851,3 +856,50 @@ class RatingListImport(models.Model):
     @property
     def running(self) -> bool:
         return self.state in ACTIVE_JOB_STATES
+
+
+class NationalRatingList(models.Model):
+    """A federation's national rating list, imported from a CSV file whose columns the
+    arbiter maps to the fields (tourney.rating_list.national); the mapping is kept for the
+    list's next file. A newer file updates each player in place."""
+
+    name = models.CharField(max_length=100, unique=True)
+    federation = models.CharField(max_length=3)  # the federation whose list it is (the NRS record's code)
+    mapping = models.JSONField(default=dict, blank=True)  # field -> the column's heading in the file
+    month = models.DateField(null=True, blank=True)
+    rows = models.PositiveIntegerField(default=0)
+    imported_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.federation})"
+
+
+class NationalListEntry(models.Model):
+    """A player of a national rating list, as its last imported file gives him."""
+
+    rating_list = models.ForeignKey(NationalRatingList, on_delete=models.CASCADE, related_name="entries")
+    national_id = models.CharField(max_length=20)
+    name = models.CharField(max_length=100)
+    name_key = models.CharField(max_length=100)  # tourney.rating_list.store.name_key
+    rating = models.PositiveSmallIntegerField(null=True, blank=True)  # None: not rated in the list
+    fide_id = models.CharField(max_length=12, blank=True)
+    federation = models.CharField(max_length=3, blank=True)
+    sex = models.CharField(max_length=1, blank=True)  # "M" or "F"
+    title = models.CharField(max_length=3, blank=True)
+    birth_year = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        verbose_name_plural = "national list entries"
+        ordering = ["rating_list", "name_key", "national_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["rating_list", "national_id"], name="national_entry_unique_id"),
+        ]
+        indexes = [
+            models.Index(fields=["name_key"], name="national_list_name_prefix", opclasses=["varchar_pattern_ops"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.national_id} {self.name}"

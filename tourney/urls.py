@@ -16,6 +16,7 @@ urlpatterns = [
     # The FIDE rating list (site-wide).
     path("rating-list/", rating_list.rating_list_page, name="rating_list"),
     path("rating-list/imports/<int:import_id>/", rating_list.rating_list_job, name="rating_list_job"),
+    path("rating-list/national/", rating_list.national_list_page, name="national_list"),
     # Public pages.
     path(T, public.tournament_detail, name="tournament_detail"),
     path(R, public.round_detail, name="round_detail"),

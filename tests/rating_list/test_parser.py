@@ -214,3 +214,20 @@ def test_the_parser_needs_no_django() -> None:
         }
         assert imported.isdisjoint({"django", "celery"}), module
         assert imported <= STANDARD_LIBRARY_USED | {"tourney"}, module
+
+
+def test_xml_written_otherwise_than_fide_writes_it_reads_the_same(tmp_path: Path) -> None:
+    """Spaces around the values, an entity, CDATA, an empty element, an attribute: the
+    fast reading leaves such a player to ElementTree, and the values are the same."""
+    odd = (
+        COMBINED_XML.replace("<name>Acevedo Mendez, Lisseth</name>", "<name> Acevedo &amp; Mendez, Lisseth </name>")
+        .replace("<title></title>", "<title/>")
+        .replace("<player><fideid>25121731", '<player source="x"><fideid>25121731')
+        .replace("<name>Núñez, José</name>", "<name><![CDATA[Núñez, José]]></name>")
+    )
+    lisseth, jose = list(open_rating_list(write(tmp_path, "players_list_xml_foa.xml", odd)).players)
+    assert lisseth.name == "Acevedo & Mendez, Lisseth" and lisseth.title == "WIM"
+    assert jose.name == "Núñez, José" and jose.title == "FM"
+    padded = COMBINED_XML.replace("<country>ISL</country>", "<country> ISL\n</country>")
+    lisseth, _jose = list(open_rating_list(write(tmp_path, "players_list_xml_foa.xml", padded)).players)
+    assert lisseth.federation == "ISL"

@@ -105,3 +105,30 @@ def test_it_searches_by_id_and_by_name(tmp_path: Path) -> None:
     assert [e.fide_id for e in search("NUNEZ,JOSE")] == [1]
     assert [e.fide_id for e in search("3")] == [3]
     assert search("9") == [] and search("x") == [] and search("9" * 40) == []
+
+
+def test_a_fide_id_twice_in_the_file_takes_its_last_line(tmp_path: Path) -> None:
+    path = txt_file(
+        tmp_path, [listed(1, "Rossi, Anna", 2100), listed(2, "Verdi, Luca"), listed(1, "Rossi, Anna", 2150)], SEPTEMBER
+    )
+    assert import_rating_list(path).rows == 3
+    assert RatingListEntry.objects.get(fide_id=1).standard_rating == 2150 and RatingListEntry.objects.count() == 2
+
+
+def test_the_first_import_keeps_the_names_indexes(tmp_path: Path) -> None:
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("the indexes set aside and rebuilt are PostgreSQL's")
+    table = RatingListEntry._meta.db_table
+
+    def indexes() -> set[str]:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT indexdef FROM pg_indexes WHERE tablename = %s", [table])
+            return {row[0] for row in cursor.fetchall()}
+
+    before = indexes()
+    assert any("rating_list_name_prefix" in d for d in before) and len(before) >= 3
+    import_rating_list(txt_file(tmp_path, [listed(1, "Rossi, Anna")], SEPTEMBER))
+    assert indexes() == before
+    assert [e.fide_id for e in search("ross")] == [1]

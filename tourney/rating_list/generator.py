@@ -1,5 +1,6 @@
 """Rating list files in FIDE's published forms, written from players: for the tests, the
-import benchmark (bench/rating_list_import.py) and trying the import with a realistic file.
+import benchmark (bench/rating_list_import.py), the browser test of a 5,000-player list
+(tests/browser/test_rating_list_in_the_browser.py) and trying the import with a realistic file.
 The standard library only, like the parser it feeds."""
 
 from __future__ import annotations

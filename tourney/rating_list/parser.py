@@ -6,7 +6,7 @@ standard library only, so that the reading is testable without Django.
 XML (``<playerslist><player><fideid>...``): one element per player; the single lists give
 ``rating``, ``games``, ``k``, the combined list (``players_list_xml_foa.xml``) adds
 ``rapid_rating``, ``rapid_games``, ``rapid_k``, ``blitz_rating``, ``blitz_games``,
-``blitz_k``. Read with ``iterparse``, each player dropped once read: never loaded whole.
+``blitz_k``. Read a megabyte at a time, each player dropped once read: never loaded whole.
 
 TXT: a header line names the columns, each datum starts under its name (left-aligned),
 so the positions are taken from the header, never hard-coded. The headers as FIDE writes
@@ -32,8 +32,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import IO
-from xml.etree.ElementTree import ParseError as XmlParseError
-from xml.etree.ElementTree import iterparse
+from xml.etree.ElementTree import fromstring
+from xml.parsers import expat
 
 KINDS = ("standard", "rapid", "blitz")
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
@@ -89,7 +89,10 @@ XML_FIELDS = {
     "birthday": "birth_year",
     "flag": "flag",
 }
-_XML_ELEMENT = {f: e for e, f in XML_FIELDS.items()}
+# The key of each field in an element's values (its element's name); the combined list's
+# standard figures are its "rating", "games", "k".
+XML_KEYS = {f: e for e, f in XML_FIELDS.items()}
+COMBINED_XML_KEYS = {**XML_KEYS, "standard_rating": "rating", "standard_games": "games", "standard_k": "k"}
 
 
 class RatingListError(ValueError):
@@ -199,29 +202,77 @@ def _open_xml(stream: IO[bytes], kind: str | None, name: str) -> RatingListFile:
     return RatingListFile(kinds, month_of(name), _xml_players(stream, combined, kind or "standard"), "xml")  # type: ignore[arg-type]
 
 
+# A child of a player as FIDE writes them (no attribute, its text and nothing else) and
+# its text; the end tag's name is not compared: expat has checked it. A player written
+# otherwise (attributes, CDATA, an entity, an empty element) is read by ElementTree.
+_FIELD = re.compile(r"<([a-z_]+)>([^<&]*)</")
+
+_DECLARED_ENCODING = re.compile(rb"""^\s*<\?xml[^>]*encoding=["']([A-Za-z0-9._-]+)["']""")
+XML_CHUNK = 1 << 20
+
+
 def _xml_players(stream: IO[bytes], combined: bool, kind: str) -> Iterator[ListedPlayer]:
+    # Two readers over the same bytes, both in C: expat without handlers checks that the
+    # file is well-formed XML (and says where it is not), and a regular expression takes
+    # each player's values. ElementTree's iterparse, two events and an Element per value,
+    # took twice the CPU (docs/benchmarks.md).
+    read = _reader(combined, kind, COMBINED_XML_KEYS if combined else XML_KEYS)
+    checker = expat.ParserCreate()
+    declared = _DECLARED_ENCODING.match(stream.peek(200)[:200])  # type: ignore[attr-defined]
+    encoding = declared.group(1).decode() if declared else "utf-8"
     count = 0
-    read = _reader(combined, kind)
+    rest = b""
     try:
-        events = iterparse(stream, events=("start", "end"))
-        _event, root = next(events)
-        for event, element in events:
-            if event != "end" or element.tag != "player":
-                continue
-            count += 1
-            values = {XML_FIELDS[c.tag]: (c.text or "").strip() for c in element if c.tag in XML_FIELDS}
-            root.clear()  # the players read so far: memory stays flat over a million of them
+        while True:
+            chunk = stream.read(XML_CHUNK)
             try:
-                yield read(values)
-            except BadValue as bad:
-                element_name = _XML_ELEMENT.get(bad.field, bad.field)
-                raise RatingListError(f"player {count}, <{element_name}>: {bad.message}") from None
-    except XmlParseError as error:
-        line, column = error.position
-        reason = str(error).split(":")[0]
-        raise RatingListError(f"not well-formed XML: {reason}", line, column + 1) from None
+                checker.Parse(chunk, not chunk)
+            except expat.ExpatError as error:
+                reason = expat.ErrorString(error.code)
+                raise RatingListError(f"not well-formed XML: {reason}", error.lineno, error.offset + 1) from None
+            whole = rest + chunk
+            end = whole.rfind(b"</player>") + len(b"</player>") if chunk else len(whole)
+            if end < len(b"</player>"):
+                rest = whole
+                continue
+            text, rest = whole[:end].decode(encoding), whole[end:]
+            padded = _padded(text)
+            for element in text.split("</player>")[:-1]:  # each ends a player: what follows is the next's
+                count += 1
+                try:
+                    yield read(_player_values(element[element.rfind("<player") :], padded))
+                except BadValue as bad:
+                    raise RatingListError(f"player {count}, <{bad.field}>: {bad.message}") from None
+            if not chunk:
+                return
+    except LookupError:
+        raise RatingListError(f"unknown encoding {encoding!r} in the XML declaration") from None
     finally:
         stream.close()
+
+
+def _padded(text: str) -> bool:
+    """Whether a value may have spaces around it (FIDE writes none: a line break before
+    each player only): then the chunk's values are stripped. Counted, not searched: a
+    regular expression over the chunk cost as much as the reading itself."""
+    return (
+        " <" in text
+        or "> " in text
+        or "\t" in text
+        or text.count("\n") != text.count("\n<player>")
+        or text.count("\r") != text.count("\r\n<player>")
+    )
+
+
+def _player_values(element: str, padded: bool) -> dict[str, str]:
+    """The player's values by element name; *element* is the player's start tag and
+    content, without the end tag."""
+    if element.startswith("<player>"):
+        pairs = _FIELD.findall(element, 8)
+        # Every child read (none nested, empty, commented or CDATA), none left to ElementTree.
+        if element.count("<") == 2 * len(pairs) + 1:
+            return {tag: value.strip() for tag, value in pairs} if padded else dict(pairs)
+    return {c.tag: (c.text or "").strip() for c in fromstring(element + "</player>")}
 
 
 # ------------------------------------------------------------------------------ TXT
@@ -330,7 +381,9 @@ def _number(values: dict[str, str], name: str) -> int | None:
 
 
 NUMBER_FIELDS = frozenset(
-    {"fide_id", "birth_year", "rating", "games", "k"} | {f"{k}_{n}" for k in KINDS for n in ("rating", "games", "k")}
+    {"fide_id", "birth_year", "rating", "games", "k"}
+    | {f"{k}_{n}" for k in KINDS for n in ("rating", "games", "k")}
+    | {"fideid", "birthday"}  # the XML's names of the first two
 )
 
 
@@ -348,24 +401,25 @@ def _numbers(values: dict[str, str]) -> dict[str, int]:
     return {n: int(v) for n, v in values.items() if v and n in NUMBER_FIELDS}
 
 
-def _reader(combined: bool, kind: str) -> Callable[[dict[str, str]], ListedPlayer]:
-    """The player of one line's (or element's) values; BadValue names a refused field.
-    Built once per file: a list of a million players calls it a million times."""
-    # The combined XML names the standard figures "rating", "games", "k", the TXT "SRtng"...
-    figures = [(k, f"{k}_rating", f"{k}_games", f"{k}_k") for k in KINDS] if combined else []
+def _reader(combined: bool, kind: str, keys: dict[str, str] | None = None) -> Callable[[dict[str, str]], ListedPlayer]:
+    """The player of one line's (or element's) values, keyed by *keys* (field -> key; the
+    field's own name where it has none); BadValue names a refused key. Built once per file:
+    a list of a million players calls it a million times."""
+    key = (keys or {}).get
+    fide_id_key, name_key, birth_key = key("fide_id", "fide_id"), key("name", "name"), key("birth_year", "birth_year")
+    federation_key, w_title_key = key("federation", "federation"), key("w_title", "w_title")
+    figures = [
+        (k, key(f"{k}_rating", f"{k}_rating"), key(f"{k}_games", f"{k}_games"), key(f"{k}_k", f"{k}_k")) for k in KINDS
+    ]
 
     def read(values: dict[str, str]) -> ListedPlayer:
-        if combined and "rating" in values:
-            values.setdefault("standard_rating", values["rating"])
-            values.setdefault("standard_games", values.get("games", ""))
-            values.setdefault("standard_k", values.get("k", ""))
         numbers = _numbers(values)
-        fide_id = numbers.get("fide_id")
+        fide_id = numbers.get(fide_id_key)
         if fide_id is None:
-            raise BadValue("fide_id", "a player without a FIDE ID")
-        name = values.get("name")
+            raise BadValue(fide_id_key, "a player without a FIDE ID")
+        name = values.get(name_key)
         if not name:
-            raise BadValue("name", "a player without a name")
+            raise BadValue(name_key, "a player without a name")
         get = numbers.get
         if combined:
             ratings = {k: Rated(get(r) or None, get(g), get(kk)) for k, r, g, kk in figures}
@@ -373,14 +427,14 @@ def _reader(combined: bool, kind: str) -> Callable[[dict[str, str]], ListedPlaye
             ratings = {kind: Rated(get("rating") or None, get("games"), get("k"))}
         flag = values.get("flag", "")
         title = values.get("title", "")
-        w_title = values.get("w_title", "")
+        w_title = values.get(w_title_key, "")
         return ListedPlayer(
             fide_id=fide_id,
             name=name,
-            federation=values.get("federation", "").upper(),
+            federation=values.get(federation_key, "").upper(),
             sex=values.get("sex", "").upper()[:1],
             title=higher_title(title, w_title) if w_title else (title if title in TITLES else ""),
-            birth_year=get("birth_year") or None,  # FIDE writes 0 for an unknown year
+            birth_year=get(birth_key) or None,  # FIDE writes 0 for an unknown year
             inactive="i" in flag or "I" in flag,
             ratings=ratings,
         )

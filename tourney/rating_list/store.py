@@ -16,6 +16,7 @@ from datetime import date
 from pathlib import Path
 
 from django.db import connection, transaction
+from django.db.backends.utils import CursorWrapper
 
 from tourney.models import RatingListEntry
 from tourney.rating_list.parser import KINDS, ListedPlayer, RatingListError, open_rating_list
@@ -98,29 +99,59 @@ def _copy_and_merge(rows: Iterable[tuple[object, ...]], columns: tuple[str, ...]
     table = RatingListEntry._meta.db_table
     names = ", ".join(columns)
     updates = ", ".join(f"{c} = EXCLUDED.{c}" for c in columns if c != "fide_id")
+    seen: set[object] = set()
+    twice = False
     count = 0
     with connection.cursor() as cursor:
         cursor.execute("DROP TABLE IF EXISTS rating_list_incoming")
         cursor.execute(f"CREATE TEMPORARY TABLE rating_list_incoming (LIKE {table} INCLUDING DEFAULTS)")
-        cursor.execute("ALTER TABLE rating_list_incoming ADD COLUMN seq bigserial")
+        cursor.execute("ALTER TABLE rating_list_incoming ADD COLUMN seq bigint")
         try:
             for batch in _batches(rows):
-                with cursor.copy(f"COPY rating_list_incoming ({names}) FROM STDIN") as copy:
+                with cursor.copy(f"COPY rating_list_incoming ({names}, seq) FROM STDIN") as copy:
                     for row in batch:
-                        copy.write_row(row)
-                count += len(batch)
+                        count += 1
+                        copy.write_row((*row, count))
+                        twice = twice or row[0] in seen
+                        seen.add(row[0])
                 on_progress(count)
+            seen.clear()
             # A FIDE ID twice in the file: its last line counts (one row per player, as ON
-            # CONFLICT requires within one statement).
+            # CONFLICT requires within one statement). Only then are the rows sorted: a
+            # million of them cost a sort on disk.
+            source = (
+                f"SELECT DISTINCT ON (fide_id) {names} FROM rating_list_incoming ORDER BY fide_id, seq DESC"
+                if twice
+                else f"SELECT {names} FROM rating_list_incoming"
+            )
             with transaction.atomic():
-                cursor.execute(
-                    f"INSERT INTO {table} ({names}) "
-                    f"SELECT DISTINCT ON (fide_id) {names} FROM rating_list_incoming ORDER BY fide_id, seq DESC "
-                    f"ON CONFLICT (fide_id) DO UPDATE SET {updates}"
-                )
+                rebuilt = _indexes_set_aside(cursor, table)
+                cursor.execute(f"INSERT INTO {table} ({names}) {source} ON CONFLICT (fide_id) DO UPDATE SET {updates}")
+                for definition in rebuilt:
+                    cursor.execute(definition)
         finally:
             cursor.execute("DROP TABLE IF EXISTS rating_list_incoming")
     return count
+
+
+def _indexes_set_aside(cursor: CursorWrapper, table: str) -> list[str]:
+    """Into an empty table (the first list imported) the names' indexes (the prefix and
+    the trigram one) are built once after the rows, not row by row: a third of the first
+    import's time. Returns their definitions, to run after the merge (same transaction:
+    the table is locked meanwhile, and empty before)."""
+    cursor.execute(f"SELECT EXISTS (SELECT 1 FROM {table})")
+    if cursor.fetchone()[0]:
+        return []
+    cursor.execute(
+        "SELECT i.indexname, i.indexdef FROM pg_indexes i JOIN pg_index x ON x.indexrelid = "
+        "(quote_ident(i.schemaname) || '.' || quote_ident(i.indexname))::regclass "
+        "WHERE i.tablename = %s AND i.schemaname = current_schema() AND NOT x.indisprimary",
+        [table],
+    )
+    found = cursor.fetchall()
+    for index_name, _definition in found:
+        cursor.execute(f'DROP INDEX "{index_name}"')
+    return [definition for _name, definition in found]
 
 
 def _upsert_in_batches(rows: Iterable[tuple[object, ...]], columns: tuple[str, ...], on_progress: Progress) -> int:

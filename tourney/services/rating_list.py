@@ -1,7 +1,8 @@
 """The FIDE rating list at work: a list file imported by a Celery job, players registered
 from it (by FIDE ID, by name, a CSV of FIDE IDs completed), and the ratings of a tournament
-brought up to the list before round 1. Each write locks, checks, writes and audits in one
-transaction (the registration service registers)."""
+brought up to the list before round 1, with the national ratings of the players
+registered from a national list (tourney.services.national_list). Each write locks,
+checks, writes and audits in one transaction (the registration service registers)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from pairing import job_locks
+from pairing.engine.trf import TrfNationalRating
+from pairing.engine.trf.trf26 import national_rating_line
 from tourney import audit
 from tourney.audit import User
 from tourney.caching import public_change
@@ -27,6 +30,9 @@ from tourney.errors import ListDifferencesUnresolved, Refusal, RefusalTable, Reg
 from tourney.models import (
     ACTIVE_JOB_STATES,
     JobState,
+    NationalListEntry,
+    NationalRating,
+    NationalRatingList,
     Player,
     RatingKind,
     RatingListEntry,
@@ -251,10 +257,80 @@ class RatingChange:
     old: int
     new: int
     source: str  # "the FIDE standard list of September 2026"
+    # A national rating's change (tourney.services.national_list): its record and list entry.
+    national: NationalRating | None = None
+    national_entry: NationalListEntry | None = None
 
     @property
     def token(self) -> str:
+        if self.national is not None:
+            return f"n{self.national.pk}:{self.new}"
         return f"{self.player.pk}:{self.new}"
+
+
+def national_record(player: Player, federation: str, entry: NationalListEntry) -> str:
+    """The player's NRS record (TRF-2026): his national ID and rating under his pairing number."""
+    return national_rating_line(
+        TrfNationalRating(
+            federation=federation,
+            start=player.pairing_number,
+            sex="w" if entry.sex == "F" else ("m" if entry.sex == "M" else ""),
+            name=entry.name,
+            rating=entry.rating,
+            number=entry.national_id,
+            birth=str(entry.birth_year or ""),
+        )
+    )
+
+
+def national_rating_changes(tournament: Tournament) -> list[RatingChange]:
+    """Each player's national rating that differs from his federation's list (the list of
+    that federation imported last), in pairing number order."""
+    records = list(
+        NationalRating.objects.filter(player__tournament=tournament)
+        .select_related("player")
+        .order_by("player__pairing_number", "federation")
+    )
+    lists: dict[str, NationalRatingList | None] = {}
+    changes = []
+    for record in records:
+        if record.federation not in lists:
+            lists[record.federation] = (
+                NationalRatingList.objects.filter(federation=record.federation, imported_at__isnull=False)
+                .order_by("-imported_at")
+                .first()
+            )
+        national_list = lists[record.federation]
+        if national_list is None:
+            continue
+        entry = national_list.entries.filter(national_id=record.national_id).first() if record.national_id else None
+        if entry is None or entry.rating == record.rating:
+            continue
+        changes.append(
+            RatingChange(
+                record.player,
+                record.rating or 0,
+                entry.rating or 0,
+                _("the national list %(list)s") % {"list": national_list.name},
+                national=record,
+                national_entry=entry,
+            )
+        )
+    return changes
+
+
+def apply_national_change(change: RatingChange) -> None:
+    """One national rating brought up to the list (update_ratings applies it in its
+    transaction): the NRS record, and the provisional rating of a player without a FIDE
+    rating, which the national rating gives (the reading in tourney.services.national_list)."""
+    record, entry = change.national, change.national_entry
+    assert record is not None and entry is not None
+    player = change.player
+    record.rating = entry.rating
+    record.record = national_record(player, record.federation, entry)
+    record.save(update_fields=["rating", "record"])
+    # Read afresh: a FIDE rating the same update gave him makes the provisional one moot.
+    Player.objects.filter(pk=player.pk, rating=0).update(provisional_rating=entry.rating)
 
 
 def rating_update_blocker(tournament: Tournament) -> Refusal | None:
@@ -265,6 +341,12 @@ def rating_update_blocker(tournament: Tournament) -> Refusal | None:
 
 
 def rating_changes(tournament: Tournament) -> list[RatingChange]:
+    """The FIDE ratings that differ from the FIDE list, then the national ratings that
+    differ from their national lists (below)."""
+    return fide_rating_changes(tournament) + national_rating_changes(tournament)
+
+
+def fide_rating_changes(tournament: Tournament) -> list[RatingChange]:
     """Each player (with a FIDE ID) whose rating differs from the tournament's list, in
     pairing number order. A list of that kind not imported yet changes nothing."""
     kind = tournament.rate
@@ -295,6 +377,18 @@ def update_ratings(tournament: Tournament, previewed: Sequence[str], *, user: Us
             raise RegistrationRefused(REFUSALS("changed_since_preview"))
         for change in changes:
             player = change.player
+            if change.national is not None:
+                apply_national_change(change)
+                audit.record(
+                    tournament,
+                    player,
+                    action="update national rating from list",
+                    old=change.old,
+                    new=change.new,
+                    user=user,
+                    reason=change.source,
+                )
+                continue
             player.rating = change.new
             if player.rating:
                 player.provisional_rating = None  # only an unrated player takes a provisional rating

@@ -26,7 +26,7 @@ from tourney.errors import (
     RegistrationRefused,
     RenumberUnconfirmed,
 )
-from tourney.models import Bye, ByeKind, Player, Round, RoundStatus, Tournament
+from tourney.models import Bye, ByeKind, NationalRating, Player, Round, RoundStatus, Tournament
 from tourney.templatetags.tourney_tags import points
 from tourney.validators import text_problem
 
@@ -96,10 +96,39 @@ def first_open_round(tournament: Tournament) -> int:
     return (paired or 0) + 1
 
 
+# The player's fields as the registration form labels them: a refusal names them so.
+FIELD_LABELS = {
+    "name": gettext_lazy("Name"),
+    "title": gettext_lazy("Title"),
+    "rating": gettext_lazy("Rating"),
+    "federation": gettext_lazy("Federation"),
+    "fide_id": gettext_lazy("FIDE ID"),
+    "sex": gettext_lazy("Sex"),
+    "birth_date": gettext_lazy("Birth date"),
+    "provisional_rating": gettext_lazy("Provisional rating"),
+    "entry_round": gettext_lazy("Entry round"),
+}
+
+
 def _validate(player: Player) -> None:
     problems = player_problems(player)
     if problems:
-        raise RegistrationRefused("; ".join(f"{k}: {v}" for k, v in problems.items()))
+        raise RegistrationRefused("; ".join(f"{FIELD_LABELS.get(k, k)}: {v}" for k, v in problems.items()))
+
+
+_FIRST_NUMBER = re.compile(r"\d+")
+
+
+def in_line_order(problems: Sequence[str]) -> list[str]:
+    """A file's problems in the order of its lines: each names its line first ("line 7,
+    column rating: ..."), the problems found reading the file and those found registering
+    come from separate passes. A problem naming no line stays first."""
+
+    def line(problem: str) -> int:
+        found = _FIRST_NUMBER.search(problem)
+        return int(found.group(0)) if found else 0
+
+    return sorted(problems, key=line)
 
 
 def player_problems(player: Player) -> dict[str, str]:
@@ -209,6 +238,7 @@ def _renumber(
         Player.objects.filter(pk=p.pk).update(pairing_number=p.pairing_number + offset)
     for p, wanted in moves:
         Player.objects.filter(pk=p.pk).update(pairing_number=wanted)
+    refresh_national_records(tournament)
     audit.record(
         tournament,
         tournament,
@@ -219,6 +249,19 @@ def _renumber(
         reason=reason,
     )
     public_change(tournament.pk, base=True)
+
+
+def refresh_national_records(tournament: Tournament) -> None:
+    """The national rating records (TRF-2026 NRS) follow the players' pairing numbers, which
+    they carry in their columns 5-8: an export writes them as kept."""
+    stale = [
+        r
+        for r in NationalRating.objects.filter(player__tournament=tournament).select_related("player")
+        if r.record[4:8] != f"{r.player.pairing_number:4d}"
+    ]
+    for r in stale:
+        r.record = f"{r.record[:4]}{r.player.pairing_number:4d}{r.record[8:]}"
+    NationalRating.objects.bulk_update(stale, ["record"], batch_size=500)
 
 
 class PlayerData(TypedDict, total=False):
@@ -332,7 +375,7 @@ def register_many(
             ]
             new.append(player)
         if found:
-            raise EntriesRefused(found)
+            raise EntriesRefused(in_line_order(found))
         if not new:
             return []
         moved = _number_newcomers(tournament, existing, new)
@@ -405,6 +448,7 @@ def _number_newcomers(tournament: Tournament, existing: list[Player], new: list[
     for p in moved:
         p.pairing_number = wanted[p.pk]
     Player.objects.bulk_update(moved, ["pairing_number"], batch_size=500)
+    refresh_national_records(tournament)
     return old, " ".join(f"{p.name}={p.pairing_number}" for p in moved)
 
 

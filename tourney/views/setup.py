@@ -55,7 +55,7 @@ from tourney.models import (
     TournamentStatus,
 )
 from tourney.presentation.tiebreak_table import TIEBREAK_NAMES
-from tourney.services import accounts, setup
+from tourney.services import accounts, national_list, setup
 from tourney.services.import_jobs import progress, request_import
 from tourney.services.imports import import_entries
 from tourney.services.registration import (
@@ -286,6 +286,7 @@ def _registration_page(request: TournamentRequest, **extra: object) -> HttpRespo
         "first_open": first_open,
         "frozen": numbers_frozen(tournament),
         "can": user_roles(request.user, tournament),
+        "national_lists": national_list.imported_lists(),
         **extra,
     }
     return render(request, "tourney/registration.html", context)
