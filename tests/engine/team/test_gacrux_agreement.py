@@ -13,8 +13,9 @@ import random
 
 import pytest
 
-from pairing.engine.team import ColourPreferences, PrimaryScore
-from pairing.engine.team.generator import TeamEventConfig, generate_team_event
+from pairing.engine.team import ColourPreferences
+from pairing.engine.team.generator import generate_team_event
+from tests.engine.team.events import random_config
 
 pytest.importorskip("gacrux")
 
@@ -29,18 +30,9 @@ def compare(preferences: ColourPreferences, seeds) -> tuple[int, int, list]:
     differences = []
     for seed in seeds:
         rng = random.Random(seed)
-        config = TeamEventConfig(
-            teams=rng.randint(3, 16),
-            boards=rng.choice((2, 3, 4, 6)),
-            rounds=rng.randint(3, 9),
-            preferences=preferences,
-            primary=rng.choice(list(PrimaryScore)),
-            use_secondary=rng.random() < 0.8,
-            forfeit_rate=0.06,
-            absent_rate=0.08,
-            half_bye_rate=0.03,
-            full_bye_rate=0.02,
-            draw_rate=rng.choice((0.1, 0.3, 0.5)),
+        draw_rate = rng.choice((0.1, 0.3, 0.5))
+        config = random_config(
+            seed, most_teams=16, most_rounds=9, forfeit_rate=0.06, preferences=preferences, draw_rate=draw_rate
         )
         event = generate_team_event(config, seed)
         events += 1

@@ -10,8 +10,9 @@ import random
 import pytest
 
 from pairing.engine.state import PairingError
-from pairing.engine.team import ColourPreferences, PrimaryScore, pair_round
-from pairing.engine.team.generator import TeamEventConfig, generate_team_event
+from pairing.engine.team import pair_round
+from pairing.engine.team.generator import generate_team_event
+from tests.engine.team.events import random_config
 from tests.engine.team.sieve import random_round, sieve_pair
 
 EVENTS = int(os.environ.get("TEAM_SIEVE_EVENTS", "1000"))
@@ -29,19 +30,7 @@ def outcome(pair, round_):
 def test_engine_agrees_with_the_sieve_on_generated_events(part: int) -> None:
     rounds_compared = events = 0
     for seed in range(part, EVENTS, 2):
-        rng = random.Random(seed)
-        config = TeamEventConfig(
-            teams=rng.randint(3, 10),
-            boards=rng.choice((2, 3, 4, 6)),
-            rounds=rng.randint(3, 7),
-            preferences=rng.choice(list(ColourPreferences)),
-            primary=rng.choice(list(PrimaryScore)),
-            use_secondary=rng.random() < 0.8,
-            forfeit_rate=0.05,
-            absent_rate=0.08,
-            half_bye_rate=0.03,
-            full_bye_rate=0.02,
-        )
+        config = random_config(seed, most_teams=10, most_rounds=7, forfeit_rate=0.05)
         event = generate_team_event(config, seed)
         events += 1
         for played in event.rounds:

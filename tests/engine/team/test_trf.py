@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 import io
-import random
 import subprocess
 import sys
 
@@ -16,24 +15,11 @@ from pairing.cli import main
 from pairing.engine.team import ColourPreferences, PrimaryScore, pair_round
 from pairing.engine.team.generator import TeamEventConfig, generate_team_event
 from pairing.engine.team.trf import options_of, read_team_trf, type_code, write_team_trf
+from tests.engine.team.events import random_config
 
 
 def config(seed: int, **extra) -> TeamEventConfig:
-    rng = random.Random(seed)
-    values = dict(
-        teams=rng.randint(3, 14),
-        boards=rng.choice((2, 3, 4, 6)),
-        rounds=rng.randint(3, 9),
-        preferences=rng.choice(list(ColourPreferences)),
-        primary=rng.choice(list(PrimaryScore)),
-        use_secondary=rng.random() < 0.8,
-        forfeit_rate=0.06,
-        absent_rate=0.08,
-        half_bye_rate=0.03,
-        full_bye_rate=0.02,
-    )
-    values.update(extra)
-    return TeamEventConfig(**values)
+    return random_config(seed, most_teams=14, most_rounds=9, forfeit_rate=0.06, **extra)
 
 
 def test_record_192_round_trip() -> None:
