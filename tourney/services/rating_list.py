@@ -379,28 +379,14 @@ def update_ratings(tournament: Tournament, previewed: Sequence[str], *, user: Us
             player = change.player
             if change.national is not None:
                 apply_national_change(change)
-                audit.record(
-                    tournament,
-                    player,
-                    action="update national rating from list",
-                    old=change.old,
-                    new=change.new,
-                    user=user,
-                    reason=change.source,
-                )
-                continue
-            player.rating = change.new
-            if player.rating:
-                player.provisional_rating = None  # only an unrated player takes a provisional rating
-            player.save(update_fields=["rating", "provisional_rating"])
+            else:
+                player.rating = change.new
+                if player.rating:
+                    player.provisional_rating = None  # only an unrated player takes a provisional rating
+                player.save(update_fields=["rating", "provisional_rating"])
+            action = "update national rating from list" if change.national is not None else "update rating from list"
             audit.record(
-                tournament,
-                player,
-                action="update rating from list",
-                old=change.old,
-                new=change.new,
-                user=user,
-                reason=change.source,
+                tournament, player, action=action, old=change.old, new=change.new, user=user, reason=change.source
             )
         if changes:
             public_change(tournament.pk, base=True)
