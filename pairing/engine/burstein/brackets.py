@@ -39,6 +39,7 @@ from pairing.engine.burstein.certified_solves import (
     PairClasses,
 )
 from pairing.engine.matching import max_weight_matching
+from pairing.engine.options import PairingOptions, report_progress
 from pairing.engine.state import Colour
 
 
@@ -94,18 +95,17 @@ TEXT_ORDER_BONUS = order_bonus
 def pair_brackets(
     players: Sequence[Bracketed],
     compatible: Callable[[int, int], bool],
-    progress: Callable[[int, int], None] | None = None,
+    options: PairingOptions | None = None,
 ) -> list[tuple[int, int]]:
-    """Every pair of the round, bracket by bracket from the top score (3.2); *progress*,
-    if given, is told (k, n) as bracket k of n starts (no effect on the pairing)."""
+    """Every pair of the round, bracket by bracket from the top score (3.2); *options*'
+    progress callback, if any, is told (k, n) as bracket k of n starts."""
     remaining = list(players)
     pairs: list[tuple[int, int]] = []
     scores = sorted({p.score for p in remaining}, reverse=True)
     for k, resident in enumerate(scores):
         if len(remaining) < 2:
             break
-        if progress is not None:
-            progress(k + 1, len(scores))
+        report_progress(options, k + 1, len(scores))
         lower = next((s for s in scores[k + 1 :] if any(p.score == s for p in remaining)), None)
         found = pair_bracket(remaining, resident, lower, compatible)
         taken = {pid for pair in found for pid in pair}

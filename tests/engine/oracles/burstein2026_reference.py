@@ -31,7 +31,7 @@ def bracket_pairs(bracket: Bracket) -> list[tuple[int, int]]:
 def pair_brackets(
     players: Sequence[Bracketed],
     compatible: Callable[[int, int], bool],
-    progress: Callable[[int, int], None] | None = None,
+    options: object = None,  # the engine's progress reporting, not the reference's
 ) -> list[tuple[int, int]]:
     remaining = list(players)
     pairs: list[tuple[int, int]] = []
