@@ -46,15 +46,10 @@ class Outcome(enum.Enum):
         """Was a game played over the board? Only those count for colours (C.04.2.D.5)."""
         return self in _PLAYED
 
-    @property
-    def is_bye(self) -> bool:
-        return self in _UNPAIRED
-
 
 _PLAYED = frozenset(
     {Outcome.WIN, Outcome.DRAW, Outcome.LOSS, Outcome.UNRATED_WIN, Outcome.UNRATED_DRAW, Outcome.UNRATED_LOSS}
 )
-_UNPAIRED = frozenset({Outcome.PAIRING_BYE, Outcome.FULL_BYE, Outcome.HALF_BYE, Outcome.ZERO_BYE, Outcome.NOT_PAIRED})
 
 
 @dataclass(frozen=True)
