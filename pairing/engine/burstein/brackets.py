@@ -38,7 +38,6 @@ from pairing.engine.burstein.certified_solves import (
     OptimalFace,
     PairClasses,
 )
-from pairing.engine.matching import max_weight_matching
 from pairing.engine.options import PairingOptions, report_progress
 from pairing.engine.state import Colour
 
@@ -253,16 +252,6 @@ class Bracket(CertifiedSolves):
             w = w * r + value
         return w
 
-    @cached_property
-    def edges(self) -> dict[tuple[int, int], int]:
-        """Every pair of positions that may meet, with its weight for [C5]-[C8]."""
-        edges = dict(self.core_edges)
-        for i in range(self.n):
-            for q in self.neighbours_below(i):
-                j = self.position[q]
-                edges.setdefault((min(i, j), max(i, j)), 0)
-        return dict(sorted(edges.items()))
-
     def neighbours_below(self, i: int) -> frozenset[int]:
         """The ids of the players below the next bracket whom position *i* may meet
         (asked when needed, never kept for every player: thousands of players below)."""
@@ -304,33 +293,13 @@ class Bracket(CertifiedSolves):
                 return (0, 0, 1, self.digit[floater.score] if floater is not None else 0, 0)  # C7
         return (0, 0, 0, 0, 0)  # C4 only
 
-    def _open_edges(self, gone: set[int], floats: set[int]) -> Iterator[tuple[int, int, int]]:
-        """The edges still open: neither end settled, and no settled floater in a bracket pair."""
-        for (u, v), w in self.edges.items():
-            if u in gone or v in gone:
-                continue
-            if (u in floats and self.in_bracket[v]) or (v in floats and self.in_bracket[u]):
-                continue
-            yield u, v, w
-
-    def _solve(self, gone: set[int], floats: set[int], bonus_of: int | None) -> list[int]:
-        edges = []
-        for u, v, w in self._open_edges(gone, floats):
-            bonus = 0
-            if bonus_of in (u, v):
-                bonus = order_bonus(self.bsn[bonus_of], self.bsn.get(v if u == bonus_of else u, 0))
-            edges.append((u, v, w * self.radix[-1] + bonus))
-        mate = max_weight_matching(self.n, edges, max_cardinality=True)
-        if any(mate[v] == -1 for v in range(self.n) if v not in gone):
-            raise ValueError("the players still to be paired cannot all be paired (C4)")
-        return mate
-
     def _solve_ahead(
         self, gone: set[int], floats: set[int], chain: Sequence[int], latest: list[int] | None = None
     ) -> list[int]:
-        """As :meth:`_solve` with the bonus of *chain*'s BSNs, the first most significant:
-        among the matchings best for [C4]-[C8], the one giving chain[0] the largest BSN,
-        then chain[1], and so on, as the BSNs' own solves would one after the other.
+        """One matching of most pairs on [C4]-[C8], then the bonus of *chain*'s BSNs, the
+        first most significant: among the matchings best for [C4]-[C8], the one giving
+        chain[0] the largest BSN, then chain[1], and so on, as the BSNs' own solves would
+        one after the other.
 
         Solved on the pairs that some matching best for [C4]-[C8] may use
         (:meth:`_optimal_face`), and of those with a player below the next bracket only a
@@ -453,7 +422,8 @@ class Bracket(CertifiedSolves):
         return mate
 
     def _open_core(self, gone: set[int], floats: set[int]) -> Iterator[tuple[int, int, int]]:
-        """The pairs within the bracket and the next one still open (as :meth:`_open_edges`)."""
+        """The pairs within the bracket and the next one still open: neither end settled,
+        and no settled floater in a bracket pair."""
         in_bracket = self.in_bracket
         for (u, v), w in self.core_edges.items():
             if u in gone or v in gone:
@@ -519,38 +489,3 @@ class Bracket(CertifiedSolves):
             k += 1
         self._next_partner[i] = k
         return partners[k] if k < len(partners) else None
-
-    def value(self, pairs: Sequence[tuple[int, int]]) -> int | None:
-        """How well the bracket pairing *pairs* meets [C4]-[C8] (larger is better; None when
-        it breaks an absolute criterion or leaves the rest unpairable)."""
-        total = 0
-        gone: set[int] = set()
-        for a, b in pairs:
-            i, j = sorted((self.position[a], self.position[b]))
-            if (i, j) not in self.edges:
-                return None
-            total += self.edges[(i, j)]
-            gone |= {i, j}
-        floats = set(self.bracket) - gone
-        try:
-            mate = self._solve(gone, floats, None)
-        except ValueError:
-            return None
-        rest = sum(self.edges[(u, v)] for u, v in enumerate(mate) if u < v and u not in gone)
-        return total + rest
-
-    def criteria(self, value: int) -> tuple[int, ...]:
-        """A :meth:`value` split into its criteria: C5, C6, C7 pairs, C7 scores, C8."""
-        out = []
-        for r in reversed(self.radix[:-1]):
-            value, digit = divmod(value, r)
-            out.append(digit)
-        return (value, *reversed(out))
-
-    def order(self, pairs: Sequence[tuple[int, int]]) -> tuple[int, ...]:
-        """Article 4.3: the BSN each BSN meets, 0 for a float; the larger, the earlier."""
-        partner: dict[int, int] = {}
-        for a, b in pairs:
-            i, j = self.position[a], self.position[b]
-            partner[i], partner[j] = self.bsn[j], self.bsn[i]
-        return tuple(partner.get(i, 0) for i in self.bracket)
