@@ -3,8 +3,8 @@
 Each tournament is generated (and so paired) by our engine; every round is then cut
 and given to py4swiss, and the two pairings are compared. py4swiss reproduces the
 reference engine except that E.5 takes the parity of the *final* pairing numbers,
-where the reference (and we) use the effective ones of C.04.2.C.3 (see
-../shared/corpus/README.md); a difference in a round where some player has not
+where the reference (and we) use the effective ones of C.04.2.C.3 (a late entry
+is numbered when he arrives; see ``TournamentState.pairing_numbers``); a difference in a round where some player has not
 yet entered is filed under that category, any other under "other".
 
     python tools/compare_py4swiss.py --tournaments 200 --seed 1

@@ -541,10 +541,6 @@ class Result(models.TextChoices):
     BLACK_WINS_FORFEIT = "-+", _("-/+ (Black wins by forfeit)")
     DOUBLE_FORFEIT = "--", _("-/- (double forfeit)")
 
-    @property
-    def is_forfeit(self) -> bool:
-        return self in (Result.WHITE_WINS_FORFEIT, Result.BLACK_WINS_FORFEIT, Result.DOUBLE_FORFEIT)
-
 
 # The fields of a game its RoundEntry rows repeat (by name or by column).
 GAME_FIELDS_IN_ENTRIES = frozenset({"round", "round_id", "white", "white_id", "black", "black_id"})

@@ -46,15 +46,10 @@ class Outcome(enum.Enum):
         """Was a game played over the board? Only those count for colours (C.04.2.D.5)."""
         return self in _PLAYED
 
-    @property
-    def is_bye(self) -> bool:
-        return self in _UNPAIRED
-
 
 _PLAYED = frozenset(
     {Outcome.WIN, Outcome.DRAW, Outcome.LOSS, Outcome.UNRATED_WIN, Outcome.UNRATED_DRAW, Outcome.UNRATED_LOSS}
 )
-_UNPAIRED = frozenset({Outcome.PAIRING_BYE, Outcome.FULL_BYE, Outcome.HALF_BYE, Outcome.ZERO_BYE, Outcome.NOT_PAIRED})
 
 
 @dataclass(frozen=True)
@@ -233,7 +228,8 @@ class TournamentState:
 
         A player who has not yet taken part (every round so far, this one included,
         an absence or a requested bye) has no pairing number yet; the others are
-        numbered 1, 2, 3... in initial order. See ../shared/corpus/README.md.
+        numbered 1, 2, 3... in initial order, as the FIDE-endorsed engine numbers them
+        (C.04.2.C.3, and the note under C.04.3.E.5 on the management of pairing numbers).
         """
         numbers: dict[int, int] = {}
         for p in self.players:

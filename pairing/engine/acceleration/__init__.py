@@ -1,6 +1,6 @@
 """Accelerated pairings: a layer that adds virtual points to the pairing score, by edition.
 
-C.04.5 (FIDE Handbook, ../shared/seeds/001): an accelerated method does not replace the
+C.04.5 (FIDE Handbook, Baku 2016 texts): an accelerated method does not replace the
 pairing system; it adds "virtual points" to some players' scores and the system builds its
 score brackets on real + virtual points. So the layer only fills
 :attr:`TournamentState.virtual_points` (the TRF ``XXA`` lines, TRF-2026 record 250) and
@@ -9,7 +9,8 @@ every engine pairs the result unchanged. One module per method, each citing its 
 - ``baku``: Baku Acceleration, C.04.5.1 (edition 2017); ``c0407``: the Baku method as
   C.04.7 restates it (edition 2026: a win's points in the first half of the first
   ceil(R/2) rounds, half of them in the rest);
-- ``progressive``: the progressive accelerated Swiss ("accelerato decrescente"), ../shared/seeds/004;
+- ``progressive``: the progressive accelerated Swiss ("accelerato decrescente"),
+  as published in Italian, English and French;
 - ``burstein``: the Burstein system's own acceleration, C.04.4.2 rule 3.3;
 - ``custom``: virtual points per range of players and rounds (TRF-2026 record 250), the
   same in every edition.

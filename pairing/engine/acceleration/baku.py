@@ -1,4 +1,4 @@
-"""Baku Acceleration, C.04.5.1 (FIDE Handbook; ../shared/seeds/001, "Baku Acceleration").
+"""Baku Acceleration, C.04.5.1 (FIDE Handbook, "Baku Acceleration").
 
 - Rule 1: the method as presented applies to tournaments of nine rounds or more with the
   standard scoring (1, 1/2, 0); outside that it is still applied, with a warning.
@@ -11,7 +11,7 @@
 - Rule 5: pairing score = standings points + virtual points (the engines add them).
 
 N is the whole initial list, the players absent from round 1 included: that is how the
-FIDE-endorsed engine's corpus (../shared/corpus/dutch-2017-baku) reads "the list of players
+FIDE-endorsed engine's Baku corpus (60 tournaments paired with C.04.5.1) reads "the list of players
 to be paired", and what rule 3 needs (a list that does not change with the round's absences).
 """
 

@@ -1,12 +1,13 @@
-"""The Burstein system's own acceleration, C.04.4.2 rule 3.3 (../shared/seeds/001).
+"""The Burstein system's own acceleration, C.04.4.2 rule 3.3 (FIDE Handbook).
 
 "For accelerating pairing, in the first two rounds, an 'imaginary' point shall be added to
 the score of each of the players in the top half of the initial list of participants
 (arranged in the order of their R). This imaginary point shall then be deducted before
 making the pairings of the third round."
 
-Decisions (the Burstein engine's, kept when the rule moved here; the witness corpus
-../shared/corpus/burstein-witness agrees with them): the initial list is the list of
+Decisions (the Burstein engine's, kept when the rule moved here; the Burstein witness
+corpus, 300 tournaments paired with this acceleration by the Burstein mode of the
+FIDE-endorsed engine, agrees with them): the initial list is the list of
 effective pairing numbers of the round being paired (C.04.2.B/C: players who have not
 arrived have none), and its "top half" is numbers 1 .. n // 2 of its n players, so an odd
 list gives the extra player to the bottom half.

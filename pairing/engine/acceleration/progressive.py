@@ -1,6 +1,7 @@
 """The progressive accelerated Swiss ("accelerato decrescente", "accéléré dégressif").
 
-From ../shared/seeds/004 (English text normative):
+From the rules of the progressive accelerated Swiss as published in Italian, English and
+French (the English text normative):
 
 - Groups: players are divided in groups A, B, C by their Elo rating, with limits the
   arbiter decides before round 1 (in general A: rating >= 2000, C: rating < 1600). "Each

@@ -33,7 +33,7 @@ def pair_round(state: TournamentState, options: PairingOptions | None, edition: 
         return corrected.pair_round(state, options)
     use_acceleration = options is not None and options.acceleration == "burstein"
     data = BursteinRound(state, edition, burstein_acceleration=use_acceleration)
-    pairer = ScoreGroupPairer(data, options.progress if options is not None else None)
+    pairer = ScoreGroupPairer(data, options)
     players = list(data.ids)
     bye = None
     if len(players) % 2:

@@ -188,7 +188,7 @@ def pair_round(state: TournamentState, options: PairingOptions | None = None) ->
     if bye is None and not can_all_pair([p.id for p in rest], compatible, known=compatible):
         raise PairingError("the players cannot all be paired under C.04.4.2 of 2026 ([C1], [C3], [C4])")
     try:
-        pairs = pair_brackets(rest, compatible, options.progress if options is not None else None)
+        pairs = pair_brackets(rest, compatible, options)
     except ValueError as error:  # pragma: no cover - C4 was checked before the brackets
         raise PairingError(str(error)) from None
     by_id = {p.id: p for p in players}

@@ -18,13 +18,14 @@ from pairing.engine.burstein.combinations import Combination, GroupSearch
 from pairing.engine.burstein.players import BursteinRound
 from pairing.engine.common.pairability import _augment, can_all_pair, greedy_in_order
 from pairing.engine.matching import augment_from
+from pairing.engine.options import PairingOptions, report_progress
 from pairing.engine.state import PairingError
 
 
 class ScoreGroupPairer:
-    def __init__(self, data: BursteinRound, progress: Callable[[int, int], None] | None = None) -> None:
+    def __init__(self, data: BursteinRound, options: PairingOptions | None = None) -> None:
         self.data = data
-        self.progress = progress  # told (k, n) at each score group; no effect on the pairing
+        self.options = options  # its progress callback is told (k, n) at each score group
         self._completion: dict[frozenset[int], bool] = {}
         self._base_pairings: dict[frozenset[int], dict[int, int | None]] = {}
         self._base_exposed: dict[frozenset[int], list[int]] = {}  # who each leaves out
@@ -148,8 +149,7 @@ class ScoreGroupPairer:
         carried: int | None = None  # the floater from the group above (6.3)
         index = 0
         while index < len(groups):
-            if self.progress is not None:
-                self.progress(index + 1, len(groups))
+            report_progress(self.options, index + 1, len(groups))
             members = groups[index] + ([carried] if carried is not None else [])
             below = [p for g in groups[index + 1 :] for p in g]
             nxt = groups[index + 1] if index + 1 < len(groups) else []

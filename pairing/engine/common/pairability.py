@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from pairing.engine.matching import has_perfect_matching, maximum_matching_size
+from pairing.engine.matching import has_perfect_matching
 
 
 def neighbours_of(players: Sequence[int], compatible: Callable[[int, int], bool]) -> list[list[int]]:
@@ -103,14 +103,3 @@ def greedy_in_order(players: Sequence[int], compatible: Callable[[int, int], boo
         else:
             return False
     return True
-
-
-def most_pairs(players: Sequence[int], compatible: Callable[[int, int], bool]) -> int:
-    """The largest number of pairs the players can form among themselves."""
-    n = len(players)
-    if n < 2:
-        return 0
-    even = list(players[: n - n % 2])
-    if greedy_in_order(even, compatible):
-        return n // 2
-    return maximum_matching_size(n, neighbours_of(players, compatible))

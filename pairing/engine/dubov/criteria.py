@@ -8,7 +8,7 @@ generated (B.2, B.6; the "metodo del crivello" of the seed).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from pairing.engine.dubov.players import DubovEntrant
 
@@ -34,12 +34,6 @@ def colour_failures(pairs: Iterable[tuple[DubovEntrant, DubovEntrant]]) -> int:
     one preference exactly when both players seek the same colour.
     """
     return sum(1 for a, b in pairs if a.colour is b.colour)
-
-
-def upfloater_scores_key(upfloaters: Sequence[DubovEntrant]) -> tuple[int, ...]:
-    """C.6 (and the D.1.b container order): the upfloaters' scores, lowest first,
-    as a key where smaller is better (the lowest score maximised first, then the next)."""
-    return tuple(-u.score for u in sorted(upfloaters, key=lambda u: u.score))
 
 
 def float_failures(upfloaters: Iterable[DubovEntrant], last_round: bool) -> tuple[int, int, int]:

@@ -13,8 +13,6 @@ pairing; the mild preference for Black of a player with no game) reads as in 201
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from pairing.engine.common.editions import EDITION_2017, EDITION_2026, edition_of
 from pairing.engine.dubov.bye import choose_bye
 from pairing.engine.dubov.colours import white_and_black
@@ -23,7 +21,7 @@ from pairing.engine.dubov.graphs import perfect
 from pairing.engine.dubov.players import DubovEntrant, entrants
 from pairing.engine.dubov.shifters import pair_bracket
 from pairing.engine.dubov.upfloaters import choose_upfloaters
-from pairing.engine.options import PairingOptions
+from pairing.engine.options import PairingOptions, report_progress
 from pairing.engine.state import Board, Pairing, PairingError, TournamentState
 
 UNPAIRABLE = (
@@ -33,10 +31,11 @@ UNPAIRABLE = (
 
 
 def pair_players(
-    field: Field, last_round: bool, progress: Callable[[int, int], None] | None = None
+    field: Field, last_round: bool, options: PairingOptions | None = None
 ) -> tuple[list[tuple[DubovEntrant, DubovEntrant]], DubovEntrant | None]:
     """The pairs and the PAB for the field's players (sorted by score, then pairing number);
-    *progress*, if given, is told (k, n) as the bracket of score group k of n starts."""
+    *options*' progress callback, if any, is told (k, n) as the bracket of score group k of
+    n starts."""
     players = field.players
     try:
         bye = choose_bye(field, players)  # B.0
@@ -49,8 +48,7 @@ def pair_players(
     groups = sorted({p.score for p in remaining}, reverse=True)
     while remaining:
         top = remaining[0].score
-        if progress is not None:  # no effect on the pairing
-            progress(groups.index(top) + 1, len(groups))
+        report_progress(options, groups.index(top) + 1, len(groups))
         residents = [p for p in remaining if p.score == top]
         pool = remaining[len(residents) :]
         upfloaters = choose_upfloaters(field, residents, pool, last_round)  # B.1, B.2
@@ -74,8 +72,7 @@ def pair_round(state: TournamentState, options: PairingOptions | None, edition: 
     players = entrants(state, edition)
     if not players:
         return Pairing(boards=(), bye=None)
-    progress = options.progress if options is not None else None
-    pairs, bye = pair_players(Field(players, state.forbidden), state.is_last_round, progress)
+    pairs, bye = pair_players(Field(players, state.forbidden), state.is_last_round, options)
     return to_pairing(state, players, pairs, bye)
 
 

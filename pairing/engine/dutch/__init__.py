@@ -21,7 +21,7 @@ def pair_round(state: TournamentState, options: PairingOptions | None, edition: 
     players = entrants(state, rules.name)
     forbidden = frozenset(frozenset(p) for p in state.forbidden)
     pairer = RoundPairer(players, forbidden, state.round_to_pair - 1, state.is_last_round, rules)
-    pairer.progress = options.progress if options is not None else None
+    pairer.options = options
     pairs, bye = pairer.pair()
     boards = []
     for a, b in pairs:

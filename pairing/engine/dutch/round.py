@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 
 from pairing.engine.dutch.criteria import restricted_by_c3
 from pairing.engine.dutch.editions import DutchEdition
@@ -28,6 +27,7 @@ from pairing.engine.matching import (
     max_weight_matching,
     maximum_matching_size,
 )
+from pairing.engine.options import PairingOptions, report_progress
 from pairing.engine.state import PairingError
 
 
@@ -175,14 +175,13 @@ class RoundPairer:
         return pairs, bye
 
     # ------------------------------------------------------------ progress (no effect on pairings)
-    progress: Callable[[int, int], None] | None = None
+    options: PairingOptions | None = None  # its progress callback only
 
     def report(self, group_start: int) -> None:
-        """Tell :attr:`progress` which scoregroup the bracket being paired reaches, of how many."""
-        if self.progress is not None:
-            scores = [p.score for p in self.players]
-            groups = len(set(scores))
-            self.progress(max(1, len(set(scores[:group_start]))), groups)
+        """Tell the options' progress callback which scoregroup the bracket being paired
+        reaches, of how many."""
+        scores = [p.score for p in self.players]
+        report_progress(self.options, max(1, len(set(scores[:group_start]))), len(set(scores)))
 
     def _pair_with_completion(self) -> tuple[list[tuple[DutchEntrant, DutchEntrant]], DutchEntrant | None]:
         """2026: every bracket is paired with every player left in view, the completion

@@ -52,7 +52,7 @@ def pair_round(state: TournamentState, options: PairingOptions | None, edition: 
         players.remove(bye)
     elif not completable(players):
         raise PairingError("the players cannot all be paired under C.04.4.3 2.1")
-    pairs = pair_score_groups(data, players, options.progress if options is not None else None)
+    pairs = pair_score_groups(data, players, options)
     boards = []
     for a, b in pairs:
         white = white_of_pair(a, b, data)

@@ -12,20 +12,15 @@ others stay in 2.4's arrangement.
 in the same order (4, 5, then 3), then #1's opponent (#1 taking the next player of his
 own order, #3), then #1 himself (the rest again in 2.4's arrangement).
 4.1b (upward) is the mirror image: scrutiny begins with the bottom player and the
-higher numbered partner is exchanged. :func:`columns` yields the same columns for a
-reversed arrangement.
+higher numbered partner is exchanged. :func:`exchanges` yields the same columns for a
+reversed arrangement. 2.4's proposal for the players left is the first opponent of
+each one's own order in turn (:func:`own_order`), as the group's scrutiny reaches him.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-
-
-def proposed(arrangement: Sequence[int]) -> list[tuple[int, int]]:
-    """2.4: top half against bottom half, in order."""
-    half = len(arrangement) // 2
-    return [(arrangement[i], arrangement[half + i]) for i in range(half)]
 
 
 def own_order(arrangement: Sequence[int]) -> list[int]:
@@ -46,30 +41,14 @@ class Scrutinised:
     offered: tuple[int, ...]
 
 
-def columns(
-    settled: Sequence[Scrutinised], free: Sequence[int], position: Mapping[int, int]
-) -> Iterator[tuple[list[Scrutinised], list[int]]]:
-    """The proposals tried for the first player of *free* (4.2, 4.3), in order.
-
-    *settled* are the players already given an opponent, in scrutiny order; *free*
-    the others in arrangement order (reversed when pairing upwards); *position* gives
-    every player's place in that arrangement. Each column is the settled list it
-    implies and the players left, still in arrangement order, to be proposed by 2.4;
-    :func:`column_pairs` spells the column out as the handbook prints it.
-    """
-    for now, paired, returned in exchanges(settled, free):
-        rest = [p for p in free if p not in paired]
-        if returned is not None:
-            rest = sorted([*rest, returned], key=position.__getitem__)
-        yield now, rest
-
-
 def exchanges(
     settled: Sequence[Scrutinised], free: Sequence[int]
 ) -> Iterator[tuple[list[Scrutinised], tuple[int, ...], int | None]]:
-    """The columns of :func:`columns`, each as its settled list, the players of *free* it
-    pairs, and the settled player's opponent it frees (None if none): what the players
-    left are, without listing them."""
+    """The proposals tried for the first player of *free* (4.2, 4.3), in order: each
+    column as its settled list, the players of *free* it pairs, and the settled player's
+    opponent it frees (None if none). *settled* are the players already given an
+    opponent, in scrutiny order; *free* the others in arrangement order (reversed when
+    pairing upwards)."""
     player = free[0]
     offered = tuple(own_order(free))
     for opponent in offered:
@@ -97,8 +76,3 @@ def exchanges(
                     (player, successor),
                     None,
                 )
-
-
-def column_pairs(settled: Sequence[Scrutinised], rest: Sequence[int]) -> list[tuple[int, int]]:
-    """A column in full: the settled pairs, then 2.4's proposal for the rest."""
-    return [(s.player, s.opponent) for s in settled] + proposed(rest)

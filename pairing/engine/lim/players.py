@@ -147,10 +147,6 @@ class LimRound(RoundEntrants):
             self._last_complete = (matcher.mate, active)
         return matcher.complete
 
-    def most_pairs(self, players: Iterable[int]) -> int:
-        """The most pairs *players* can make among themselves under 2.1."""
-        return self.largest_pairing(players).size
-
     def largest_pairing(self, players: Iterable[int]) -> Matcher:
         """A pairing of as many of *players* as 2.1 allows, on the bits of ``ids``; its
         :meth:`Matcher.remove_keeping_size` tells which players may leave without

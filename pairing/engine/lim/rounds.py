@@ -18,15 +18,16 @@ from itertools import groupby
 
 from pairing.engine.lim.groups import DOWN, UP, Floater, GroupPairer
 from pairing.engine.lim.players import LimRound
+from pairing.engine.options import PairingOptions, report_progress
 from pairing.engine.state import PairingError
 
 
 def pair_score_groups(
-    data: LimRound, players: Sequence[int], progress: Callable[[int, int], None] | None = None
+    data: LimRound, players: Sequence[int], options: PairingOptions | None = None
 ) -> list[tuple[int, int]]:
     """The pairs of *players* (the PAB receiver left out), score group by score group in
-    2.2 order; *progress*, if given, is told (k, n) as the k-th of the n groups starts
-    (the median group last, once however often 2.6 reopens it)."""
+    2.2 order; *options*' progress callback, if any, is told (k, n) as the k-th of the n
+    groups starts (the median group last, once however often 2.6 reopens it)."""
     ordered = sorted(players, key=data.rank)
     groups = [list(g) for _, g in groupby(ordered, key=lambda p: data.score[p])]
     median = data.median_score
@@ -40,8 +41,7 @@ def pair_score_groups(
     def report() -> None:
         nonlocal started
         started += 1
-        if progress is not None:  # no effect on the pairing
-            progress(started, total)
+        report_progress(options, started, total)
 
     upper_pairs, from_above = _pair_towards_median(pairer, above, DOWN, middle or _last(below), report)
     lower_pairs, from_below = _pair_towards_median(pairer, below, UP, middle or _last(above), report)

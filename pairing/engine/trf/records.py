@@ -81,10 +81,6 @@ class TrfRound:
         as the endorsed engines read it, any other result code there (``0000 - -``)."""
         return self.opponent is None and not self.is_blank and self.result != "U"
 
-    @property
-    def is_pairing_bye(self) -> bool:
-        return self.opponent is None and self.result == "U"
-
 
 @dataclass(frozen=True)
 class TrfPlayer:

@@ -20,6 +20,7 @@ from pairing.engine.burstein import brackets, corrected, opposition
 from pairing.engine.burstein.corrected import BursteinEntrant
 from pairing.engine.common.editions import EDITION_2026
 from pairing.engine.state import Outcome, TournamentState
+from tests.engine.oracles import burstein2026_reference as reference
 from tests.engine.py4swiss_differential import attributes_patched, bye_of, result_rows
 
 OTHER = "other (unexplained)"
@@ -163,13 +164,13 @@ def judge(state: TournamentState, theirs: set[tuple[int, int]]) -> str:
                 (a, b) if bracket.bsn[bracket.position[a]] < bracket.bsn[bracket.position[b]] else (b, a)
                 for a, b in other
             ]
-            mine_value, their_value = bracket.value(ours), bracket.value(ordered)
+            mine_value, their_value = reference.value(bracket, ours), reference.value(bracket, ordered)
             if their_value is None or mine_value is None:
                 return OTHER
             if mine_value > their_value:
-                mine_c, their_c = bracket.criteria(mine_value), bracket.criteria(their_value)
+                mine_c, their_c = reference.criteria(bracket, mine_value), reference.criteria(bracket, their_value)
                 return WORSE[next(k for k in range(5) if mine_c[k] != their_c[k])]
-            if mine_value == their_value and bracket.order(ours) > bracket.order(ordered):
+            if mine_value == their_value and reference.order(bracket, ours) > reference.order(bracket, ordered):
                 return LATER_ORDER
             return OTHER
         taken = {pid for pair in ours for pid in pair}

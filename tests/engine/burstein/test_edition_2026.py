@@ -28,6 +28,7 @@ from pairing.engine.trf import read_trf
 from pairing.engine.trf.state import cut, state_for_round
 from tests.engine.burstein import py4swiss_categories as readings
 from tests.engine.burstein.swiss_builder import Tournament
+from tests.engine.oracles import burstein2026_reference as reference
 
 CASES = Path(__file__).resolve().parent / "fixtures"
 
@@ -108,7 +109,7 @@ def exhaustive_bracket(bracket: Bracket) -> set[frozenset[int]]:
     left: the best on [C5], [C6], [C7], [C8], then the first in the order of article 4."""
     people, n = bracket.people, bracket.n
     ids = [p.id for p in people]
-    allowed = {(i, j) for (i, j) in bracket.edges}
+    allowed = set(reference.edges(bracket))
 
     def matchings(rest: list[int]):  # type: ignore[no-untyped-def]
         if not rest:
@@ -139,7 +140,7 @@ def exhaustive_bracket(bracket: Bracket) -> set[frozenset[int]]:
             for i, j in inside
             if people[i].colour is None or people[j].colour is None or people[i].colour is not people[j].colour
         )
-        order = bracket.order([(ids[i], ids[j]) for i, j in inside])
+        order = reference.order(bracket, [(ids[i], ids[j]) for i, j in inside])
         key = (len(inside), lowest_first(c6, n), len(nxt), lowest_first(floated_on, n), colours, order)
         if best is None or key > best[0]:
             best = (key, {frozenset((ids[i], ids[j])) for i, j in inside})

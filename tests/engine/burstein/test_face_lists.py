@@ -10,11 +10,11 @@ import random
 import pytest
 
 from pairing.engine import pair
-from pairing.engine.burstein import brackets
+from pairing.engine.burstein import brackets, certified_solves
 from pairing.engine.generator import greedy_history
 
 
-def _plain_incident(face: brackets.OptimalFace, n: int) -> list[list[int]]:
+def _plain_incident(face: certified_solves.OptimalFace, n: int) -> list[list[int]]:
     incident: list[list[int]] = [[] for _ in range(n)]
     for k, (u, v) in enumerate(zip(face.us, face.vs, strict=True)):
         incident[u].append(k)
@@ -90,7 +90,7 @@ def test_the_pairs_below_let_in_are_those_the_face_admits(monkeypatch: pytest.Mo
     original = brackets.Bracket._certified
 
     def certified(self, weighted, gone, admits_below, *args, **kwargs):
-        if isinstance(admits_below, brackets.TightUnder):
+        if isinstance(admits_below, certified_solves.TightUnder):
             expected = [(u, v) for u, v in self._sparse if u not in gone and v not in gone and admits_below(u, v)]
             inline = [
                 (u, v)

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from pairing.engine.dubov.criteria import upfloater_scores_key
 from pairing.engine.dubov.players import entrants
+from pairing.engine.dubov.upfloaters import score_penalty
 from pairing.engine.trf import read_trf
 from pairing.engine.trf.state import state_for_round
 from tests.engine.dubov import py4swiss_categories as readings
@@ -152,14 +152,10 @@ def test_c6_maximises_the_lowest_upfloater_score_first() -> None:
     lowest, and so on)", and D.1.b sorts the containers that way. The 2.5-point players 2
     and 6 have met and need two upfloaters: {5, 8} (1.5 and 1.5) beats {10, 4} (2 and 1).
     py4swiss takes {10, 4}, maximising the highest score first. The seed prints the
-    container order for three upfloaters from 1, 1/2 and 0 points; our key reproduces it
+    container order for three upfloaters from 1, 1/2 and 0 points; the engine's C.6 weight
+    reproduces it
     ([1/2;1/2;1/2] before [1;1;0]: the highest-first order would swap them)."""
     assert ours("c6-highest") == EXPECTED["c6-highest"][0]
-
-    class U:
-        def __init__(self, score: int) -> None:
-            self.score = score
-
     printed = [
         (10, 10, 10),
         (10, 10, 5),
@@ -172,8 +168,10 @@ def test_c6_maximises_the_lowest_upfloater_score_first() -> None:
         (5, 0, 0),
         (0, 0, 0),
     ]
-    keys = [upfloater_scores_key([U(s) for s in scores]) for scores in printed]  # type: ignore[arg-type]
-    assert keys == sorted(keys)
+    # The engine's C.6 field (upfloaters.score_penalty): the smaller total, the better.
+    levels, base = [0, 5, 10], 4  # more than the three upfloaters
+    keys = [sum(score_penalty(score, levels, base) for score in scores) for scores in printed]
+    assert keys == sorted(keys) and len(set(keys)) == len(keys)
 
 
 def test_d2_upfloaters_are_possible_shifters() -> None:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from pairing.engine.lim.colours import white_of_pair
-from pairing.engine.lim.exchange import Scrutinised, column_pairs, columns, own_order
+from pairing.engine.lim.exchange import Scrutinised, own_order
 from pairing.engine.lim.groups import DOWN, GroupPairer
 from pairing.engine.lim.players import LimRound
 from tests.engine.burstein.swiss_builder import Tournament
+from tests.engine.lim.printed import printed_columns
 
 
 def test_beyond_six_players_settled_players_are_revisited_latest_first() -> None:
@@ -16,7 +17,7 @@ def test_beyond_six_players_settled_players_are_revisited_latest_first() -> None
     position = {p: p for p in eight}
     first = Scrutinised(1, 5, tuple(own_order(eight)))
     second = Scrutinised(2, 6, tuple(own_order([2, 3, 4, 6, 7, 8])))
-    got = [column_pairs(*c) for c in columns([first, second], [3, 4, 7, 8], position)]
+    got = printed_columns([first, second], [3, 4, 7, 8], position)
     assert got[:3] == [
         [(1, 5), (2, 6), (3, 7), (4, 8)],
         [(1, 5), (2, 6), (3, 8), (4, 7)],

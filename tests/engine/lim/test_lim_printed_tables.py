@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from pairing.engine.lim.exchange import Scrutinised, column_pairs, columns, own_order, proposed
+from pairing.engine.lim.exchange import Scrutinised, exchanges, own_order
+from tests.engine.lim.printed import printed_columns
 
 SIX = [1, 2, 3, 4, 5, 6]
 POSITION = {p: p for p in SIX}
@@ -25,22 +26,23 @@ RULE_4_3 = [
 
 
 def test_rule_2_4_proposes_the_top_half_against_the_bottom_half() -> None:
-    assert proposed(SIX) == [(1, 4), (2, 5), (3, 6)]
+    # The engine proposes each top player's first offer in turn (own_order).
+    assert [own_order(free)[0] for free in (SIX, [2, 3, 5, 6], [3, 6])] == [4, 5, 6]
+    assert printed_columns([], SIX, POSITION)[0] == [(1, 4), (2, 5), (3, 6)]
 
 
 def test_rule_4_2_exchanges_for_player_1_as_printed() -> None:
-    assert [column_pairs(*c) for c in columns([], SIX, POSITION)] == RULE_4_2
+    assert printed_columns([], SIX, POSITION) == RULE_4_2
 
 
 def test_rule_4_3_exchanges_for_player_2_once_player_1_has_6_as_printed() -> None:
     settled = [Scrutinised(1, 6, tuple(own_order(SIX)))]
-    assert [column_pairs(*c) for c in columns(settled, [2, 3, 4, 5], POSITION)] == RULE_4_3
+    assert printed_columns(settled, [2, 3, 4, 5], POSITION) == RULE_4_3
 
 
 def test_rule_4_1b_pairing_upwards_is_the_mirror_image() -> None:
     # Upwards scrutiny starts with the lowest numbered player (#6), and his higher
     # numbered partner is exchanged: 6 v 3, then 2, then 1, then 4, then 5.
     reversed_six = SIX[::-1]
-    position = {p: k for k, p in enumerate(reversed_six)}
-    firsts = [c[0][-1] for c in columns([], reversed_six, position)]
+    firsts = [now[-1] for now, _, _ in exchanges([], reversed_six)]
     assert [(s.player, s.opponent) for s in firsts] == [(6, 3), (6, 2), (6, 1), (6, 4), (6, 5)]

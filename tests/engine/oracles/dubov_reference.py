@@ -20,13 +20,19 @@ from itertools import combinations, permutations
 
 from pairing.engine.common.editions import EDITION_2017
 from pairing.engine.dubov.bye import bye_order
-from pairing.engine.dubov.criteria import Compatibility, colour_failures, float_failures, upfloater_scores_key
+from pairing.engine.dubov.criteria import Compatibility, colour_failures, float_failures
 from pairing.engine.dubov.groups import g2_order, initial_g1, s1_order, shifter_sequence
 from pairing.engine.dubov.players import DubovEntrant, entrants
 from pairing.engine.dubov.round import UNPAIRABLE, to_pairing
 from pairing.engine.state import Pairing, PairingError, TournamentState
 
 Pairs = list[tuple[DubovEntrant, DubovEntrant]]
+
+
+def upfloater_scores_key(upfloaters: Sequence[DubovEntrant]) -> tuple[int, ...]:
+    """C.6 (and the D.1.b container order): the upfloaters' scores, lowest first,
+    as a key where smaller is better (the lowest score maximised first, then the next)."""
+    return tuple(-u.score for u in sorted(upfloaters, key=lambda u: u.score))
 
 
 class Sieve:

@@ -27,7 +27,7 @@ def test_it_reads_the_player_record_columns() -> None:
     oscar = t.player(12)
     assert oscar.rounds[1] == TrfRound(None, "-", "Z")
     assert oscar.rounds[1].is_announced_absence
-    assert t.player(14).rounds[1].is_pairing_bye
+    assert (t.player(14).rounds[1].opponent, t.player(14).rounds[1].result) == (None, "U")  # the PAB
     assert t.player(6).rounds[2] == TrfRound(11, "b", "+")
     assert t.player(11).rounds[2] == TrfRound(6, "w", "-")
 
