@@ -1,3 +1,6 @@
+"""The tournament app and the repair-only admin: role groups made after migrating, the cache's
+deploy checks registered."""
+
 from __future__ import annotations
 
 from django.apps import AppConfig

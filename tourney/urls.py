@@ -1,3 +1,6 @@
+"""The site's addresses: the public pages, the desk, registration and setup (the reports'
+ones in urls_reports.py). Public addresses are printed on sheets as QR codes: they never change."""
+
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
