@@ -99,6 +99,7 @@ ACTION_LABELS: dict[str, Promise] = {
     "new invitation link": _("new set-password link"),
     # The FIDE rating list (tourney.services.rating_list).
     "update rating from list": _("rating updated from the FIDE rating list"),
+    "update national rating from list": _("national rating updated from its list"),
     # Check-in before a round is paired.
     "check in": _("checked in"),
     "confirm check-in": _("check-in confirmed"),
