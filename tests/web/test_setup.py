@@ -802,3 +802,13 @@ def test_c07_refuses_a_rating_code_in_an_unrated_field_and_advises_on_koya(runni
     answer = client.post(url, {"preset": "", "codes": "BH ARO/U1000 KS", "confirmed": "1"})
     assert answer.status_code == 302
     assert "the Koya system is meant for round robins (C.07 9.2)" in client.get(url).content.decode()
+
+
+def test_a_value_finer_than_hundredths_is_shown_at_its_printed_precision() -> None:
+    from decimal import Decimal
+    from fractions import Fraction
+
+    from tourney.presentation.tiebreak_table import as_decimal
+
+    assert as_decimal(Fraction(37, 3)) == Decimal("12.33") and as_decimal(Fraction(-2, 3)) == Decimal("-0.67")
+    assert as_decimal(Fraction(149, 4)) == Decimal("37.25") and str(as_decimal(Fraction(37))) == "37"

@@ -13,6 +13,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from pairing.engine.standings_check import format_value
 from pairing.engine.tiebreaks import TieBreak
 from tourney.caching import computed
 from tourney.models import Player, Tournament
@@ -23,8 +24,12 @@ from tourney.standings import TournamentStandings, completed_rounds, standings_o
 
 
 def as_decimal(value: object) -> object:
-    """Fractions of a point as exact decimals (21.5, 14.75), for the templates to localise."""
+    """Fractions of a point as exact decimals (21.5, 14.75), for the templates to localise; a
+    value finer than hundredths (an average such as AOB's 12⅓) at its printed precision, two
+    decimals rounded half up, as the TRF's records print it (standings_check.format_value)."""
     if isinstance(value, Fraction):
+        if (value * 100).denominator != 1:
+            return Decimal(format_value(value))
         return Decimal(value.numerator) / Decimal(value.denominator)
     return value
 
