@@ -30,8 +30,9 @@ from pairing import adapter
 from pairing.engine import editions
 from pairing.engine.common.editions import edition_in_force
 from pairing.engine.lots import initial_colour_by_lot, lot_comment, seed_of_comments
+from pairing.engine.standings_check import tiebreak_value_records
 from pairing.engine.state import Board, Outcome
-from pairing.engine.tiebreaks import TieBreakCodeError, parse
+from pairing.engine.tiebreaks import TieBreakCodeError, edition_for, parse
 from pairing.engine.trf import (
     TrfAcceleratedRounds,
     TrfBye,
@@ -850,5 +851,8 @@ def export_text(tournament: Tournament, fmt: str = "trf26", *, public: bool = Fa
         t = dataclasses.replace(t, byes_240=(*byes_240_from_rounds(t), upcoming))
     codes = [str(c) for c in (tournament.tiebreaks or [])]
     if codes:
-        t = dataclasses.replace(t, other_records=(*t.other_records, "202 " + " ".join(codes)))
+        # The list, and the values the standings print, so that --check verifies each (C.07).
+        start = tournament.start_date.isoformat() if tournament.start_date else None
+        values = tiebreak_value_records(t, tuple(codes), edition_for(start))
+        t = dataclasses.replace(t, other_records=(*t.other_records, "202 " + " ".join(codes), *values))
     return write_trf(t, trf26=True)

@@ -36,7 +36,7 @@ from pairing.engine.tiebreaks.standings import Standings, Value
 from pairing.engine.trf import TrfTournament
 from pairing.engine.trf.records import format_points
 from pairing.engine.trf.state import next_round, state_for_round
-from pairing.engine.trf.trf26 import tiebreak_list, tiebreak_values_table
+from pairing.engine.trf.trf26 import tiebreak_list, tiebreak_value_lines, tiebreak_values_table
 
 
 @dataclass(frozen=True)
@@ -122,6 +122,20 @@ def _places(table: Standings, depth: int) -> dict[int, tuple[int, int]]:
                 out[row.player_id] = (start + 1, k)
             start = k
     return out
+
+
+def tiebreak_value_records(t: TrfTournament, codes: tuple[str, ...], edition: str | None = None) -> list[str]:
+    """The ``###TBV`` table of *t*'s standings after the rounds it records (points, then each
+    of *codes*, printed as :func:`format_value` prints them), for a file whose 202/212 list
+    *codes*; none while a game has no result (the standings are not final)."""
+    edition = edition or edition_for(t.start_date.replace("/", "-").replace(".", "-"))
+    try:
+        state = state_for_round(t, max(next_round(t), t.rounds_in_file + 1))
+    except PairingError:
+        return []
+    table = standings(state, codes, edition)
+    rows = [(row.player_id, (format_value(row.points), *(format_value(v) for v in row.values))) for row in table.rows]
+    return tiebreak_value_lines(("PTS", *(parse(c).code for c in codes)), rows)
 
 
 def verify_standings(t: TrfTournament, edition: str | None = None) -> StandingsCheck:

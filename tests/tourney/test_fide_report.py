@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from pairing.cli import main
-from pairing.cli.check import check_rounds
+from pairing.cli.check import check_rounds, check_standings
 from pairing.cli.parser import build_parser
+from pairing.engine.standings_check import verify_standings
 from pairing.engine.trf import parse_trf
 from pairing.job import pair_round
 from tests import builders
@@ -158,3 +159,21 @@ def test_aro_from_the_report_equals_the_web_aro_with_a_provisional_rating(tmp_pa
     assert cli_aros(text) == web
     stripped = "".join(line for line in text.splitlines(keepends=True) if not line.startswith("### provisional"))
     assert cli_aros(stripped, "stripped.trf") != web
+
+
+def test_the_report_carries_every_c07_2026_code_of_the_list_and_check_agrees() -> None:
+    # The list with the codes new to the project: records 202/212 and the ###TBV values carry
+    # them, and --check recomputes each from the games and finds the printed values.
+    t = builders.tournament(players=9, rounds=4, rules_edition="2026", start_date=datetime.date(2026, 4, 1))
+    t.tiebreaks = ["FB", "AOB", "KS", "PTP", "APRO", "APPO", "EDE", "STD", "BH/P", "TPN"]
+    t.save(update_fields=["tiebreaks"])
+    play(t, {})
+    text = export_text(t, "trf26")
+    assert any(line.startswith("202 ") and "AOB" in line and "APPO" in line for line in text.splitlines())
+    parsed = parse_trf(text)
+    args = build_parser().parse_args(["--dutch", "--check", "-"])
+    out = io.StringIO()
+    assert check_standings(parsed, args, out) == 0, out.getvalue()
+    checked = verify_standings(parsed)
+    assert checked.codes == tuple(t.tiebreaks) and not checked.unknown
+    assert checked.values_checked == 9 * (1 + len(t.tiebreaks))  # every player: points and every code
