@@ -4,12 +4,13 @@ import io
 from pathlib import Path
 
 import pytest
+from django.contrib.auth.models import Group
 from django.core.management import call_command
 from django.test import Client
 
 from tests import builders
 from tourney.models import Tournament
-from tourney.roles import appoint
+from tourney.roles import ORGANIZERS, appoint, ensure_role_groups
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "trf"
 
@@ -18,6 +19,18 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "trf"
 def arbiter(django_user_model):
     """A user with no right yet: appoint him to a tournament (rights come from appointments)."""
     return django_user_model.objects.create_user("arbiter", password="not-used")
+
+
+@pytest.fixture
+def organizer(django_user_model) -> Client:
+    """An organizer-at-large (the Organizers group: he may create tournaments and import
+    rating lists), logged in."""
+    ensure_role_groups()
+    user = django_user_model.objects.create_user("org")
+    user.groups.add(Group.objects.get(name=ORGANIZERS))
+    client = Client()
+    client.force_login(user)
+    return client
 
 
 @pytest.fixture

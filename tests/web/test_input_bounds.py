@@ -14,7 +14,7 @@ from django.test import Client
 from tests import builders
 from tourney.forms import TournamentForm
 from tourney.models import Player, Tournament
-from tourney.roles import ORGANIZERS, appoint
+from tourney.roles import appoint
 
 pytestmark = pytest.mark.django_db
 
@@ -22,17 +22,6 @@ SEED = Path(__file__).resolve().parents[1] / "fixtures" / "trf" / "dutch-seed-ex
 FORTY_DIGITS = "9" * 40
 RLO = "\u202e"  # RIGHT-TO-LEFT OVERRIDE: "Carla\u202eoG" shows as "CarlaGo"
 ZWSP = "\u200b"  # ZERO WIDTH SPACE: "Al\u200bice" looks like "Alice"
-
-
-@pytest.fixture
-def organizer(django_user_model) -> Client:
-    from django.contrib.auth.models import Group
-
-    user = django_user_model.objects.create_user("org")
-    user.groups.add(Group.objects.get(name=ORGANIZERS))
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def _seed_lines() -> list[str]:

@@ -7,12 +7,10 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from django.contrib.auth.models import Group
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from tourney.models import AuditEntry, NationalListEntry, NationalRating, NationalRatingList, RatingListEntry
-from tourney.roles import ORGANIZERS, ensure_role_groups
 from tourney.trf_io import export_text
 
 pytestmark = pytest.mark.django_db
@@ -24,16 +22,6 @@ FSI = (
 )
 COLUMNS = {"column_national_id": "Codice", "column_name": "Cognome Nome", "column_rating": "Elo Italia",
            "column_fide_id": "ID FIDE", "column_sex": "Sesso", "column_birth_year": "Anno"}  # fmt: skip
-
-
-@pytest.fixture
-def organizer(django_user_model) -> Client:
-    user = django_user_model.objects.create_user("organizer-at-large")
-    user.groups.add(Group.objects.get_or_create(name=ORGANIZERS)[0])
-    ensure_role_groups()
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def upload(client: Client, text: str, **columns: str) -> object:

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.contrib.auth.models import Group
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.utils import timezone
@@ -20,7 +19,6 @@ from django.utils import timezone
 from tests import builders
 from tourney.models import AuditEntry, JobState, RatingListEntry, RatingListImport, Round, RoundStatus
 from tourney.rating_list.generator import random_players, write_txt
-from tourney.roles import ORGANIZERS
 
 pytestmark = pytest.mark.django_db
 # The import job is queued on commit (and runs eagerly then): these tests commit.
@@ -28,18 +26,6 @@ committing = pytest.mark.django_db(transaction=True)
 
 ROOT = Path(__file__).resolve().parents[2]
 SEPTEMBER = date(2026, 9, 1)
-
-
-@pytest.fixture
-def organizer(django_user_model) -> Client:
-    user = django_user_model.objects.create_user("organizer-at-large")
-    user.groups.add(Group.objects.get_or_create(name=ORGANIZERS)[0])
-    from tourney.roles import ensure_role_groups
-
-    ensure_role_groups()
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 @pytest.fixture(autouse=True)

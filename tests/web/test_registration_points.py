@@ -6,23 +6,13 @@ acceleration is labelled by the tournament's edition."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import Group
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from tests import builders
-from tourney.roles import ORGANIZERS, appoint
+from tourney.roles import appoint
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def organizer(django_user_model):
-    user = django_user_model.objects.create_user("org")
-    user.groups.add(Group.objects.get(name=ORGANIZERS))
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def test_a_refusal_names_the_field_by_its_label(organizer) -> None:

@@ -41,15 +41,6 @@ SETTINGS = {
 
 
 @pytest.fixture
-def organizer(django_user_model):
-    user = django_user_model.objects.create_user("org")
-    user.groups.add(Group.objects.get(name=ORGANIZERS))
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-@pytest.fixture
 def import_trf(organizer, eager_celery, django_capture_on_commit_callbacks):
     """POST the import form as the organizer, run the job it queues, and answer with the
     job's page the POST leads to (or the form, refused)."""
