@@ -393,7 +393,8 @@ def summary(settings: Settings, outcomes: list[Outcome]) -> tuple[list[str], boo
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--system", choices=SYSTEMS, default="dutch")
+    witnessed = [s for s in SYSTEMS if s != "double_swiss"]  # no witness pairs the Double-Swiss
+    parser.add_argument("--system", choices=witnessed, default="dutch")
     parser.add_argument("--edition", choices=KNOWN_EDITIONS, default=EDITION_2026)
     parser.add_argument(
         "--witness", choices=WITNESSES, help="default: gacrux (Dutch), py4swiss (Dubov, Burstein), self (Lim)"
