@@ -9,13 +9,13 @@ import pytest
 from django.test import Client
 
 from tests import builders
-from tests.web.test_setup import SETTINGS, organizer  # noqa: F401 (a fixture)
+from tests.web.test_setup import SETTINGS
 from tourney.models import AuditEntry, Player, Tournament
 
 pytestmark = pytest.mark.django_db
 
 
-def test_creation_generates_the_round_schedule_in_the_tournament_zone(organizer) -> None:  # noqa: F811
+def test_creation_generates_the_round_schedule_in_the_tournament_zone(organizer) -> None:
     data = {
         **SETTINGS,
         "time_zone": "Europe/Rome",
@@ -35,7 +35,7 @@ def test_creation_generates_the_round_schedule_in_the_tournament_zone(organizer)
     assert t.scheduled_start(3).utcoffset() == datetime.timedelta(hours=2)  # CEST
 
 
-def test_the_settings_edit_each_round_and_audit_it(organizer) -> None:  # noqa: F811
+def test_the_settings_edit_each_round_and_audit_it(organizer) -> None:
     organizer.post("/new/", {**SETTINGS, "first_round_at": "2026-05-01T15:00"})
     t = Tournament.objects.get()
     page = organizer.get(f"/t/{t.pk}/settings/").content.decode()
@@ -61,7 +61,7 @@ def test_the_settings_edit_each_round_and_audit_it(organizer) -> None:  # noqa: 
         ("schedule", "\n".join(["2026-05-01 15:00"] * 6), "6 lines for 5 rounds"),
     ],
 )
-def test_the_settings_refuse_a_bad_fide_id_or_schedule(organizer, field: str, value: str, message: str) -> None:  # noqa: F811
+def test_the_settings_refuse_a_bad_fide_id_or_schedule(organizer, field: str, value: str, message: str) -> None:
     data = {**SETTINGS, "deputy_arbiters": "Bianchi", field: value}
     if value.endswith("x1"):
         data["deputy_arbiters"] = "Bianchi; Verdi"

@@ -138,7 +138,7 @@ class TeamTable:
     rounds_of: dict[int, tuple[TeamRound, ...]]
     scoring: TeamScoring = field(default_factory=TeamScoring)
     primary: str = "MP"
-    edition: str = "2026"
+    edition: str = field(kw_only=True)  # of C.07, named by the tournament's start date
 
     def __post_init__(self) -> None:
         self.ids = tuple(self.rounds_of)

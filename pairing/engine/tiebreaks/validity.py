@@ -9,7 +9,7 @@ recommends against a choice. The tournament form calls it before saving a list.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pairing.engine.tiebreaks.codes import RATING_BASED, TieBreak, TieBreakCodeError, parse
 from pairing.engine.tiebreaks.teams import TEAM_CODES, parse_team
@@ -34,7 +34,7 @@ class TournamentKind:
     team: bool = False
     every_player_rated: bool = True
     several_ratings: bool = False  # a player may get more than one rating during the event (10, note)
-    edition: str = "2026"
+    edition: str = field(kw_only=True)  # of C.07, named by the tournament's start date
 
 
 def list_refusals(codes: Sequence[str], tournament: TournamentKind) -> list[Refusal]:

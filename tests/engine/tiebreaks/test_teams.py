@@ -34,7 +34,8 @@ TABLE = TeamTable(
         B: (match(A, 0, H), match(D, 1, 1), match(C, 1, 0)),
         C: (match(D, H, H), match(A, 1, 0), match(B, 0, 1)),
         D: (match(C, H, H), match(B, 0, 0), match(A, H, 1)),
-    }
+    },
+    edition="2026",
 )
 
 

@@ -6,16 +6,20 @@ from pairing.engine.tiebreaks import PRESETS
 from pairing.engine.tiebreaks.validity import TournamentKind, list_refusals
 
 
+def kind_of(**kind: object) -> TournamentKind:
+    return TournamentKind(**{"edition": "2026", **kind})  # type: ignore[arg-type]
+
+
 def refused(codes: list[str], **kind: object) -> list[tuple[str, str]]:
-    return [(r.code, r.article) for r in list_refusals(codes, TournamentKind(**kind)) if r.refused]  # type: ignore[arg-type]
+    return [(r.code, r.article) for r in list_refusals(codes, kind_of(**kind)) if r.refused]
 
 
 def advised(codes: list[str], **kind: object) -> list[tuple[str, str]]:
-    return [(r.code, r.article) for r in list_refusals(codes, TournamentKind(**kind)) if not r.refused]  # type: ignore[arg-type]
+    return [(r.code, r.article) for r in list_refusals(codes, kind_of(**kind)) if not r.refused]
 
 
 def test_the_usual_swiss_list_is_allowed() -> None:
-    assert list_refusals(["BH/C1", "BH", "SB", "DE", "WIN", "BWG"], TournamentKind()) == []
+    assert list_refusals(["BH/C1", "BH", "SB", "DE", "WIN", "BWG"], kind_of()) == []
 
 
 def test_buchholz_is_barred_in_a_round_robin_from_2026() -> None:
