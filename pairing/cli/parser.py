@@ -84,6 +84,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --check: re-pair the rounds only; do not verify the points, ranks and tie-break values",
     )
     ap.add_argument(
+        "--standings",
+        action="store_true",
+        help="with --team: print the team standings after the file's rounds, by the primary score then the "
+        "file's tie-break list (record 212, else 202) or --tiebreaks; with --team --check the file's 310 points "
+        "and ranks and its ###TBV values are verified unless --no-standings",
+    )
+    ap.add_argument(
         "--tiebreak-edition",
         choices=("2024", "2026"),
         help="with --check: the C.07 edition of the tie-breaks (default: the one in force on the file's start "

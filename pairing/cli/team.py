@@ -1,13 +1,18 @@
-"""``python -m pairing --team``: the Swiss Team Pairing System (C.04.6 2026) on TRF-2026
-team files (records 001 and 310, with 142, 152, 192, 352, 240, 300, 320, 330, 260; see
-:mod:`pairing.engine.team.trf`).
+"""``python -m pairing --team``: the Swiss Team Pairing System (C.04.6 2026) and the C.07
+team tie-breaks on TRF-2026 team files (records 001 and 310 or 013, with 142, 152, 162,
+192, 352, 362, 240, 250, 260, 299, 300, 320, 330, 802; see :mod:`pairing.engine.team.trf`).
 
     python -m pairing --team FILE -p [OUTPUT]     pair the next round (the PAB as ``N 0``)
-    python -m pairing --team --check FILE         re-pair every round, report differences
+    python -m pairing --team FILE --standings [--tiebreaks EDE,BC]   the team standings
+    python -m pairing --team --check FILE         re-pair every round, verify the standings
     python -m pairing --team --generate OUT --seed 7 --players 20 --rounds 9 [--boards 4]
+                      [--tiebreaks EDE,BC --start-date 2026/04/01]
 
-``--players`` counts teams here. The output is the endorsed engines': the number of rows,
-then ``white black`` by team pairing number, White meaning board 1's White (art. 1.6.1).
+``--players`` counts teams here. The pairing output is the endorsed engines': the number of
+rows, then ``white black`` by team pairing number, White meaning board 1's White (art. 1.6.1).
+The standings are ranked by the primary score (record 192), then the tie-break list of
+``--tiebreaks``, else of the file's record 212 (else 202); the C.07 edition is the one in
+force on record 042's date unless ``--tiebreak-edition`` names it.
 """
 
 from __future__ import annotations
@@ -21,14 +26,29 @@ from pairing.engine.team import pair_round
 from pairing.engine.team.checker import check_team_pairing
 from pairing.engine.team.generator import TeamEventConfig, generate_team_event
 from pairing.engine.team.model import TeamPairing
-from pairing.engine.team.trf import TeamFile, TeamTrfError, read_team_trf, write_team_trf
+from pairing.engine.team.standings import standings_lines, tiebreak_list, verify_team_standings
+from pairing.engine.team.trf import TeamFile, TeamTrfError, WriteOptions, read_team_trf, write_team_trf
+from pairing.engine.tiebreaks.codes import TieBreakCodeError
+from pairing.engine.tiebreaks.teams import parse_team
+from pairing.engine.trf.trf26 import tiebreak_codes
 
 
-def _read(path: str) -> TeamFile:
+def _read(args: argparse.Namespace, path: str) -> TeamFile:
+    args.input = path  # a malformed record is reported as ``path:line:column: message``
     try:
         return read_team_trf(Path(path).read_text(encoding="utf-8", errors="replace"))
     except TeamTrfError as exc:
         raise UsageError(f"{path}: {exc}") from None
+
+
+def _codes(text: str) -> tuple[str, ...]:
+    codes = tiebreak_codes(text)
+    for code in codes:
+        try:
+            parse_team(code)
+        except TieBreakCodeError as exc:
+            raise UsageError(str(exc)) from None
+    return codes
 
 
 def _write(pairing: TeamPairing, out: TextIO) -> None:
@@ -44,7 +64,8 @@ def run_team(args: argparse.Namespace, mode: str, stdout: TextIO) -> int:
     if mode == "generate":
         config = TeamEventConfig(teams=args.players, boards=args.boards, rounds=args.rounds or 7)
         event = generate_team_event(config, args.seed)
-        text = write_team_trf(event)
+        options = WriteOptions(tiebreaks=_codes(args.tiebreaks or ""), start_date=args.start_date or "")
+        text = write_team_trf(event, options=options)
         if args.generate == "-":
             stdout.write(text)
         else:
@@ -53,7 +74,13 @@ def run_team(args: argparse.Namespace, mode: str, stdout: TextIO) -> int:
     path = args.input if mode == "pair" or args.check is True else args.check
     if not path:
         raise UsageError("--team needs an input TRF file")
-    team_file = _read(path)
+    team_file = _read(args, path)
+    if getattr(args, "standings", False) and mode == "pair":
+        listed = tiebreak_list(team_file)
+        codes = _codes(args.tiebreaks) if args.tiebreaks else listed[1] if listed else ()
+        for line in standings_lines(team_file, codes, args.tiebreak_edition):
+            stdout.write(line + "\n")
+        return 0
     if mode == "check":
         differing = 0
         for number in range(1, team_file.played_rounds + 1):
@@ -62,7 +89,17 @@ def run_team(args: argparse.Namespace, mode: str, stdout: TextIO) -> int:
                 stdout.write(f"round {number}: {violation}\n")
             differing += bool(found)
         stdout.write(f"{team_file.played_rounds} rounds checked, {differing} differ\n")
-        return EXIT_DIFFERENCE if differing else 0
+        wrong = 0
+        if not args.no_standings:
+            check = verify_team_standings(team_file, args.tiebreak_edition)
+            for disagreement in check.disagreements:
+                stdout.write(f"standings: {disagreement}\n")
+            for note in check.notes:
+                stdout.write(f"standings: {note}\n")
+            wrong = len(check.disagreements)
+            if wrong:
+                stdout.write(f"standings: {wrong} disagreements\n")
+        return EXIT_DIFFERENCE if differing or wrong else 0
     number = args.round or team_file.played_rounds + 1
     if team_file.total_rounds and number > team_file.total_rounds:
         raise UsageError(f"round {number} of an event of {team_file.total_rounds} rounds (record 142)")
