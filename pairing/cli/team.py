@@ -26,11 +26,10 @@ from pairing.engine.team import pair_round
 from pairing.engine.team.checker import check_team_pairing
 from pairing.engine.team.generator import TeamEventConfig, generate_team_event
 from pairing.engine.team.model import TeamPairing
-from pairing.engine.team.standings import standings_lines, tiebreak_list, verify_team_standings
+from pairing.engine.team.standings import standings_lines, team_codes, tiebreak_list, verify_team_standings
 from pairing.engine.team.trf import TeamFile, TeamTrfError, WriteOptions, read_team_trf, write_team_trf
 from pairing.engine.tiebreaks.codes import TieBreakCodeError
 from pairing.engine.tiebreaks.teams import parse_team
-from pairing.engine.trf.trf26 import tiebreak_codes
 
 
 def _read(args: argparse.Namespace, path: str) -> TeamFile:
@@ -42,7 +41,7 @@ def _read(args: argparse.Namespace, path: str) -> TeamFile:
 
 
 def _codes(text: str) -> tuple[str, ...]:
-    codes = tiebreak_codes(text)
+    codes = team_codes(text)
     for code in codes:
         try:
             parse_team(code)

@@ -31,7 +31,10 @@ from pairing.engine.tiebreaks.teams import (
     team_standings,
 )
 from pairing.engine.trf.records import format_points
-from pairing.engine.trf.trf26 import TIEBREAK_VALUES_TAG, tiebreak_codes, tiebreak_value_lines
+from pairing.engine.trf.trf26 import TIEBREAK_VALUES_TAG, tiebreak_value_lines
+
+# C.07 16.2.1-16.2.2: the unplayed rounds that were not the team's choice (not VURs)
+_NOT_CHOSEN = frozenset({RoundKind.PAB, RoundKind.FORFEIT_WIN, RoundKind.FULL_BYE})
 
 
 def scoring_of(team_file: TeamFile) -> TeamScoring:
@@ -66,7 +69,8 @@ def team_table(team_file: TeamFile, edition: str | None = None) -> TeamTable:
                     points = [p + missing / boards for p in points]
                 rounds.append(TeamRound(result.opponent, tuple(points), True, match))
             else:
-                rounds.append(TeamRound(result.opponent, (game / boards,) * boards, False, match))
+                voluntary = result.kind not in _NOT_CHOSEN
+                rounds.append(TeamRound(result.opponent, (game / boards,) * boards, False, match, voluntary))
         rounds_of[t] = tuple(rounds)
     return TeamTable(
         rounds_of,
@@ -76,12 +80,20 @@ def team_table(team_file: TeamFile, edition: str | None = None) -> TeamTable:
     )
 
 
+def team_codes(text: str) -> tuple[str, ...]:
+    """The codes of a 202/212 record's text or of ``--tiebreaks``, comma- or blank-separated.
+    Unlike an individual list, ``GP`` and ``MP`` are codes and ``:MP``/``:GP`` the score a
+    code reads (``BH:GP/C1``), so both are kept."""
+    items = text.split(",") if "," in text else text.split()
+    return tuple("".join(item.split()).upper() for item in items if item.strip())
+
+
 def tiebreak_list(team_file: TeamFile) -> tuple[str, tuple[str, ...]] | None:
     """(tag, codes) of the file's record 212, else 202, without a leading PTS."""
     for tag in ("212", "202"):
         for record in team_file.other_records:
             if record[:3] == tag:
-                codes = tiebreak_codes(record[4:])
+                codes = team_codes(record[4:])
                 return tag, codes[1:] if codes[:1] == ("PTS",) else codes
     return None
 

@@ -98,6 +98,10 @@ class TeamRound:
     boards: tuple[Fraction, ...]
     played: bool = True
     match_points: Fraction | None = None
+    # C.07 16.2: whether an unplayed round was the team's choice (a VUR). None: derived, a
+    # round without a match that gave no match win; a PAB worth a drawn match (C.04.6 1.4)
+    # is not the team's choice (16.2.1) and is given as False.
+    voluntary: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -172,7 +176,9 @@ class TeamTable:
     def voluntary(self, team: int, k: int) -> bool:
         """C.07 16 for teams: a round without a match that did not give a match win."""
         r = self.rounds_of[team][k]
-        return not r.played and self.mp[team][k] < self.scoring.match_win
+        if r.played:
+            return False
+        return r.voluntary if r.voluntary is not None else self.mp[team][k] < self.scoring.match_win
 
     def adjusted(self, score: str) -> dict[int, Fraction]:
         """C.07 16.3: rounds without an opponent after the team's last round that was not
