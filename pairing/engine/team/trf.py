@@ -1,16 +1,16 @@
 """A team tournament's TRF-2026 file: written for a generated event (files and the command
 line) and read back (what ``python -m pairing --team`` pairs, checks and ranks).
 
-Read and written: 012, 042, 142, 152, 162 (game points per result, when not the
-defaults), 192 (the team codes ``FIDE_TEAM_TYPEA_MP_GP``..., see :func:`options_of`), 352
-(the boards' colours; its length is the number of boards), 362 (match points, when not
-2/1/0), 001 (every player, board by board), 310 (each team: TPN, name, points, rank,
-players in board order), 240 (F, H, Z byes of teams), 250 (accelerated rounds), 260
-(prohibited pairings), 299 (abnormal points), 320 (the PAB's points and team of each round),
-330 (forfeited matches), 802 (each team's rounds at a glance), 202/212 and the ``###TBV``
-table of tie-break values. Read only: 013 (TRF16's team record, when there is no 310), 300
-(boards played out of the default order). Recognised and skipped: 801 (informative). The
-columns of each record are in :mod:`pairing.engine.team.records`.
+Read and written: 012, 042, 142, 152, 192 (the team codes ``FIDE_TEAM_TYPEA_MP_GP``...,
+see :func:`options_of`), 352 (the boards' colours; its length is the number of boards), 362
+(match points, when not 2/1/0), 001 (every player, board by board), 310 (each team: TPN,
+name, points, rank, players in board order), 240 (F, H, Z byes of teams), 250 (accelerated
+rounds), 299 (abnormal points), 320 (the PAB's points and team of each round), 330
+(forfeited matches), 802 (each team's rounds at a glance), 202/212 and the ``###TBV`` table
+of tie-break values. Read only: 013 (TRF16's team record, when there is no 310), 162 (game
+points per result), 260 (prohibited pairings), 300 (boards played out of the default
+order). Recognised and skipped: 801 (informative). The columns of each record are in
+:mod:`pairing.engine.team.records`.
 
 Scores are kept in tenths (match points 20/10/0 and game points 10/5/0 per board by
 default; records 362 and 162 change them).
@@ -19,6 +19,7 @@ default; records 362 and 162 change them).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pairing.engine.state import Colour
@@ -27,13 +28,14 @@ from pairing.engine.team.generator import GAME_DRAW, GAME_WIN, MATCH_DRAW, MATCH
 from pairing.engine.team.history import RoundKind, TeamResult, teams_before
 from pairing.engine.team.model import ColourPreferences, Match, PrimaryScore, TeamPairing, TeamRound
 from pairing.engine.trf import trf26
-from pairing.engine.trf.reader import _Parser
+from pairing.engine.trf.reader import player_reader
 from pairing.engine.trf.records import (
     RecordLine,
     TrfAbnormalPoints,
     TrfAcceleratedRounds,
     TrfBye,
     TrfError,
+    TrfPlayer,
     TrfProhibited,
     format_points,
 )
@@ -209,10 +211,9 @@ def _ids(line: RecordLine, column: int, tag: str, seen: _Seen) -> None:
     seen.named += [(line.number, c, team, tag) for c, team in line.id_columns(column)]
 
 
-def _record(tag: str, line: RecordLine, seen: _Seen, players: _Parser) -> None:
+def _record(tag: str, line: RecordLine, seen: _Seen, players: Callable[[RecordLine], TrfPlayer]) -> None:
     if tag == "001":
-        players.player(line)
-        p = players.players[-1]
+        p = players(line)
         seen.players[p.start] = [(r.opponent or 0, r.colour, r.result) for r in p.rounds]
     elif tag == "310":
         team = rec.team_310(line)
@@ -287,7 +288,7 @@ def _record(tag: str, line: RecordLine, seen: _Seen, players: _Parser) -> None:
 def read_team_trf(text: str) -> TeamFile:
     """A team file's records; a malformed one raises :class:`TrfError` (line, column)."""
     seen = _Seen()
-    players = _Parser("")
+    players = player_reader()
     for number, raw in enumerate(text.splitlines(), start=1):
         line = RecordLine(number, raw.rstrip("\r\n").replace("\t", " "))
         if line.text.strip():

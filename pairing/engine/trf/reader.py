@@ -25,6 +25,7 @@ first error.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from pairing.engine.text import decode, describe
@@ -65,6 +66,18 @@ _LINE_END = re.compile(r"\r\n|\r|\n")
 
 def read_trf(path: str | Path) -> TrfTournament:
     return parse_trf(decode(Path(path).read_bytes()))
+
+
+def player_reader() -> Callable[[RecordLine], TrfPlayer]:
+    """The 001 record on its own, for readers of other record sets (the team reader): each
+    call reads one line as :func:`parse_trf` does, refusing a start number used before."""
+    parser = _Parser("")
+
+    def read(line: RecordLine) -> TrfPlayer:
+        parser.player(line)
+        return parser.players[-1]
+
+    return read
 
 
 def parse_trf(text: str) -> TrfTournament:
