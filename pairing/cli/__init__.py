@@ -7,6 +7,7 @@
     python -m pairing --acceleration progressive --group-a-min 2100 --group-c-below 1700 INPUT.trf -p
     python -m pairing --aro INPUT.trf                    ARO list (C.04.4.1 A.6)
     python -m pairing --team INPUT.trf -p                teams, C.04.6 (see pairing.cli.team)
+    python -m pairing --team INPUT.trf --standings       team standings, C.07 11-13
     python -m pairing --dutch INPUT.trf -p --why 12,31   why 12 and 31 are not paired together
     python -m pairing --dutch INPUT.trf -p --explain     the pairing, then one line per player
 
@@ -74,6 +75,8 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
         mode = modes[0]
         if (args.why or args.explain) and mode != "pair":
             raise UsageError("--why and --explain explain a round being paired: use them with -p")
+        if args.standings and args.system != "team":
+            raise UsageError("--standings prints team standings: use it with --team (players: --check verifies them)")
         if args.system == "team" and mode in ("pair", "check", "generate"):
             return run_team(args, mode, stdout)
         if mode == "generate":

@@ -76,3 +76,8 @@ def test_a_malformed_team_record_names_file_line_and_column(generated: Path) -> 
     code, _, err = run("--team", "--check", str(generated))
     assert code == 2
     assert err.startswith(f"{generated}:{k + 1}:5: ")
+
+
+def test_standings_are_for_team_files(generated: Path) -> None:
+    code, _, err = run(str(generated), "--standings")
+    assert code == 2 and "--team" in err
