@@ -21,7 +21,7 @@ import pytest
 from pairing.engine.team import PrimaryScore
 from pairing.engine.team.generator import TeamEventConfig, generate_team_event
 from pairing.engine.team.history import RoundKind
-from pairing.engine.team.standings import team_table
+from pairing.engine.team.standings import standings_of, team_table
 from pairing.engine.team.trf import WriteOptions, read_team_trf, write_team_trf
 from pairing.engine.tiebreaks.teams import parse_team, team_values
 from tests.engine.team.events import random_config
@@ -96,6 +96,32 @@ def test_gacrux_computes_the_team_tie_breaks_of_written_files_as_we_do(tmp_path:
     assert not differences, differences[:10]
     assert failed <= EVENTS // 50
     assert compared > 20 * EVENTS
+
+
+RANKED_LISTS = (
+    ("EDE",), ("EDE", "BH"), ("MPVGP", "EDE", "SB"), ("EDEC",), ("EDET",), ("EDEBT",), ("EDEBB",), ("BH", "SB", "EDE"),
+)  # fmt: skip
+
+
+@pytest.mark.slow
+def test_gacrux_ranks_written_files_by_the_direct_encounter_lists_as_we_do(tmp_path: Path) -> None:
+    """gacrux prints places, not values, for the direct encounters: the rankings are compared."""
+    compared = 0
+    for seed in range(EVENTS // 3):
+        event = generate_team_event(random_config(seed, most_teams=12, most_rounds=7, forfeit_rate=0.05), seed)
+        if not event.rounds:
+            continue
+        path = tmp_path / f"{seed}.trf"
+        path.write_text(write_team_trf(event, options=WriteOptions(start_date="2026/04/01")))
+        team_file = read_team_trf(path.read_text())
+        for codes in RANKED_LISTS:
+            if len(gacrux_values(path, ("PTS", *codes), len(event.rounds))) != len(team_file.teams):
+                continue
+            rows = path.with_suffix(".txt").read_text().splitlines()[1:]
+            theirs = {int(w[0]): int(w[1]) for w in (x.split() for x in rows) if w[:1] and w[0].isdigit()}
+            assert {r.team: r.rank for r in standings_of(team_file, codes)} == theirs, (seed, codes)
+            compared += 1
+    assert compared > len(RANKED_LISTS) * EVENTS // 4
 
 
 def test_gacrux_scores_each_board_of_a_pab_as_a_won_game_in_the_board_count(tmp_path: Path) -> None:
