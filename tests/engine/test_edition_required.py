@@ -11,11 +11,16 @@ import pkgutil
 
 import pairing.engine
 
-# pair() is where the edition is resolved; the tie-break modules take the edition of C.07,
-# another text, named by the tournament's start date.
+# pair() is where the edition is resolved; the tie-break and standings modules take the
+# edition of C.07, another text, named by the tournament's start date (record 042).
 # generate() needs it only for an accelerated event, and refuses one without it.
 RESOLVES = {"pairing.engine.pair", "pairing.engine.generator.generate"}
-OTHER_TEXTS = ("pairing.engine.tiebreaks", "pairing.engine.standings_check", "pairing.engine.generator.with_standings")
+OTHER_TEXTS = (
+    "pairing.engine.tiebreaks",
+    "pairing.engine.standings_check",
+    "pairing.engine.team.standings",
+    "pairing.engine.generator.with_standings",
+)
 
 
 def _engine_modules():
