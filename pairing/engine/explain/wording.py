@@ -2,21 +2,54 @@
 
 The templates are English and marked for translation (``gettext_noop``: the engine knows
 no Django); :func:`describe` takes the caller's *translate* (the web passes Django's
-``gettext``, whose Italian is in locale/it; the command line keeps English).
+``gettext``, whose Italian is in locale/it; the command line keeps English). A template that
+counts has a singular and a plural (:class:`Plural`, marked by ``ngettext_noop``); the caller
+passes *ngettext* too (Django's) for the translated plural forms, else the English form is
+chosen by the count and handed to *translate*.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from pairing.engine.explain import dutch_why_not as w
 from pairing.engine.explain.dutch_round import PlayerExplanation, RoundExplanation
 from pairing.engine.state import Colour
 
+Translate = Callable[[str], str]
+NGettext = Callable[[str, str, int], str]
+
 
 def gettext_noop(text: str) -> str:
     """Marks *text* for the translation catalogue; translated where it is shown."""
     return text
+
+
+@dataclass(frozen=True)
+class Plural:
+    """A template that counts: its singular and plural msgids (``msgid_plural``)."""
+
+    singular: str
+    plural: str
+
+
+def ngettext_noop(singular: str, plural: str) -> Plural:
+    """Marks a counted template for the translation catalogue (a plural entry)."""
+    return Plural(singular, plural)
+
+
+def counted(
+    template: str | Plural, count: int, translate: Translate = lambda t: t, ngettext: NGettext | None = None
+) -> str:
+    """*template* translated for *count*: through *ngettext* when given, else the English
+    form for the count through *translate* (a catalogue without the plural entry keeps it
+    English)."""
+    if not isinstance(template, Plural):
+        return translate(template)
+    if ngettext is not None:
+        return ngettext(template.singular, template.plural, count)
+    return translate(template.singular if count == 1 else template.plural)
 
 
 REASONS = {
@@ -50,24 +83,44 @@ REASONS = {
 }
 
 # What gets worse, *count* being how much (players or pairs).
-WORSENED = {
-    "pairs": gettext_noop("{count} pair(s) fewer: more players float down"),
+WORSENED: dict[str, str | Plural] = {
+    "pairs": ngettext_noop(
+        "{count} pair fewer: more players float down", "{count} pairs fewer: more players float down"
+    ),
     "floater_scores": gettext_noop("the players floating down have higher scores"),
-    "next_pairs": gettext_noop("{count} pair(s) fewer in the next bracket"),
+    "next_pairs": ngettext_noop("{count} pair fewer in the next bracket", "{count} pairs fewer in the next bracket"),
     "next_scores": gettext_noop("the players floating down from the next bracket have higher scores"),
     "pab_unplayed": gettext_noop("the pairing-allocated bye goes to a player with more unplayed games"),
-    "topscorer_difference": gettext_noop(
-        "{count} more topscorer(s) or opponent(s) of a topscorer get a colour difference beyond +2 or -2"
+    "topscorer_difference": ngettext_noop(
+        "{count} more topscorer or opponent of a topscorer gets a colour difference beyond +2 or -2",
+        "{count} more topscorers or opponents of a topscorer get a colour difference beyond +2 or -2",
     ),
-    "topscorer_third": gettext_noop(
-        "{count} more topscorer(s) or opponent(s) of a topscorer get the same colour three times in a row"
+    "topscorer_third": ngettext_noop(
+        "{count} more topscorer or opponent of a topscorer gets the same colour three times in a row",
+        "{count} more topscorers or opponents of a topscorer get the same colour three times in a row",
     ),
-    "preference": gettext_noop("{count} more player(s) do not get their colour preference"),
-    "strong_preference": gettext_noop("{count} more player(s) do not get their strong colour preference"),
-    "down_again": gettext_noop("{count} more player(s) float down as in the previous round"),
-    "up_again": gettext_noop("{count} more player(s) float up as in the previous round"),
-    "down_2": gettext_noop("{count} more player(s) float down as two rounds before"),
-    "up_2": gettext_noop("{count} more player(s) float up as two rounds before"),
+    "preference": ngettext_noop(
+        "{count} more player does not get his colour preference",
+        "{count} more players do not get their colour preference",
+    ),
+    "strong_preference": ngettext_noop(
+        "{count} more player does not get his strong colour preference",
+        "{count} more players do not get their strong colour preference",
+    ),
+    "down_again": ngettext_noop(
+        "{count} more player floats down as in the previous round",
+        "{count} more players float down as in the previous round",
+    ),
+    "up_again": ngettext_noop(
+        "{count} more player floats up as in the previous round",
+        "{count} more players float up as in the previous round",
+    ),
+    "down_2": ngettext_noop(
+        "{count} more player floats down as two rounds before", "{count} more players float down as two rounds before"
+    ),
+    "up_2": ngettext_noop(
+        "{count} more player floats up as two rounds before", "{count} more players float up as two rounds before"
+    ),
     "down_again_scores": gettext_noop("the players floating down as in the previous round have higher scores"),
     "up_again_scores": gettext_noop("the players floating up as in the previous round have larger score differences"),
     "down_2_scores": gettext_noop("the players floating down as two rounds before have higher scores"),
@@ -82,8 +135,8 @@ def points(tenths: int) -> str:
     return f"{tenths // 10}" if tenths % 10 == 0 else f"{tenths / 10:g}"
 
 
-def describe(answer: w.WhyNot, translate: Callable[[str], str] = lambda text: text) -> str:
-    """*answer* in words, through the caller's *translate*."""
+def describe(answer: w.WhyNot, translate: Translate = lambda text: text, ngettext: NGettext | None = None) -> str:
+    """*answer* in words, through the caller's *translate* (and *ngettext* for counts)."""
     fields: dict[str, object] = {"a": answer.a, "b": answer.b, "rule": answer.rule, "round": answer.round_met}
     if answer.colour is not None:
         fields["colour"] = translate(COLOURS[answer.colour])
@@ -95,7 +148,8 @@ def describe(answer: w.WhyNot, translate: Callable[[str], str] = lambda text: te
         fields |= {"bracket": difference.bracket.number, "score": points(difference.bracket.score)}
         if difference.term is not None:
             count = difference.first[difference.term] - difference.second[difference.term]
-            fields["what"] = translate(WORSENED[difference.term]).format(count=abs(count))
+            template = WORSENED[difference.term]
+            fields["what"] = counted(template, abs(count), translate, ngettext).format(count=abs(count))
     text = translate(REASONS[answer.reason]).format(**fields)
     if answer.culprits:
         pairs = ", ".join(f"{x}-{y}" for x, y in answer.culprits)
