@@ -26,19 +26,11 @@ from pairing.engine.explain.wording import (
     counted,
     gettext_noop,
     ngettext_noop,
-    points,
+    score,
 )
 from pairing.engine.explain.wording import (
     REASONS as DUTCH_REASONS,
 )
-
-POINTS = ngettext_noop("{points} point", "{points} points")
-
-
-def score(tenths: int, translate: Translate = lambda t: t, ngettext: NGettext | None = None) -> str:
-    """A score with its unit, "1 point", "1.5 points": singular for exactly one point."""
-    return counted(POINTS, 1 if tenths == 10 else 2, translate, ngettext).format(points=points(tenths))
-
 
 REASONS = {
     w.PAIRED: DUTCH_REASONS[w.PAIRED],
@@ -247,4 +239,4 @@ def templates() -> list[str | Plural]:
     out: list[str | Plural] = []
     for group in (REASONS, WORSENED, CHOICE, PAIR_ORDER, FLOATS, FLOAT_STEPS, DECIDED, COLOUR_RULES):
         out += list(group.values())
-    return [*out, PLAYER, BYE, BYE_PASSED, POINTS]
+    return [*out, PLAYER, BYE, BYE_PASSED]

@@ -44,7 +44,7 @@ def test_round_two_of_the_worked_example_in_words() -> None:
     state = state_for_round(read_trf(SEED), 2)
     lines = describe_round(explain_round(state, pair(state, "dutch", "2026"), "2026"))
     assert lines[0] == (
-        "1 (1 points): paired in bracket 1 (1 points); meets 5 (1 points); "
+        "1 (1 point): paired in bracket 1 (1 point); meets 5 (1 point); "
         "Black: the preference of the higher-ranked player is granted (E.4)."
     )
     assert lines[-1].startswith("14 (0 points): paired in bracket 3 (0 points); receives the pairing-allocated bye")

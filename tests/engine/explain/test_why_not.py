@@ -132,6 +132,7 @@ def test_every_wording_has_its_italian_with_the_same_fields() -> None:
     italian = po_messages((LOCALE / "it" / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8"))
     templates = [*wording.REASONS.values(), *wording.WORSENED.values(), wording.PAIRS_CONCERNED, wording.PLAYER]
     templates += [*wording.FLOATS.values(), *wording.COLOUR_RULES.values(), *wording.BYE.values()]
+    templates += [*wording.DOWN_FLOATS.values(), wording.POINTS]
     for template in templates:
         if isinstance(template, wording.Plural):  # a plural entry: msgid and msgid_plural
             key, template = template.singular + "\x00" + template.plural, template.plural
