@@ -32,7 +32,7 @@ from tests.translations import LOCALE, po_messages
 
 EDITIONS = ("2017", "2026")
 SEED = FIXTURES / "trf" / "dutch-seed-example.trf"
-TOURNAMENTS = int(os.environ.get("LIM_WHY_TOURNAMENTS", "12"))
+TOURNAMENTS = int(os.environ.get("LIM_WHY_TOURNAMENTS", "50"))
 PAIRS_PER_ROUND = 20
 
 
