@@ -219,16 +219,14 @@ def explain_round(
     for k, step in enumerate(steps):
         if step.median and k != last:
             continue  # a blocked median group is paired again (2.6): its floaters stay
+        for x, y in step.cracked:  # read before the median group pairs them again
+            for p in (x, y):
+                group = steps[paired_in[p]]
+                floats.setdefault(p, []).append(FloatStep(group.score, group.direction, CRACKED, rules[CRACKED]))
         for x, y in step.result.pairs:
             paired_in[x] = paired_in[y] = k
         for p in step.result.floaters:
             floats.setdefault(p, []).append(why_chosen(step, data, edition, p))
-        for x, y in step.cracked:
-            for p in (x, y):
-                group = paired_in.get(p, 0)
-                floats.setdefault(p, []).append(
-                    FloatStep(steps[group].score, steps[group].direction, CRACKED, rules[CRACKED])
-                )
     partners = partners_of(pairing)
     colour_of = {b.white: Colour.WHITE for b in pairing.boards} | {b.black: Colour.BLACK for b in pairing.boards}
     out = []

@@ -83,11 +83,12 @@ def test_every_lim_answer_is_honest(edition: str) -> None:
         assert reasons[f"{L.ORDER}:{L.FLOATER_CHOICE}"] >= 10 and reasons[f"{L.ORDER}:{L.EXCHANGE}"] >= 10
 
 
-def check_round(state, edition: str) -> None:
+def check_round(state, edition: str) -> set[int]:
     pairing = pair(state, "lim", edition)
     explained = explain_round(state, pairing, edition)
     data = LimRound(state, edition)
     colour = {b.white: Colour.WHITE for b in pairing.boards} | {b.black: Colour.BLACK for b in pairing.boards}
+    cracked: set[int] = set()
     assert sorted(p.player for p in explained.players) == sorted(p.id for p in state.to_pair)
     for p in explained.players:
         if p.opponent is None:
@@ -108,13 +109,22 @@ def check_round(state, edition: str) -> None:
             assert step.reason in (NO_OPPONENT, CHOSEN, CRACKED) and step.rule
             if step.reason == CHOSEN:
                 assert step.decided_rule
+            if step.reason == CRACKED:  # paired in a neighbour of the median group, then cracked (2.6)
+                assert step.group_score != data.median_score and p.group_score == data.median_score
+                cracked.add(p.player)
+    others = [q.id for q in state.to_pair]
+    for passed in explained.bye_passed:  # 1.1: each would have left the others unpairable
+        assert not data.can_all_pair([q for q in others if q != passed])
     assert len(wording_lim.describe_round(explained)) == len(explained.players)
+    return cracked
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_every_round_explained(edition: str) -> None:
-    for _, _, state in events(edition, range(15)):
-        check_round(state, edition)
+    cracked = 0
+    for _, _, state in events(edition, range(40)):
+        cracked += len(check_round(state, edition))
+    assert cracked  # 2.6 met at least once
     for rnd in range(1, 7):
         check_round(state_for_round(read_trf(SEED), rnd), edition)
 
