@@ -39,8 +39,9 @@ def complete_pairing_exists(data: LimRound) -> bool:
     return any(data.entrant[ids[k]].bye_eligible and pairs_all(everyone & ~(1 << k)) for k in range(n))
 
 
-def verify(state: TournamentState, answer: L.LimWhyNot, edition: str) -> None:
+def verify(state: TournamentState, answer: L.LimWhyNot, edition: str, options: PairingOptions | None = None) -> None:
     """Raise AssertionError when *answer* claims what the procedures do not show."""
+    options = options or PairingOptions()
     a, b = answer.a, answer.b
     engine = partners_of(answer.pairing)
     rules = RULES[edition]
@@ -48,7 +49,7 @@ def verify(state: TournamentState, answer: L.LimWhyNot, edition: str) -> None:
         assert engine[a] == b
         return
     assert engine.get(a) != b
-    data = LimRound(state, edition)
+    data = LimRound(state, edition, maxi=options.lim_maxi)
     if answer.reason == w.MET_BEFORE:
         assert b in data.played[a] and state.by_id[a].history[answer.round_met - 1].opponent == b
         return
@@ -62,9 +63,9 @@ def verify(state: TournamentState, answer: L.LimWhyNot, edition: str) -> None:
     squeezed = w.forcing(state, a, b)
     if answer.reason in (w.NO_COMPLETION, L.NOT_REACHED):
         try:
-            pair(squeezed, "lim", edition)
+            pair(squeezed, "lim", edition, options)
         except PairingError:
-            exists = complete_pairing_exists(LimRound(squeezed, edition))
+            exists = complete_pairing_exists(LimRound(squeezed, edition, maxi=options.lim_maxi))
             assert exists is (answer.reason == L.NOT_REACHED)
             return
         raise AssertionError("the forced round pairs")
@@ -81,9 +82,9 @@ def verify(state: TournamentState, answer: L.LimWhyNot, edition: str) -> None:
         assert theirs > mine if answer.reason == w.PAB_SCORE else theirs == mine
         assert data.rank(forced.bye) < data.rank(answer.pairing.bye), "1.1: the engine's receiver ranks lower"
         return
-    _, engine_trace = traced(state, edition, PairingOptions())
+    _, engine_trace = traced(state, edition, options)
     forced_trace = RoundTrace()
-    assert partners_of(pair_round(squeezed, None, edition, forced_trace)) == mate
+    assert partners_of(pair_round(squeezed, options, edition, forced_trace)) == mate
     assert engine_trace.data is not None
     difference = answer.difference
     assert difference is not None

@@ -19,10 +19,11 @@ from pairing.engine.explain import EXPLAINERS, wording_lim
 from pairing.engine.explain import dutch_why_not as w
 from pairing.engine.explain import lim_why_not as L
 from pairing.engine.explain.dutch_quality import partners_of
-from pairing.engine.explain.lim_round import CHOSEN, CRACKED, NO_OPPONENT, explain_round
+from pairing.engine.explain.lim_round import CHOSEN, CRACKED, MAXI, NO_OPPONENT, explain_round
 from pairing.engine.explain.wording import Plural
 from pairing.engine.generator import GeneratorConfig, generate
 from pairing.engine.lim.players import LimRound
+from pairing.engine.options import PairingOptions
 from pairing.engine.state import Colour, PairingError
 from pairing.engine.trf import read_trf
 from pairing.engine.trf.state import state_for_round
@@ -36,7 +37,7 @@ TOURNAMENTS = int(os.environ.get("LIM_WHY_TOURNAMENTS", "50"))
 PAIRS_PER_ROUND = 20
 
 
-def events(edition: str, seeds: range):
+def events(edition: str, seeds: range, options: PairingOptions | None = None):
     for seed in seeds:
         rng = random.Random(seed)
         config = GeneratorConfig(
@@ -48,7 +49,7 @@ def events(edition: str, seeds: range):
             late_rate=0.05,
         )
         try:
-            tournament = generate(config, seed, lambda state: pair(state, "lim", edition))
+            tournament = generate(config, seed, lambda state: pair(state, "lim", edition, options))
         except PairingError:
             continue
         for rnd in range(1, config.rounds + 1):
@@ -81,6 +82,24 @@ def test_every_lim_answer_is_honest(edition: str) -> None:
     if TOURNAMENTS >= 12:
         assert reasons[f"{w.WORSE}:{L.MORE_FLOATERS}"] >= 50 and reasons[w.MET_BEFORE] >= 50
         assert reasons[f"{L.ORDER}:{L.FLOATER_CHOICE}"] >= 10 and reasons[f"{L.ORDER}:{L.EXCHANGE}"] >= 10
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_maxi_tournament_answers_are_honest(edition: str) -> None:
+    """3.2, 3.8, 5.7 (maxi-tournaments): the floater chosen within 100 rating points is told so."""
+    options = PairingOptions(lim_maxi=True)
+    named: Counter[str] = Counter()
+    for _, rng, state in events(edition, range(12), options):
+        ids = [p.id for p in state.to_pair]
+        if len(ids) < 3:
+            continue
+        engine = pair(state, "lim", edition, options)
+        for _ in range(PAIRS_PER_ROUND):
+            a, b = rng.sample(ids, 2)
+            answer = L.why_not(state, a, b, edition, options, engine)
+            verify(state, answer, edition, options)
+            named[answer.difference.why if answer.difference else ""] += 1
+    assert named[MAXI]
 
 
 def check_round(state, edition: str) -> set[int]:
