@@ -194,7 +194,7 @@ def leaving_context(step: GroupStep, data: LimRound, index: int):
     left = [p for p in members if p not in without and p not in chosen]
     others = list(floaters[:index])
     key = pairer.leaving_key(left, came, step.direction, step.adjacent, others)
-    order = pairer._leaving_order(left, came, step.direction, step.adjacent, others)
+    order = pairer.leaving_order(left, came, step.direction, step.adjacent, others)
     return order, key, left
 
 

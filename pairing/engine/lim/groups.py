@@ -96,7 +96,7 @@ class GroupPairer:
         while len(chosen) < count:
             taken = set(chosen)
             left = [p for p in staying if p not in taken]
-            for candidate in self._leaving_order(left, came, direction, adjacent, leaving + chosen):
+            for candidate in self.leaving_order(left, came, direction, adjacent, leaving + chosen):
                 if pairing.remove_keeping_size(data.position[candidate]):
                     chosen.append(candidate)
                     break
@@ -104,9 +104,11 @@ class GroupPairer:
                 raise AssertionError("every player left unpaired by a largest pairing may leave")
         return leaving + chosen, len(leaving)
 
-    def _leaving_order(
+    def leaving_order(
         self, left: list[int], came: dict[int, str], direction: str, adjacent: Sequence[int], others: list[int]
     ) -> list[int]:
+        """*left* in the order they are offered to leave the group (*others* already
+        leaving): :meth:`leaving_key`, then the maxi-tournament rule of 3.2."""
         data = self.data
         order = sorted(left, key=self.leaving_key(left, came, direction, adjacent, others))
         if data.maxi and order:
