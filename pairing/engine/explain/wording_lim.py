@@ -78,7 +78,8 @@ WORSENED: dict[str, str | Plural] = {
         "{count} more player cannot be paired in it and floats", "{count} more players cannot be paired in it and float"
     ),
     L.MEDIAN_BLOCKED: gettext_noop(
-        "the median scoregroup cannot be paired and a pairing of a neighbouring scoregroup would be cracked"
+        "this median scoregroup cannot be paired as it stands and a pairing of a neighbouring scoregroup "
+        "would be cracked"
     ),
 }
 
