@@ -1,5 +1,7 @@
 """Time of one "why not X?" answer (pairing.engine.explain.why_not) at 500 players, the
-Dutch system, both editions; the budget is 2 s per answer (docs/explanations.md).
+Dutch system (or ``--system lim``), both editions; the budget is 2 s per answer, and 1 s for
+the round explained player by player (the ``(explain)`` row: explain_round and its words;
+docs/explanations.md).
 
 The round is a realistic late-round state (``generator.greedy_history``, as
 ``bench/pairing_speed.py --history greedy``). The engine's own pairing is computed once,
@@ -20,9 +22,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pairing.engine import pair
-from pairing.engine.explain import why_not
+from pairing.engine import matching, pair
+from pairing.engine.explain import EXPLAINERS, wording, wording_lim
 from pairing.engine.generator import greedy_history
+
+WORDS = {"dutch": wording.describe_round, "lim": wording_lim.describe_round}
 
 
 def main() -> None:
@@ -32,7 +36,16 @@ def main() -> None:
     ap.add_argument("--pairs", type=int, default=5, help="random pairs asked per seed and edition")
     ap.add_argument("--seeds", type=int, nargs="+", default=[1])
     ap.add_argument("--edition", choices=("2017", "2026", "both"), default="both")
+    ap.add_argument("--system", choices=sorted(EXPLAINERS), default="dutch")
+    ap.add_argument(
+        "--python-solver",
+        action="store_true",
+        help="time the pure-Python matching solver, as where the compiled one (make solver) is not built",
+    )
     args = ap.parse_args()
+    if args.python_solver:
+        matching.compiled = None
+    explain_round, why_not = EXPLAINERS[args.system]
     chosen = ("2017", "2026") if args.edition == "both" else (args.edition,)
     print(f"{'edition':>7} {'players':>7} {'seed':>4} {'pair':>9} {'answer':<22} {'seconds':>8} {'cpu-s':>8}")
     for seed in args.seeds:
@@ -40,8 +53,12 @@ def main() -> None:
         ids = [p.id for p in state.to_pair]
         for edition in chosen:
             start = time.perf_counter()
-            pairing = pair(state, "dutch", edition)
+            pairing = pair(state, args.system, edition)
             print(f"{edition:>7} {len(ids):>7} {seed:>4} {'(pairing)':>9} {'':<22} {time.perf_counter() - start:>8.2f}")
+            wall, cpu = time.perf_counter(), time.process_time()
+            WORDS[args.system](explain_round(state, pairing, edition))
+            wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+            print(f"{edition:>7} {len(ids):>7} {seed:>4} {'(explain)':>9} {'':<22} {wall:>8.2f} {cpu:>8.2f}")
             rng = random.Random(seed)
             for _ in range(args.pairs):
                 a, b = rng.sample(ids, 2)

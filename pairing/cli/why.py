@@ -1,6 +1,6 @@
 """``--why A,B``: why the round was not paired with A against B, and the best pairing that
-pairs them; ``--explain``: the round explained player by player (C.04.3 Dutch system, both
-editions)."""
+pairs them; ``--explain``: the round explained player by player (the systems of
+:data:`pairing.engine.explain.EXPLAINERS`: the Dutch and the Lim, both editions)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,7 @@ import argparse
 from typing import TextIO
 
 from pairing.cli.common import UsageError, options_of, write_pairing
-from pairing.engine.explain import why_not
-from pairing.engine.explain.dutch_round import explain_round
-from pairing.engine.explain.wording import describe, describe_round
+from pairing.engine.explain import EXPLAINERS, wording, wording_lim
 from pairing.engine.state import Pairing, TournamentState
 
 
@@ -25,15 +23,26 @@ def parse_pair(text: str) -> tuple[int, int]:
     return a, b
 
 
-def dutch_only(args: argparse.Namespace, option: str) -> None:
-    if args.system != "dutch":
-        raise UsageError(f"{option} explains the Dutch system's pairings only, not the {args.system} system's")
+# Each explained system's words: (describe_round, describe).
+WORDS = {
+    "dutch": (wording.describe_round, wording.describe),
+    "lim": (wording_lim.describe_round, wording_lim.describe),
+}
+
+
+def explained(args: argparse.Namespace, option: str) -> None:
+    if args.system not in EXPLAINERS:
+        names = ", ".join(sorted(EXPLAINERS))
+        raise UsageError(
+            f"{option} explains the pairings of these systems only: {names}; not the {args.system} system's"
+        )
 
 
 def run_explain(args: argparse.Namespace, state: TournamentState, pairing: Pairing, stdout: TextIO) -> None:
     """One line per player after the pairing: bracket, float, colour rule, PAB. The
     pairing is explained on the scores it was made with (the acceleration applied)."""
-    dutch_only(args, "--explain")
+    explained(args, "--explain")
+    explain_round, describe_round = EXPLAINERS[args.system][0], WORDS[args.system][0]
     for line in describe_round(explain_round(state, pairing, args.edition, options_of(args))):
         stdout.write(line + "\n")
 
@@ -41,12 +50,13 @@ def run_explain(args: argparse.Namespace, state: TournamentState, pairing: Pairi
 def run_why(args: argparse.Namespace, state: TournamentState, pairing: Pairing, stdout: TextIO) -> int:
     """The answer on the first line; when the pair is possible, the best pairing holding
     it below, written as ``-p`` writes a pairing."""
-    dutch_only(args, "--why")
+    explained(args, "--why")
     a, b = parse_pair(args.why)
     known = {p.id for p in state.players}
     for player in (a, b):
         if player not in known:
             raise UsageError(f"--why: no player {player} in the file")
+    why_not, describe = EXPLAINERS[args.system][1], WORDS[args.system][1]
     answer = why_not(state, a, b, args.edition, options_of(args), pairing)
     stdout.write(describe(answer) + "\n")
     if answer.forced is not None:

@@ -15,8 +15,7 @@ def test_why_names_the_criterion_and_shows_the_forced_pairing(tmp_path: Path, ed
     assert (code, err) == (0, "")
     first, rest = out.split("\n", 1)
     assert first == (
-        "Pairing 1-11 makes the round worse: in bracket 2 (3 points), "
-        f"1 pair(s) fewer: more players float down ({rule})."
+        f"Pairing 1-11 makes the round worse: in bracket 2 (3 points), 1 pair fewer: more players float down ({rule})."
     )
     assert (1, 11) in rows(rest) or (11, 1) in rows(rest)
 
@@ -33,7 +32,7 @@ def test_why_cites_the_round_they_met(tmp_path: Path) -> None:
         (("--why", "1"), "give two start numbers"),
         (("--why", "3,3"), "two different players"),
         (("--why", "1,99"), "no player 99"),
-        (("--dubov", "--why", "1,2"), "Dutch system's pairings only"),
+        (("--dubov", "--why", "1,2"), "explains the pairings of these systems only"),
     ],
 )
 def test_why_refuses_what_it_cannot_answer(tmp_path: Path, argv: tuple[str, ...], message: str) -> None:
@@ -55,3 +54,20 @@ def test_explain_follows_the_pairing_with_one_line_per_player(tmp_path: Path) ->
     assert rows("\n".join(lines[: 1 + count]) + "\n")
     assert len(explained) == 13 and all("paired in bracket" in line for line in explained)
     assert explained[-1].startswith("14 (0 points)") and "(C2, C5, C9)" in explained[-1]
+
+
+def test_why_and_explain_for_the_lim_system(tmp_path: Path) -> None:
+    code, out, err = run("--lim", "--edition", "2026", str(cut_file(tmp_path, 5)), "-p", "--why", "5,1")
+    assert (code, err) == (0, "")
+    assert out == "5 and 1 met in round 2: they are not compatible (2.1).\n"
+    code, out, err = run("--lim", "--edition", "2017", str(cut_file(tmp_path, 5)), "-p", "--why", "1,4")
+    assert (code, err) == (0, "")
+    first, rest = out.split("\n", 1)
+    assert first == (
+        "The Lim procedure pairs scoregroup by scoregroup; with 1-4 it first differs in scoregroup 2 (3 points), "
+        "where 2 more players cannot be paired in it and float (2.3)."
+    )
+    assert (1, 4) in rows(rest) or (4, 1) in rows(rest)
+    code, out, err = run("--lim", "--edition", "2026", str(cut_file(tmp_path, 5)), "-p", "--explain")
+    assert (code, err) == (0, "")
+    assert sum("paired in scoregroup" in line for line in out.splitlines()) == 14

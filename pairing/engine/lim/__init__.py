@@ -20,7 +20,7 @@ from pairing.engine.common.editions import EDITION_2017, EDITION_2026, edition_o
 from pairing.engine.lim.bye import choose_bye
 from pairing.engine.lim.colours import white_of_pair
 from pairing.engine.lim.players import LimRound
-from pairing.engine.lim.rounds import pair_score_groups
+from pairing.engine.lim.rounds import RoundTrace, pair_score_groups
 from pairing.engine.options import PairingOptions
 from pairing.engine.state import Board, Pairing, PairingError, TournamentState
 
@@ -33,9 +33,14 @@ EDITIONS = (EDITION_2017, EDITION_2026)
 _PAB_RULE = {EDITION_2017: "C.04.1.d", EDITION_2026: "C.04.1 art. 4"}
 
 
-def pair_round(state: TournamentState, options: PairingOptions | None, edition: str) -> Pairing:
+def pair_round(
+    state: TournamentState, options: PairingOptions | None, edition: str, trace: RoundTrace | None = None
+) -> Pairing:
+    """The round's pairing; *trace*, when given, is filled with how it was made."""
     edition = edition_of("lim", edition, EDITIONS)
     data = LimRound(state, edition, maxi=options is not None and options.lim_maxi)
+    if trace is not None:
+        trace.data = data
 
     def completable(players: list[int]) -> bool:
         return data.can_all_pair(players)
@@ -52,7 +57,7 @@ def pair_round(state: TournamentState, options: PairingOptions | None, edition: 
         players.remove(bye)
     elif not completable(players):
         raise PairingError("the players cannot all be paired under C.04.4.3 2.1")
-    pairs = pair_score_groups(data, players, options)
+    pairs = pair_score_groups(data, players, options, None if trace is None else trace.steps)
     boards = []
     for a, b in pairs:
         white = white_of_pair(a, b, data)

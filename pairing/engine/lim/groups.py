@@ -29,7 +29,7 @@ How the open points of the text are decided (each tested in tests/engine/lim/):
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from pairing.engine.lim.exchange import Scrutinised, exchanges
@@ -49,6 +49,8 @@ class Floater:
 class GroupResult:
     pairs: list[tuple[int, int]] = field(default_factory=list)  # in the order formed
     floaters: list[int] = field(default_factory=list)
+    without_opponent: int = 0  # the first floaters: no compatible opponent in the group (2.3 a-c)
+    floaters_first: int = 0  # the first pairs: the floaters that came in (3.6-3.8)
 
 
 class GroupPairer:
@@ -66,17 +68,20 @@ class GroupPairer:
         data = self.data
         came = {f.player: f.direction for f in incoming}
         members = sorted(list(residents) + list(came), key=data.rank)
-        leaving = self._choose_leavers(members, came, direction, adjacent)
+        leaving, without_opponent = self._choose_leavers(members, came, direction, adjacent)
         staying = [p for p in members if p not in leaving]
-        result = GroupResult(floaters=leaving)
+        result = GroupResult(floaters=leaving, without_opponent=without_opponent)
         staying = self._pair_floaters_first(staying, came, below_median, result)
+        result.floaters_first = len(result.pairs)
         self._pair_residents(staying, direction, result)
         return result
 
     # ---------------------------------------------------------------- who leaves
     def _choose_leavers(
         self, members: list[int], came: dict[int, str], direction: str, adjacent: Sequence[int]
-    ) -> list[int]:
+    ) -> tuple[list[int], int]:
+        """The players who leave the group, those with no compatible opponent in it first
+        (2.3 a-c), and how many those are."""
         data = self.data
         # 2.3 a, b, c: players with no compatible opponent in the group leave first.
         leaving = sorted(
@@ -91,17 +96,38 @@ class GroupPairer:
         while len(chosen) < count:
             taken = set(chosen)
             left = [p for p in staying if p not in taken]
-            for candidate in self._leaving_order(left, came, direction, adjacent, leaving + chosen):
+            for candidate in self.leaving_order(left, came, direction, adjacent, leaving + chosen):
                 if pairing.remove_keeping_size(data.position[candidate]):
                     chosen.append(candidate)
                     break
             else:
                 raise AssertionError("every player left unpaired by a largest pairing may leave")
-        return leaving + chosen
+        return leaving + chosen, len(leaving)
 
-    def _leaving_order(
+    def leaving_order(
         self, left: list[int], came: dict[int, str], direction: str, adjacent: Sequence[int], others: list[int]
     ) -> list[int]:
+        """*left* in the order they are offered to leave the group (*others* already
+        leaving): :meth:`leaving_key`, then the maxi-tournament rule of 3.2."""
+        data = self.data
+        order = sorted(left, key=self.leaving_key(left, came, direction, adjacent, others))
+        if data.maxi and order:
+            # 3.2 (maxi): the choice must be within 100 points of the player who would
+            # float by position alone, else that player floats.
+            plain = (
+                max(left, key=data.number.__getitem__) if direction != UP else min(left, key=data.number.__getitem__)
+            )
+            first = order[0]
+            if abs(data.rating[first] - data.rating[plain]) > MAXI_RATING_GAP:
+                order.remove(plain)
+                order.insert(0, plain)
+        return order
+
+    def leaving_key(
+        self, left: list[int], came: dict[int, str], direction: str, adjacent: Sequence[int], others: list[int]
+    ) -> Callable[[int], tuple[int, int, int, int]]:
+        """The order of preference to leave the group among *left* (*others* already
+        leaving), lower first: (3.9 type, 3.10, 3.2 colour balance, 3.2/3.3 position)."""
         data = self.data
         whites = sum(1 for p in left if data.colour[p].due is Colour.WHITE)
         blacks = sum(1 for p in left if data.colour[p].due is Colour.BLACK)
@@ -112,7 +138,7 @@ class GroupPairer:
         claimed_by_first = self._claims(others, direction, adjacent)
         ranks = sorted(data.rank(q) for q in others)
 
-        def key(p: int) -> tuple:
+        def key(p: int) -> tuple[int, int, int, int]:
             # 3.3/3.4: the opponents in the adjacent group that the floaters ranked above
             # (downward) or below (upward) this player take first.
             rank = data.rank(p)
@@ -125,18 +151,7 @@ class GroupPairer:
             place = -data.number[p] if direction != UP else data.number[p]  # 3.2, 3.3
             return (kind, repeat, evens, place)
 
-        order = sorted(left, key=key)
-        if data.maxi and order:
-            # 3.2 (maxi): the choice must be within 100 points of the player who would
-            # float by position alone, else that player floats.
-            plain = (
-                max(left, key=data.number.__getitem__) if direction != UP else min(left, key=data.number.__getitem__)
-            )
-            first = order[0]
-            if abs(data.rating[first] - data.rating[plain]) > MAXI_RATING_GAP:
-                order.remove(plain)
-                order.insert(0, plain)
-        return order
+        return key
 
     def _claims(self, others: list[int], direction: str, adjacent: Sequence[int]) -> list[int]:
         """3.3/3.4: the opponents (bits) that the first k of *others* take in the adjacent

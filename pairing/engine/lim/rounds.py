@@ -14,20 +14,52 @@ formed last on that side, the one nearest the median.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from itertools import groupby
 
-from pairing.engine.lim.groups import DOWN, UP, Floater, GroupPairer
+from pairing.engine.lim.groups import DOWN, UP, Floater, GroupPairer, GroupResult
 from pairing.engine.lim.players import LimRound
 from pairing.engine.options import PairingOptions, report_progress
 from pairing.engine.state import PairingError
 
 
+@dataclass(frozen=True)
+class GroupStep:
+    """One score group as the procedure paired it, for the explanations: its residents,
+    the floaters that came in (with the adjacent group it looked at, 3.9) and the result.
+    A blocked median group (2.6) is one step per attempt, *cracked* the pairs taken
+    from its neighbours before that attempt."""
+
+    score: int
+    direction: str
+    residents: tuple[int, ...]
+    incoming: tuple[Floater, ...]
+    adjacent: tuple[int, ...]
+    below_median: bool
+    result: GroupResult
+    median: bool = False
+    cracked: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass
+class RoundTrace:
+    """What :func:`pairing.engine.lim.pair_round` did, for the explanations: the round's
+    facts and its groups in 2.2 order."""
+
+    data: LimRound | None = None
+    steps: list[GroupStep] = field(default_factory=list)
+
+
 def pair_score_groups(
-    data: LimRound, players: Sequence[int], options: PairingOptions | None = None
+    data: LimRound,
+    players: Sequence[int],
+    options: PairingOptions | None = None,
+    trace: list[GroupStep] | None = None,
 ) -> list[tuple[int, int]]:
     """The pairs of *players* (the PAB receiver left out), score group by score group in
     2.2 order; *options*' progress callback, if any, is told (k, n) as the k-th of the n
-    groups starts (the median group last, once however often 2.6 reopens it)."""
+    groups starts (the median group last, once however often 2.6 reopens it). *trace*,
+    when given, receives each group's :class:`GroupStep` in that order."""
     ordered = sorted(players, key=data.rank)
     groups = [list(g) for _, g in groupby(ordered, key=lambda p: data.score[p])]
     median = data.median_score
@@ -43,12 +75,16 @@ def pair_score_groups(
         started += 1
         report_progress(options, started, total)
 
-    upper_pairs, from_above = _pair_towards_median(pairer, above, DOWN, middle or _last(below), report)
-    lower_pairs, from_below = _pair_towards_median(pairer, below, UP, middle or _last(above), report)
+    upper_pairs, from_above = _pair_towards_median(pairer, above, DOWN, middle or _last(below), report, trace)
+    lower_pairs, from_below = _pair_towards_median(pairer, below, UP, middle or _last(above), report, trace)
 
     report()
+    cracked: list[tuple[int, int]] = []
     while True:
         result = pairer.pair(middle, from_above + from_below, DOWN, (), below_median=False)
+        if trace is not None:
+            incoming = (*from_above, *from_below)
+            trace.append(GroupStep(median, DOWN, tuple(middle), incoming, (), False, result, True, tuple(cracked)))
         if not result.floaters:
             return upper_pairs + lower_pairs + result.pairs
         # 2.6: crack the next pairing of a neighbouring group and try again.
@@ -59,9 +95,11 @@ def pair_score_groups(
             take_lower = bool(lower_pairs)
         if take_lower:
             a, b = lower_pairs.pop()
+            cracked.append((a, b))
             from_below = [*from_below, Floater(a, UP), Floater(b, UP)]
         elif upper_pairs:
             a, b = upper_pairs.pop()
+            cracked.append((a, b))
             from_above = [*from_above, Floater(a, DOWN), Floater(b, DOWN)]
         else:
             raise PairingError(
@@ -70,7 +108,12 @@ def pair_score_groups(
 
 
 def _pair_towards_median(
-    pairer: GroupPairer, groups: list[list[int]], direction: str, beyond: list[int], report: Callable[[], None]
+    pairer: GroupPairer,
+    groups: list[list[int]],
+    direction: str,
+    beyond: list[int],
+    report: Callable[[], None],
+    trace: list[GroupStep] | None = None,
 ) -> tuple[list[tuple[int, int]], list[Floater]]:
     """Pair *groups* in order, each group's floaters carried into the next one, the way
     pairing goes (3.2); *beyond* is the group after the last one. Returns the pairs and the
@@ -81,6 +124,11 @@ def _pair_towards_median(
         report()
         adjacent = groups[index + 1] if index + 1 < len(groups) else beyond
         result = pairer.pair(group, carried, direction, adjacent, below_median=direction == UP)
+        if trace is not None:
+            score = pairer.data.score[group[0]]
+            trace.append(
+                GroupStep(score, direction, tuple(group), tuple(carried), tuple(adjacent), direction == UP, result)
+            )
         pairs += result.pairs
         carried = [Floater(p, direction) for p in result.floaters]
     return pairs, carried

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from pairing.engine import pair
-from pairing.engine.explain.dutch_round import explain_round
+from pairing.engine.explain.dutch_round import LEFT_OVER, NO_OPPONENT, explain_round
 from pairing.engine.explain.wording import describe_round
 from pairing.engine.generator import GeneratorConfig, generate
 from pairing.engine.state import Colour, PairingError
@@ -31,6 +31,12 @@ def check(state, edition: str) -> None:
         assert p.colour is colour[p.player] and p.colour_rule in ("E.1", "E.2", "E.3", "E.4", "E.5")
         assert p.float == ("down" if p.score > p.opponent_score else "up" if p.score < p.opponent_score else "")
         assert p.bracket_score <= p.score
+        assert [f.bracket for f in p.floats] == sorted({f.bracket for f in p.floats})
+        assert all(f.bracket < p.bracket and f.bracket_score >= p.bracket_score for f in p.floats)
+        if p.float == "down":  # a downfloater left his own bracket unpaired, and the record says why
+            assert p.floats and p.floats[0].bracket_score == p.score
+        for f in p.floats:
+            assert f.reason in (NO_OPPONENT, LEFT_OVER) and f.rule
     assert len(describe_round(explained)) == len(explained.players)
 
 
@@ -44,7 +50,7 @@ def test_round_two_of_the_worked_example_in_words() -> None:
     state = state_for_round(read_trf(SEED), 2)
     lines = describe_round(explain_round(state, pair(state, "dutch", "2026"), "2026"))
     assert lines[0] == (
-        "1 (1 points): paired in bracket 1 (1 points); meets 5 (1 points); "
+        "1 (1 point): paired in bracket 1 (1 point); meets 5 (1 point); "
         "Black: the preference of the higher-ranked player is granted (E.4)."
     )
     assert lines[-1].startswith("14 (0 points): paired in bracket 3 (0 points); receives the pairing-allocated bye")
@@ -61,3 +67,12 @@ def test_generated_events(edition: str) -> None:
             continue
         for rnd in range(1, config.rounds + 1):
             check(state_for_round(tournament, rnd), edition)
+
+
+def test_why_a_player_floated_in_words() -> None:
+    state = state_for_round(read_trf(SEED), 5)
+    explained = explain_round(state, pair(state, "dutch", "2017"), "2017")
+    lines = describe_round(explained)
+    floated = [line for p, line in zip(explained.players, lines, strict=True) if p.floats]
+    assert floated and all("he floats down from bracket" in line for line in floated)
+    assert all("(C.1, C.3)" in line or "(C.5-C.19, B)" in line for line in floated)

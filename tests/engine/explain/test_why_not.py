@@ -44,8 +44,7 @@ def test_a_pair_that_costs_a_bracket_a_pair(edition: str, rule: str) -> None:
     assert partners_of(answer.forced)[1] == 11
     assert answer.pairing == pair(state, "dutch", edition)
     assert describe(answer) == (
-        "Pairing 1-11 makes the round worse: in bracket 2 (3 points), "
-        f"1 pair(s) fewer: more players float down ({rule})."
+        f"Pairing 1-11 makes the round worse: in bracket 2 (3 points), 1 pair fewer: more players float down ({rule})."
     )
     verify(state, answer, edition)
 
@@ -133,11 +132,26 @@ def test_every_wording_has_its_italian_with_the_same_fields() -> None:
     italian = po_messages((LOCALE / "it" / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8"))
     templates = [*wording.REASONS.values(), *wording.WORSENED.values(), wording.PAIRS_CONCERNED, wording.PLAYER]
     templates += [*wording.FLOATS.values(), *wording.COLOUR_RULES.values(), *wording.BYE.values()]
+    templates += [*wording.DOWN_FLOATS.values(), wording.POINTS]
     for template in templates:
+        if isinstance(template, wording.Plural):  # a plural entry: msgid and msgid_plural
+            key, template = template.singular + "\x00" + template.plural, template.plural
+        else:
+            key = template
         fields = {name for _, name, _, _ in string.Formatter().parse(template) if name}
-        assert template in italian, template
-        assert {name for _, name, _, _ in string.Formatter().parse(italian[template]) if name} == fields
+        assert key in italian, key
+        for form in italian[key].split("\x00"):
+            assert {name for _, name, _, _ in string.Formatter().parse(form) if name} == fields
     answer = why_not(seed_round(5), 1, 5, "2026")
     assert describe(answer, lambda text: italian.get(text, text)) == (
         "1 e 5 si sono incontrati al turno 2: due giocatori non possono incontrarsi due volte (C1)."
+    )
+
+    def ngettext(singular: str, plural: str, n: int) -> str:
+        return italian[singular + "\x00" + plural].split("\x00")[n != 1]
+
+    answer = why_not(seed_round(5), 1, 11, "2026")
+    assert describe(answer, lambda text: italian.get(text, text), ngettext) == (
+        "Abbinare 1-11 peggiora il turno: nel gruppo 2 (3 punti), 1 coppia in meno: più giocatori scendono "
+        "(downfloat) (C6)."
     )
