@@ -52,6 +52,7 @@ from pairing.engine.trf.comments import (
     paired_comment,
     provisional_comment,
 )
+from pairing.engine.trf.double_swiss import TYPE_192 as DOUBLE_SWISS_192
 from pairing.engine.trf.state import (
     acceleration_of,
     edition_named,
@@ -601,24 +602,40 @@ def export_tournament(tournament: Tournament, *, public: bool = False) -> TrfTou
         byes = byes.filter(Q(round__status__in=PUBLIC_STATUSES) | Q(requested=True))
         announced = set(byes.values_list("round_id", flat=True))
         rounds = [r for r in rounds if r.status in PUBLIC_STATUSES or r.pk in announced]
+    # A Double-Swiss match is two columns, game 1 then game 2 (docs/double-swiss.md, "TRF").
+    columns = adapter.games_per_round(tournament)
     blocks: dict[int, dict[int, TrfRound]] = defaultdict(dict)
     for game in games.select_related("round", "white", "black"):
         w, b = game.white.pairing_number, game.black.pairing_number
-        if game.result == Result.PENDING:
-            white_code = black_code = " "
-        else:
-            white_code, black_code = (o.value for o in adapter.GAME_OUTCOMES[(game.result, game.unrated)])
-        blocks[game.round.number][w] = TrfRound(b, "w", white_code)
-        blocks[game.round.number][b] = TrfRound(w, "b", black_code)
+        played = [(game.round.number, game.result, game.unrated, w, b)]
+        if columns == 2:  # C.04.5 4.4: game 2 with the colours reversed
+            played = [
+                (2 * game.round.number - 1, game.result, game.unrated, w, b),
+                (2 * game.round.number, game.second_result, game.second_unrated, b, w),
+            ]
+        for column, result, unrated, white, black in played:
+            if result == Result.PENDING:
+                white_code = black_code = " "
+            else:
+                white_code, black_code = (o.value for o in adapter.GAME_OUTCOMES[(result, unrated)])
+            blocks[column][white] = TrfRound(black, "w", white_code)
+            blocks[column][black] = TrfRound(white, "b", black_code)
     for bye in byes.select_related("round", "player"):
         kind = ByeKind(bye.kind)
         code = _BYE_WRITTEN.get((kind, bye.requested)) or _BYE_WRITTEN[(kind, not bye.requested)]
-        blocks[bye.round.number][bye.player.pairing_number] = TrfRound(None, "-", code)
+        codes = [code]
+        if columns == 2:
+            # The PAB is a win and a draw (C.04.5 1.4); a requested bye covers the match (Preface).
+            codes = [o.value for o in adapter.DOUBLE_SWISS_PAB] if kind == ByeKind.PAIRING_ALLOCATED else [code, code]
+        for k, each in enumerate(codes):
+            column = columns * (bye.round.number - 1) + 1 + k
+            blocks[column][bye.player.pairing_number] = TrfRound(None, "-", each)
     scoring = adapter.scoring_of(tournament)
     numbers = [r.number for r in rounds]
     players = []
+    last_column = columns * max(numbers) if numbers else 0
     for p in tournament.players.order_by("pairing_number"):
-        row = tuple(_block(blocks[n], p, n) for n in range(1, (max(numbers) if numbers else 0) + 1))
+        row = tuple(_block(blocks[n], p, (n + columns - 1) // columns) for n in range(1, last_column + 1))
         points = sum(scoring.points(Outcome(r.result)) for r in row if r.result.strip())
         players.append(
             TrfPlayer(
@@ -639,9 +656,10 @@ def export_tournament(tournament: Tournament, *, public: bool = False) -> TrfTou
         config = ()
     upcoming = next_round(TrfTournament(players=tuple(players)))
     absent: tuple[int, ...] = ()
-    if upcoming > max(numbers, default=0) and upcoming <= tournament.rounds:
+    if upcoming > last_column and upcoming <= columns * tournament.rounds:
         # The round to pair next, not in the file yet: who will not take part (XXZ, record 240).
-        absent = tuple(p.pairing_number for p in tournament.players.all() if not _takes_part(p, upcoming))
+        number = (upcoming + columns - 1) // columns
+        absent = tuple(p.pairing_number for p in tournament.players.all() if not _takes_part(p, number))
     stored = parse_trf(
         "\n".join(
             [
@@ -664,8 +682,8 @@ def export_tournament(tournament: Tournament, *, public: bool = False) -> TrfTou
         chief_arbiter=_with_fide_id(tournament.chief_arbiter, tournament.chief_arbiter_fide_id),
         deputy_arbiters=tuple(_with_fide_id(name, fide_id) for name, fide_id in tournament.deputies),
         time_control=tournament.time_control,
-        round_dates=round_dates(tournament),
-        xx_rounds=tournament.rounds,
+        round_dates=tuple(date for date in round_dates(tournament) for _game in range(columns)),
+        xx_rounds=columns * tournament.rounds,
         xx_config=config,
         xx_scoring=_xxs(tournament),
         xx_absent=absent,
@@ -683,7 +701,9 @@ def export_tournament(tournament: Tournament, *, public: bool = False) -> TrfTou
         accelerations_250=tuple(TrfAcceleratedRounds(*values) for values in tournament.accelerated_rounds),
         prohibited_260=tuple(
             TrfProhibited(
-                p.first_round, p.last_round or tournament.rounds, (p.player.pairing_number, p.other.pairing_number)
+                columns * (p.first_round - 1) + 1,
+                columns * (p.last_round or tournament.rounds),
+                (p.player.pairing_number, p.other.pairing_number),
             )
             for p in tournament.prohibited_pairings.select_related("player", "other")
         ),
@@ -787,6 +807,8 @@ def _lot_records(tournament: Tournament, *, public: bool) -> tuple[str, ...]:
 
 def type_192(tournament: Tournament) -> str:
     """Record 192 (ETT26): FIDE_<SYSTEM>_<EDITION>, with _BAKU for the Baku acceleration."""
+    if tournament.pairing_system == PairingSystem.DOUBLE_SWISS:
+        return DOUBLE_SWISS_192  # ETT26 names no edition: the system has only the 2026 text
     baku = "_BAKU" if tournament.acceleration == Acceleration.BAKU else ""
     return f"FIDE_{tournament.pairing_system.upper()}_{tournament.rules_edition}{baku}"
 
