@@ -266,7 +266,7 @@ def round_result(request: TournamentRequest, tournament_id: int, number: int) ->
                 )
             except Game.DoesNotExist:
                 raise EntryError(_("round %(r)d has no board %(b)d") % {"r": number, "b": board}) from None
-            label = Result(result).label if result else _("no result")
+            label = str(Result(result).label) if result else _("no result")
             if two_games:
                 label = _("game %(g)d %(r)s") % {"g": game_number, "r": label}
             said.append((label, changed))
