@@ -87,6 +87,12 @@ def test_a_match_is_paired_entered_game_by_game_and_shown_everywhere(
     pab = rnd.byes.get().player
     assert "PAB HPB" in cross and pab.name in cross
 
+    # The next draft explains itself in game points and game-1 colours (C.04.5 1.6).
+    with django_capture_on_commit_callbacks(execute=True):
+        _htmx(client, f"/t/{t.pk}/rounds/2/pair/")
+    draft = client.get(f"/t/{t.pk}/rounds/2/").content.decode()
+    assert "Double-Swiss: points are game points" in draft and "1½ · W" in draft
+
 
 def test_the_italian_desk_names_the_game(ds_desk, eager_celery, django_capture_on_commit_callbacks) -> None:
     t, client = ds_desk

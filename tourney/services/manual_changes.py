@@ -239,7 +239,7 @@ def _board_list(rnd: Round, players: set[int]) -> str:
 
 
 def _refuse_started(rnd: Round, players: set[int]) -> None:
-    started = rnd.games.exclude(result=Result.PENDING).filter(
+    started = rnd.games.exclude(result=Result.PENDING, second_result=Result.PENDING).filter(
         Q(white__pairing_number__in=players) | Q(black__pairing_number__in=players)
     )
     if started.exists():
