@@ -4,25 +4,47 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tourney', '0015_national_rating_lists'),
+        ("tourney", "0015_national_rating_lists"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='second_result',
-            field=models.CharField(blank=True, choices=[('', 'Not played yet'), ('1-0', '1-0'), ('0-1', '0-1'), ('1/2-1/2', '½-½'), ('+-', '+/- (White wins by forfeit)'), ('-+', '-/+ (Black wins by forfeit)'), ('--', '-/- (double forfeit)')], default='', max_length=8),
+            model_name="game",
+            name="second_result",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("", "Not played yet"),
+                    ("1-0", "1-0"),
+                    ("0-1", "0-1"),
+                    ("1/2-1/2", "½-½"),
+                    ("+-", "+/- (White wins by forfeit)"),
+                    ("-+", "-/+ (Black wins by forfeit)"),
+                    ("--", "-/- (double forfeit)"),
+                ],
+                default="",
+                max_length=8,
+            ),
         ),
         migrations.AddField(
-            model_name='game',
-            name='second_unrated',
+            model_name="game",
+            name="second_unrated",
             field=models.BooleanField(default=False),
         ),
         migrations.AlterField(
-            model_name='tournament',
-            name='pairing_system',
-            field=models.CharField(choices=[('dutch', 'Dutch (C.04.3)'), ('dubov', 'Dubov (revised, Batumi 2018)'), ('burstein', 'Burstein (C.04.4.2)'), ('lim', 'Lim (C.04.4.3)'), ('double_swiss', 'Double-Swiss (C.04.5, 2026)')], default='dutch', max_length=16),
+            model_name="tournament",
+            name="pairing_system",
+            field=models.CharField(
+                choices=[
+                    ("dutch", "Dutch (C.04.3)"),
+                    ("dubov", "Dubov (revised, Batumi 2018)"),
+                    ("burstein", "Burstein (C.04.4.2)"),
+                    ("lim", "Lim (C.04.4.3)"),
+                    ("double_swiss", "Double-Swiss (C.04.5, 2026)"),
+                ],
+                default="dutch",
+                max_length=16,
+            ),
         ),
     ]
