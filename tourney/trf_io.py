@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 
 from pairing import adapter
 from pairing.engine import editions
-from pairing.engine.common.editions import edition_in_force
+from pairing.engine.common.editions import EDITION_2026, edition_in_force
 from pairing.engine.lots import initial_colour_by_lot, lot_comment, seed_of_comments
 from pairing.engine.standings_check import tiebreak_value_records
 from pairing.engine.state import Board, Outcome
@@ -200,6 +200,9 @@ def _system(t: TrfTournament, system: str | None) -> tuple[str, str, str]:
     (``FIDE_DUTCH``: from 1 February 2026 the 2026 texts); a ``_BAKU`` code sets the Baku
     acceleration unless records 250 give the points. A file without 192 is dated the
     same way; undated, it gets the rules in force today where the system has them."""
+    if t.type_192.strip().upper() == DOUBLE_SWISS_192 and system in (None, PairingSystem.DOUBLE_SWISS):
+        # Two columns a match (docs/double-swiss.md, "TRF"); the system has the 2026 text only.
+        return PairingSystem.DOUBLE_SWISS, EDITION_2026, Acceleration.NONE
     match = _TYPE_192.match(t.type_192.strip())
     if t.type_192.strip() and not match and not system:
         raise TrfImportError(
@@ -305,7 +308,10 @@ def tournament_fields(
             )
         named = edition
     edition = named
-    played = t.rounds_in_file
+    # A Double-Swiss file has two columns a round (a match): the tournament counts matches.
+    columns = 2 if pairing_system == PairingSystem.DOUBLE_SWISS else 1
+    played = (t.rounds_in_file + columns - 1) // columns
+    declared = t.total_rounds // columns if t.total_rounds is not None else None
     colour = InitialColour.UNDRAWN
     if t.initial_colour or played:
         # Stated (XXC / record 152), or told by the first round's colours (TRF-2026 allows
@@ -320,7 +326,7 @@ def tournament_fields(
         "chief_arbiter": t.chief_arbiter.strip(),
         "deputy_arbiters": "; ".join(d.strip() for d in t.deputy_arbiters),
         "time_control": t.time_control.strip(),
-        "rounds": max(t.total_rounds or played, played, 1),
+        "rounds": max(declared or played, played, 1),
         "pairing_system": pairing_system,
         "rules_edition": edition,
         "acceleration": acceleration,
@@ -338,7 +344,7 @@ def tournament_fields(
         "lot_seed": _lot_seed(t, colour),
         "tiebreaks": _tiebreaks(t),
         "status": TournamentStatus.FINISHED
-        if played and played == t.total_rounds
+        if played and played == declared
         else TournamentStatus.RUNNING
         if played
         else TournamentStatus.REGISTRATION,
@@ -425,10 +431,41 @@ def round_rows(t: TrfTournament, tournament: Tournament, players: dict[int, Play
         state = dataclasses.replace(state, players=tuple(sorted(state.players, key=lambda p: p.id)))
         return adapter.in_board_order(tournament, state, pairs)
 
-    rows = []
-    for number in range(1, t.rounds_in_file + 1):
-        blocks = {p.start: p.rounds[number - 1] for p in t.players if len(p.rounds) >= number}
-        rows.append(_round_rows(tournament, number, blocks, players, in_board_order))
+    def column(number: int) -> dict[int, TrfRound]:
+        return {p.start: p.rounds[number - 1] for p in t.players if len(p.rounds) >= number}
+
+    if tournament.two_games:
+        return [
+            _match_rows(tournament, match, column(2 * match - 1), column(2 * match), players, in_board_order)
+            for match in range(1, (t.rounds_in_file + 1) // 2 + 1)
+        ]
+    return [
+        _round_rows(tournament, number, column(number), players, in_board_order)
+        for number in range(1, t.rounds_in_file + 1)
+    ]
+
+
+def _match_rows(
+    tournament: Tournament,
+    match: int,
+    first: dict[int, TrfRound],
+    second: dict[int, TrfRound],
+    players: dict[int, Player],
+    in_board_order: Callable[[int, list[Board]], tuple[Board, ...]],
+) -> RoundRows:
+    """A Double-Swiss match from its two columns (docs/double-swiss.md, "TRF"): the boards and
+    byes of game 1's column, each board's game 2 read from the second column, its White the
+    game-1 Black. The PAB's game-2 ``H`` and a bye's repeated code belong to the bye."""
+    rows = _round_rows(tournament, match, first, players, lambda _n, pairs: in_board_order(2 * match - 1, pairs))
+    pending = False
+    for game in rows.games:
+        w, b = game.white.pairing_number, game.black.pairing_number
+        if second.get(b, _BLANK).opponent != w or second.get(w, _BLANK).opponent != b:
+            raise TrfImportError(f"match {match}: column {2 * match} does not repeat game 1 between {w} and {b}")
+        game.second_result, game.second_unrated = _game_result(2 * match, Board(b, w), second[b], second[w])
+        pending = pending or game.result == Result.PENDING or game.second_result == Result.PENDING
+    if rows.round.status == RoundStatus.CLOSED and pending:
+        rows.round.status = RoundStatus.PUBLISHED
     return rows
 
 

@@ -18,7 +18,7 @@ from pairing.engine.trf import parse_trf
 from pairing.job import pair_round
 from tests import builders
 from tourney.errors import ResultRefused, SetupRefused
-from tourney.models import AuditEntry, Bye, ByeKind, Result, Round, RoundStatus, Tournament
+from tourney.models import AuditEntry, Bye, ByeKind, Game, Result, Round, RoundStatus, Tournament
 from tourney.presentation.card import player_card
 from tourney.presentation.points import standings
 from tourney.quick_entry import parse_entry
@@ -173,3 +173,25 @@ def test_the_export_replays_with_the_double_swiss_check() -> None:
     out = io.StringIO()
     agree, total = check_rounds(parsed, args, out)
     assert (agree, total) == (10, 10), out.getvalue()  # each match: game 1 replayed, game 2 checked
+
+
+def test_the_export_is_imported_back_as_the_same_double_swiss_tournament() -> None:
+    from tourney.services.imports import import_tournament
+
+    t = double_swiss(11, 5)
+    play(t, 3)
+    copy = import_tournament(parse_trf(export_text(t, "trf26")), name="Copy")
+    assert (copy.pairing_system, copy.rules_edition, copy.rounds, copy.status) == ("double_swiss", "2026", 5, "running")
+    key = ("round__number", "board", "white__pairing_number", "black__pairing_number", "result", "second_result")
+    games = [
+        list(x.values_list(*key).order_by("round__number", "board"))
+        for x in (Game.objects.filter(round__tournament=t), Game.objects.filter(round__tournament=copy))
+    ]
+    assert games[0] == games[1]
+    assert set(Bye.objects.filter(round__tournament=copy).values_list("round__number", "kind")) == {
+        (n, ByeKind.PAIRING_ALLOCATED) for n in (1, 2, 3)
+    }
+    assert adapter.state_after(copy, 3).players == adapter.state_after(t, 3).players
+    # The copy pairs its next match as the original would.
+    rnd = Round.objects.create(tournament=copy, number=4)
+    assert adapter.state_for_round(rnd).round_to_pair == 7
