@@ -383,7 +383,12 @@ def setting_rows(
         return players[start]
 
     groups = [(1, None, ids) for ids in t.xx_forbidden]
-    groups += [(p.first_round, p.last_round, p.players) for p in t.prohibited_260]
+    # A Double-Swiss file counts columns, two a match (docs/double-swiss.md, "TRF").
+    columns = 2 if tournament.two_games else 1
+    groups += [
+        (-(-p.first_round // columns), -(-p.last_round // columns) if p.last_round else None, p.players)
+        for p in t.prohibited_260
+    ]
     prohibited = [
         ProhibitedPairing(
             tournament=tournament,

@@ -18,7 +18,7 @@ from pairing.engine.trf import parse_trf
 from pairing.job import pair_round
 from tests import builders
 from tourney.errors import ResultRefused, SetupRefused
-from tourney.models import AuditEntry, Bye, ByeKind, Game, Result, Round, RoundStatus, Tournament
+from tourney.models import AuditEntry, Bye, ByeKind, Game, ProhibitedPairing, Result, Round, RoundStatus, Tournament
 from tourney.presentation.card import player_card
 from tourney.presentation.points import standings
 from tourney.quick_entry import parse_entry
@@ -179,6 +179,9 @@ def test_the_export_is_imported_back_as_the_same_double_swiss_tournament() -> No
     from tourney.services.imports import import_tournament
 
     t = double_swiss(11, 5)
+    ProhibitedPairing.objects.create(
+        tournament=t, player=builders.player(t, 1), other=builders.player(t, 2), first_round=2, last_round=4
+    )
     play(t, 3)
     copy = import_tournament(parse_trf(export_text(t, "trf26")), name="Copy")
     assert (copy.pairing_system, copy.rules_edition, copy.rounds, copy.status) == ("double_swiss", "2026", 5, "running")
@@ -192,6 +195,8 @@ def test_the_export_is_imported_back_as_the_same_double_swiss_tournament() -> No
         (n, ByeKind.PAIRING_ALLOCATED) for n in (1, 2, 3)
     }
     assert adapter.state_after(copy, 3).players == adapter.state_after(t, 3).players
+    kept = copy.prohibited_pairings.get()  # rounds 2-4, columns 3-8 in the file
+    assert (kept.first_round, kept.last_round) == (2, 4) and "260 " in export_text(t, "trf26")
     # The copy pairs its next match as the original would.
     rnd = Round.objects.create(tournament=copy, number=4)
     assert adapter.state_for_round(rnd).round_to_pair == 7
