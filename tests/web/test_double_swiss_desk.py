@@ -79,6 +79,9 @@ def test_a_match_is_paired_entered_game_by_game_and_shown_everywhere(
     assert page.count('data-game="2"') == 3 and "½-½" in page
     printout = public.get(f"/t/{t.pk}/rounds/1/print/pairing/").content.decode()
     assert "Game 1 · game 2" in printout
+    assert "½-½ · 1-0" not in printout and "1-0 · ½-½" in printout  # board 1: game 1, then game 2
+    cards = public.get(f"/t/{t.pk}/rounds/1/print/scoresheets/").content.decode()
+    assert "Game 2, colours reversed" in cards
     first = Game.objects.select_related("white", "black").get(round=rnd, board=1)
     cross = public.get(f"/t/{t.pk}/crosstable/").content.decode()
     assert f"{first.black.pairing_number}w1 {first.black.pairing_number}b½" in cross
