@@ -200,3 +200,17 @@ def test_the_export_is_imported_back_as_the_same_double_swiss_tournament() -> No
     # The copy pairs its next match as the original would.
     rnd = Round.objects.create(tournament=copy, number=4)
     assert adapter.state_for_round(rnd).round_to_pair == 7
+
+
+def test_two_unpaired_players_who_agree_to_play_get_their_match_colours_by_article_4() -> None:
+    from tourney.services.manual_changes import pair_unpaired
+
+    t = double_swiss(8, 3)
+    request_bye(builders.player(t, 8), 1, ByeKind.ZERO_POINT, confirmed=True)
+    rnd = paired(t, 1)
+    pab = rnd.byes.get(kind=ByeKind.PAIRING_ALLOCATED).player.pairing_number
+    pair_unpaired(round_id=rnd.pk, first=pab, second=8, reason="they agree")
+    board = rnd.games.select_related("white", "black").order_by("-board").first()
+    assert {board.white.pairing_number, board.black.pairing_number} == {pab, 8}
+    # 4.3.1: neither has a colour yet; the higher-ranked (the smaller TPN) has an odd TPN: the initial colour.
+    assert board.white.pairing_number == min(pab, 8) if min(pab, 8) % 2 else board.black.pairing_number == min(pab, 8)
