@@ -791,7 +791,9 @@ def _report_comments(tournament: Tournament, rounds: list[Round], games: Any) ->
         for p in tournament.players.order_by("pairing_number")
         if p.rating_is_provisional
     ]
-    paired_at = {r.number: r.paired_at for r in rounds if r.paired_at}
+    # By column, as the file counts rounds: a Double-Swiss match is paired at its game 1.
+    columns = adapter.games_per_round(tournament)
+    paired_at = {columns * (r.number - 1) + 1: r.paired_at for r in rounds if r.paired_at}
     late: list[Correction] = []
     rounds_paired_before: set[int] = set()
     for correction in _corrections(tournament, games):
@@ -814,25 +816,31 @@ def _corrections(tournament: Tournament, games: Any) -> list[Correction]:
         content_type=ContentType.objects.get_for_model(Game),
         object_id__in=list(by_id),
     )
+    two = tournament.two_games
     for entry in entries.order_by("at", "id"):
         game = by_id[entry.object_id]
+        # A Double-Swiss correction names its game ("game 2: 1-0"): its own column, its own White.
+        number, old = _game_named(entry.old_value)
+        _number, new = _game_named(entry.new_value)
+        column, white, black = game.round.number, game.white.pairing_number, game.black.pairing_number
+        unrated = game.unrated
+        if two:
+            column = 2 * game.round.number - 1 if number == 1 else 2 * game.round.number
+            if number == 2:
+                white, black, unrated = black, white, game.second_unrated
         try:
-            was = "".join(o.value for o in adapter.GAME_OUTCOMES[(entry.old_value, game.unrated)])
-            now = "".join(o.value for o in adapter.GAME_OUTCOMES[(entry.new_value, game.unrated)])
+            was = "".join(o.value for o in adapter.GAME_OUTCOMES[(old, unrated)])
+            now = "".join(o.value for o in adapter.GAME_OUTCOMES[(new, unrated)])
         except KeyError:
             continue  # a result taken back to "not played": no pairing was made on it
-        found.append(
-            Correction(
-                game.round.number,
-                game.board,
-                game.white.pairing_number,
-                game.black.pairing_number,
-                was,
-                now,
-                _utc(entry.at),
-            )
-        )
+        found.append(Correction(column, game.board, white, black, was, now, _utc(entry.at)))
     return found
+
+
+def _game_named(value: str) -> tuple[int, str]:
+    """The game and the result of an audit value: "game 2: 1-0" (a Double-Swiss match) or "1-0"."""
+    match = re.fullmatch(r"game ([12]): (.*)", value)
+    return (int(match.group(1)), match.group(2)) if match else (1, value)
 
 
 def _lot_records(tournament: Tournament, *, public: bool) -> tuple[str, ...]:

@@ -214,3 +214,24 @@ def test_two_unpaired_players_who_agree_to_play_get_their_match_colours_by_artic
     assert {board.white.pairing_number, board.black.pairing_number} == {pab, 8}
     # 4.3.1: neither has a colour yet; the higher-ranked (the smaller TPN) has an odd TPN: the initial colour.
     assert board.white.pairing_number == min(pab, 8) if min(pab, 8) % 2 else board.black.pairing_number == min(pab, 8)
+
+
+def test_a_game_corrected_after_the_next_match_was_paired_is_in_the_export_by_its_column() -> None:
+    t = double_swiss(8, 3)
+    play(t, 1)
+    rnd2 = paired(t, 2)
+    # Board 1's game 2 was a draw: corrected to a win for its White (game 1's Black).
+    enter(t, 1, 1, 2, Result.WHITE_WINS, confirmed=True, reason="scoresheet misread")
+    for g in rnd2.games.all():
+        enter(t, 2, g.board, 1, Result.DRAW)
+        enter(t, 2, g.board, 2, Result.DRAW)
+    close_round(round_id=rnd2.pk)
+    first = Round.objects.get(tournament=t, number=1).games.select_related("white", "black").get(board=1)
+    text = export_text(t, "trf26")
+    black, white = first.white.pairing_number, first.black.pairing_number  # game 2's colours
+    assert f"### correction round 2 board 1: {white}-{black} was ==, now 10" in text
+    assert "### round 3 paired at " in text  # match 2 is paired at its game 1, column 3
+    args = build_parser().parse_args(["--double-swiss", "--check", "-"])
+    out = io.StringIO()
+    agree, total = check_rounds(parse_trf(text), args, out)
+    assert agree == total == 4, out.getvalue()
