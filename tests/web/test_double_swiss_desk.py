@@ -106,3 +106,6 @@ def test_the_italian_desk_names_the_game(ds_desk, eager_celery, django_capture_o
     _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"entry": "1.2 ="})
     answer = _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"entry": "1.2 1-0"}).content.decode()
     assert "partita 2" in answer
+    page = client.get(f"/t/{t.pk}/rounds/1/").content.decode()
+    assert "Doppio svizzero: ogni scacchiera gioca un incontro di due partite" in page
+    assert "Partita 1 · partita 2" in page
