@@ -31,6 +31,7 @@ from tourney.models import (
     ByeKind,
     Game,
     InitialColour,
+    PairingSystem,
     Player,
     Result,
     Round,
@@ -54,6 +55,7 @@ REFUSALS = RefusalTable(
     "adapter",
     {
         "result_missing": gettext_lazy("round %(round)d, board %(board)d has no result yet"),
+        "game_result_missing": gettext_lazy("round %(round)d, board %(board)d has no result for game %(game)d yet"),
         "round_missing": gettext_lazy("round %(round)d does not exist yet"),
         "round_unpaired": gettext_lazy("round %(round)d is not paired yet"),
     },
@@ -99,6 +101,16 @@ def engine_initial_colour(initial_colour: str) -> engine.Colour:
     return engine.Colour.BLACK if initial_colour == InitialColour.BLACK else engine.Colour.WHITE
 
 
+# C.04.5 1.4: the Double-Swiss PAB is a game won and a game drawn (pairing.engine.double_swiss.events).
+DOUBLE_SWISS_PAB = (engine.Outcome.PAIRING_BYE, engine.Outcome.HALF_BYE)
+
+
+def games_per_round(tournament: Tournament) -> int:
+    """The engine's columns per round: two in the Double-Swiss system (one per game of the
+    match, as the TRF writes it, docs/double-swiss.md), one in the others."""
+    return 2 if tournament.pairing_system == PairingSystem.DOUBLE_SWISS else 1
+
+
 def result_for(white: engine.Outcome, black: engine.Outcome) -> tuple[str, bool]:
     """The stored (result, unrated) of a game from both players' outcomes."""
     for key, outcomes in GAME_OUTCOMES.items():
@@ -123,7 +135,8 @@ def scoring_of(tournament: Tournament) -> engine.Scoring:
 def round_entries(
     tournament: Tournament, before: int, *, public: bool = False
 ) -> dict[int, dict[int, engine.RoundEntry]]:
-    """{round number: {player id: RoundEntry}} for rounds 1..before-1.
+    """{column: {player id: RoundEntry}} for rounds 1..before-1: a column per round, or per
+    game in the Double-Swiss system (round n is columns 2n-1 and 2n, see games_per_round).
 
     *public*: only published rounds, and a game without a result yet is left out (the
     standings of a round in progress) instead of refusing to go on.
@@ -134,21 +147,42 @@ def round_entries(
     if public:
         games = games.filter(round__status__in=PUBLIC_STATUSES)
         byes = byes.filter(round__status__in=PUBLIC_STATUSES)
+    two = games_per_round(tournament) == 2
     # Plain tuples, not model instances: a 2,000-player open has 11,000 games after 11 rounds.
     rows = games.values_list(
-        "round__number", "board", "result", "unrated", "white__pairing_number", "black__pairing_number"
+        "round__number",
+        "board",
+        "result",
+        "unrated",
+        "second_result",
+        "second_unrated",
+        "white__pairing_number",
+        "black__pairing_number",
     )
-    for number, board, result, unrated, w, b in rows:
-        if result == Result.PENDING:
-            if public:
-                continue
-            raise IncompleteRound(REFUSALS("result_missing", round=number, board=board))
-        white, black = GAME_OUTCOMES[(result, unrated)]
-        rnd = history.setdefault(number, {})
-        rnd[w] = engine.RoundEntry(b, engine.Colour.WHITE, white)
-        rnd[b] = engine.RoundEntry(w, engine.Colour.BLACK, black)
+    for number, board, result, unrated, second, second_unrated, w, b in rows:
+        played = [(number if not two else 2 * number - 1, result, unrated, w, b, 1)]
+        if two:  # C.04.5 4.4: game 2 with the colours reversed
+            played.append((2 * number, second, second_unrated, b, w, 2))
+        for column, res, unr, white_id, black_id, game_number in played:
+            if res == Result.PENDING:
+                if public:
+                    continue
+                if two:
+                    raise IncompleteRound(REFUSALS("game_result_missing", round=number, board=board, game=game_number))
+                raise IncompleteRound(REFUSALS("result_missing", round=number, board=board))
+            white, black = GAME_OUTCOMES[(res, unr)]
+            rnd = history.setdefault(column, {})
+            rnd[white_id] = engine.RoundEntry(black_id, engine.Colour.WHITE, white)
+            rnd[black_id] = engine.RoundEntry(white_id, engine.Colour.BLACK, black)
     for number, kind, player in byes.values_list("round__number", "kind", "player__pairing_number"):
-        history.setdefault(number, {})[player] = engine.RoundEntry(None, None, BYE_OUTCOMES[ByeKind(kind)])
+        outcome = BYE_OUTCOMES[ByeKind(kind)]
+        if not two:
+            history.setdefault(number, {})[player] = engine.RoundEntry(None, None, outcome)
+            continue
+        # The PAB is a win and a draw (1.4); a requested bye covers the match (Preface): both games.
+        outcomes = DOUBLE_SWISS_PAB if kind == ByeKind.PAIRING_ALLOCATED else (outcome, outcome)
+        for column, each in zip((2 * number - 1, 2 * number), outcomes, strict=True):
+            history.setdefault(column, {})[player] = engine.RoundEntry(None, None, each)
     return history
 
 
@@ -216,11 +250,13 @@ def state_for_round(rnd: Round) -> engine.TournamentState:
     tournament = rnd.tournament
     players = list(tournament.players.order_by("pairing_number"))
     scoring = scoring_of(tournament)
-    history = engine_players(players, round_entries(tournament, rnd.number), rnd.number - 1)
+    columns = games_per_round(tournament)
+    history = engine_players(players, round_entries(tournament, rnd.number), columns * (rnd.number - 1))
     return engine.TournamentState(
         players=history,
-        total_rounds=tournament.rounds,
-        round_to_pair=rnd.number,
+        total_rounds=columns * tournament.rounds,
+        # The Double-Swiss engine pairs the match whose game 1 is this column.
+        round_to_pair=columns * (rnd.number - 1) + 1,
         initial_colour=engine_initial_colour(tournament.initial_colour),
         absent=absent_for(rnd, players),
         scoring=scoring,
@@ -294,11 +330,12 @@ def state_after(tournament: Tournament, rounds: int) -> engine.TournamentState:
     results as far as entered (standings, ARO lists and player cards)."""
     players = tournament.players.order_by("pairing_number")
     scoring = scoring_of(tournament)
-    history = engine_players(players, round_entries(tournament, rounds + 1, public=True), rounds)
+    columns = games_per_round(tournament)
+    history = engine_players(players, round_entries(tournament, rounds + 1, public=True), columns * rounds)
     return engine.TournamentState(
         players=history,
-        total_rounds=tournament.rounds,
-        round_to_pair=min(rounds + 1, tournament.rounds),
+        total_rounds=columns * tournament.rounds,
+        round_to_pair=min(columns * rounds + 1, columns * tournament.rounds),
         scoring=scoring,
         adjustments=adjustments_in(tournament, history, scoring),
     )

@@ -33,9 +33,9 @@ from tourney.models import (
     ByeKind,
     Game,
     JobState,
-    Result,
     Round,
     RoundStatus,
+    unfinished_games,
 )
 from tourney.services.setup import draw_initial_colour_once
 
@@ -188,7 +188,7 @@ def pairing_blocker(rnd: Round) -> Refusal | None:
         if earlier.get(number) is None or earlier[number] in UNPAIRED_STATUSES:
             return REFUSALS("earlier_unpaired", r=number, n=rnd.number)
     pending = (
-        Game.objects.filter(round__tournament_id=rnd.tournament_id, round__number__lt=rnd.number, result=Result.PENDING)
+        Game.objects.filter(unfinished_games(), round__tournament_id=rnd.tournament_id, round__number__lt=rnd.number)
         .order_by("round__number", "board")
         .values_list("round__number", "board")
     )

@@ -136,7 +136,7 @@ class AuditedAdmin(PublicRowAdmin):
 
 @admin.register(Game)
 class GameAdmin(AuditedAdmin):
-    list_display = ["round", "board", "white", "black", "result", "unrated"]
+    list_display = ["round", "board", "white", "black", "result", "unrated", "second_result"]
     list_filter = ["round__tournament"]
     raw_id_fields = ["white", "black", "round"]
 

@@ -27,7 +27,7 @@ from tourney.models import (
     default_time_zone,
 )
 from tourney.services.registration import FIELD_LABELS, birth_date_of
-from tourney.services.setup import FIXED_AFTER_ROUND_ONE, POINT_FIELDS, last_paired_round
+from tourney.services.setup import FIXED_AFTER_ROUND_ONE, POINT_FIELDS, double_swiss_refusal, last_paired_round
 from tourney.validators import MAX_BOARDS, MAX_PAIRING_NUMBER, MAX_ROUNDS, text_problem
 
 # The models' field names are plain (a verbose_name would need a migration): the forms label them.
@@ -232,7 +232,11 @@ class TournamentForm(TextWithoutControls, forms.ModelForm):
             kept = self.instance.rules_edition if self.instance.pk else default_edition(system)
             data["rules_edition"] = data.get("rules_edition") or kept
             problem = edition_problem(system, data["rules_edition"])
-            if problem:
+            refusal = double_swiss_refusal(system, data["rules_edition"], data.get("acceleration") or "")
+            if refusal:
+                field = "rules_edition" if refusal.code.endswith("edition") else "acceleration"
+                self.add_error(field, str(refusal))
+            elif problem:
                 self.add_error("rules_edition", problem)
         a_min, c_below = data.get("acceleration_group_a_min"), data.get("acceleration_group_c_below")
         if data.get("acceleration") == "progressive" and a_min is not None and c_below is not None and c_below > a_min:

@@ -40,6 +40,8 @@ class PairingSystem(models.TextChoices):
     DUBOV = "dubov", _("Dubov (revised, Batumi 2018)")
     BURSTEIN = "burstein", _("Burstein (C.04.4.2)")
     LIM = "lim", _("Lim (C.04.4.3)")
+    # Every round a match of two games (C.04.5 2026): Game.second_result holds game 2.
+    DOUBLE_SWISS = "double_swiss", _("Double-Swiss (C.04.5, 2026)")
 
 
 class Acceleration(models.TextChoices):
@@ -216,6 +218,11 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournament_detail", args=[self.pk])
+
+    @property
+    def two_games(self) -> bool:
+        """Every round a match of two games (the Double-Swiss system, C.04.5)."""
+        return self.pairing_system == PairingSystem.DOUBLE_SWISS
 
     def scheduled_start(self, number: int) -> datetime.datetime | None:
         """Round *number*'s scheduled start in the tournament's time zone, or None."""
@@ -529,7 +536,7 @@ class Round(models.Model):
 
     @property
     def has_results(self) -> bool:
-        return self.games.exclude(result=Result.PENDING).exists()
+        return self.games.exclude(result=Result.PENDING, second_result=Result.PENDING).exists()
 
 
 class Result(models.TextChoices):
@@ -554,6 +561,11 @@ class Game(models.Model):
     result = models.CharField(max_length=8, choices=Result.choices, blank=True, default=Result.PENDING)
     # TRF W/D/L: played over the board but not rated (e.g. a game shorter than one move).
     unrated = models.BooleanField(default=False)
+    # The Double-Swiss system (C.04.5 4.4): the match's game 2, the colours reversed (the
+    # game-1 Black has White). Its result is written as game 2's scoresheet reads it, its
+    # White's first. Blank, and never read, in the one-game-a-round systems.
+    second_result = models.CharField(max_length=8, choices=Result.choices, blank=True, default=Result.PENDING)
+    second_unrated = models.BooleanField(default=False)
     result_entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -585,6 +597,22 @@ class Game(models.Model):
                 RoundEntry.objects.update_or_create(
                     game=self, player_id=player_id, defaults={"round_id": self.round_id, "bye": None}
                 )
+
+    def result_of(self, game_number: int) -> str:
+        """The result of game 1 or 2 of the match (a one-game round has game 1 only)."""
+        return self.second_result if game_number == 2 else self.result
+
+    def complete(self, two_games: bool) -> bool:
+        """Every game of the board has a result (*two_games*: game 2 as well, a Double-Swiss match)."""
+        if self.result == Result.PENDING:
+            return False
+        return not two_games or self.second_result != Result.PENDING
+
+
+def unfinished_games() -> Q:
+    """The games still without a result: game 1, or game 2 of a Double-Swiss match."""
+    second = Q(second_result=Result.PENDING, round__tournament__pairing_system=PairingSystem.DOUBLE_SWISS)
+    return Q(result=Result.PENDING) | second
 
 
 class ByeKind(models.TextChoices):

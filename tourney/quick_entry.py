@@ -1,6 +1,10 @@
 """The keyboard's result entry: "12 1-0", "12 =", "12 +-", "12 --" (board, then result),
 or "#17 1-0" (the board where pairing number 17 plays, then that board's result, White's
-first as on every scoresheet)."""
+first as on every scoresheet).
+
+A Double-Swiss match (C.04.5) has two games on a board: "12.1 1-0" and "12.2 0-1" name
+game 1 and game 2, "12 1-0 =" gives both at once, each as its own scoresheet reads it
+(White first: game 2's White is game 1's Black); "12 1-0" alone is game 1."""
 
 from __future__ import annotations
 
@@ -37,6 +41,9 @@ TYPED = {
 }
 
 _ENTRY = re.compile(r"^\s*(#?)\s*(\d+)(?:\s*[\s.:,]\s*(\S.*?)|([-=+½*].*?))\s*$")
+# A Double-Swiss match: "12.2 0-1" (one game) and "12 1-0 =" (both games).
+_GAME_ENTRY = re.compile(r"^\s*(#?)\s*(\d+)\.([12])\s+(\S.*?)\s*$")
+_MATCH_ENTRY = re.compile(r"^\s*(#?)\s*(\d+)\s+(\S+)\s+(\S+)\s*$")
 
 
 class EntryError(ValueError):
@@ -69,16 +76,41 @@ class Entry:
     result: Result
     board: int | None = None
     pairing_number: int | None = None
+    game: int = 1  # the game of a Double-Swiss match the result is for
+    second: Result | None = None  # game 2's result, when both games of a match were typed
 
 
-def parse_entry(text: str) -> Entry:
-    """The entry the arbiter typed: "12 1-0" names a board, "#17 1-0" a pairing number."""
+def _located(by_player: str, number: str, result: Result, **more: object) -> Entry:
+    if by_player:
+        if int(number) < 1:
+            raise EntryError(_("%(text)r is not a pairing number") % {"text": number})
+        return Entry(result, pairing_number=int(number), **more)  # type: ignore[arg-type]
+    return Entry(result, board=parse_board(number), **more)  # type: ignore[arg-type]
+
+
+def _match_entry(text: str) -> Entry | None:
+    """A Double-Swiss entry naming a game ("12.2 0-1") or giving both ("12 1-0 ="), or None."""
+    game = _GAME_ENTRY.match(text)
+    if game:
+        by_player, number, which, result = game.groups()
+        return _located(by_player, number, parse_result(result), game=int(which))
+    both = _MATCH_ENTRY.match(text)
+    if both:
+        keys = [re.sub(r"\s+", "", t).lower() for t in both.group(3, 4)]
+        if all(k in TYPED for k in keys):
+            return _located(both.group(1), both.group(2), TYPED[keys[0]], second=TYPED[keys[1]])
+    return None
+
+
+def parse_entry(text: str, *, two_games: bool = False) -> Entry:
+    """The entry the arbiter typed: "12 1-0" names a board, "#17 1-0" a pairing number;
+    *two_games* (a Double-Swiss match) reads "12.2 0-1" and "12 1-0 =" too."""
+    if two_games:
+        entry = _match_entry(text or "")
+        if entry is not None:
+            return entry
     match = _ENTRY.match(text or "")
     if not match:
         raise EntryError(_("type the board and the result, e.g. “12 1-0”, or “#17 1-0” by pairing number"))
     by_player, number, result = match.group(1), match.group(2), match.group(3) or match.group(4)
-    if by_player:
-        if int(number) < 1:
-            raise EntryError(_("%(text)r is not a pairing number") % {"text": number})
-        return Entry(parse_result(result), pairing_number=int(number))
-    return Entry(parse_result(result), board=parse_board(number))
+    return _located(by_player, number, parse_result(result))

@@ -14,6 +14,7 @@ import datetime
 from dataclasses import dataclass
 from decimal import Decimal
 
+from pairing import adapter
 from pairing.engine.rating import RatedGame, RatingChange, expected_hundredths, k_factor, rating_change
 from pairing.engine.state import Outcome
 from tourney.models import Player, Tournament
@@ -87,14 +88,16 @@ def rating_changes(tournament: Tournament, after: int) -> dict[int, PlayerRating
     state = public_state(tournament, after)
     players = {p.pairing_number: p for p in tournament.players.all()}
     year = event_year(tournament)
+    # Each game is rated (a Double-Swiss match twice, its columns 2n-1 and 2n): shown by its round.
+    columns = adapter.games_per_round(tournament)
     out = {}
     for entrant in state.players:
         player = players[entrant.id]
         if not player.rating:
             continue
         rated = [
-            (number, players[e.opponent], RATED_HALVES[e.outcome])
-            for number, e in enumerate(entrant.history, 1)
+            ((column + columns - 1) // columns, players[e.opponent], RATED_HALVES[e.outcome])
+            for column, e in enumerate(entrant.history, 1)
             if e.opponent is not None and e.outcome in RATED_HALVES and players[e.opponent].rating
         ]
         games = [RatedGame(opponent.rating, halves) for _n, opponent, halves in rated]

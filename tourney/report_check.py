@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from tourney.models import PAIRED_STATUSES, Game, Result, Tournament
+from tourney.models import PAIRED_STATUSES, Game, Tournament, unfinished_games
 
 
 @dataclass(frozen=True)
@@ -86,7 +86,7 @@ def _round_problems(t: Tournament) -> list[ReportProblem]:
                 _("Round %(n)d") % {"n": number},
             )
         )
-    pending = Game.objects.filter(round__tournament=t, result=Result.PENDING).select_related("round", "white", "black")
+    pending = Game.objects.filter(unfinished_games(), round__tournament=t).select_related("round", "white", "black")
     for game in pending.order_by("round__number", "board"):
         problems.append(
             ReportProblem(

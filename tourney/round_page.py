@@ -25,6 +25,7 @@ from tourney.models import (
     Round,
     RoundStatus,
     Tournament,
+    unfinished_games,
 )
 from tourney.presentation import draft
 from tourney.services import manual_changes
@@ -82,7 +83,7 @@ def board_context(rnd: Round, game: Game | None, can: dict[str, bool]) -> dict[s
     """The row of *game*'s board as the round page shows it to a user with the roles *can*,
     and the count of boards still to play (the desk's answer to a result; no row when no
     board was found)."""
-    context = board_rows(rnd, can, [game] if game else [], rnd.games.filter(result=Result.PENDING).count())
+    context = board_rows(rnd, can, [game] if game else [], rnd.games.filter(unfinished_games()).count())
     rows = context["rows"]
     return {**context, "g": game, "row": rows[0] if rows else None}
 
@@ -98,7 +99,7 @@ def round_context(request: HttpRequest, rnd: Round) -> dict[str, object]:
     byes = list(Bye.objects.filter(round=rnd).select_related("player")) if rnd.pk else []
     if not visible:
         byes = [b for b in byes if b.requested]  # requested byes are known before the pairing
-    context = board_rows(rnd, can, games, sum(1 for g in games if g.result == Result.PENDING))
+    context = board_rows(rnd, can, games, sum(1 for g in games if not g.complete(rnd.tournament.two_games)))
     context.update(
         {
             "byes": byes,

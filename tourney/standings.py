@@ -13,7 +13,7 @@ from django.db.models import Exists, OuterRef
 from pairing import adapter
 from pairing.engine.tiebreaks import PRESETS, Standings, TieBreak, TieBreakCodeError, edition_for, parse, standings
 from tourney.caching import computed
-from tourney.models import PUBLIC_STATUSES, Game, Result, RoundEntry, Tournament
+from tourney.models import PUBLIC_STATUSES, Game, RoundEntry, Tournament, unfinished_games
 
 DEFAULT_PRESET = "swiss"
 
@@ -47,7 +47,7 @@ def completed_rounds(tournament: Tournament) -> int:
     """The last round n such that rounds 1..n are published with every result in."""
     done = 0
     rounds = tournament.round_set.order_by("number").annotate(
-        pending=Exists(Game.objects.filter(round=OuterRef("pk"), result=Result.PENDING)),
+        pending=Exists(Game.objects.filter(unfinished_games(), round=OuterRef("pk"))),
         paired=Exists(RoundEntry.objects.filter(round=OuterRef("pk"))),
     )
     for number, status, pending, paired in rounds.values_list("number", "status", "pending", "paired"):

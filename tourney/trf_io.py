@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 
 from pairing import adapter
 from pairing.engine import editions
-from pairing.engine.common.editions import edition_in_force
+from pairing.engine.common.editions import EDITION_2026, edition_in_force
 from pairing.engine.lots import initial_colour_by_lot, lot_comment, seed_of_comments
 from pairing.engine.standings_check import tiebreak_value_records
 from pairing.engine.state import Board, Outcome
@@ -52,6 +52,7 @@ from pairing.engine.trf.comments import (
     paired_comment,
     provisional_comment,
 )
+from pairing.engine.trf.double_swiss import TYPE_192 as DOUBLE_SWISS_192
 from pairing.engine.trf.state import (
     acceleration_of,
     edition_named,
@@ -199,6 +200,9 @@ def _system(t: TrfTournament, system: str | None) -> tuple[str, str, str]:
     (``FIDE_DUTCH``: from 1 February 2026 the 2026 texts); a ``_BAKU`` code sets the Baku
     acceleration unless records 250 give the points. A file without 192 is dated the
     same way; undated, it gets the rules in force today where the system has them."""
+    if t.type_192.strip().upper() == DOUBLE_SWISS_192 and system in (None, PairingSystem.DOUBLE_SWISS):
+        # Two columns a match (docs/double-swiss.md, "TRF"); the system has the 2026 text only.
+        return PairingSystem.DOUBLE_SWISS, EDITION_2026, Acceleration.NONE
     match = _TYPE_192.match(t.type_192.strip())
     if t.type_192.strip() and not match and not system:
         raise TrfImportError(
@@ -304,7 +308,10 @@ def tournament_fields(
             )
         named = edition
     edition = named
-    played = t.rounds_in_file
+    # A Double-Swiss file has two columns a round (a match): the tournament counts matches.
+    columns = 2 if pairing_system == PairingSystem.DOUBLE_SWISS else 1
+    played = (t.rounds_in_file + columns - 1) // columns
+    declared = t.total_rounds // columns if t.total_rounds is not None else None
     colour = InitialColour.UNDRAWN
     if t.initial_colour or played:
         # Stated (XXC / record 152), or told by the first round's colours (TRF-2026 allows
@@ -319,7 +326,7 @@ def tournament_fields(
         "chief_arbiter": t.chief_arbiter.strip(),
         "deputy_arbiters": "; ".join(d.strip() for d in t.deputy_arbiters),
         "time_control": t.time_control.strip(),
-        "rounds": max(t.total_rounds or played, played, 1),
+        "rounds": max(declared or played, played, 1),
         "pairing_system": pairing_system,
         "rules_edition": edition,
         "acceleration": acceleration,
@@ -337,7 +344,7 @@ def tournament_fields(
         "lot_seed": _lot_seed(t, colour),
         "tiebreaks": _tiebreaks(t),
         "status": TournamentStatus.FINISHED
-        if played and played == t.total_rounds
+        if played and played == declared
         else TournamentStatus.RUNNING
         if played
         else TournamentStatus.REGISTRATION,
@@ -376,7 +383,12 @@ def setting_rows(
         return players[start]
 
     groups = [(1, None, ids) for ids in t.xx_forbidden]
-    groups += [(p.first_round, p.last_round, p.players) for p in t.prohibited_260]
+    # A Double-Swiss file counts columns, two a match (docs/double-swiss.md, "TRF").
+    columns = 2 if tournament.two_games else 1
+    groups += [
+        (-(-p.first_round // columns), -(-p.last_round // columns) if p.last_round else None, p.players)
+        for p in t.prohibited_260
+    ]
     prohibited = [
         ProhibitedPairing(
             tournament=tournament,
@@ -424,10 +436,41 @@ def round_rows(t: TrfTournament, tournament: Tournament, players: dict[int, Play
         state = dataclasses.replace(state, players=tuple(sorted(state.players, key=lambda p: p.id)))
         return adapter.in_board_order(tournament, state, pairs)
 
-    rows = []
-    for number in range(1, t.rounds_in_file + 1):
-        blocks = {p.start: p.rounds[number - 1] for p in t.players if len(p.rounds) >= number}
-        rows.append(_round_rows(tournament, number, blocks, players, in_board_order))
+    def column(number: int) -> dict[int, TrfRound]:
+        return {p.start: p.rounds[number - 1] for p in t.players if len(p.rounds) >= number}
+
+    if tournament.two_games:
+        return [
+            _match_rows(tournament, match, column(2 * match - 1), column(2 * match), players, in_board_order)
+            for match in range(1, (t.rounds_in_file + 1) // 2 + 1)
+        ]
+    return [
+        _round_rows(tournament, number, column(number), players, in_board_order)
+        for number in range(1, t.rounds_in_file + 1)
+    ]
+
+
+def _match_rows(
+    tournament: Tournament,
+    match: int,
+    first: dict[int, TrfRound],
+    second: dict[int, TrfRound],
+    players: dict[int, Player],
+    in_board_order: Callable[[int, list[Board]], tuple[Board, ...]],
+) -> RoundRows:
+    """A Double-Swiss match from its two columns (docs/double-swiss.md, "TRF"): the boards and
+    byes of game 1's column, each board's game 2 read from the second column, its White the
+    game-1 Black. The PAB's game-2 ``H`` and a bye's repeated code belong to the bye."""
+    rows = _round_rows(tournament, match, first, players, lambda _n, pairs: in_board_order(2 * match - 1, pairs))
+    pending = False
+    for game in rows.games:
+        w, b = game.white.pairing_number, game.black.pairing_number
+        if second.get(b, _BLANK).opponent != w or second.get(w, _BLANK).opponent != b:
+            raise TrfImportError(f"match {match}: column {2 * match} does not repeat game 1 between {w} and {b}")
+        game.second_result, game.second_unrated = _game_result(2 * match, Board(b, w), second[b], second[w])
+        pending = pending or game.result == Result.PENDING or game.second_result == Result.PENDING
+    if rows.round.status == RoundStatus.CLOSED and pending:
+        rows.round.status = RoundStatus.PUBLISHED
     return rows
 
 
@@ -601,24 +644,40 @@ def export_tournament(tournament: Tournament, *, public: bool = False) -> TrfTou
         byes = byes.filter(Q(round__status__in=PUBLIC_STATUSES) | Q(requested=True))
         announced = set(byes.values_list("round_id", flat=True))
         rounds = [r for r in rounds if r.status in PUBLIC_STATUSES or r.pk in announced]
+    # A Double-Swiss match is two columns, game 1 then game 2 (docs/double-swiss.md, "TRF").
+    columns = adapter.games_per_round(tournament)
     blocks: dict[int, dict[int, TrfRound]] = defaultdict(dict)
     for game in games.select_related("round", "white", "black"):
         w, b = game.white.pairing_number, game.black.pairing_number
-        if game.result == Result.PENDING:
-            white_code = black_code = " "
-        else:
-            white_code, black_code = (o.value for o in adapter.GAME_OUTCOMES[(game.result, game.unrated)])
-        blocks[game.round.number][w] = TrfRound(b, "w", white_code)
-        blocks[game.round.number][b] = TrfRound(w, "b", black_code)
+        played = [(game.round.number, game.result, game.unrated, w, b)]
+        if columns == 2:  # C.04.5 4.4: game 2 with the colours reversed
+            played = [
+                (2 * game.round.number - 1, game.result, game.unrated, w, b),
+                (2 * game.round.number, game.second_result, game.second_unrated, b, w),
+            ]
+        for column, result, unrated, white, black in played:
+            if result == Result.PENDING:
+                white_code = black_code = " "
+            else:
+                white_code, black_code = (o.value for o in adapter.GAME_OUTCOMES[(result, unrated)])
+            blocks[column][white] = TrfRound(black, "w", white_code)
+            blocks[column][black] = TrfRound(white, "b", black_code)
     for bye in byes.select_related("round", "player"):
         kind = ByeKind(bye.kind)
         code = _BYE_WRITTEN.get((kind, bye.requested)) or _BYE_WRITTEN[(kind, not bye.requested)]
-        blocks[bye.round.number][bye.player.pairing_number] = TrfRound(None, "-", code)
+        codes = [code]
+        if columns == 2:
+            # The PAB is a win and a draw (C.04.5 1.4); a requested bye covers the match (Preface).
+            codes = [o.value for o in adapter.DOUBLE_SWISS_PAB] if kind == ByeKind.PAIRING_ALLOCATED else [code, code]
+        for k, each in enumerate(codes):
+            column = columns * (bye.round.number - 1) + 1 + k
+            blocks[column][bye.player.pairing_number] = TrfRound(None, "-", each)
     scoring = adapter.scoring_of(tournament)
     numbers = [r.number for r in rounds]
     players = []
+    last_column = columns * max(numbers) if numbers else 0
     for p in tournament.players.order_by("pairing_number"):
-        row = tuple(_block(blocks[n], p, n) for n in range(1, (max(numbers) if numbers else 0) + 1))
+        row = tuple(_block(blocks[n], p, (n + columns - 1) // columns) for n in range(1, last_column + 1))
         points = sum(scoring.points(Outcome(r.result)) for r in row if r.result.strip())
         players.append(
             TrfPlayer(
@@ -639,9 +698,10 @@ def export_tournament(tournament: Tournament, *, public: bool = False) -> TrfTou
         config = ()
     upcoming = next_round(TrfTournament(players=tuple(players)))
     absent: tuple[int, ...] = ()
-    if upcoming > max(numbers, default=0) and upcoming <= tournament.rounds:
+    if upcoming > last_column and upcoming <= columns * tournament.rounds:
         # The round to pair next, not in the file yet: who will not take part (XXZ, record 240).
-        absent = tuple(p.pairing_number for p in tournament.players.all() if not _takes_part(p, upcoming))
+        number = (upcoming + columns - 1) // columns
+        absent = tuple(p.pairing_number for p in tournament.players.all() if not _takes_part(p, number))
     stored = parse_trf(
         "\n".join(
             [
@@ -664,8 +724,8 @@ def export_tournament(tournament: Tournament, *, public: bool = False) -> TrfTou
         chief_arbiter=_with_fide_id(tournament.chief_arbiter, tournament.chief_arbiter_fide_id),
         deputy_arbiters=tuple(_with_fide_id(name, fide_id) for name, fide_id in tournament.deputies),
         time_control=tournament.time_control,
-        round_dates=round_dates(tournament),
-        xx_rounds=tournament.rounds,
+        round_dates=tuple(date for date in round_dates(tournament) for _game in range(columns)),
+        xx_rounds=columns * tournament.rounds,
         xx_config=config,
         xx_scoring=_xxs(tournament),
         xx_absent=absent,
@@ -683,7 +743,9 @@ def export_tournament(tournament: Tournament, *, public: bool = False) -> TrfTou
         accelerations_250=tuple(TrfAcceleratedRounds(*values) for values in tournament.accelerated_rounds),
         prohibited_260=tuple(
             TrfProhibited(
-                p.first_round, p.last_round or tournament.rounds, (p.player.pairing_number, p.other.pairing_number)
+                columns * (p.first_round - 1) + 1,
+                columns * (p.last_round or tournament.rounds),
+                (p.player.pairing_number, p.other.pairing_number),
             )
             for p in tournament.prohibited_pairings.select_related("player", "other")
         ),
@@ -729,7 +791,9 @@ def _report_comments(tournament: Tournament, rounds: list[Round], games: Any) ->
         for p in tournament.players.order_by("pairing_number")
         if p.rating_is_provisional
     ]
-    paired_at = {r.number: r.paired_at for r in rounds if r.paired_at}
+    # By column, as the file counts rounds: a Double-Swiss match is paired at its game 1.
+    columns = adapter.games_per_round(tournament)
+    paired_at = {columns * (r.number - 1) + 1: r.paired_at for r in rounds if r.paired_at}
     late: list[Correction] = []
     rounds_paired_before: set[int] = set()
     for correction in _corrections(tournament, games):
@@ -752,25 +816,31 @@ def _corrections(tournament: Tournament, games: Any) -> list[Correction]:
         content_type=ContentType.objects.get_for_model(Game),
         object_id__in=list(by_id),
     )
+    two = tournament.two_games
     for entry in entries.order_by("at", "id"):
         game = by_id[entry.object_id]
+        # A Double-Swiss correction names its game ("game 2: 1-0"): its own column, its own White.
+        number, old = _game_named(entry.old_value)
+        _number, new = _game_named(entry.new_value)
+        column, white, black = game.round.number, game.white.pairing_number, game.black.pairing_number
+        unrated = game.unrated
+        if two:
+            column = 2 * game.round.number - 1 if number == 1 else 2 * game.round.number
+            if number == 2:
+                white, black, unrated = black, white, game.second_unrated
         try:
-            was = "".join(o.value for o in adapter.GAME_OUTCOMES[(entry.old_value, game.unrated)])
-            now = "".join(o.value for o in adapter.GAME_OUTCOMES[(entry.new_value, game.unrated)])
+            was = "".join(o.value for o in adapter.GAME_OUTCOMES[(old, unrated)])
+            now = "".join(o.value for o in adapter.GAME_OUTCOMES[(new, unrated)])
         except KeyError:
             continue  # a result taken back to "not played": no pairing was made on it
-        found.append(
-            Correction(
-                game.round.number,
-                game.board,
-                game.white.pairing_number,
-                game.black.pairing_number,
-                was,
-                now,
-                _utc(entry.at),
-            )
-        )
+        found.append(Correction(column, game.board, white, black, was, now, _utc(entry.at)))
     return found
+
+
+def _game_named(value: str) -> tuple[int, str]:
+    """The game and the result of an audit value: "game 2: 1-0" (a Double-Swiss match) or "1-0"."""
+    match = re.fullmatch(r"game ([12]): (.*)", value)
+    return (int(match.group(1)), match.group(2)) if match else (1, value)
 
 
 def _lot_records(tournament: Tournament, *, public: bool) -> tuple[str, ...]:
@@ -787,6 +857,8 @@ def _lot_records(tournament: Tournament, *, public: bool) -> tuple[str, ...]:
 
 def type_192(tournament: Tournament) -> str:
     """Record 192 (ETT26): FIDE_<SYSTEM>_<EDITION>, with _BAKU for the Baku acceleration."""
+    if tournament.pairing_system == PairingSystem.DOUBLE_SWISS:
+        return DOUBLE_SWISS_192  # ETT26 names no edition: the system has only the 2026 text
     baku = "_BAKU" if tournament.acceleration == Acceleration.BAKU else ""
     return f"FIDE_{tournament.pairing_system.upper()}_{tournament.rules_edition}{baku}"
 

@@ -46,6 +46,9 @@ def player_card(tournament: Tournament, player: Player) -> tuple[list[CardRow], 
         for b in Bye.objects.filter(player=player, round__status__in=PUBLIC_STATUSES).select_related("round")
     }
     me = state.by_id[player.pairing_number]
+    if tournament.two_games:
+        rows = _match_rows(state, me.history, by_number, boards, byes, games, player)
+        return rows, state.score(player.pairing_number), public_aros(tournament, after, state)[player.pairing_number]
     rows, total = [], 0
     for k, entry in enumerate(me.history, start=1):
         total += state.scoring.points(entry.outcome)
@@ -65,6 +68,35 @@ def player_card(tournament: Tournament, player: Player) -> tuple[list[CardRow], 
         else:
             rows.append(CardRow(k, None, "", None, _("not paired"), total))
     return rows, state.score(player.pairing_number), public_aros(tournament, after, state)[player.pairing_number]
+
+
+def _match_rows(
+    state: object,
+    history: tuple,
+    by_number: dict[int, Player],
+    boards: dict[int, int],
+    byes: dict[int, Bye],
+    games: dict[int, Game],
+    player: Player,
+) -> list[CardRow]:
+    """A Double-Swiss player's rows, one per match (columns 2k-1 and 2k of the state): the
+    game-1 colour, both games' results ("1 ½"), the points after the match (C.04.5)."""
+    rows, total = [], 0
+    for k in range(1, len(history) // 2 + 1):
+        one, two = history[2 * k - 2], history[2 * k - 1]
+        total += state.scoring.points(one.outcome) + state.scoring.points(two.outcome)  # type: ignore[attr-defined]
+        opponent = one.opponent if one.opponent is not None else two.opponent
+        if k in games:
+            g = games[k]
+            colour = _("White") if g.white_id == player.pk else _("Black")
+            shown = " ".join(OUTCOME_TEXT.get(e.outcome, "…") for e in (one, two))
+            rival = g.black if g.white_id == player.pk else g.white
+            rows.append(CardRow(k, g.board, colour, by_number.get(opponent) if opponent else rival, shown, total))
+        elif k in byes:
+            rows.append(CardRow(k, None, "", None, byes[k].get_kind_display(), total))
+        else:
+            rows.append(CardRow(k, boards.get(k), "", None, _("not paired"), total))
+    return rows
 
 
 def _games_of(tournament: Tournament, player: Player) -> dict[int, Game]:

@@ -47,6 +47,8 @@ def crosstable_rows(tournament: Tournament, rows: list[TableRow], rounds: range)
     last = rounds.stop - 1 if rounds else 0
     histories = {p.id: p.history for p in public_state(tournament, last).players}
     pending = _pending_games(tournament, last)
+    if tournament.two_games:
+        return _match_rows(rows, rounds, histories, pending)
 
     def entry(player: int, number: int) -> adapter.RoundEntry | None:
         history = histories.get(player, ())
@@ -60,15 +62,47 @@ def crosstable_rows(tournament: Tournament, rows: list[TableRow], rounds: range)
     ]
 
 
+def _match_rows(
+    rows: list[TableRow],
+    rounds: range,
+    histories: dict[int, tuple[adapter.RoundEntry, ...]],
+    pending: dict[tuple[int, int], adapter.RoundEntry],
+) -> list[TableRow]:
+    """A Double-Swiss crosstable: one cell per match holding both games ("7w1 7b½"), the
+    state's columns 2k-1 and 2k (C.04.5; the PAB reads "PAB HPB": a win and a draw)."""
+
+    def game(player: int, column: int) -> str:
+        history = histories.get(player, ())
+        if column <= len(history) and history[column - 1].outcome is not Outcome.NOT_PAIRED:
+            return cell(history[column - 1])
+        return cell(pending.get((column, player)))
+
+    def match(player: int, k: int) -> str:
+        return " ".join(c for c in (game(player, 2 * k - 1), game(player, 2 * k)) if c)
+
+    return [
+        TableRow(r.rank, r.player, r.points, r.values, tuple(match(r.player.pairing_number, k) for k in rounds))
+        for r in rows
+    ]
+
+
 def _pending_games(tournament: Tournament, last: int) -> dict[tuple[int, int], adapter.RoundEntry]:
-    """{(round, player): the game without a result yet} in the published rounds up to *last*."""
+    """{(round, player): the game without a result yet} in the published rounds up to *last*
+    (in a Double-Swiss event, by column: game 1 of round n is 2n-1, game 2 is 2n)."""
+    two = tournament.two_games
     games = Game.objects.filter(
-        round__tournament=tournament, round__number__lte=last, round__status__in=PUBLIC_STATUSES, result=Result.PENDING
-    ).values_list("round__number", "white__pairing_number", "black__pairing_number")
+        round__tournament=tournament, round__number__lte=last, round__status__in=PUBLIC_STATUSES
+    ).values_list("round__number", "white__pairing_number", "black__pairing_number", "result", "second_result")
     pending: dict[tuple[int, int], adapter.RoundEntry] = {}
-    for number, white, black in games:
-        pending[number, white] = adapter.RoundEntry(black, Colour.WHITE, Outcome.NOT_PAIRED)
-        pending[number, black] = adapter.RoundEntry(white, Colour.BLACK, Outcome.NOT_PAIRED)
+    for number, white, black, result, second in games:
+        played = [(2 * number - 1 if two else number, result, white, black)]
+        if two:
+            played.append((2 * number, second, black, white))
+        for column, res, w, b in played:
+            if res != Result.PENDING:
+                continue
+            pending[column, w] = adapter.RoundEntry(b, Colour.WHITE, Outcome.NOT_PAIRED)
+            pending[column, b] = adapter.RoundEntry(w, Colour.BLACK, Outcome.NOT_PAIRED)
     return pending
 
 

@@ -10,7 +10,10 @@ floats of the earlier rounds as the tournament's system and edition define them:
   (pairing.engine.dubov.players.upfloat_history);
 - Lim (C.04.4.3 3.10): whether the player floated in the previous round, up or down
   (pairing.engine.lim.players.LimRound.floated_last_round);
-- Burstein (C.04.4.2): its criteria read no earlier float, so none is shown.
+- Burstein (C.04.4.2): its criteria read no earlier float, so none is shown;
+- Double-Swiss (C.04.5): no colour preference, but the game-1 colour of each earlier
+  match (1.6, what Article 4 allocates by) and whether the player floated in the previous
+  match (1.5; [C7], [C8]), from pairing.engine.double_swiss.matches.contenders.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from pairing import adapter
 from pairing.engine.aro import aros
 from pairing.engine.common.colours import Strength, colour_preference
 from pairing.engine.common.editions import EDITION_2017
+from pairing.engine.double_swiss.matches import contenders
 from pairing.engine.dubov.players import dubov_colour_preference, upfloat_history
 from pairing.engine.dutch.players import Float, float_in_round
 from pairing.engine.lim.players import LimRound
@@ -104,6 +108,8 @@ def explanations(rnd: Round) -> dict[int, Explanation]:
     except (adapter.IncompleteRound, PairingError):  # an unfinished past: nothing to explain
         return {}
     system = rnd.tournament.pairing_system
+    if system == PairingSystem.DOUBLE_SWISS:
+        return _double_swiss_explanations(state)
     preference_of = dubov_colour_preference if system == PairingSystem.DUBOV else colour_preference
     marks = _FLOAT_MARKS.get(system)
     floats = marks(state, draft_edition(rnd)) if marks else {}
@@ -119,9 +125,23 @@ def explanations(rnd: Round) -> dict[int, Explanation]:
     return out
 
 
+def _double_swiss_explanations(state: adapter.TournamentState) -> dict[int, Explanation]:
+    """A Double-Swiss draft: the score in game points, the game-1 colours of the earlier
+    matches (1.6, oldest first) and a float in the previous match (1.5)."""
+    try:
+        field = contenders(state)
+    except PairingError:
+        return {}
+    initials = {Colour.WHITE: _("W"), Colour.BLACK: _("B")}
+    return {
+        c.id: Explanation(c.score, "".join(initials[k] for k in c.colours) or "–", "↕" if c.floated else "·")
+        for c in field
+    }
+
+
 def floats_shown(system: str) -> bool:
     """Whether the draft of *system* shows earlier floats (Burstein's criteria read none)."""
-    return system in _FLOAT_MARKS
+    return system in _FLOAT_MARKS or system == PairingSystem.DOUBLE_SWISS
 
 
 def floats_legend(system: str, edition: str) -> str:
@@ -146,5 +166,10 @@ def floats_legend(system: str, edition: str) -> str:
         return _(
             "floats: the previous round (C.04.4.3 3.10), ↓ paired with a lower score, "
             "↑ with a higher one, · none; a round not played is no float."
+        )
+    if system == PairingSystem.DOUBLE_SWISS:
+        return _(
+            "Double-Swiss: points are game points; the colours are each earlier match's game-1 colour "
+            "(C.04.5 1.6); ↕ floated in the previous match (1.5), · did not."
         )
     return _("The Burstein system reads no earlier float: none is shown.")

@@ -3,6 +3,8 @@ of a draft, and the changes a published pairing allows on the grounds of its edi
 
 from __future__ import annotations
 
+import dataclasses
+
 from django.db import transaction
 from django.db.models import Max, Q
 from django.utils.translation import gettext as _
@@ -12,13 +14,15 @@ from pairing import adapter
 from pairing.engine.checker import Violation, check_round
 from pairing.engine.common.colours import colour_state, white_by_due_colours
 from pairing.engine.common.editions import EDITION_2026
+from pairing.engine.double_swiss.colours import match_colours
+from pairing.engine.double_swiss.matches import contenders
 from pairing.engine.state import Colour
 from pairing.job import describe_round, store_pairing
 from tourney import audit
 from tourney.audit import User
 from tourney.caching import public_change
 from tourney.errors import PairingRefused, RefusalTable, in_sentence
-from tourney.models import PAIRED_STATUSES, Bye, ByeKind, Game, Result, Round, RoundStatus, Tournament
+from tourney.models import PAIRED_STATUSES, Bye, ByeKind, Game, PairingSystem, Result, Round, RoundStatus, Tournament
 from tourney.services.checkin import ABSENCE
 
 REMATCH = "C.04.1.b"
@@ -239,7 +243,7 @@ def _board_list(rnd: Round, players: set[int]) -> str:
 
 
 def _refuse_started(rnd: Round, players: set[int]) -> None:
-    started = rnd.games.exclude(result=Result.PENDING).filter(
+    started = rnd.games.exclude(result=Result.PENDING, second_result=Result.PENDING).filter(
         Q(white__pairing_number__in=players) | Q(black__pairing_number__in=players)
     )
     if started.exists():
@@ -254,9 +258,14 @@ def _published(round_id: int, ground: str) -> Round:
     return rnd
 
 
-def _new_board(state: adapter.TournamentState, a: int, b: int) -> adapter.Board:
+def _new_board(state: adapter.TournamentState, a: int, b: int, system: str = "") -> adapter.Board:
     """The colours of a board made by hand on a published round: a colour the limits force
-    (C.04.1.f/g), else each his due colour, the higher-ranked player's first."""
+    (C.04.1.f/g), else each his due colour, the higher-ranked player's first; a Double-Swiss
+    match by Article 4 of C.04.5 (game 1's colours; it has no colour limits)."""
+    if system == PairingSystem.DOUBLE_SWISS:
+        # Both players are seated now, whatever the state's absences said before.
+        field = {c.id: c for c in contenders(dataclasses.replace(state, absent=frozenset()))}
+        return match_colours(field[a], field[b], state.initial_colour)
     players = state.by_id
     ca, cb = colour_state(players[a]), colour_state(players[b])
     if ca.forced is Colour.WHITE or cb.forced is Colour.BLACK:
@@ -284,7 +293,7 @@ def _add_board_and_record(
 ) -> None:
     """A new board of *first* and *second* at the end of the published round, checked and
     audited with its ground (their byes already cancelled)."""
-    board = _new_board(adapter.state_for_round(rnd), first, second)
+    board = _new_board(adapter.state_for_round(rnd), first, second, rnd.tournament.pairing_system)
     _add_board(rnd, board)
     t = rnd.tournament
     after = check_round(adapter.state_for_round(rnd), adapter.pairing_of(rnd), t.pairing_system, t.rules_edition)

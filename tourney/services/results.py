@@ -31,6 +31,16 @@ REFUSALS = RefusalTable(
         "changed_meanwhile": gettext_lazy(
             "board %(board)d now has %(result)s (entered since your page showed %(seen)s): nothing was saved"
         ),
+        # A Double-Swiss match (C.04.5): each game's result is entered, corrected and audited on its own.
+        "one_game": gettext_lazy("board %(board)d has one game: only the Double-Swiss system plays game 2"),
+        "confirm_game_correction": gettext_lazy(
+            "board %(board)d, game %(game)d already has %(result)s: confirm the correction"
+        ),
+        "give_game_reason": gettext_lazy("board %(board)d, game %(game)d: give the reason for the correction"),
+        "game_changed_meanwhile": gettext_lazy(
+            "board %(board)d, game %(game)d now has %(result)s (entered since your page showed %(seen)s): "
+            "nothing was saved"
+        ),
     },
 )
 
@@ -74,17 +84,24 @@ def _label(result: str) -> str:
     return Result(result).label if result else gettext_lazy("no result")
 
 
-def _check_correction(game: Game, rnd: Round, *, confirmed: bool, reason: str) -> list[int]:
+def _check_correction(game: Game, rnd: Round, *, confirmed: bool, reason: str, number: int | None) -> list[int]:
     """A change of a result already entered is a correction: never silent (it must be
     confirmed), and once the results are published (or a later round is paired on them)
-    it needs a reason for the audit trail. Returns the later rounds already paired."""
+    it needs a reason for the audit trail. Returns the later rounds already paired.
+    *number*: the game of a Double-Swiss match (None: a one-game round)."""
     later = later_paired_rounds(rnd)
     needs_reason = _needs_reason(rnd, later)
+    current = game.result_of(number or 1)
     if not confirmed or (needs_reason and not reason.strip()):
-        message = REFUSALS("confirm_correction", board=game.board, result=_label(game.result))
-        if confirmed:
-            message = REFUSALS("give_reason", board=game.board)
-        raise CorrectionUnconfirmed(message, current=game.result, later_rounds=later, needs_reason=needs_reason)
+        if number is None:
+            message = REFUSALS("confirm_correction", board=game.board, result=_label(current))
+            if confirmed:
+                message = REFUSALS("give_reason", board=game.board)
+        else:
+            message = REFUSALS("confirm_game_correction", board=game.board, game=number, result=_label(current))
+            if confirmed:
+                message = REFUSALS("give_game_reason", board=game.board, game=number)
+        raise CorrectionUnconfirmed(message, current=current, later_rounds=later, needs_reason=needs_reason)
     return later
 
 
@@ -101,6 +118,7 @@ def set_result(
     reason: str = "",
     expected: str | None = None,
     confirmed: bool = False,
+    game_number: int = 1,
 ) -> bool:
     """Enter or correct a game's result; False when nothing changed (a double submit).
 
@@ -112,9 +130,16 @@ def set_result(
     board holds another one now, ResultConflict says which and nothing is written.
     Changing a result already entered is a correction: it must be *confirmed*, with a
     *reason* once the round is closed or a later round is paired (CorrectionUnconfirmed).
+    *game_number*: game 1 or 2 of a Double-Swiss match (C.04.5), each entered on its own.
     """
     return _enter_result(
-        Q(pk=game_id), result=result, user=user, reason=reason, expected=expected, confirmed=confirmed
+        Q(pk=game_id),
+        result=result,
+        user=user,
+        reason=reason,
+        expected=expected,
+        confirmed=confirmed,
+        game_number=game_number,
     ).changed
 
 
@@ -128,6 +153,7 @@ def enter_board_result(
     reason: str = "",
     expected: str | None = None,
     confirmed: bool = False,
+    game_number: int = 1,
 ) -> ResultEntered:
     """set_result for the game on *board* of the round, answering with the game as saved
     (the desk shows its row); Game.DoesNotExist when the round has no such board."""
@@ -138,11 +164,27 @@ def enter_board_result(
         reason=reason,
         expected=expected,
         confirmed=confirmed,
+        game_number=game_number,
+    )
+
+
+def _changed_meanwhile(game: Game, number: int | None, current: str, expected: str) -> Refusal:
+    if number is None:
+        return REFUSALS("changed_meanwhile", board=game.board, result=_label(current), seen=_label(expected))
+    return REFUSALS(
+        "game_changed_meanwhile", board=game.board, game=number, result=_label(current), seen=_label(expected)
     )
 
 
 def _enter_result(
-    game_lookup: Q, *, result: str, user: User | None, reason: str, expected: str | None, confirmed: bool
+    game_lookup: Q,
+    *,
+    result: str,
+    user: User | None,
+    reason: str,
+    expected: str | None,
+    confirmed: bool,
+    game_number: int = 1,
 ) -> ResultEntered:
     with transaction.atomic():
         # One statement finds the game, locks it with its round (against close_round and a
@@ -150,16 +192,23 @@ def _enter_result(
         related = Game.objects.select_for_update().select_related("round__tournament", "white", "black")
         game = related.get(game_lookup)
         rnd = game.round
-        if game.result == result:
+        two_games = rnd.tournament.two_games
+        if game_number == 2 and not two_games:
+            raise ResultRefused(REFUSALS("one_game", board=game.board))
+        # The game named in refusals and in the audit trail: only a Double-Swiss match has two.
+        number = game_number if two_games else None
+        field, current = ("second_result" if game_number == 2 else "result"), game.result_of(game_number)
+        if current == result:
             return ResultEntered(False, game)
-        if expected is not None and game.result != expected:
+        if expected is not None and current != expected:
             later = later_paired_rounds(rnd)
             raise ResultConflict(
-                REFUSALS("changed_meanwhile", board=game.board, result=_label(game.result), seen=_label(expected)),
-                current=game.result,
+                _changed_meanwhile(game, number, current, expected),
+                current=current,
                 later_rounds=later,
                 needs_reason=_needs_reason(rnd, later),
             )
+        game_label = f"game {number}: " if number else ""
         refusal = _refusal(rnd, timezone.now())
         if refusal:
             with translation.override(None):  # the audit trail is kept in English
@@ -169,23 +218,31 @@ def _enter_result(
                 rnd.tournament,
                 game,
                 action="refused result",
-                old=game.result,
-                new=result,
+                old=f"{game_label}{current}" if current else "",
+                new=f"{game_label}{result}",
                 user=user,
                 reason=f"{logged}. {reason}".strip(),
             )
         else:
-            old = game.result
-            later = _check_correction(game, rnd, confirmed=confirmed, reason=reason) if old else []
-            game.result = Result(result)
+            old = current
+            later = _check_correction(game, rnd, confirmed=confirmed, reason=reason, number=number) if old else []
+            setattr(game, field, Result(result))
             game.result_entered_by = user if user is not None and user.is_authenticated else None
             game.result_entered_at = timezone.now()
             # The players and the round stay: one UPDATE, the RoundEntry rows untouched.
-            game.save(update_fields=["result", "result_entered_by", "result_entered_at"])
+            game.save(update_fields=[field, "result_entered_by", "result_entered_at"])
             action = "result" if old == Result.PENDING else "correct result"
             if later:
                 reason = f"{reason} ({later_rounds_warning(later)})"
-            audit.record(rnd.tournament, game, action=action, old=old, new=result, user=user, reason=reason)
+            audit.record(
+                rnd.tournament,
+                game,
+                action=action,
+                old=f"{game_label}{old}" if old else "",
+                new=f"{game_label}{result}",
+                user=user,
+                reason=reason,
+            )
             public_change(rnd.tournament_id, round_number=rnd.number)
             return ResultEntered(True, game)
     raise ResultRefused(refusal)

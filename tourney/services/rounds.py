@@ -13,7 +13,7 @@ from tourney import audit
 from tourney.audit import User
 from tourney.caching import public_change
 from tourney.errors import DomainError, PairingRefused, Refusal, RefusalTable, ResultRefused, in_sentence
-from tourney.models import CorrectionPolicy, Result, Round, RoundStatus, Tournament
+from tourney.models import CorrectionPolicy, Round, RoundStatus, Tournament, unfinished_games
 
 REFUSALS = RefusalTable(
     "rounds",
@@ -91,7 +91,7 @@ def close_round(*, round_id: int, user: User | None = None) -> Round:
     """Publish the round's results (C.04.2.D.7); the correction deadline (D.8) starts now."""
     with transaction.atomic():
         rnd = _locked_round_in(round_id, RoundStatus.PUBLISHED, ResultRefused)
-        missing = list(rnd.games.filter(result=Result.PENDING).values_list("board", flat=True))
+        missing = list(rnd.games.filter(unfinished_games()).values_list("board", flat=True))
         if missing:
             boards = ", ".join(map(str, missing))
             raise ResultRefused(REFUSALS("results_missing", round=rnd.number, boards=boards))

@@ -23,18 +23,22 @@ from tourney.editions import default_edition, edition_problem
 from tourney.errors import (
     EditionChangeUnconfirmed,
     PairingRefused,
+    Refusal,
     RefusalTable,
     SetupRefused,
     TiebreakChangeUnconfirmed,
 )
 from tourney.models import (
+    Acceleration,
     Appointment,
     AppointmentRole,
     InitialColour,
+    PairingSystem,
     Player,
     ProhibitedPairing,
     Round,
     RoundStatus,
+    RulesEdition,
     Tournament,
 )
 from tourney.services.imports import import_tournament
@@ -65,8 +69,30 @@ REFUSALS = RefusalTable(
         "dismiss_yourself": gettext_lazy("An organizer cannot dismiss himself."),
         # C.04.3 E.5: the initial colour is drawn once, before round 1.
         "colour_drawn": gettext_lazy("the initial colour was already drawn: %(colour)s"),
+        # C.04.5 exists in the 2026 texts only (applied from 1 February 2026).
+        "double_swiss_edition": gettext_lazy(
+            "the Double-Swiss system (C.04.5) has only the 2026 edition: %(edition)s cannot pair it"
+        ),
+        # C.04.7 gives "the points for a win": a game's or a match's, C.04.5 does not say.
+        "double_swiss_acceleration": gettext_lazy(
+            "the Double-Swiss system is paired without acceleration: C.04.5 does not say how %(acceleration)s "
+            "would count a match"
+        ),
     },
 )
+
+
+def double_swiss_refusal(system: str, edition: str, acceleration: str) -> Refusal | None:
+    """Why a Double-Swiss tournament cannot have this *edition* or *acceleration*, or None
+    (None too for the other systems)."""
+    if system != PairingSystem.DOUBLE_SWISS:
+        return None
+    if edition and edition != RulesEdition.E2026:
+        return REFUSALS("double_swiss_edition", edition=edition)
+    if acceleration and acceleration != Acceleration.NONE:
+        return REFUSALS("double_swiss_acceleration", acceleration=Acceleration(acceleration).label)
+    return None
+
 
 # The settings a form may change (TournamentForm's fields).
 POINT_FIELDS = (
@@ -100,6 +126,9 @@ def create_tournament(*, tournament: Tournament, user: User) -> Tournament:
     if tournament.pk is not None:
         raise SetupRefused(REFUSALS("exists"))
     tournament.rules_edition = tournament.rules_edition or default_edition(tournament.pairing_system)
+    refusal = double_swiss_refusal(tournament.pairing_system, tournament.rules_edition, tournament.acceleration)
+    if refusal:
+        raise SetupRefused(refusal)
     problem = edition_problem(tournament.pairing_system, tournament.rules_edition)
     if problem:
         raise SetupRefused(problem)
@@ -180,6 +209,13 @@ def _check_settings(
     tournament: Tournament, values: dict[str, object], changed: list[str], confirmed: bool
 ) -> Round | None:
     """Refuse what the settings may not become; the last paired round, if any."""
+    refusal = double_swiss_refusal(
+        str(values.get("pairing_system", tournament.pairing_system)),
+        str(values.get("rules_edition", tournament.rules_edition)),
+        str(values.get("acceleration", tournament.acceleration)),
+    )
+    if refusal:
+        raise SetupRefused(refusal)
     if "pairing_system" in changed or "rules_edition" in changed:
         system = str(values.get("pairing_system", tournament.pairing_system))
         problem = edition_problem(system, str(values.get("rules_edition", tournament.rules_edition)))

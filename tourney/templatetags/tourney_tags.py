@@ -41,3 +41,9 @@ def among(name: str, names: str) -> bool:
 def without_pab(byes: list) -> list:
     """The round's byes but the pairing-allocated one: the players a draft may take in."""
     return [b for b in byes if b.kind != "pab"]
+
+
+@register.filter
+def match_games(game: object) -> list[tuple[int, str]]:
+    """A Double-Swiss board's games with their results: [(1, result), (2, second result)]."""
+    return [(1, game.result), (2, game.second_result)]  # type: ignore[attr-defined]

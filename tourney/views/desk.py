@@ -201,11 +201,12 @@ def _board_of(request: TournamentRequest, number: int, pairing_number: int | Non
     return board
 
 
-def _correction_context(game: Game, result: str, error: CorrectionUnconfirmed) -> dict:
+def _correction_context(game: Game, result: str, error: CorrectionUnconfirmed, game_number: int | None) -> dict:
     """What the arbiter must confirm: the board's result now, the one typed, the later
-    rounds already paired with the old one."""
+    rounds already paired with the old one (*game_number*: the game of a Double-Swiss match)."""
     return {
         "board": game.board,
+        "game": game_number,
         "current": error.current,
         "current_label": Result(error.current).label if error.current else _("no result"),
         "new": result,
@@ -233,39 +234,53 @@ def round_result(request: TournamentRequest, tournament_id: int, number: int) ->
     # players, in hand for the answer), one UPDATE, the audit entry and the count of boards
     # still to play: the desk stays fast while the public pages are under load.
     rnd, game, message, ok, correction = None, None, "", False, None
-    board, result = 0, ""
+    board, result, game_number = 0, "", 1
+    two_games = request.tournament.two_games
     try:
+        # Each game of a Double-Swiss match is entered on its own (C.04.5): (game, result) pairs.
         if "entry" in request.POST:
             # The keyboard types new results: over one already entered it asks for a correction.
-            entry = parse_entry(request.POST["entry"])
-            board, result = entry.board or _board_of(request, number, entry.pairing_number), entry.result
+            entry = parse_entry(request.POST["entry"], two_games=two_games)
+            board = entry.board or _board_of(request, number, entry.pairing_number)
+            games = [(entry.game, entry.result)]
+            if entry.second is not None:
+                games.append((2, entry.second))
             expected = None
         else:
             board, result = parse_board(request.POST.get("board", "")), parse_result(request.POST.get("result", ""))
+            games = [(2 if two_games and request.POST.get("game") == "2" else 1, result)]
             expected = request.POST.get("expected")
-        try:
-            changed, game = enter_board_result(
-                tournament_id=request.tournament.pk,
-                round_number=number,
-                board=board,
-                result=result,
-                user=request.user,
-                reason=request.POST.get("reason", ""),
-                expected=expected,
-                confirmed=request.POST.get("confirmed") == "1",
-            )
-        except Game.DoesNotExist:
-            raise EntryError(_("round %(r)d has no board %(b)d") % {"r": number, "b": board}) from None
+        said = []
+        for game_number, result in games:
+            try:
+                changed, game = enter_board_result(
+                    tournament_id=request.tournament.pk,
+                    round_number=number,
+                    board=board,
+                    result=result,
+                    user=request.user,
+                    reason=request.POST.get("reason", ""),
+                    expected=expected,
+                    confirmed=request.POST.get("confirmed") == "1",
+                    game_number=game_number,
+                )
+            except Game.DoesNotExist:
+                raise EntryError(_("round %(r)d has no board %(b)d") % {"r": number, "b": board}) from None
+            label = str(Result(result).label) if result else _("no result")
+            if two_games:
+                label = _("game %(g)d %(r)s") % {"g": game_number, "r": label}
+            said.append((label, changed))
         rnd = game.round
         ok = True
-        label = Result(result).label if result else _("no result")
-        message = (_("Board %(b)d: %(r)s") if changed else _("Board %(b)d: already %(r)s")) % {"b": board, "r": label}
+        labels = ", ".join(label for label, _changed in said)
+        changed = any(c for _label, c in said)
+        message = (_("Board %(b)d: %(r)s") if changed else _("Board %(b)d: already %(r)s")) % {"b": board, "r": labels}
     except (EntryError, ValueError) as error:
         message = str(error) or _("type the board and the result, e.g. “12 1-0”")
     except CorrectionUnconfirmed as error:  # a conflict too: the board changed meanwhile
         message = str(error)
         game = _board(request, number, board)
-        correction = _correction_context(game, result, error)
+        correction = _correction_context(game, result, error, game_number if two_games else None)
     except DomainError as error:
         message = _("Refused: %s") % error
         game = _board(request, number, board)
