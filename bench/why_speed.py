@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pairing.engine import pair
-from pairing.engine.explain import why_not
+from pairing.engine.explain.dutch_why_not import why_not
 from pairing.engine.generator import greedy_history
 
 

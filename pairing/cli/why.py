@@ -8,8 +8,8 @@ import argparse
 from typing import TextIO
 
 from pairing.cli.common import UsageError, options_of, write_pairing
-from pairing.engine.explain import why_not
 from pairing.engine.explain.dutch_round import explain_round
+from pairing.engine.explain.dutch_why_not import why_not
 from pairing.engine.explain.wording import describe, describe_round
 from pairing.engine.state import Pairing, TournamentState
 
