@@ -85,8 +85,11 @@ def ask_why_not(ex: explanations.Explainable, a: int, b: int, *, public: bool) -
         return held
     if public and not _public_job_allowed(ex.round.tournament_id):
         return explanations.Asked(explanations.BUSY)
-    if guarded("add", key, {"state": explanations.PENDING}, timeout=settings.CELERY_TASK_TIME_LIMIT) is True:
-        why_not_task.apply_async((key, ex.round.pk, a, b, ex.fingerprint))
+    # The forced round costs one pairing of the round: the pairing job's time limit. A job
+    # lost on the way leaves its marker until then, and the question is asked again.
+    limit = pairing_time_limit(len(ex.state.players))
+    if guarded("add", key, {"state": explanations.PENDING}, timeout=limit + 10) is True:
+        why_not_task.apply_async((key, ex.round.pk, a, b, ex.fingerprint), soft_time_limit=limit)
     return explanations.held(key) or explanations.Asked(explanations.UNAVAILABLE)
 
 
