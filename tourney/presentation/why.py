@@ -27,10 +27,16 @@ def round_lines(ex: Explainable, only: set[int] | None = None) -> list[Line]:
     texts = explanations.describe_round(explained, ex, gettext)
     by_number = players_by_number(ex.round.tournament)
     return [
-        Line(by_number[p.player], text)
+        Line(by_number[p.player], _without_number(text, p.player))
         for p, text in zip(explained.players, texts, strict=True)
         if only is None or p.player in only
     ]
+
+
+def _without_number(text: str, number: int) -> str:
+    """The line after its pairing number: the page shows the number and the name before it."""
+    prefix = f"{number} "
+    return text[len(prefix) :] if text.startswith(prefix) else text
 
 
 def seated(ex: Explainable) -> list[Player]:
