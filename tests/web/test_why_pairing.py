@@ -91,7 +91,7 @@ def test_a_draft_is_explained_board_by_board_to_its_arbiters_only(django_user_mo
     t, rnd = _event(published=False)
     desk = _arbiter(t, django_user_model)
     page = desk.get(reverse("round_detail", args=[t.pk, 2])).content.decode()
-    assert page.count('class="why-row"') == 5
+    assert page.count('id="why-board-') == 5
     assert reverse("board_why", args=[t.pk, 2, 1]) in page
     board = rnd.games.get(board=1)
     text = desk.get(reverse("board_why", args=[t.pk, 2, 1]), **HTMX).content.decode()
