@@ -22,11 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pairing.engine import matching, pair
-from pairing.engine.explain import EXPLAINERS, wording, wording_lim
+from pairing.engine import explain, matching, pair
 from pairing.engine.generator import greedy_history
-
-WORDS = {"dutch": wording.describe_round, "lim": wording_lim.describe_round}
 
 
 def main() -> None:
@@ -36,7 +33,7 @@ def main() -> None:
     ap.add_argument("--pairs", type=int, default=5, help="random pairs asked per seed and edition")
     ap.add_argument("--seeds", type=int, nargs="+", default=[1])
     ap.add_argument("--edition", choices=("2017", "2026", "both"), default="both")
-    ap.add_argument("--system", choices=sorted(EXPLAINERS), default="dutch")
+    ap.add_argument("--system", choices=sorted(explain.EXPLAINERS), default="dutch")
     ap.add_argument(
         "--python-solver",
         action="store_true",
@@ -45,7 +42,6 @@ def main() -> None:
     args = ap.parse_args()
     if args.python_solver:
         matching.compiled = None
-    explain_round, why_not = EXPLAINERS[args.system]
     chosen = ("2017", "2026") if args.edition == "both" else (args.edition,)
     print(f"{'edition':>7} {'players':>7} {'seed':>4} {'pair':>9} {'answer':<22} {'seconds':>8} {'cpu-s':>8}")
     for seed in args.seeds:
@@ -56,14 +52,14 @@ def main() -> None:
             pairing = pair(state, args.system, edition)
             print(f"{edition:>7} {len(ids):>7} {seed:>4} {'(pairing)':>9} {'':<22} {time.perf_counter() - start:>8.2f}")
             wall, cpu = time.perf_counter(), time.process_time()
-            WORDS[args.system](explain_round(state, pairing, edition))
+            explain.describe_round(explain.explain_round(state, pairing, args.system, edition), args.system)
             wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
             print(f"{edition:>7} {len(ids):>7} {seed:>4} {'(explain)':>9} {'':<22} {wall:>8.2f} {cpu:>8.2f}")
             rng = random.Random(seed)
             for _ in range(args.pairs):
                 a, b = rng.sample(ids, 2)
                 wall, cpu = time.perf_counter(), time.process_time()
-                answer = why_not(state, a, b, edition, pairing=pairing)
+                answer = explain.why_not(state, a, b, args.system, edition, pairing=pairing)
                 wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
                 what = f"{answer.reason} {answer.rule}".strip()
                 print(f"{edition:>7} {len(ids):>7} {seed:>4} {f'{a}-{b}':>9} {what:<22} {wall:>8.2f} {cpu:>8.2f}")

@@ -11,6 +11,7 @@ import them (tests/test_import_graph.py).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 
 from django.utils.translation import gettext_lazy
@@ -264,6 +265,17 @@ def state_for_round(rnd: Round) -> engine.TournamentState:
         forbidden=forbidden_in(tournament, rnd.number),
         adjustments=adjustments_in(tournament, history, scoring),
     )
+
+
+def state_as_paired(rnd: Round) -> tuple[engine.TournamentState, engine.Pairing]:
+    """The engine's view of the tournament when *rnd* was paired, and its pairing: the
+    results of the rounds before it, and as the round's present players those its pairing
+    seats (a player withdrawn or entered since does not change what was paired)."""
+    state = state_for_round(rnd)
+    pairing = pairing_of(rnd)
+    seated = {pid for board in pairing.boards for pid in (board.white, board.black)} | {pairing.bye}
+    absent = frozenset(p.id for p in state.players if p.id not in seated)
+    return dataclasses.replace(state, absent=absent), pairing
 
 
 def adjustments_in(

@@ -1,5 +1,6 @@
 """The pairing service the desk calls: ask for a round's pairing (claim, check, audit and
-queue the job in one transaction).
+queue the job in one transaction); and "why not X?", whose answer may need a job that
+pairs the round again (pairing/explanations.py).
 
 The job itself runs on a worker (pairing/tasks.py -> pairing/job.py); its refusals,
 said here up front, are pairing.job's table.
@@ -7,6 +8,7 @@ said here up front, are pairing.job's table.
 
 from __future__ import annotations
 
+import time
 from datetime import timedelta
 
 from django.conf import settings
@@ -14,11 +16,14 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone, translation
 
+from pairing import explanations
+from pairing.engine import explain
 from pairing.job import pairing_time_limit, refusal_to_pair
-from pairing.tasks import pair_round_task
+from pairing.tasks import pair_round_task, why_not_task
 from tourney import audit
 from tourney.audit import User
-from tourney.caching import public_change
+from tourney.caching import key_prefix, public_change
+from tourney.caching.guard import guarded
 from tourney.errors import PairingRefused
 from tourney.models import (
     ACTIVE_JOB_STATES,
@@ -66,3 +71,31 @@ def request_pairing(*, round_id: int, user: User | None = None) -> bool:
         limit = pairing_time_limit(rnd.tournament.players.count())
         transaction.on_commit(lambda: pair_round_task.apply_async((round_id, language), soft_time_limit=limit))
     return True
+
+
+def ask_why_not(ex: explanations.Explainable, a: int, b: int, *, public: bool) -> explanations.Asked:
+    """The answer to "why not *a*-*b*?", at once when it needs no pairing; else the one the
+    worker worked out, or the job that works it out started (once per question)."""
+    at_once = explain.answer_at_once(ex.state, a, b, ex.system, ex.edition, ex.options, ex.pairing)
+    if at_once is not None:
+        return explanations.Asked(explanations.DONE, at_once)
+    key = explanations.answer_key(ex, a, b)
+    held = explanations.held(key)
+    if held is not None:
+        return held
+    if public and not _public_job_allowed(ex.round.tournament_id):
+        return explanations.Asked(explanations.BUSY)
+    # The forced round costs one pairing of the round: the pairing job's time limit. A job
+    # lost on the way leaves its marker until then, and the question is asked again.
+    limit = pairing_time_limit(len(ex.state.players))
+    if guarded("add", key, {"state": explanations.PENDING}, timeout=limit + 10) is True:
+        why_not_task.apply_async((key, ex.round.pk, a, b, ex.fingerprint), soft_time_limit=limit)
+    return explanations.held(key) or explanations.Asked(explanations.UNAVAILABLE)
+
+
+def _public_job_allowed(tournament_id: int) -> bool:
+    """At most WHY_NOT_JOBS_PER_MINUTE jobs started by the public, per tournament and minute."""
+    key = f"{key_prefix()}:whyrate:{tournament_id}:{int(time.time() // 60)}"
+    guarded("add", key, 0, timeout=120)
+    count = guarded("incr", key, default=None)
+    return count is not None and count <= settings.WHY_NOT_JOBS_PER_MINUTE

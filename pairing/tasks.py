@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from pairing import explanations
 from pairing.job import run_job
 
 
@@ -15,3 +16,10 @@ def pair_round_task(round_id: int, language: str | None = None) -> str:
     """The pairing job: take a round id (and the requester's language), run it
     (pairing.job.run_job)."""
     return run_job(round_id, language)
+
+
+@shared_task(name="pairing.why_not")
+def why_not_task(key: str, round_id: int, a: int, b: int, fingerprint: str) -> str:
+    """A "why not" question that needs the round paired again: the answer goes to the
+    cache under *key* (pairing.explanations.run_job)."""
+    return explanations.run_job(key, round_id, a, b, fingerprint)

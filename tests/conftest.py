@@ -201,11 +201,11 @@ def _celery_worker(
     extra_args: tuple[str, ...] = (),
     pool: tuple[str, ...] = ("--pool=solo", "--concurrency=1"),
 ) -> Iterator[str]:
-    from pairing.tasks import pair_round_task
+    from pairing.tasks import pair_round_task, why_not_task
     from tourney.services.import_jobs import import_trf_task
 
     queue = WorkerQueue(f"test-{uuid.uuid4().hex[:8]}")
-    for task in (pair_round_task, import_trf_task):
+    for task in (pair_round_task, import_trf_task, why_not_task):
         send = task.apply_async
         monkeypatch.setattr(
             task, "apply_async", lambda args, send=send, **options: send(args, **{**options, "queue": queue})

@@ -326,6 +326,10 @@ if SITE_URL and (urlsplit(SITE_URL).scheme not in ("http", "https") or not urlsp
 PUBLIC_CACHE_RELEASE = env_str("PUBLIC_CACHE_RELEASE", "1")
 # A rendered public page stays this long in the cache unless a change replaces it first.
 PUBLIC_PAGE_CACHE_SECONDS = env_int("PUBLIC_PAGE_CACHE_SECONDS", 3600)
+# "Why not X?" (pairing/explanations.py): the jobs the public may start per tournament and
+# minute (each pairs the round again on the worker), and how long an answer is kept.
+WHY_NOT_JOBS_PER_MINUTE = env_int("WHY_NOT_JOBS_PER_MINUTE", 20)
+WHY_NOT_ANSWER_SECONDS = env_int("WHY_NOT_ANSWER_SECONDS", 7 * 24 * 3600)
 # A page renewed less than this many seconds ago is served as it is while changes come in
 # (results every second would otherwise render a big crosstable every second); 0: never.
 PUBLIC_PAGE_REFRESH_SECONDS = env_int("PUBLIC_PAGE_REFRESH_SECONDS", 2)

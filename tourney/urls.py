@@ -6,7 +6,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from tourney.login_throttle import ThrottledLoginView
-from tourney.views import accounts, checkin, desk, manual, public, rating_list, setup
+from tourney.views import accounts, checkin, desk, manual, public, rating_list, setup, why
 
 T = "t/<int:tournament_id>/"
 R = T + "rounds/<int:number>/"
@@ -26,6 +26,10 @@ urlpatterns = [
     path(R + "status/", desk.round_status, name="round_status"),
     path(R + "standings/", public.round_standings, name="round_standings"),
     path(T + "players/<int:player_id>/", public.player_card, name="player_card"),
+    path(R + "why/", why.round_why, name="round_why"),
+    path(R + "why/board/<int:board>/", why.board_why, name="board_why"),
+    path(R + "why/player/<int:player_id>/", why.player_why, name="player_why"),
+    path(R + "why-not/", why.why_not, name="why_not"),
     # The arbiter's round.
     path(R + "pair/", desk.round_pair, name="round_pair"),
     path(R + "exchange/", desk.round_exchange, name="round_exchange"),

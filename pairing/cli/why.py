@@ -1,6 +1,6 @@
 """``--why A,B``: why the round was not paired with A against B, and the best pairing that
 pairs them; ``--explain``: the round explained player by player (the systems of
-:data:`pairing.engine.explain.EXPLAINERS`: the Dutch and the Lim, both editions)."""
+:data:`pairing.engine.explain.EXPLAINERS`, both editions)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import argparse
 from typing import TextIO
 
 from pairing.cli.common import UsageError, options_of, write_pairing
-from pairing.engine.explain import EXPLAINERS, wording, wording_lim
+from pairing.engine import explain
 from pairing.engine.state import Pairing, TournamentState
 
 
@@ -23,16 +23,9 @@ def parse_pair(text: str) -> tuple[int, int]:
     return a, b
 
 
-# Each explained system's words: (describe_round, describe).
-WORDS = {
-    "dutch": (wording.describe_round, wording.describe),
-    "lim": (wording_lim.describe_round, wording_lim.describe),
-}
-
-
 def explained(args: argparse.Namespace, option: str) -> None:
-    if args.system not in EXPLAINERS:
-        names = ", ".join(sorted(EXPLAINERS))
+    if not explain.explains(args.system):
+        names = ", ".join(sorted(explain.EXPLAINERS))
         raise UsageError(
             f"{option} explains the pairings of these systems only: {names}; not the {args.system} system's"
         )
@@ -42,8 +35,8 @@ def run_explain(args: argparse.Namespace, state: TournamentState, pairing: Pairi
     """One line per player after the pairing: bracket, float, colour rule, PAB. The
     pairing is explained on the scores it was made with (the acceleration applied)."""
     explained(args, "--explain")
-    explain_round, describe_round = EXPLAINERS[args.system][0], WORDS[args.system][0]
-    for line in describe_round(explain_round(state, pairing, args.edition, options_of(args))):
+    explained_round = explain.explain_round(state, pairing, args.system, args.edition, options_of(args))
+    for line in explain.describe_round(explained_round, args.system):
         stdout.write(line + "\n")
 
 
@@ -56,9 +49,8 @@ def run_why(args: argparse.Namespace, state: TournamentState, pairing: Pairing, 
     for player in (a, b):
         if player not in known:
             raise UsageError(f"--why: no player {player} in the file")
-    why_not, describe = EXPLAINERS[args.system][1], WORDS[args.system][1]
-    answer = why_not(state, a, b, args.edition, options_of(args), pairing)
-    stdout.write(describe(answer) + "\n")
+    answer = explain.why_not(state, a, b, args.system, args.edition, options_of(args), pairing)
+    stdout.write(explain.describe(answer, args.system) + "\n")
     if answer.forced is not None:
         write_pairing(answer.forced, stdout)
     return 0

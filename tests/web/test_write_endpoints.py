@@ -101,6 +101,7 @@ def scene(django_user_model):
     kwargs = {
         "tournament_id": t.pk,
         "number": rnd.number,
+        "board": 1,
         "player_id": builders.player(t, 2).pk,
         "bye_id": bye.pk,
         "appointment_id": appointment.pk,

@@ -382,6 +382,11 @@ def _named(rnd: Round, pairing_number: int) -> str:
     return str(rnd.tournament.players.get(pairing_number=pairing_number))
 
 
+def same_games(description: str, other: str) -> bool:
+    """Whether two one-line pairings hold the same games, White first, and the same PAB."""
+    return _games_of(description) == _games_of(other)
+
+
 def _games_of(description: str) -> set[tuple[str, ...]]:
     """The games of a one-line pairing, White first, board order aside: a colour swap is a
     change of the engine's pairing as much as another opponent is (C.04.3 colour rules)."""

@@ -112,6 +112,7 @@ def player_card(request: HtmxHttpRequest, tournament_id: int, player_id: int) ->
             "rating_change": rating,
             "aro_provisional": points.aro_counts_provisional(tournament, player),
             "live": current is not None and current.status == RoundStatus.PUBLISHED,
+            "why_round": last or None,  # "Why this pairing?" of the latest published round
         },
     )
 

@@ -193,7 +193,7 @@ def test_a_pair_that_floats_one_more_player() -> None:
 
 
 def test_registered_for_the_command_line() -> None:
-    assert EXPLAINERS["lim"][1] is L.why_not
+    assert EXPLAINERS["lim"].why_not is L.why_not
 
 
 def test_every_lim_wording_has_its_italian_with_the_same_fields() -> None:

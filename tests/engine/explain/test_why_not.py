@@ -11,8 +11,8 @@ import pytest
 
 from pairing.engine import pair
 from pairing.engine.explain import dutch_why_not as w
-from pairing.engine.explain import why_not
 from pairing.engine.explain.dutch_quality import partners_of
+from pairing.engine.explain.dutch_why_not import why_not
 from pairing.engine.explain.wording import describe
 from pairing.engine.generator import GeneratorConfig, generate
 from pairing.engine.state import PairingError
