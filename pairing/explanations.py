@@ -105,12 +105,12 @@ def explain_round(ex: Explainable) -> Any:
     return explain.explain_round(ex.state, ex.pairing, ex.system, ex.edition, ex.options)
 
 
-def describe_round(explained: Any, ex: Explainable, translate: Any) -> list[str]:
-    return explain.describe_round(explained, ex.system, translate)
+def describe_round(explained: Any, ex: Explainable, translate: Any, ngettext: Any = None) -> list[str]:
+    return explain.describe_round(explained, ex.system, translate, ngettext)
 
 
-def describe_answer(answer: Any, ex: Explainable, translate: Any) -> str:
-    return explain.describe(answer, ex.system, translate)
+def describe_answer(answer: Any, ex: Explainable, translate: Any, ngettext: Any = None) -> str:
+    return explain.describe(answer, ex.system, translate, ngettext)
 
 
 # ---------------------------------------------------------------- "why not X?"

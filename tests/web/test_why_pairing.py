@@ -75,7 +75,7 @@ def test_the_public_round_page_explains_every_player_of_a_published_round() -> N
     text = why.content.decode()
     for p in t.players.all():
         assert f"{p.pairing_number}. {p.name}</strong>" in text
-    assert "1. Alice</strong> (1 points): paired in bracket 1 (1 points)" in text and "(E." in text
+    assert "1. Alice</strong> (1 point): paired in bracket 1 (1 point)" in text and "(E." in text
     assert 'name="a"' in text and 'name="b"' in text  # "why not" on the public page
 
 

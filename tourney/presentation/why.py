@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from pairing import explanations
 from pairing.explanations import Asked, Explainable
@@ -24,7 +24,7 @@ def round_lines(ex: Explainable, only: set[int] | None = None) -> list[Line]:
     """One line a player of the round (those of *only*, pairing numbers, when given), in
     pairing order: his bracket, float, colour and its rule, or why he has the PAB."""
     explained = explanations.explain_round(ex)
-    texts = explanations.describe_round(explained, ex, gettext)
+    texts = explanations.describe_round(explained, ex, gettext, ngettext)
     by_number = players_by_number(ex.round.tournament)
     return [
         Line(by_number[p.player], _without_number(text, p.player))
@@ -63,7 +63,7 @@ def answer_context(ex: Explainable, asked: Asked, a: int, b: int) -> dict[str, A
     if asked.state != explanations.DONE or asked.answer is None:
         return context
     answer = asked.answer
-    context["text"] = explanations.describe_answer(answer, ex, gettext)
+    context["text"] = explanations.describe_answer(answer, ex, gettext, ngettext)
     forced = getattr(answer, "forced", None)
     if forced is not None:
         by_number = players_by_number(ex.round.tournament)
