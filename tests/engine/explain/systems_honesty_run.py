@@ -21,7 +21,7 @@ from pairing.engine.explain import EXPLAINERS
 from pairing.engine.explain import common as c
 from pairing.engine.explain.wording_dubov_burstein import describe, describe_round
 from pairing.engine.generator import GeneratorConfig, generate
-from pairing.engine.state import PairingError, TournamentState
+from pairing.engine.state import Pairing, PairingError, TournamentState
 from pairing.engine.trf.state import state_for_round
 from tests.engine.explain.honesty_systems import verify
 
@@ -52,13 +52,31 @@ def answers(
             state = state_for_round(tournament, rnd)
             pairing = pair(state, system, edition)
             explained = explain_round(state, pairing, edition)
-            assert describe_round(explained)  # type: ignore[arg-type]
+            check_explained(state, pairing, explained)  # type: ignore[arg-type]
             ids = [p.id for p in state.to_pair]
             if len(ids) < 3:
                 continue
             for _ in range(per_round):
                 a, b = rng.sample(ids, 2)
                 yield seed, state, why_not(state, a, b, edition, None, pairing)  # type: ignore[misc]
+
+
+def check_explained(state: TournamentState, pairing: Pairing, explained: c.RoundExplanation) -> None:
+    """Every player once, the colour rule gives the colour of his board, the floats follow
+    the scores, the PAB is named with its rule, every line in words."""
+    if explained.seeding is not None:  # a Burstein 2026 seeding round: the Dutch system's
+        assert len(describe_round(explained)) == 1 + len(state.to_pair)
+        return
+    colour = c.colour_facts(pairing)
+    assert sorted(p.player for p in explained.players) == sorted(p.id for p in state.to_pair)
+    for p in explained.players:
+        if p.opponent is None:
+            assert p.player == pairing.bye == explained.bye and explained.bye_rule
+            continue
+        assert p.colour is colour[p.player], f"player {p.player}: {p.colour_rule}"
+        assert (p.float == "up") == (p.score < p.opponent_score)
+        assert not p.float_reason or p.player in p.floaters
+    assert len(describe_round(explained)) == len(explained.players)
 
 
 def reason_of(answer: c.WhyNot) -> str:
