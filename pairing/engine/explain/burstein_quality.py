@@ -101,6 +101,10 @@ class Burstein2017Rules:
             "due_colours": sum(1 for x, y in pairs if due[x] is not None and due[x] is due[y]),
         }
 
+    def fails(self, term: str, a: int, b: int) -> bool:
+        due = self.data.colour[a].due
+        return term == "due_colours" and due is not None and due is self.data.colour[b].due  # 6.5
+
     def colour_of(self, a: int, b: int) -> tuple[int, Colour, str]:
         """The player the rule is applied for, his colour and the article (5.1-5.4)."""
         ca, cb = self.data.colour[a], self.data.colour[b]
@@ -174,6 +178,9 @@ class Burstein2026Rules:
                 1 for x, y in group.pairs_in(partners) if burstein_2026_colour_preference_failure(by_id[x], by_id[y])
             ),
         }
+
+    def fails(self, term: str, a: int, b: int) -> bool:
+        return term == "colour_preferences" and burstein_2026_colour_preference_failure(self.by_id[a], self.by_id[b])
 
     def colour_of(self, a: int, b: int) -> tuple[int, Colour, str]:
         """5.2.1-5.2.5 by the steps of :func:`pairing.engine.burstein.corrected.white_and_black`:

@@ -115,6 +115,9 @@ class SystemRules(Protocol):
     def values(self, group: Group, partners: Partners) -> dict[str, Value]:
         """The quality terms of *partners* on *group*."""
 
+    def fails(self, term: str, a: int, b: int) -> bool:
+        """Does the pair *a*-*b* break the per-pair criterion *term*? (False for the others.)"""
+
 
 def better(rules: SystemRules, term: str, x: Value, y: Value) -> bool:
     """Is value *x* of *term* better than *y*?"""
@@ -156,6 +159,7 @@ class WhyNot:
     byes: tuple[int, int] | None = None
     dutch: dutch.WhyNot | None = None
     round_to_pair: int = 0
+    culprits: tuple[tuple[int, int], ...] = ()  # WORSE: pairs of the forced group breaking the criterion
 
     @property
     def absolute(self) -> bool:
@@ -221,7 +225,12 @@ def why_not_by(
         return answer(EQUAL, forced=forced, difference=difference)
     if not difference.first_is_better:
         return answer(NOT_WORSE, forced=forced, difference=difference, rule=articles[difference.term])
-    return answer(WORSE, forced=forced, difference=difference, rule=articles[difference.term])
+    group, term = difference.group, difference.term
+    forced_pairs = next(g for g in rules.groups(partners_of(forced)) if g.number == group.number).pairs_in(
+        partners_of(forced)
+    )
+    culprits = tuple(sorted(p for p in forced_pairs - group.pairs_in(engine) if rules.fails(term, *p)))
+    return answer(WORSE, forced=forced, difference=difference, rule=articles[term], culprits=culprits)
 
 
 def score_groups(players: Sequence[tuple[int, int]], partners: Partners) -> Iterator[Group]:

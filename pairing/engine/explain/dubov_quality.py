@@ -159,6 +159,9 @@ class DubovRules:
             "upfloated_again": c10,
         }
 
+    def fails(self, term: str, a: int, b: int) -> bool:
+        return term == "colour_preferences" and self.by_id[a].colour is self.by_id[b].colour  # C.7
+
     def left_unpaired(self, residents: Sequence[int]) -> int:
         """B.1: how many residents a largest pairing among themselves leaves out, the fewest
         upfloaters the score group needs."""

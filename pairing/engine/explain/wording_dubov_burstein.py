@@ -67,7 +67,11 @@ def describe(answer: c.WhyNot, translate: Translate = lambda text: text) -> str:
         fields |= {"bracket": difference.group.number, "score": points(difference.group.score)}
         if difference.term is not None:
             fields["what"] = translate(WORSENED[difference.term]).format(count=difference.count())
-    return translate(REASONS[answer.reason]).format(**fields)
+    text = translate(REASONS[answer.reason]).format(**fields)
+    if answer.culprits:
+        pairs = ", ".join(f"{x}-{y}" for x, y in answer.culprits)
+        text += " " + translate(wording.PAIRS_CONCERNED).format(pairs=pairs)
+    return text
 
 
 PLAYER = gettext_noop("{player} ({points} points): paired in bracket {bracket} ({bracket_points} points)")

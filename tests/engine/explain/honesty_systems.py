@@ -91,6 +91,9 @@ def verify(state: TournamentState, answer: c.WhyNot) -> None:
         if answer.reason == c.WORSE:
             assert c.better(rules, answer.term, values[answer.term], others[answer.term]), "worse when forced"
             assert rules.articles[answer.term] == answer.rule
+            for x, y in answer.culprits:  # forced pairs of the group, not the engine's, that break it
+                assert (x, y) in theirs.pairs_in(mate) and (x, y) not in mine.pairs_in(engine)
+                assert rules.fails(answer.term, x, y)
         else:
             assert answer.reason == c.NOT_WORSE
         return

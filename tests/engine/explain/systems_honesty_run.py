@@ -83,17 +83,20 @@ def reason_of(answer: c.WhyNot) -> str:
     return f"seeding {answer.dutch.reason}" if answer.dutch is not None else answer.reason
 
 
-def run(system: str, edition: str, seeds: range, per_round: int = 20) -> tuple[Counter[str], list[str]]:
-    """The answers by reason and the failures (each described)."""
+def run(system: str, edition: str, seeds: range, per_round: int = 20) -> tuple[Counter[str], list[str], int]:
+    """The answers by reason, the failures (each described) and how many answers name the
+    pairs that break a colour criterion."""
     reasons: Counter[str] = Counter()
     failures = []
+    named = 0
     for seed, state, answer in answers(system, edition, seeds, per_round):
         try:
             verify(state, answer)
         except AssertionError as exc:
             failures.append(f"seed {seed}, round {state.round_to_pair}: {describe(answer)} ({exc})")
         reasons[reason_of(answer)] += 1
-    return reasons, failures
+        named += bool(answer.culprits)
+    return reasons, failures, named
 
 
 def main() -> None:
@@ -103,10 +106,10 @@ def main() -> None:
     args = parser.parse_args()
     for system, edition in SYSTEMS:
         started = time.perf_counter()
-        reasons, failures = run(system, edition, range(args.tournaments), args.per_round)
+        reasons, failures, named = run(system, edition, range(args.tournaments), args.per_round)
         seconds = time.perf_counter() - started
         total = sum(reasons.values())
-        print(f"{system} {edition}: {total} answers, {len(failures)} failures, {seconds:.0f} s")
+        print(f"{system} {edition}: {total} answers, {len(failures)} failures, {named} naming pairs, {seconds:.0f} s")
         print("  " + ", ".join(f"{reason} {count}" for reason, count in reasons.most_common()))
         for failure in failures[:10]:
             print("  FAIL " + failure)
