@@ -32,7 +32,7 @@ def explain_round(
     score = rules.score if isinstance(rules, Burstein2017Rules) else {p: e.score for p, e in rules.by_id.items()}
     partners = partners_of(pairing)
     out: dict[int, PlayerExplanation] = {}
-    merged = "merge" in rules.articles
+    merges = edition == EDITION_2017  # 6.6: a group that cannot be paired joins the next one
     for group in rules.groups(partners):
         floaters = group.floaters(partners)
         residents = [p for p in group.players if p not in group.incoming]
@@ -46,7 +46,7 @@ def explain_round(
             drift = "up" if score[pid] < score[mate] else "down" if score[pid] > score[mate] else ""
             reason = rule = choice = ""
             if drift == "down":
-                reason = "merged" if merged and len(floaters_of(rules, partners, pid)) > 1 else "floated"
+                reason = "merged" if merges and len(floaters_of(rules, partners, pid)) > 1 else "floated"
                 rule = rules.articles["merge" if reason == "merged" else "float"]
                 choice = rules.articles["float_choice"]
             out[pid] = PlayerExplanation(

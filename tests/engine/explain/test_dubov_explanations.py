@@ -168,3 +168,22 @@ def test_every_round_of_the_worked_example_is_explained(edition: str, rnd: int) 
         assert p.colour is colour[p.player] and p.colour_rule in (*articles, "5.2.5")
         assert (p.float == "up") == (p.score < p.opponent_score)
     assert len(describe_round(round_explained)) == len(round_explained.players)
+
+
+@pytest.mark.parametrize(
+    ("edition", "met", "order"), [("2017", "C.1", "B.2, D.1-D.3"), ("2026", "[C1]", "D.1-D.3 of 2018")]
+)
+def test_round_six_each_odd_group_takes_the_upfloater_the_seed_chose(edition: str, met: str, order: str) -> None:
+    """Seed, round 6: "@3,5: Serve un upfloater: il #2 è incompatibile, scelgo #8" ...
+    "@3,0: Serve un upfloater: il #5 è incompatibile, scelgo il #7" ... "@2,5: Serve un
+    upfloater: scelgo il #6, che è il primo del contenitore" ... "@2,0: ... La coppia 10-11
+    è illegale" ... "@1,5: Serve un upfloater, e non resta che il #13" """
+    state = seed_round(6)
+    players = explained(6, edition)
+    for upfloater, resident in ((8, 4), (7, 2), (6, 5), (13, 9)):
+        assert (players[upfloater].opponent, players[upfloater].float_reason) == (resident, "odd")
+    for a, b in ((4, 2), (2, 5), (10, 11)):
+        assert (why_not(state, a, b, edition).reason, why_not(state, a, b, edition).rule) == (c.MET_BEFORE, met)
+    answer = why_not(state, 5, 10, edition)  # 10 is later in the same container (D.1)
+    assert (answer.reason, answer.rule) == (c.EQUAL, order)
+    verify(state, answer)
