@@ -39,6 +39,7 @@ ARTICLES_2017 = {
     c.NO_COMPLETION: "6.6",
     c.PAB_ORDER: "4.1-4.3",
     c.EQUAL: "6.1, 6.2, 6.4",
+    "merged": "6.6",
     "floaters": "6.3, 6.6",
     "due_colours": "6.5",
     "float": "6.3, 6.4, 6.6",
@@ -65,7 +66,7 @@ ARTICLES_2026 = {
     "bye": "3.1",
 }
 
-TERMS_2017 = ("floaters", "due_colours")
+TERMS_2017 = ("merged", "floaters", "due_colours")
 TERMS_2026 = ("floaters", "floater_scores", "next_pairs", "next_floater_scores", "colour_preferences")
 
 
@@ -91,12 +92,36 @@ class Burstein2017Rules:
         return bye_candidates(self.data)
 
     def groups(self, partners: Partners) -> Iterator[c.Group]:
-        return c.score_groups([(p, self.score[p]) for p in self.order], partners)
+        """The score groups with the floater from above (6.3); a group that lets more than
+        one player go, or lets its floater from above go on, was merged with the next one
+        (6.6: "paired as one score group") and is read as one group with it."""
+        people = [p for p in self.order if partners.get(p) is not None]
+        position, number = 0, 0
+        incoming: tuple[int, ...] = ()
+        while position < len(people):
+            number += 1
+            end = self._group_end(people, position)
+            while True:
+                group = c.Group(number, self.score[people[position]], (*incoming, *people[position:end]), incoming)
+                leaving = group.floaters(partners)
+                if end == len(people) or (len(leaving) < 2 and not set(leaving) & set(incoming)):
+                    break
+                end = self._group_end(people, end)
+            yield group
+            incoming, position = leaving, end
+
+    def _group_end(self, people: list[int], start: int) -> int:
+        end = start
+        while end < len(people) and self.score[people[end]] == self.score[people[start]]:
+            end += 1
+        return end
 
     def values(self, group: c.Group, partners: Partners) -> dict[str, c.Value]:
         due = {p: self.data.colour[p].due for p in group.players}
         pairs = group.pairs_in(partners)
+        residents = [p for p in group.players if p not in group.incoming]
         return {
+            "merged": len({self.score[p] for p in residents}) - 1,
             "floaters": len(group.floaters(partners)),
             "due_colours": sum(1 for x, y in pairs if due[x] is not None and due[x] is due[y]),
         }

@@ -32,7 +32,6 @@ def explain_round(
     score = rules.score if isinstance(rules, Burstein2017Rules) else {p: e.score for p, e in rules.by_id.items()}
     partners = partners_of(pairing)
     out: dict[int, PlayerExplanation] = {}
-    merges = edition == EDITION_2017  # 6.6: a group that cannot be paired joins the next one
     for group in rules.groups(partners):
         floaters = group.floaters(partners)
         residents = [p for p in group.players if p not in group.incoming]
@@ -46,9 +45,11 @@ def explain_round(
             drift = "up" if score[pid] < score[mate] else "down" if score[pid] > score[mate] else ""
             reason = rule = choice = ""
             if drift == "down":
-                reason = "merged" if merges and len(floaters_of(rules, partners, pid)) > 1 else "floated"
-                rule = rules.articles["merge" if reason == "merged" else "float"]
-                choice = rules.articles["float_choice"]
+                # He came down from the group above (6.3; 2026 3.2), or his own group was
+                # merged with the next one and he meets one of it there (2017 6.6).
+                reason = "floated" if pid in group.incoming else "merged"
+                rule = rules.articles["float" if reason == "floated" else "merge"]
+                choice = rules.articles["float_choice"] if reason == "floated" else ""
             out[pid] = PlayerExplanation(
                 pid,
                 score[pid],
@@ -64,7 +65,7 @@ def explain_round(
                 float_rule=rule,
                 float_choice_rule=choice,
                 group_size=len(residents),
-                floaters=floaters_of(rules, partners, pid) if reason else (),
+                floaters=group.incoming if reason == "floated" else (),
             )
     explained = []
     order = rules.order if isinstance(rules, Burstein2017Rules) else [p.id for p in rules.players]
@@ -75,11 +76,3 @@ def explain_round(
             explained.append(PlayerExplanation(pid, score[pid], 0, score[pid], None, 0, "", None, "", False))
     bye_rule = rules.articles["bye"] if pairing.bye is not None else ""
     return RoundExplanation("burstein", edition, tuple(explained), pairing.bye, bye_rule, round=state.round_to_pair)
-
-
-def floaters_of(rules: Burstein2017Rules | Burstein2026Rules, partners, pid: int) -> tuple[int, ...]:
-    """The players who left *pid*'s own score group with him (he among them)."""
-    for group in rules.groups(partners):
-        if pid in group.players and pid not in group.incoming:
-            return group.floaters(partners)
-    return ()

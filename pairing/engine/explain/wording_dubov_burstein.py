@@ -42,6 +42,7 @@ WORSENED = {
     "maximum_upfloaters": gettext_noop("{count} more upfloater(s) are maximum upfloaters"),
     "maximum_upfloats": gettext_noop("the maximum upfloaters have upfloated {count} more time(s)"),
     "upfloated_again": gettext_noop("{count} more upfloater(s) upfloated in the previous round"),
+    "merged": gettext_noop("{count} more score group(s) cannot be paired by themselves and are paired as one"),
     "floaters": gettext_noop("{count} more player(s) float down"),
     "next_floater_scores": gettext_noop(
         "the players floating down who are paired in the next bracket have lower scores"
@@ -105,7 +106,7 @@ FLOATS = {
     ),
     "merged": gettext_noop(
         "floats down to meet {opponent} ({opponent_points} points): his score group cannot be paired with at most "
-        "one floater, and is paired together with the next ({rule}): {floaters}"
+        "one floater, and is paired together with the next ({rule})"
     ),
 }
 COLOUR_RULES = {

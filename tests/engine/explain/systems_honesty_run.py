@@ -75,7 +75,9 @@ def check_explained(state: TournamentState, pairing: Pairing, explained: c.Round
             continue
         assert p.colour is colour[p.player], f"player {p.player}: {p.colour_rule}"
         assert (p.float == "up") == (p.score < p.opponent_score)
-        assert not p.float_reason or p.player in p.floaters
+        floated = "up" if explained.system == "dubov" else "down"  # Dubov has upfloaters only (A.3)
+        assert bool(p.float_reason) == (p.float == floated)
+        assert p.float_reason in ("", "merged") or p.player in p.floaters
     assert len(describe_round(explained)) == len(explained.players)
 
 
@@ -103,8 +105,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tournaments", type=int, default=500)
     parser.add_argument("--per-round", type=int, default=20)
+    parser.add_argument("--system", choices=("dubov", "burstein"), help="only this system")
+    parser.add_argument("--edition", choices=("2017", "2026"), help="only this edition")
     args = parser.parse_args()
     for system, edition in SYSTEMS:
+        if args.system not in (None, system) or args.edition not in (None, edition):
+            continue
         started = time.perf_counter()
         reasons, failures, named = run(system, edition, range(args.tournaments), args.per_round)
         seconds = time.perf_counter() - started
