@@ -1,15 +1,16 @@
 """The Burstein system (C.04.4.2) as the explanations read it, in its two editions: its
 brackets, its quality criteria, its colour rules and its PAB order, with the article of
 the edition. Both editions pair the score groups from the top, each with the players the
-one above let go down (:func:`.common.score_groups`).
+one above let go down.
 
 The seed edition (rules 1-6): a score group and the floater from above (6.3) are paired by
 the first combination of 6.2/6.4 order that gives the most players their due colour
 (6.5), its floater able to meet the next group and the rest pairable (6.6); a group that
-cannot be paired so is merged with the next (6.6). Its criteria, fewer is better: the
-players the group lets go down (6.3: at most one, more only in a merge, 6.6), then the
-players paired in it without their due colour (6.5; a pair of two players due the same
-colour, 5.4 giving both their due colour whenever they differ).
+cannot be paired so is merged with the next and paired as one with it (6.6). Its
+criteria, fewer is better: the score groups merged into the group, the players it lets go
+down (6.3: at most one), then the players paired in it without their due colour (6.5; a
+pair of two players due the same colour, 5.4 giving both their due colour whenever they
+differ).
 
 The 2026 edition (articles 1-5): [C5] the most pairs (the fewest outgoing floaters); [C6]
 the outgoing floaters' scores, taken in descending order, as low as possible; [C7] the
@@ -25,6 +26,8 @@ from collections.abc import Iterator
 from pairing.engine.burstein.bye import bye_candidates
 from pairing.engine.burstein.corrected import BursteinEntrant, entrants, seeding_rounds
 from pairing.engine.burstein.players import BursteinRound
+
+# The engine's own step of 5.4 (equalise, then alternate), so that the rule named is the one applied.
 from pairing.engine.common.colours import _favoured_by_history, latest_difference
 from pairing.engine.common.editions import EDITION_2017
 from pairing.engine.explain import common as c

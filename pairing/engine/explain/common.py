@@ -209,6 +209,7 @@ def why_not_by(
         return answer(FORBIDDEN)
     colour = rules.absolute_colour(a, b)
     if colour is not None:
+        # Burstein 2017 has no absolute preference but colour limits (5.2, 5.3), its articles say so.
         return answer(COLOUR_LIMIT if COLOUR_LIMIT in articles else SAME_ABSOLUTE_COLOUR, colour=colour)
     try:
         forced = pair(forcing(state, a, b), system, edition, options)
@@ -234,8 +235,9 @@ def why_not_by(
 
 
 def score_groups(players: Sequence[tuple[int, int]], partners: Partners) -> Iterator[Group]:
-    """Burstein's brackets (both editions): the players each one lets go down and the next
-    score group; *players* (id, pairing score) by score descending, the PAB receiver left out."""
+    """Brackets of incoming floaters and a score group (Burstein 2026, 2, 3.2): the players
+    each one lets go down and the next score group; *players* (id, pairing score) by score
+    descending, the PAB receiver left out."""
     people = [(pid, score) for pid, score in players if partners.get(pid) is not None]
     position, number = 0, 0
     incoming: list[int] = []
