@@ -78,6 +78,16 @@ def test_round_three_3_and_4_met_so_two_upfloaters_and_7_would_upfloat_again(edi
     players = explained(3, edition)
     assert players[5].float_reason == players[13].float_reason == "unpaired"
     assert (players[5].left_unpaired, players[5].floaters) == (2, (5, 13))
+    lines = describe_round(explain_round(state, pair(state, "dubov", edition), edition))
+    upfloat = "A.3, B.1, C.4, C.5" if edition == "2017" else "1.3, [C4], [C5]"
+    choice = "C.6-C.10, D.1" if edition == "2017" else "[C6]-[C10], D.1 of 2018"
+    colour = "E.1" if edition == "2017" else "5.2.2"
+    expected = (
+        "5 (1 points): paired in bracket 2 (1.5 points); upfloats to meet 4 (1.5 points): 2 of the 2 player(s) "
+        f"of that score group cannot be paired among themselves, so it needs 2 upfloaters ({upfloat}): 5, 13, "
+        f"chosen by {choice}; White: both colour preferences are granted ({colour})."
+    )
+    assert expected in lines
     answer = why_not(state, 3, 7, edition)
     assert (answer.reason, answer.term, answer.rule) == (c.WORSE, "upfloated_again", c10)
     assert describe(answer) == (
