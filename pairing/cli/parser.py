@@ -55,15 +55,16 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument(
         "--why",
         metavar="A,B",
-        help="with -p (Dutch system): why players A and B (start numbers) are not paired together, the "
-        "article that forbids it or the first criterion the best pairing holding them worsens, and that "
+        help="with -p (Dutch, Dubov or Burstein system): why players A and B (start numbers) are not paired "
+        "together, the article that forbids it or the first criterion the best pairing holding them worsens, and that "
         "pairing below the answer",
     )
     ap.add_argument(
         "--explain",
         action="store_true",
-        help="with -p (Dutch system): after the pairing, one line per player: the bracket he was paired in, "
-        "whether he floated, the colour rule that gave his colour (E.1-E.5), and why the PAB went where it went",
+        help="with -p (Dutch, Dubov or Burstein system): after the pairing, one line per player: the bracket he "
+        "was paired in, whether he floated and why, the colour rule that gave his colour, and why the PAB went "
+        "where it went",
     )
     ap.add_argument(
         "-c",

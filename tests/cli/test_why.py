@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.test_cli import cut_file, rows, run
+from tests.cli.test_cli import FIXTURES, cut_file, rows, run
+
+DUBOV = FIXTURES / "dubov-seed-example.trf"
 
 
 @pytest.mark.parametrize(("edition", "rule"), [("2017", "C.5"), ("2026", "C6")])
@@ -32,7 +34,7 @@ def test_why_cites_the_round_they_met(tmp_path: Path) -> None:
         (("--why", "1"), "give two start numbers"),
         (("--why", "3,3"), "two different players"),
         (("--why", "1,99"), "no player 99"),
-        (("--dubov", "--why", "1,2"), "explains the pairings of these systems only"),
+        (("--double-swiss", "--why", "1,2"), "explains the pairings of these systems only"),
     ],
 )
 def test_why_refuses_what_it_cannot_answer(tmp_path: Path, argv: tuple[str, ...], message: str) -> None:
@@ -71,3 +73,24 @@ def test_why_and_explain_for_the_lim_system(tmp_path: Path) -> None:
     code, out, err = run("--lim", "--edition", "2026", str(cut_file(tmp_path, 5)), "-p", "--explain")
     assert (code, err) == (0, "")
     assert sum("paired in scoregroup" in line for line in out.splitlines()) == 14
+
+
+@pytest.mark.parametrize(("edition", "rule"), [("2017", "C.10"), ("2026", "[C10]")])
+def test_why_answers_for_the_dubov_system(tmp_path: Path, edition: str, rule: str) -> None:
+    code, out, err = run("--dubov", "--edition", edition, str(cut_file(tmp_path, 3, DUBOV)), "-p", "--why", "3,7")
+    assert (code, err) == (0, "")
+    first, rest = out.split("\n", 1)
+    assert first == (
+        "Pairing 3-7 makes the round worse: in bracket 2 (1.5 points), "
+        f"1 more upfloater(s) upfloated in the previous round ({rule})."
+    )
+    assert (3, 7) in rows(rest) or (7, 3) in rows(rest)
+
+
+@pytest.mark.parametrize("system", ["--dubov", "--burstein"])
+def test_explain_answers_for_the_dubov_and_burstein_systems(tmp_path: Path, system: str) -> None:
+    code, out, err = run(system, "--edition", "2017", str(cut_file(tmp_path, 5, DUBOV)), "-p", "--explain")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    explained = lines[1 + int(lines[0]) :]
+    assert len(explained) == 13 and sum("pairing-allocated bye" in line for line in explained) == 1

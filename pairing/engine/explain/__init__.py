@@ -14,7 +14,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from pairing.engine.explain import dutch, lim, wording
+from pairing.engine.explain import burstein, dubov, dutch, lim, wording
 from pairing.engine.explain.dutch_why_not import WhyNot
 from pairing.engine.explain.wording import NGettext, Translate
 from pairing.engine.options import PairingOptions
@@ -34,6 +34,8 @@ __all__ = [
 
 EXPLAINERS: dict[str, ModuleType] = {
     "dutch": dutch,
+    "dubov": dubov,
+    "burstein": burstein,
     "lim": lim,
 }
 
