@@ -26,8 +26,14 @@ from pairing.engine.team import pair_round
 from pairing.engine.team.checker import check_team_pairing
 from pairing.engine.team.generator import TeamEventConfig, generate_team_event
 from pairing.engine.team.model import TeamPairing
-from pairing.engine.team.standings import standings_lines, team_codes, tiebreak_list, verify_team_standings
-from pairing.engine.team.trf import TeamFile, TeamTrfError, WriteOptions, read_team_trf, write_team_trf
+from pairing.engine.team.standings import (
+    standings_lines,
+    team_codes,
+    tiebreak_list,
+    verify_team_standings,
+    write_team_trf,
+)
+from pairing.engine.team.trf import TeamFile, TeamTrfError, WriteOptions, read_team_trf
 from pairing.engine.tiebreaks.codes import TieBreakCodeError
 from pairing.engine.tiebreaks.teams import parse_team
 

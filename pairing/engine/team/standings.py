@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from pairing.engine.standings_check import format_value, printed_agrees
+from pairing.engine.team.generator import TeamEvent
 from pairing.engine.team.history import RoundKind
 from pairing.engine.team.model import PrimaryScore
-from pairing.engine.team.trf import TeamFile
+from pairing.engine.team.trf import TeamFile, WriteOptions, read_team_trf, write_records
 from pairing.engine.tiebreaks import edition_for
 from pairing.engine.tiebreaks.codes import TieBreakCodeError
 from pairing.engine.tiebreaks.teams import (
@@ -213,3 +214,17 @@ def verify_team_standings(team_file: TeamFile, edition: str | None = None) -> Te
                 ):
                     out.append(f"team {team} {heading[k]}: the file has {printed}, computed {value_text(value)}")
     return TeamStandingsCheck(codes, edition, tuple(out), tuple(notes), checked)
+
+
+def write_team_trf(event: TeamEvent, name: str = "Generated team event", options: WriteOptions | None = None) -> str:
+    """The TRF-2026 records of *event* (its rounds so far). The rank column of record 310
+    is the standings by the primary score, then *options.tiebreaks* (teams level on all
+    share the place)."""
+    options = options or WriteOptions(name=name)
+    text = write_records(event, options, ranks={}, value_lines=[])
+    if not event.rounds:
+        return text
+    team_file = read_team_trf(text)
+    rows = standings_of(team_file, options.tiebreaks)
+    values = tiebreak_value_records(team_file, options.tiebreaks) if options.tiebreaks else []
+    return write_records(event, options, {row.team: row.rank for row in rows}, values)

@@ -516,23 +516,9 @@ def _summary_round(result: TeamResult) -> rec.SummaryRound:
     return rec.SummaryRound(result.opponent, "", colour, result.game_points, forfeited)
 
 
-def write_team_trf(event: TeamEvent, name: str = "Generated team event", options: WriteOptions | None = None) -> str:
-    """The TRF-2026 records of *event* (its rounds so far). The rank column of record 310
-    is the standings by the primary score, then *options.tiebreaks* (teams level on all
-    share the place)."""
-    options = options or WriteOptions(name=name)
-    text = _write(event, options, ranks={}, value_lines=[])
-    if not event.rounds:
-        return text
-    from pairing.engine.team.standings import standings_of, tiebreak_value_records  # the standings read this module
-
-    team_file = read_team_trf(text)
-    rows = standings_of(team_file, options.tiebreaks)
-    values = tiebreak_value_records(team_file, options.tiebreaks) if options.tiebreaks else []
-    return _write(event, options, {row.team: row.rank for row in rows}, values)
-
-
-def _write(event: TeamEvent, options: WriteOptions, ranks: dict[int, int], value_lines: list[str]) -> str:
+def write_records(event: TeamEvent, options: WriteOptions, ranks: dict[int, int], value_lines: list[str]) -> str:
+    """The TRF-2026 records of *event* with the given *ranks* (record 310) and ``###TBV``
+    *value_lines*; :func:`pairing.engine.team.standings.write_team_trf` computes them."""
     config = event.config
     boards = config.boards
     rounds = len(event.rounds)

@@ -21,8 +21,8 @@ import pytest
 from pairing.engine.team import PrimaryScore
 from pairing.engine.team.generator import TeamEventConfig, generate_team_event
 from pairing.engine.team.history import RoundKind
-from pairing.engine.team.standings import standings_of, team_table
-from pairing.engine.team.trf import WriteOptions, read_team_trf, write_team_trf
+from pairing.engine.team.standings import standings_of, team_table, write_team_trf
+from pairing.engine.team.trf import WriteOptions, read_team_trf
 from pairing.engine.tiebreaks.teams import parse_team, team_values
 from tests.engine.team.events import random_config
 

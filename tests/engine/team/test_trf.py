@@ -14,7 +14,8 @@ import pytest
 from pairing.cli import main
 from pairing.engine.team import ColourPreferences, PrimaryScore, pair_round
 from pairing.engine.team.generator import TeamEventConfig, generate_team_event
-from pairing.engine.team.trf import options_of, read_team_trf, type_code, write_team_trf
+from pairing.engine.team.standings import write_team_trf
+from pairing.engine.team.trf import options_of, read_team_trf, type_code
 from tests.engine.team.events import random_config
 
 

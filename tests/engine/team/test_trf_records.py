@@ -32,7 +32,8 @@ from pairing.engine.team.records import (
     team_310,
     team_line,
 )
-from pairing.engine.team.trf import WriteOptions, read_team_trf, write_team_trf
+from pairing.engine.team.standings import write_team_trf
+from pairing.engine.team.trf import WriteOptions, read_team_trf
 from pairing.engine.trf.records import RecordLine, TrfAbnormalPoints, TrfAcceleratedRounds, TrfError
 from tests.engine.team.events import random_config
 
