@@ -1,0 +1,206 @@
+"""Team events: registration and rosters, the CSV import, lineups, pairing a team round
+(C.04.6) into matches and board games, match and board forfeits, the scores."""
+
+from __future__ import annotations
+
+import pytest
+
+from pairing import adapter
+from pairing.job import pair_round
+from tests.team_builders import team_event
+from tourney.models import AuditEntry, Game, Lineup, MatchForfeit, Result, RoundStatus, Team, TeamMatch
+from tourney.services import teams
+from tourney.services.results import enter_board_result
+from tourney.services.rounds import publish_pairing, round_for
+
+pytestmark = pytest.mark.django_db
+
+
+def _play(rnd, results: str = "1-0") -> None:
+    for game in rnd.games.order_by("board"):
+        enter_board_result(
+            tournament_id=rnd.tournament_id, round_number=rnd.number, board=game.board, result=results
+        )
+
+
+def test_teams_take_start_numbers_by_the_average_rating_of_their_first_boards() -> None:
+    t = team_event(teams=3)
+    # Registered strongest first; a weaker first board but a stronger average moves up.
+    strong = teams.register_team(
+        tournament_id=t.pk,
+        name="Zeta",
+        members=[teams.MemberData("Z1", rating=2300), *(teams.MemberData(f"Z{b}", rating=2500) for b in (2, 3, 4))],
+    )
+    assert strong.start_number == 1
+    assert list(t.teams.values_list("name", flat=True)) == ["Zeta", "Aosta", "Bari", "Como"]
+    # Players numbered team after team, board after board.
+    assert list(strong.members.values_list("player__pairing_number", flat=True)) == [1, 2, 3, 4]
+    assert t.teams.get(name="Aosta").members.first().player.pairing_number == 5
+    assert AuditEntry.objects.filter(action="register team").count() == 4
+
+
+def test_a_second_team_with_the_same_name_is_refused_in_italian() -> None:
+    t = team_event(teams=1)
+    with pytest.raises(teams.TeamRefused) as error:
+        teams.register_team(tournament_id=t.pk, name="Aosta", members=[teams.MemberData("X")])
+    assert error.value.code == "teams.name_taken"
+    from django.utils import translation
+
+    with translation.override("it"):
+        assert "Aosta" in str(error.value) and "squadra" in str(error.value)
+
+
+CSV = """team;board;name;fide_id;rating;federation
+Rovigo;1;Rossi, Mario;12345678;2200;ITA
+Rovigo;2;Bianchi, Luca;;2100;ITA
+Padova;2;Verdi, Anna;;1900;ITA
+Padova;1;Neri, Paolo;;2000;ITA
+"""
+
+
+def test_the_roster_file_registers_every_team_in_board_order() -> None:
+    t = team_event(teams=0, boards=2)
+    made = teams.import_rosters(tournament_id=t.pk, text=CSV)
+    assert [m.name for m in made] == ["Rovigo", "Padova"]
+    padova = t.teams.get(name="Padova")
+    assert [m.player.name for m in teams.roster(padova)] == ["Neri, Paolo", "Verdi, Anna"]
+    assert t.teams.get(name="Rovigo").members.first().player.fide_id == "12345678"
+
+
+@pytest.mark.parametrize(
+    ("line", "code", "where"),
+    [
+        ("Padova;x;Neri;;2000;ITA", "teams.line_problem", "line 2, column 2"),
+        ("Padova;1;Neri;;lots;ITA", "teams.line_problem", "line 2, column 5"),
+        ("Padova;1;Neri;;2000;ITALY", "teams.line_problem", "line 2, column 6"),
+        ("Padova;1", "teams.line_short", "line 2"),
+    ],
+)
+def test_a_bad_roster_line_names_its_line_and_column(line: str, code: str, where: str) -> None:
+    t = team_event(teams=0, boards=2)
+    with pytest.raises(teams.TeamRefused) as error:
+        teams.import_rosters(tournament_id=t.pk, text="team;board;name\n" + line + "\n")
+    assert error.value.code == code
+    assert where in str(error.value)
+    assert not t.teams.exists()
+
+
+def test_a_lineup_keeps_the_roster_order_and_has_one_player_per_board() -> None:
+    t = team_event(teams=2, members=6)
+    rnd = round_for(t, 1)
+    aosta = t.teams.get(name="Aosta")
+    m = teams.roster(aosta)
+    lineup = teams.set_lineup(round_id=rnd.pk, team_id=aosta.pk, member_ids=[m[0].pk, m[2].pk, m[3].pk, m[5].pk])
+    assert [b.member.board for b in lineup.boards.all()] == [1, 3, 4, 6]
+    for ids, code in (
+        ([m[2].pk, m[0].pk, m[3].pk, m[5].pk], "teams.lineup_order"),
+        ([m[0].pk, m[2].pk, m[3].pk], "teams.lineup_size"),
+        ([m[0].pk, m[0].pk, m[3].pk, m[5].pk], "teams.lineup_twice"),
+        ([m[0].pk, m[2].pk, m[3].pk, teams.roster(t.teams.get(name="Bari"))[5].pk], "teams.lineup_not_member"),
+    ):
+        with pytest.raises(teams.TeamRefused) as error:
+            teams.set_lineup(round_id=rnd.pk, team_id=aosta.pk, member_ids=ids)
+        assert error.value.code == code
+    assert [x.board for x in teams.lineup_of(rnd, aosta)] == [1, 3, 4, 6]
+    # Without a lineup: the roster's first boards.
+    assert [x.board for x in teams.lineup_of(rnd, t.teams.get(name="Bari"))] == [1, 2, 3, 4]
+
+
+def test_a_team_round_is_paired_into_matches_with_alternating_board_colours() -> None:
+    t = team_event(teams=5, members=5)
+    rnd = round_for(t, 1)
+    aosta = t.teams.get(name="Aosta")
+    m = teams.roster(aosta)
+    teams.set_lineup(round_id=rnd.pk, team_id=aosta.pk, member_ids=[m[0].pk, m[1].pk, m[2].pk, m[4].pk])
+    rnd = pair_round(round_id=rnd.pk)
+    assert rnd.status == RoundStatus.PAIRED, rnd.pairing_error
+    matches = list(rnd.team_matches.order_by("table"))
+    assert len(matches) == 3 and matches[-1].is_bye and matches[-1].home.name == "Enna"  # 5 teams: the PAB
+    assert rnd.engine_pairing == "1-3 4-2 bye 5"  # C.04.6 4.3.1: TPN 1 White on board 1 with initial White
+    first = matches[0]
+    games = teams.board_games(first)
+    assert [g.board for g in games] == [1, 2, 3, 4]
+    assert [g.white.team_member.team_id for g in games] == [first.home_id, first.away_id] * 2
+    aosta_players = {g.white.name for g in games} | {g.black.name for g in games}
+    assert "Aosta 5" in aosta_players and "Aosta 4" not in aosta_players  # the lineup
+    assert Game.objects.filter(round=rnd, match__isnull=False).count() == 8
+
+
+def test_results_make_the_match_score_and_the_next_round_reads_them() -> None:
+    t = team_event(teams=4)
+    rnd = pair_round(round_id=round_for(t, 1).pk)
+    publish_pairing(round_id=rnd.pk)
+    _play(rnd, "1-0")  # White wins on every board: 2-2 in every match
+    first = rnd.team_matches.get(table=1)
+    score = teams.match_score(first, t)
+    assert (score.home_game_points, score.away_game_points, score.home_match_points) == (20, 20, 1)
+    # A board forfeit counts as a win on that board; the match is still played.
+    enter_board_result(tournament_id=t.pk, round_number=1, board=2, result=Result.BLACK_WINS_FORFEIT, confirmed=True)
+    score = teams.match_score(first, t)
+    assert (score.home_game_points, score.away_game_points, score.home_match_points, score.away_match_points) == (
+        30,
+        10,
+        2,
+        0,
+    )
+    history = adapter.team_results(t, 2)
+    assert history[1][0].match_points == 2 and history[1][0].game_points == 30
+    rnd2 = pair_round(round_id=round_for(t, 2).pk)
+    assert rnd2.status == RoundStatus.PAIRED, rnd2.pairing_error
+
+
+def test_a_match_forfeited_as_a_whole_scores_every_board_and_counts_as_no_meeting() -> None:
+    t = team_event(teams=4)
+    rnd = pair_round(round_id=round_for(t, 1).pk)
+    publish_pairing(round_id=rnd.pk)
+    match = rnd.team_matches.get(table=1)
+    teams.forfeit_match(match_id=match.pk, forfeit=MatchForfeit.HOME)
+    results = [g.result for g in teams.board_games(match)]
+    assert results == [Result.WHITE_WINS_FORFEIT, Result.BLACK_WINS_FORFEIT] * 2
+    score = teams.match_score(match, t)
+    assert (score.home_match_points, score.home_game_points) == (2, 40)
+    for game in rnd.games.filter(result=Result.PENDING):
+        enter_board_result(tournament_id=t.pk, round_number=1, board=game.board, result=Result.DRAW)
+    history = adapter.team_results(t, 2)
+    assert history[match.home.start_number][0].kind.value == "forfeit_win"
+    assert AuditEntry.objects.filter(action="forfeit match").exists()
+
+
+def test_lineups_are_final_once_the_round_is_paired() -> None:
+    t = team_event(teams=2)
+    rnd = pair_round(round_id=round_for(t, 1).pk)
+    team = t.teams.first()
+    with pytest.raises(teams.TeamRefused) as error:
+        teams.set_lineup(round_id=rnd.pk, team_id=team.pk, member_ids=[m.pk for m in teams.roster(team)])
+    assert error.value.code == "teams.round_paired"
+    assert not Lineup.objects.exists()
+
+
+def test_a_withdrawn_team_is_not_paired_and_a_late_team_enters_in_the_next_round() -> None:
+    t = team_event(teams=4)
+    rnd = pair_round(round_id=round_for(t, 1).pk)
+    publish_pairing(round_id=rnd.pk)
+    _play(rnd, Result.DRAW)
+    late = teams.register_team(tournament_id=t.pk, name="Late", members=[teams.MemberData(f"L{b}") for b in range(4)])
+    assert late.entry_round == 2 and late.start_number == 5  # numbers are kept once paired
+    teams.withdraw_team(team_id=t.teams.get(name="Dolo").pk)
+    rnd2 = pair_round(round_id=round_for(t, 2).pk)
+    names = {m.home.name for m in rnd2.team_matches.all()} | {
+        m.away.name for m in rnd2.team_matches.exclude(away=None)
+    }
+    assert "Dolo" not in names and "Late" in names
+    assert TeamMatch.objects.filter(round=rnd2, away=None).count() == 0  # 4 teams play
+
+
+def test_the_team_table_ranks_by_match_points() -> None:
+    from pairing.engine.tiebreaks.teams import team_standings
+
+    t = team_event(teams=4)
+    rnd = pair_round(round_id=round_for(t, 1).pk)
+    publish_pairing(round_id=rnd.pk)
+    _play(rnd, "1-0")
+    enter_board_result(tournament_id=t.pk, round_number=1, board=1, result=Result.BLACK_WINS, confirmed=True)  # table 1: away 3-1
+    table = adapter.team_table(t, 1)
+    rows = team_standings(table, ["GP"])
+    away = Team.objects.get(pk=rnd.team_matches.get(table=1).away_id).start_number
+    assert rows[0].team == away and rows[0].values[0] == 2
