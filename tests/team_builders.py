@@ -15,8 +15,7 @@ def team_event(teams: int = 4, members: int = 4, rounds: int = 3, boards: int = 
     t = Tournament.objects.create(rounds=rounds, kind="team", team_boards=boards, **fields)
     for k in range(teams):
         name = TEAM_NAMES[k]
-        roster = [
-            MemberData(name=f"{name} {b}", rating=2400 - 20 * k - 5 * b, federation="ITA") for b in range(1, members + 1)
-        ]
+        ratings = [2400 - 20 * k - 5 * b for b in range(1, members + 1)]
+        roster = [MemberData(name=f"{name} {b}", rating=r, federation="ITA") for b, r in enumerate(ratings, start=1)]
         register_team(tournament_id=t.pk, name=name, members=roster, federation="ITA")
     return t

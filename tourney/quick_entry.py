@@ -1,6 +1,6 @@
 """The keyboard's result entry: "12 1-0", "12 =", "12 +-", "12 --" (board, then result),
 or "#17 1-0" (the board where pairing number 17 plays, then that board's result, White's
-first as on every scoresheet)."""
+first as on every scoresheet); in a team event "12.3 1-0" (match 12, its board 3)."""
 
 from __future__ import annotations
 
@@ -36,6 +36,7 @@ TYPED = {
     "*": Result.PENDING,
 }
 
+_TEAM_ENTRY = re.compile(r"^\s*(\d+)\.(\d+)\s+(\S.*?)\s*$")
 _ENTRY = re.compile(r"^\s*(#?)\s*(\d+)(?:\s*[\s.:,]\s*(\S.*?)|([-=+½*].*?))\s*$")
 
 
@@ -69,10 +70,27 @@ class Entry:
     result: Result
     board: int | None = None
     pairing_number: int | None = None
+    match: int | None = None  # a team event's match (its table), *board* then its board
+
+
+def parse_team_entry(text: str) -> Entry | None:
+    """ "12.3 1-0": match 12, board 3, the result of that board (White's first); None when
+    the text is not of that form."""
+    found = _TEAM_ENTRY.match(text or "")
+    if not found:
+        return None
+    match, board = int(found.group(1)), int(found.group(2))
+    if not (1 <= match <= _LAST_BOARD and 1 <= board <= _LAST_BOARD):
+        raise EntryError(_("%(text)r is not a match and board, e.g. “12.3”") % {"text": text.split()[0]})
+    return Entry(parse_result(found.group(3)), board=board, match=match)
 
 
 def parse_entry(text: str) -> Entry:
-    """The entry the arbiter typed: "12 1-0" names a board, "#17 1-0" a pairing number."""
+    """The entry the arbiter typed: "12 1-0" names a board, "#17 1-0" a pairing number,
+    "12.3 1-0" a board of a team match."""
+    team_entry = parse_team_entry(text)
+    if team_entry is not None:
+        return team_entry
     match = _ENTRY.match(text or "")
     if not match:
         raise EntryError(_("type the board and the result, e.g. “12 1-0”, or “#17 1-0” by pairing number"))

@@ -2,8 +2,9 @@
 
 import django.core.validators
 import django.db.models.deletion
-import tourney.validators
 from django.db import migrations, models
+
+import tourney.validators
 
 
 class Migration(migrations.Migration):

@@ -84,7 +84,6 @@ REFUSALS = RefusalTable(
         "lineup_order": gettext_lazy(
             "%(player)s is listed after %(other)s on the roster and cannot play above him (the roster's order)"
         ),
-        "roster_too_short": gettext_lazy("%(team)s has %(count)d players for %(boards)d boards"),
         "match_is_bye": gettext_lazy("table %(table)d is a bye, not a match"),
         "match_not_published": gettext_lazy("round %(round)d is not published: no results yet"),
     },
@@ -543,9 +542,8 @@ def forfeit_match(*, match_id: int, forfeit: str, user: User | None = None) -> T
     """A match forfeited as a whole (or set back to played): every board scored +-/-+ for the
     team present (-- for a double forfeit); set back, the boards are cleared."""
     with transaction.atomic():
-        match = (
-            TeamMatch.objects.select_for_update(of=("self",)).select_related("round__tournament", "home", "away").get(pk=match_id)
-        )
+        locked = TeamMatch.objects.select_for_update(of=("self",))
+        match = locked.select_related("round__tournament", "home", "away").get(pk=match_id)
         rnd = match.round
         if match.is_bye:
             raise TeamRefused(REFUSALS("match_is_bye", table=match.table))

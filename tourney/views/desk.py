@@ -201,6 +201,17 @@ def _board_of(request: TournamentRequest, number: int, pairing_number: int | Non
     return board
 
 
+def _board_of_match(request: TournamentRequest, number: int, table: int, board: int) -> int:
+    """The round's board number of board *board* of match *table* ("12.3 1-0" at the keyboard)."""
+    games = Game.objects.filter(
+        round__tournament=request.tournament, round__number=number, match__table=table
+    ).order_by("board")
+    boards = list(games.values_list("board", flat=True))
+    if not request.tournament.is_team_event or not 1 <= board <= len(boards):
+        raise EntryError(_("round %(r)d has no match %(m)d with a board %(b)d") % {"r": number, "m": table, "b": board})
+    return boards[board - 1]
+
+
 def _correction_context(game: Game, result: str, error: CorrectionUnconfirmed) -> dict:
     """What the arbiter must confirm: the board's result now, the one typed, the later
     rounds already paired with the old one."""
@@ -238,7 +249,10 @@ def round_result(request: TournamentRequest, tournament_id: int, number: int) ->
         if "entry" in request.POST:
             # The keyboard types new results: over one already entered it asks for a correction.
             entry = parse_entry(request.POST["entry"])
-            board, result = entry.board or _board_of(request, number, entry.pairing_number), entry.result
+            if entry.match is not None:
+                board, result = _board_of_match(request, number, entry.match, entry.board or 0), entry.result
+            else:
+                board, result = entry.board or _board_of(request, number, entry.pairing_number), entry.result
             expected = None
         else:
             board, result = parse_board(request.POST.get("board", "")), parse_result(request.POST.get("result", ""))

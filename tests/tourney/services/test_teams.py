@@ -18,9 +18,7 @@ pytestmark = pytest.mark.django_db
 
 def _play(rnd, results: str = "1-0") -> None:
     for game in rnd.games.order_by("board"):
-        enter_board_result(
-            tournament_id=rnd.tournament_id, round_number=rnd.number, board=game.board, result=results
-        )
+        enter_board_result(tournament_id=rnd.tournament_id, round_number=rnd.number, board=game.board, result=results)
 
 
 def test_teams_take_start_numbers_by_the_average_rating_of_their_first_boards() -> None:
@@ -185,9 +183,7 @@ def test_a_withdrawn_team_is_not_paired_and_a_late_team_enters_in_the_next_round
     assert late.entry_round == 2 and late.start_number == 5  # numbers are kept once paired
     teams.withdraw_team(team_id=t.teams.get(name="Dolo").pk)
     rnd2 = pair_round(round_id=round_for(t, 2).pk)
-    names = {m.home.name for m in rnd2.team_matches.all()} | {
-        m.away.name for m in rnd2.team_matches.exclude(away=None)
-    }
+    names = {m.home.name for m in rnd2.team_matches.all()} | {m.away.name for m in rnd2.team_matches.exclude(away=None)}
     assert "Dolo" not in names and "Late" in names
     assert TeamMatch.objects.filter(round=rnd2, away=None).count() == 0  # 4 teams play
 
@@ -199,7 +195,8 @@ def test_the_team_table_ranks_by_match_points() -> None:
     rnd = pair_round(round_id=round_for(t, 1).pk)
     publish_pairing(round_id=rnd.pk)
     _play(rnd, "1-0")
-    enter_board_result(tournament_id=t.pk, round_number=1, board=1, result=Result.BLACK_WINS, confirmed=True)  # table 1: away 3-1
+    # Table 1: the away team wins 3-1.
+    enter_board_result(tournament_id=t.pk, round_number=1, board=1, result=Result.BLACK_WINS, confirmed=True)
     table = adapter.team_table(t, 1)
     rows = team_standings(table, ["GP"])
     away = Team.objects.get(pk=rnd.team_matches.get(table=1).away_id).start_number

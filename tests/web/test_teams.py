@@ -1,0 +1,134 @@
+"""The pages of a team event: registration by form and roster file, the roster, the
+lineups, pairing and publishing on the round desk, results typed as "12.3 1-0", a match
+forfeited, the public round, standings and team card, in English and Italian."""
+
+from __future__ import annotations
+
+from html import unescape
+
+import pytest
+from django.conf import settings
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+
+from tests.team_builders import team_event
+from tourney.models import Lineup, MatchForfeit, Result, Round, RoundStatus, TeamMatch, Tournament
+from tourney.roles import appoint
+from tourney.services import teams
+
+pytestmark = pytest.mark.django_db
+CONFIRMED = {"confirmed": "1"}
+
+
+@pytest.fixture
+def team_desk(django_user_model) -> tuple[Tournament, Client]:
+    t = team_event(teams=5, members=5, rounds=3)
+    user = django_user_model.objects.create_user("captain-arbiter")
+    appoint(t, user, "arbiter")
+    client = Client()
+    client.force_login(user)
+    return t, client
+
+
+def _htmx(client: Client, url: str, data: dict | None = None) -> str:
+    return unescape(client.post(url, data or {}, headers={"HX-Request": "true"}).content.decode())
+
+
+def test_a_team_is_registered_by_the_form_and_by_a_roster_file(team_desk) -> None:
+    t, client = team_desk
+    page = client.get(f"/t/{t.pk}/teams/").content.decode()
+    assert "Register a team" in page and "Aosta" in page
+    answer = client.post(
+        f"/t/{t.pk}/teams/",
+        {"name": "Zena", "federation": "ita", "captain": "Doria", "members": "Z1;;2000;ITA\nZ2\nZ3;;1900\nZ4"},
+    )
+    assert answer.status_code == 302
+    zena = t.teams.get(name="Zena")
+    assert (zena.federation, zena.captain, zena.members.count()) == ("ITA", "Doria", 4)
+    text = b"team;board;name;fide_id;rating;federation\nRovigo;1;R1;;;ITA\nRovigo;2;R2;x;;ITA\n"
+    upload = SimpleUploadedFile("teams.csv", text)
+    page = client.post(f"/t/{t.pk}/teams/csv/", {"file": upload}).content.decode()
+    assert "line 3, column 4" in unescape(page) and not t.teams.filter(name="Rovigo").exists()
+    upload = SimpleUploadedFile("teams.csv", b"Rovigo;1;R1;;;ITA\nRovigo;2;R2;;;ITA\n")
+    assert client.post(f"/t/{t.pk}/teams/csv/", {"file": upload}).status_code == 302
+    assert t.teams.get(name="Rovigo").members.count() == 2
+
+
+def test_the_team_pages_are_for_team_events_only(client, team_desk) -> None:
+    from tests import builders
+
+    other = builders.tournament(players=2)
+    assert client.get(f"/t/{other.pk}/teams/standings/").status_code == 404
+
+
+def test_a_round_from_lineups_to_standings(team_desk, eager_celery, django_capture_on_commit_callbacks) -> None:
+    t, client = team_desk
+    aosta = t.teams.get(name="Aosta")
+    roster = teams.roster(aosta)
+    page = client.get(f"/t/{t.pk}/rounds/1/lineups/").content.decode()
+    assert 'id="lineup-' in page
+    lineup = {"team": aosta.pk, **{f"board-{k}": roster[b].pk for k, b in enumerate((0, 1, 2, 4), start=1)}}
+    answer = _htmx(client, f"/t/{t.pk}/rounds/1/lineups/", lineup)
+    assert "Saved." in answer and f'id="lineup-{aosta.pk}"' in answer
+    wrong = {**lineup, "board-1": roster[2].pk, "board-3": roster[0].pk}
+    assert "the roster's order" in _htmx(client, f"/t/{t.pk}/rounds/1/lineups/", wrong)
+    assert Lineup.objects.filter(team=aosta).count() == 1
+
+    with django_capture_on_commit_callbacks(execute=True):
+        _htmx(client, f"/t/{t.pk}/rounds/1/pair/")
+    rnd = Round.objects.get(tournament=t, number=1)
+    assert rnd.status == RoundStatus.PAIRED, rnd.pairing_error
+    assert rnd.team_matches.count() == 3 and rnd.games.count() == 8
+    draft = client.get(f"/t/{t.pk}/rounds/1/matches/").content.decode()
+    assert "Draft: not published yet." in draft and "Aosta 5" in draft
+    assert "not published yet" in Client().get(f"/t/{t.pk}/rounds/1/matches/").content.decode()
+    desk = client.get(f"/t/{t.pk}/rounds/1/").content.decode()
+    assert "Swiss Team Pairing System" in desk
+
+    with django_capture_on_commit_callbacks(execute=True):  # the public pages' versions change
+        _htmx(client, f"/t/{t.pk}/rounds/1/publish/", CONFIRMED)
+    answer = _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"entry": "1.2 0-1"})
+    assert "Board 2: 0-1" in answer
+    match1 = rnd.team_matches.get(table=1)
+    assert teams.board_games(match1)[1].result == Result.BLACK_WINS
+    assert "has no match 1 with a board 7" in _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"entry": "1.7 1-0"})
+    for game in rnd.games.filter(result=Result.PENDING):
+        table, board = divmod(game.board - 1, 4)
+        _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"entry": f"{table + 1}.{board + 1} 1-0"})
+    match2 = rnd.team_matches.get(table=2)
+    client.post(f"/t/{t.pk}/rounds/1/matches/{match2.pk}/forfeit/", {"forfeit": MatchForfeit.AWAY})
+    assert {g.result for g in teams.board_games(match2)} == {Result.WHITE_WINS_FORFEIT, Result.BLACK_WINS_FORFEIT}
+
+    public = Client()
+    matches = public.get(f"/t/{t.pk}/rounds/1/matches/").content.decode()
+    assert "Match 1" in matches and "pairing-allocated bye" in matches
+    standings = public.get(f"/t/{t.pk}/teams/standings/").content.decode()
+    assert "Team standings after round 1" in standings and "<th>MP</th><th>GP</th>" in standings
+    card = public.get(f"/t/{t.pk}/teams/{aosta.pk}/").content.decode()
+    assert "Matches" in card and "R1 B" in card
+    italian = Client()
+    italian.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    assert "Classifica a squadre dopo il turno 1" in italian.get(f"/t/{t.pk}/teams/standings/").content.decode()
+    assert "Incontro 1" in italian.get(f"/t/{t.pk}/rounds/1/matches/").content.decode()
+
+
+def test_the_roster_page_reorders_adds_a_reserve_and_withdraws(team_desk) -> None:
+    t, client = team_desk
+    team = t.teams.get(name="Bari")
+    roster = teams.roster(team)
+    order = {"action": "order", **{f"board-{m.pk}": 5 - k for k, m in enumerate(roster)}}
+    client.post(f"/t/{t.pk}/teams/{team.pk}/roster/", order)
+    assert [m.player.name for m in teams.roster(team)] == [f"Bari {b}" for b in (5, 4, 3, 2, 1)]
+    client.post(f"/t/{t.pk}/teams/{team.pk}/roster/", {"action": "add", "name": "Bari 6", "rating": "1500"})
+    assert teams.roster(team)[-1].player.name == "Bari 6"
+    client.post(f"/t/{t.pk}/teams/{team.pk}/roster/", {"action": "withdraw"})
+    team.refresh_from_db()
+    assert team.withdrawal_round == 2  # entered in round 1: withdrawn from round 2 at the earliest
+    assert "Withdrawn from round 2." in client.get(f"/t/{t.pk}/teams/{team.pk}/roster/").content.decode()
+
+
+def test_the_public_cannot_edit_lineups_or_forfeit_matches(client, team_desk) -> None:
+    t, _client = team_desk
+    assert client.post(f"/t/{t.pk}/rounds/1/lineups/", {}).status_code == 403
+    assert client.get(f"/t/{t.pk}/teams/").status_code == 302  # to the login page
+    assert not TeamMatch.objects.exists()
