@@ -57,7 +57,8 @@ def board_rows(rnd: Round, can: dict[str, bool], games: Sequence[Game], pending:
     the rows (a game and its players' explanations, for the arbiter's draft), whether
     results are entered here and with which buttons."""
     explain: dict[int, draft.Explanation] = {}
-    if games and can["direct"] and rnd.status == RoundStatus.PAIRED:  # the draft explains itself
+    # The draft explains itself (an individual event's: a team event's draft is its matches).
+    if games and can["direct"] and rnd.status == RoundStatus.PAIRED and not rnd.tournament.is_team_event:
         explain = draft.explanations(rnd)
     tournament = rnd.tournament
     context: dict[str, object] = {

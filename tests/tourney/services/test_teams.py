@@ -201,3 +201,18 @@ def test_the_team_table_ranks_by_match_points() -> None:
     rows = team_standings(table, ["GP"])
     away = Team.objects.get(pk=rnd.team_matches.get(table=1).away_id).start_number
     assert rows[0].team == away and rows[0].values[0] == 2
+
+
+def test_the_boards_of_a_team_round_are_not_changed_by_hand() -> None:
+    from tourney.errors import PairingRefused
+    from tourney.services.manual_changes import exchange_players, swap_colours
+
+    t = team_event(teams=2)
+    rnd = pair_round(round_id=round_for(t, 1).pk)
+    for change in (
+        lambda: exchange_players(round_id=rnd.pk, first=1, second=5),
+        lambda: swap_colours(round_id=rnd.pk, board=1),
+    ):
+        with pytest.raises(PairingRefused) as error:
+            change()
+        assert error.value.code == "manual_changes.team_event"
