@@ -15,6 +15,7 @@ import dataclasses
 from collections.abc import Iterable
 from fractions import Fraction
 
+from django.db.models import Count
 from django.utils.translation import gettext_lazy
 
 from pairing.engine import PairingOptions, editions
@@ -33,6 +34,7 @@ from pairing.engine.trf.state import adjustments_for
 from pairing.engine.trf.trf26 import virtual_points_250
 from tourney.errors import RefusalTable
 from tourney.models import (
+    PAIRED_STATUSES,
     PUBLIC_STATUSES,
     UNPAIRED_STATUSES,
     Bye,
@@ -43,6 +45,7 @@ from tourney.models import (
     Player,
     Result,
     Round,
+    TeamBye,
     TeamColourPreferences,
     TeamMatch,
     TeamPrimaryScore,
@@ -69,6 +72,8 @@ REFUSALS = RefusalTable(
         "result_missing": gettext_lazy("round %(round)d, board %(board)d has no result yet"),
         "round_missing": gettext_lazy("round %(round)d does not exist yet"),
         "round_unpaired": gettext_lazy("round %(round)d is not paired yet"),
+        # Every board of a team match has a player of each team (tourney.services.teams.lineup_of).
+        "roster_short": gettext_lazy("%(team)s has %(count)d players for %(boards)d boards"),
     },
 )
 
@@ -432,7 +437,23 @@ def team_results(
         if pending:
             results = {tpn: dataclasses.replace(r, match_points=0) for tpn, r in results.items()}
         rounds[match.round.number].update(results)
+    kinds = {
+        ByeKind.HALF_POINT: team_history.RoundKind.HALF_BYE,
+        ByeKind.FULL_POINT: team_history.RoundKind.FULL_BYE,
+        ByeKind.ZERO_POINT: team_history.RoundKind.ZERO_BYE,
+    }
+    for number, kind, tpn in requested_team_byes(tournament, before, public=public):
+        mp, gp = teams.bye_score(kind, tournament)
+        rounds[number][tpn] = team_history.TeamResult(kinds[ByeKind(kind)], match_points=mp, game_points=gp)
     return {tpn: [rounds[k].get(tpn, absent) for k in range(1, before)] for tpn in tpns}
+
+
+def requested_team_byes(tournament: Tournament, before: int, *, public: bool = False) -> list[tuple[int, str, int]]:
+    """(round, kind, TPN) of the teams' requested byes in rounds 1..before-1 (paired rounds:
+    a bye of a round still in draft counts once the round is paired)."""
+    byes = TeamBye.objects.filter(round__tournament=tournament, round__number__lt=before)
+    byes = byes.filter(round__status__in=PUBLIC_STATUSES if public else PAIRED_STATUSES)
+    return list(byes.values_list("round__number", "kind", "team__start_number"))
 
 
 def team_round_for(rnd: Round) -> team_engine.TeamRound:
@@ -441,7 +462,16 @@ def team_round_for(rnd: Round) -> team_engine.TeamRound:
     tournament = rnd.tournament
     primary = team_primary(tournament)
     teams = team_history.teams_before(team_results(tournament, rnd.number), primary)
-    playing = [t.start_number for t in tournament.teams.all() if t.plays_in(rnd.number)]
+    playing = []
+    with_bye = set(rnd.team_byes.values_list("team_id", flat=True))
+    for team in tournament.teams.annotate(players=Count("members")):
+        if not team.plays_in(rnd.number) or team.pk in with_bye:
+            continue
+        if team.players < tournament.team_boards:
+            raise IncompleteRound(
+                REFUSALS("roster_short", team=team.name, count=team.players, boards=tournament.team_boards)
+            )
+        playing.append(team.start_number)
     return team_engine.TeamRound(
         teams=tuple(teams[tpn] for tpn in sorted(playing)),
         round_to_pair=rnd.number,
@@ -529,6 +559,11 @@ def team_table(tournament: Tournament, rounds: int) -> TeamTable:
             per_round.setdefault(tpn, {})[number] = TieBreakTeamRound(
                 other if played else None, tuple(mine), played=played, match_points=given
             )
+    for number, kind, tpn in requested_team_byes(tournament, rounds + 1, public=True):
+        mp, gp = teams.bye_score(kind, tournament)
+        per_round.setdefault(tpn, {})[number] = TieBreakTeamRound(
+            None, tuple([Fraction(gp, boards) * tenth] * boards), played=False, match_points=Fraction(mp)
+        )
     absent = TieBreakTeamRound(None, tuple([Fraction(0)] * boards), played=False, match_points=Fraction(0))
     rounds_of = {tpn: tuple(per_round.get(tpn, {}).get(k, absent) for k in range(1, rounds + 1)) for tpn in results}
     scoring = TeamScoring(

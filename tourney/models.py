@@ -785,6 +785,28 @@ class TeamMatch(models.Model):
         return self.away_id is None
 
 
+class TeamBye(models.Model):
+    """A bye a team requested for a round not paired yet (C.04.2 2026 art. 3.3 for teams):
+    half-point, full-point or zero-point (an announced absence). Its points are the
+    tournament's: a drawn, won or lost match's match points, and the bye's points on every
+    board (points_half_bye, points_full_bye, nothing). The PAB is a TeamMatch."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="team_byes")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="byes")
+    kind = models.CharField(max_length=4, choices=ByeKind.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round", "team__start_number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "team"], name="team_bye_once_per_round"),
+            models.CheckConstraint(condition=~Q(kind="pab"), name="team_bye_is_requested"),
+        ]
+
+    def __str__(self) -> str:
+        return f"R{self.round.number}: {self.team.name} {self.get_kind_display()}"
+
+
 class Lineup(models.Model):
     """The players a team fields in a round, board 1 first (LineupBoard); without one the
     team fields its roster's first boards in order."""

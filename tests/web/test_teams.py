@@ -132,3 +132,15 @@ def test_the_public_cannot_edit_lineups_or_forfeit_matches(client, team_desk) ->
     assert client.post(f"/t/{t.pk}/rounds/1/lineups/", {}).status_code == 403
     assert client.get(f"/t/{t.pk}/teams/").status_code == 302  # to the login page
     assert not TeamMatch.objects.exists()
+
+
+def test_a_team_bye_is_requested_and_cancelled_on_the_teams_page(team_desk) -> None:
+    t, client = team_desk
+    team = t.teams.get(name="Como")
+    client.post(f"/t/{t.pk}/teams/byes/", {"team": team.pk, "round": "2", "kind": "full"})
+    bye = team.byes.get()
+    assert (bye.round.number, bye.kind) == (2, "full")
+    page = client.get(f"/t/{t.pk}/teams/").content.decode()
+    assert "Como · Full-point bye" in page
+    client.post(f"/t/{t.pk}/teams/byes/{bye.pk}/cancel/")
+    assert not team.byes.exists()

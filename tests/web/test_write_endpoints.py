@@ -27,6 +27,7 @@ from tourney.models import (
     Round,
     RoundStatus,
     Team,
+    TeamBye,
     TeamMatch,
     Tournament,
 )
@@ -84,6 +85,8 @@ KNOWN_WRITES = {
     "team_roster",
     "team_lineups",
     "match_forfeit",
+    "team_bye_request",
+    "team_bye_cancel",
 }
 
 
@@ -119,6 +122,7 @@ def scene(django_user_model):
         "import_id": RatingListImport.objects.create(file_name="players_list_foa.zip").pk,
         "team_id": team.pk,
         "match_id": TeamMatch.objects.create(round=rnd, table=1, home=team).pk,
+        "team_bye_id": TeamBye.objects.create(round=round_2, team=team, kind=ByeKind.HALF_POINT).pk,
     }
     return {"t": t, "kwargs": kwargs, "organizer": organizer, "arbiter": arbiter, "stranger": stranger}
 

@@ -37,6 +37,7 @@ from tourney.errors import RefusalTable, RegistrationRefused
 from tourney.models import (
     PAIRED_STATUSES,
     UNPAIRED_STATUSES,
+    ByeKind,
     Game,
     Lineup,
     LineupBoard,
@@ -46,6 +47,7 @@ from tourney.models import (
     Round,
     RoundStatus,
     Team,
+    TeamBye,
     TeamMatch,
     TeamMember,
     Tournament,
@@ -84,6 +86,10 @@ REFUSALS = RefusalTable(
         "lineup_order": gettext_lazy(
             "%(player)s is listed after %(other)s on the roster and cannot play above him (the roster's order)"
         ),
+        "bad_bye_kind": gettext_lazy("a requested bye is half-point, zero-point or full-point"),
+        "no_such_round": gettext_lazy("the tournament has rounds 1 to %(rounds)d"),
+        "bye_round_paired": gettext_lazy("round %(round)d is already paired: its byes are final"),
+        "not_playing": gettext_lazy("%(team)s does not take part in round %(round)d"),
         "match_is_bye": gettext_lazy("table %(table)d is a bye, not a match"),
         "match_not_published": gettext_lazy("round %(round)d is not published: no results yet"),
     },
@@ -399,6 +405,56 @@ def withdraw_team(*, team_id: int, from_round: int | None = None, user: User | N
         audit.record(tournament, team, action="withdraw team", old=old or "", new=team.withdrawal_round, user=user)
         public_change(tournament.pk, base=True)
         return team
+
+
+# ---------------------------------------------------------------- requested byes
+
+REQUESTED_BYES = (ByeKind.HALF_POINT, ByeKind.ZERO_POINT, ByeKind.FULL_POINT)
+
+
+def request_team_bye(
+    *, tournament_id: int, team_id: int, round_number: int, kind: str, user: User | None = None
+) -> TeamBye:
+    """A team's requested bye (or announced absence) for a round not paired yet."""
+    with transaction.atomic():
+        tournament = _locked_team_event(tournament_id)
+        team = tournament.teams.get(pk=team_id)
+        if kind not in REQUESTED_BYES:
+            raise TeamRefused(REFUSALS("bad_bye_kind"))
+        if not 1 <= round_number <= tournament.rounds:
+            raise TeamRefused(REFUSALS("no_such_round", rounds=tournament.rounds))
+        if not team.plays_in(round_number):
+            raise TeamRefused(REFUSALS("not_playing", team=team.name, round=round_number))
+        rnd, _created = Round.objects.get_or_create(tournament=tournament, number=round_number)
+        if rnd.status != RoundStatus.DRAFT:
+            raise TeamRefused(REFUSALS("bye_round_paired", round=round_number))
+        bye, _created = TeamBye.objects.update_or_create(round=rnd, team=team, defaults={"kind": kind})
+        audit.record(tournament, bye, action="request team bye", new=str(bye), user=user)
+        public_change(tournament.pk, round_number=round_number)
+        return bye
+
+
+def cancel_team_bye(*, bye_id: int, user: User | None = None) -> None:
+    with transaction.atomic():
+        bye = TeamBye.objects.select_related("round", "team").get(pk=bye_id)
+        tournament = _locked_team_event(bye.round.tournament_id)
+        if bye.round.status != RoundStatus.DRAFT:
+            raise TeamRefused(REFUSALS("bye_round_paired", round=bye.round.number))
+        audit.record(tournament, bye, action="cancel team bye", old=str(bye), user=user)
+        bye.delete()
+        public_change(tournament.pk, round_number=bye.round.number)
+
+
+def bye_score(kind: str, tournament: Tournament) -> tuple[int, int]:
+    """(match points, game points in tenths) of a requested bye: a drawn match's match
+    points and the half-point bye's points on every board; a won match's and the full-point
+    bye's; nothing for a zero-point bye (the tournament's settings)."""
+    t = tournament
+    if kind == ByeKind.HALF_POINT:
+        return t.match_points_draw, t.points_half_bye * t.team_boards
+    if kind == ByeKind.FULL_POINT:
+        return t.match_points_win, t.points_full_bye * t.team_boards
+    return t.match_points_loss, 0
 
 
 # ---------------------------------------------------------------- lineups

@@ -33,6 +33,7 @@ from tourney.models import (
     Round,
     RoundStatus,
     Team,
+    TeamBye,
     TeamMatch,
     TeamPrimaryScore,
     Tournament,
@@ -76,6 +77,9 @@ def _registration_page(
         "teams": tournament.teams.prefetch_related("members__player"),
         "first_open": teams.first_open_round(tournament),
         "columns": ";".join(teams.CSV_COLUMNS),
+        "byes": TeamBye.objects.filter(round__tournament=tournament).select_related("round", "team"),
+        "bye_kinds": [(k.value, k.label) for k in teams.REQUESTED_BYES],
+        "rounds": range(1, tournament.rounds + 1),
     }
     return render(request, "tourney/teams/registration.html", context)
 
@@ -126,6 +130,39 @@ def team_csv(request: TournamentRequest, tournament_id: int) -> HttpResponse:
         return _registration_page(request, upload_form=form)
     messages.success(request, _("%(n)d teams registered from the file.") % {"n": len(made)})
     return redirect("team_registration", tournament_id)
+
+
+@require_POST
+@tournament_role("register")
+def team_bye_request(request: TournamentRequest, tournament_id: int) -> HttpResponse:
+    """A team's requested bye (half-point, full-point) or announced absence for a round not paired."""
+    if not request.tournament.is_team_event:
+        raise Http404
+    try:
+        bye = teams.request_team_bye(
+            tournament_id=tournament_id,
+            team_id=int(request.POST.get("team") or 0),
+            round_number=int(request.POST.get("round") or 0),
+            kind=request.POST.get("kind", ""),
+            user=request.user,
+        )
+        messages.success(request, _("Recorded: %(bye)s.") % {"bye": f"{bye.team.name}, {bye.get_kind_display()}"})
+    except Team.DoesNotExist:
+        raise Http404 from None
+    except (DomainError, ValueError) as error:
+        messages.error(request, str(error))
+    return redirect(reverse("team_registration", args=[tournament_id]) + "#team-byes")
+
+
+@require_POST
+@tournament_role("register")
+def team_bye_cancel(request: TournamentRequest, tournament_id: int, team_bye_id: int) -> HttpResponse:
+    bye = get_object_or_404(TeamBye, pk=team_bye_id, round__tournament=request.tournament)
+    try:
+        teams.cancel_team_bye(bye_id=bye.pk, user=request.user)
+    except DomainError as error:
+        messages.error(request, str(error))
+    return redirect(reverse("team_registration", args=[tournament_id]) + "#team-byes")
 
 
 @require_http_methods(["GET", "POST"])
@@ -256,6 +293,7 @@ def team_round(request: HtmxHttpRequest, tournament_id: int, number: int) -> Htt
         "can": can,
         "live": rnd is not None and rnd.status == RoundStatus.PUBLISHED,
         "forfeits": MatchForfeit.choices,
+        "byes": list(rnd.team_byes.select_related("team")) if rnd is not None else [],
     }
     return render(request, "tourney/teams/round.html", context)
 
@@ -350,6 +388,19 @@ def team_card(request: HtmxHttpRequest, tournament_id: int, team_id: int) -> Htt
             for player, colour in ((game.white, "w"), (game.black, "b")):
                 if player.pk in player_results:
                     player_results[player.pk].append(f"R{match.round.number} B{k} {colour} {game.result or '*'}")
+    for bye in TeamBye.objects.filter(team=team, round__status__in=PUBLIC_STATUSES).select_related("round"):
+        mp, gp = teams.bye_score(bye.kind, tournament)
+        matches.append(
+            {
+                "round": bye.round.number,
+                "match": None,
+                "opponent": None,
+                "label": bye.get_kind_display(),
+                "own": gp,
+                "match_points": mp,
+                "complete": True,
+            }
+        )
     matches.sort(key=lambda m: m["round"])
     roster = [{"member": m, "results": player_results.get(m.player_id, [])} for m in teams.roster(team)]
     context = {"tournament": tournament, "team": team, "matches": matches, "roster": roster}

@@ -216,3 +216,32 @@ def test_the_boards_of_a_team_round_are_not_changed_by_hand() -> None:
         with pytest.raises(PairingRefused) as error:
             change()
         assert error.value.code == "manual_changes.team_event"
+
+
+def test_a_team_with_fewer_players_than_boards_stops_the_pairing() -> None:
+    t = team_event(teams=2, members=4)
+    teams.register_team(tournament_id=t.pk, name="Short", members=[teams.MemberData("S1"), teams.MemberData("S2")])
+    rnd = pair_round(round_id=round_for(t, 1).pk)
+    assert rnd.status == RoundStatus.DRAFT and rnd.pairing_error == "Short has 2 players for 4 boards"
+
+
+def test_a_requested_bye_leaves_the_team_out_and_scores_the_tournaments_points() -> None:
+    from tourney.models import ByeKind
+
+    t = team_event(teams=5)
+    enna = t.teams.get(name="Enna")
+    bye = teams.request_team_bye(tournament_id=t.pk, team_id=enna.pk, round_number=1, kind=ByeKind.HALF_POINT)
+    rnd = pair_round(round_id=round_for(t, 1).pk)
+    assert rnd.team_matches.count() == 2 and not rnd.team_matches.filter(away=None).exists()  # four teams paired
+    publish_pairing(round_id=rnd.pk)
+    _play(rnd, Result.DRAW)
+    result = adapter.team_results(t, 2)[enna.start_number][0]
+    assert (result.kind.value, result.match_points, result.game_points) == ("half_bye", 1, 20)  # 4 boards x 0.5
+    with pytest.raises(teams.TeamRefused) as error:
+        teams.cancel_team_bye(bye_id=bye.pk)
+    assert error.value.code == "teams.bye_round_paired"
+    with pytest.raises(teams.TeamRefused) as error:
+        teams.request_team_bye(tournament_id=t.pk, team_id=enna.pk, round_number=2, kind=ByeKind.PAIRING_ALLOCATED)
+    assert error.value.code == "teams.bad_bye_kind"
+    table = adapter.team_table(t, 1)
+    assert table.mp[enna.start_number] == [1] and table.gp[enna.start_number] == [2]
