@@ -144,3 +144,36 @@ def test_a_team_bye_is_requested_and_cancelled_on_the_teams_page(team_desk) -> N
     assert "Como · Full-point bye" in page
     client.post(f"/t/{t.pk}/teams/byes/{bye.pk}/cancel/")
     assert not team.byes.exists()
+
+
+def test_an_organizer_creates_a_team_event_from_the_settings_form(organizer) -> None:
+    settings_form = {
+        "name": "Team Cup",
+        "rounds": "7",
+        "pairing_system": "dutch",
+        "acceleration": "none",
+        "acceleration_group_a_min": "2000",
+        "acceleration_group_c_below": "1600",
+        "points_win": "1",
+        "points_draw": "0.5",
+        "points_loss": "0",
+        "points_pairing_bye": "1",
+        "points_forfeit_win": "1",
+        "points_forfeit_loss": "0",
+        "points_full_bye": "1",
+        "points_half_bye": "0.5",
+        "correction_policy": "deadline",
+        "correction_window_minutes": "60",
+        "status": "registration",
+        "kind": "team",
+        "team_boards": "6",
+        "team_colour_preferences": "B",
+        "team_primary_score": "game",
+        "match_points_win": "3",
+    }
+    assert "Team event (C.04.6)" in organizer.get("/new/").content.decode()
+    assert organizer.post("/new/", settings_form).status_code == 302
+    t = Tournament.objects.get(name="Team Cup")
+    assert (t.kind, t.team_boards, t.team_colour_preferences, t.team_primary_score) == ("team", 6, "B", "game")
+    assert (t.match_points_win, t.match_points_draw, t.match_points_loss) == (3, 1, 0)
+    assert "Teams" in organizer.get(f"/t/{t.pk}/teams/").content.decode()
