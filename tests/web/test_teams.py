@@ -88,7 +88,7 @@ def test_a_round_from_lineups_to_standings(team_desk, eager_celery, django_captu
     with django_capture_on_commit_callbacks(execute=True):  # the public pages' versions change
         _htmx(client, f"/t/{t.pk}/rounds/1/publish/", CONFIRMED)
     answer = _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"entry": "1.2 0-1"})
-    assert "Board 2: 0-1" in answer
+    assert "Board 2: 0-1 (1.2)" in answer
     match1 = rnd.team_matches.get(table=1)
     assert teams.board_games(match1)[1].result == Result.BLACK_WINS
     assert "has no match 1 with a board 7" in _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"entry": "1.7 1-0"})
@@ -177,3 +177,28 @@ def test_an_organizer_creates_a_team_event_from_the_settings_form(organizer) -> 
     assert (t.kind, t.team_boards, t.team_colour_preferences, t.team_primary_score) == ("team", 6, "B", "game")
     assert (t.match_points_win, t.match_points_draw, t.match_points_loss) == (3, 1, 0)
     assert "Teams" in organizer.get(f"/t/{t.pk}/teams/").content.decode()
+
+
+def test_the_individual_pages_of_a_team_event_keep_working(team_desk, eager_celery) -> None:
+    from pairing.job import pair_round
+    from tourney.services.results import enter_board_result
+    from tourney.services.rounds import close_round, publish_pairing, round_for
+
+    t, client = team_desk
+    rnd = pair_round(round_id=round_for(t, 1).pk)
+    publish_pairing(round_id=rnd.pk)
+    for game in rnd.games.all():
+        enter_board_result(tournament_id=t.pk, round_number=1, board=game.board, result=Result.DRAW)
+    close_round(round_id=rnd.pk)
+    for url in (
+        f"/t/{t.pk}/",
+        f"/t/{t.pk}/rounds/1/",
+        f"/t/{t.pk}/rounds/1/standings/",
+        f"/t/{t.pk}/standings/",
+        f"/t/{t.pk}/crosstable/",
+        f"/t/{t.pk}/export/trf/",
+        f"/t/{t.pk}/rounds/2/lineups/",
+    ):
+        assert client.get(url).status_code == 200, url
+    trf = client.get(f"/t/{t.pk}/export/trf/").content.decode()
+    assert "Aosta 1" in trf

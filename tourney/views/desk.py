@@ -274,6 +274,9 @@ def round_result(request: TournamentRequest, tournament_id: int, number: int) ->
         ok = True
         label = Result(result).label if result else _("no result")
         message = (_("Board %(b)d: %(r)s") if changed else _("Board %(b)d: already %(r)s")) % {"b": board, "r": label}
+        if game.match_id is not None:  # a team match's board, as the arbiter typed it: "12.3"
+            match_board = game.board - (game.match.table - 1) * game.round.tournament.team_boards
+            message = f"{message} ({game.match.table}.{match_board})"
     except (EntryError, ValueError) as error:
         message = str(error) or _("type the board and the result, e.g. “12 1-0”")
     except CorrectionUnconfirmed as error:  # a conflict too: the board changed meanwhile
