@@ -504,16 +504,7 @@ def store_team_pairing(rnd: Round, pairing: team_engine.TeamPairing) -> None:
         row = TeamMatch.objects.create(
             round=rnd, table=table, home=by_tpn[match.white], away=by_tpn[match.black], rule=match.rule
         )
-        home, away = teams.lineup_of(rnd, row.home), teams.lineup_of(rnd, by_tpn[match.black])
-        for k, (h, a) in enumerate(zip(home, away, strict=False), start=1):
-            white, black = (h, a) if teams.home_has_white(k) else (a, h)
-            Game(
-                round=rnd,
-                board=teams.round_board_number(row, k, boards),
-                white=white.player,
-                black=black.player,
-                match=row,
-            ).save()
+        teams.seat_boards(row, boards)
     if pairing.bye is not None:
         TeamMatch.objects.create(round=rnd, table=table + 1, home=by_tpn[pairing.bye], away=None)
 

@@ -26,7 +26,7 @@ from itertools import pairwise
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F, Max
+from django.db.models import F, Max, Q
 from django.db.models.expressions import CombinedExpression
 from django.utils.translation import gettext_lazy
 
@@ -35,8 +35,8 @@ from tourney.audit import User
 from tourney.caching import public_change
 from tourney.errors import RefusalTable, RegistrationRefused
 from tourney.models import (
+    ACTIVE_JOB_STATES,
     PAIRED_STATUSES,
-    UNPAIRED_STATUSES,
     ByeKind,
     Game,
     Lineup,
@@ -78,7 +78,7 @@ REFUSALS = RefusalTable(
         ),
         "roster_frozen": gettext_lazy("round 1 is paired: the roster's order is final; add reserves at the end"),
         "roster_not_members": gettext_lazy("the new order must list every member of %(team)s once"),
-        "round_paired": gettext_lazy("round %(round)d is already paired: its lineups are final"),
+        "round_paired": gettext_lazy("round %(round)d is published: its lineups are final"),
         "lineup_size": gettext_lazy("a lineup has %(boards)d players, one per board; %(count)d given"),
         "lineup_not_member": gettext_lazy("%(player)s is not on the roster of %(team)s"),
         "lineup_twice": gettext_lazy("%(player)s is in the lineup twice"),
@@ -490,12 +490,32 @@ def lineup_problem(team: Team, members: Sequence[TeamMember], boards: int) -> ob
     return None
 
 
+def seat_boards(match: TeamMatch, boards: int) -> None:
+    """(Re)make the board games of *match* from the two teams' lineups, the colours
+    alternating from board 1 (home_has_white); the boards keep their round numbers."""
+    rnd = match.round
+    match.games.all().delete()
+    if match.away is None:
+        return
+    home, away = lineup_of(rnd, match.home), lineup_of(rnd, match.away)
+    for k, (h, a) in enumerate(zip(home, away, strict=False), start=1):
+        white, black = (h, a) if home_has_white(k) else (a, h)
+        board = round_board_number(match, k, boards)
+        Game(round=rnd, board=board, white=white.player, black=black.player, match=match).save()
+
+
+# A lineup may change until the round is published: on a draft pairing the team's boards
+# are seated again (the pairing of the teams does not read the lineups).
+LINEUP_STATUSES = (RoundStatus.DRAFT, RoundStatus.PAIRED)
+
+
 def set_lineup(*, round_id: int, team_id: int, member_ids: Sequence[int], user: User | None = None) -> Lineup:
-    """The team's players for the round, board 1 first; before the round is paired."""
+    """The team's players for the round, board 1 first; until the pairing is published
+    (a draft's boards of the team's match are seated again)."""
     with transaction.atomic():
         rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
         tournament = _locked_team_event(rnd.tournament_id)
-        if rnd.status not in UNPAIRED_STATUSES or rnd.status == RoundStatus.PAIRING:
+        if rnd.status not in LINEUP_STATUSES or rnd.pairing_job_state in ACTIVE_JOB_STATES:
             raise TeamRefused(REFUSALS("round_paired", round=rnd.number))
         team = tournament.teams.get(pk=team_id)
         by_id = {m.pk: m for m in TeamMember.objects.select_related("player").filter(pk__in=member_ids)}
@@ -512,6 +532,10 @@ def set_lineup(*, round_id: int, team_id: int, member_ids: Sequence[int], user: 
             LineupBoard(lineup=lineup, board=board, member=m) for board, m in enumerate(members, start=1)
         )
         lineup.save(update_fields=["updated_at"])
+        if rnd.status == RoundStatus.PAIRED:
+            drafted = TeamMatch.objects.filter(round=rnd).filter(Q(home=team) | Q(away=team)).first()
+            if drafted is not None:
+                seat_boards(drafted, tournament.team_boards)
         audit.record(
             tournament,
             rnd,

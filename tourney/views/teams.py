@@ -244,7 +244,7 @@ def team_lineups(request: TournamentRequest, tournament_id: int, number: int) ->
                 "row": row,
                 "refusal": refusal,
                 "saved": saved,
-                "open": rnd.status == RoundStatus.DRAFT,
+                "open": rnd.status in teams.LINEUP_STATUSES,
             }
             return render(request, "tourney/teams/lineups.html#lineup", context)
         if refusal:
@@ -256,7 +256,7 @@ def team_lineups(request: TournamentRequest, tournament_id: int, number: int) ->
         "tournament": tournament,
         "round": rnd,
         "rows": _lineup_rows(rnd),
-        "open": rnd.status == RoundStatus.DRAFT,
+        "open": rnd.status in teams.LINEUP_STATUSES,
         "boards": range(1, tournament.team_boards + 1),
     }
     return render(request, "tourney/teams/lineups.html", context)

@@ -164,14 +164,21 @@ def test_a_match_forfeited_as_a_whole_scores_every_board_and_counts_as_no_meetin
     assert AuditEntry.objects.filter(action="forfeit match").exists()
 
 
-def test_lineups_are_final_once_the_round_is_paired() -> None:
-    t = team_event(teams=2)
+def test_a_lineup_changed_on_a_draft_seats_the_boards_again_and_is_final_once_published() -> None:
+    t = team_event(teams=2, members=5)
     rnd = pair_round(round_id=round_for(t, 1).pk)
     team = t.teams.first()
+    roster = teams.roster(team)
+    teams.set_lineup(round_id=rnd.pk, team_id=team.pk, member_ids=[m.pk for m in roster[1:]])
+    match = rnd.team_matches.get()
+    seated = {g.white_id for g in teams.board_games(match)} | {g.black_id for g in teams.board_games(match)}
+    assert roster[4].player_id in seated and roster[0].player_id not in seated
+    assert [g.board for g in teams.board_games(match)] == [1, 2, 3, 4]
+    publish_pairing(round_id=rnd.pk)
     with pytest.raises(teams.TeamRefused) as error:
-        teams.set_lineup(round_id=rnd.pk, team_id=team.pk, member_ids=[m.pk for m in teams.roster(team)])
+        teams.set_lineup(round_id=rnd.pk, team_id=team.pk, member_ids=[m.pk for m in roster[:4]])
     assert error.value.code == "teams.round_paired"
-    assert not Lineup.objects.exists()
+    assert Lineup.objects.count() == 1
 
 
 def test_a_withdrawn_team_is_not_paired_and_a_late_team_enters_in_the_next_round() -> None:
