@@ -200,5 +200,7 @@ def test_the_individual_pages_of_a_team_event_keep_working(team_desk, eager_cele
         f"/t/{t.pk}/rounds/2/lineups/",
     ):
         assert client.get(url).status_code == 200, url
+    detail = Client().get(f"/t/{t.pk}/").content.decode()
+    assert "Swiss Team Pairing System" in detail and "Matches of 4 boards" in detail and ">Aosta</a>" in detail
     trf = client.get(f"/t/{t.pk}/export/trf/").content.decode()
     assert "Aosta 1" in trf
