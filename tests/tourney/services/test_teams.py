@@ -252,3 +252,49 @@ def test_a_requested_bye_leaves_the_team_out_and_scores_the_tournaments_points()
     assert error.value.code == "teams.bad_bye_kind"
     table = adapter.team_table(t, 1)
     assert table.mp[enna.start_number] == [1] and table.gp[enna.start_number] == [2]
+
+
+def test_five_rounds_of_nine_teams_pair_as_the_engine_does_from_the_results_entered() -> None:
+    """The adapter's history against one kept by the test from the results it types: every
+    round's matches are the engine's pairing of that history (and the checker finds nothing)."""
+    import random
+
+    from pairing.engine.state import Colour
+    from pairing.engine.team import ColourPreferences, TeamRound
+    from pairing.engine.team import pair_round as engine_pair
+    from pairing.engine.team.history import RoundKind, TeamResult, teams_before
+
+    rng = random.Random(5)
+    t = team_event(teams=9, rounds=5, team_colour_preferences="B")
+    kept: dict[int, list[TeamResult]] = {tpn: [] for tpn in t.teams.values_list("start_number", flat=True)}
+    for number in range(1, 6):
+        expected = engine_pair(
+            TeamRound(
+                teams=tuple(teams_before(kept).values()),
+                round_to_pair=number,
+                total_rounds=5,
+                preferences=ColourPreferences.TYPE_B,
+            )
+        )
+        rnd = pair_round(round_id=round_for(t, number).pk)
+        assert rnd.pairing_warnings == ""
+        played = rnd.team_matches.exclude(away=None).order_by("table")
+        assert [(m.home.start_number, m.away.start_number) for m in played] == [
+            (m.white, m.black) for m in expected.matches
+        ]
+        assert rnd.team_matches.get(away=None).home.start_number == expected.bye
+        publish_pairing(round_id=rnd.pk)
+        for match in played:
+            home_points = 0
+            for k, game in enumerate(teams.board_games(match), start=1):
+                result = rng.choice([Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW])
+                enter_board_result(tournament_id=t.pk, round_number=number, board=game.board, result=result)
+                white_points = {Result.WHITE_WINS: 10, Result.BLACK_WINS: 0, Result.DRAW: 5}[result]
+                home_points += white_points if k % 2 else 10 - white_points
+            away_points = 40 - home_points
+            mp = (2, 0) if home_points > away_points else (0, 2) if home_points < away_points else (1, 1)
+            h, a = match.home.start_number, match.away.start_number
+            kept[h].append(TeamResult(RoundKind.PLAYED, a, Colour.WHITE, mp[0], home_points))
+            kept[a].append(TeamResult(RoundKind.PLAYED, h, Colour.BLACK, mp[1], away_points))
+        kept[expected.bye].append(TeamResult(RoundKind.PAB, match_points=1, game_points=20))
+    assert adapter.team_results(t, 6) == kept
