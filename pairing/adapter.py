@@ -12,7 +12,7 @@ import them (tests/test_import_graph.py).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 
 from django.db.models import Count
@@ -482,8 +482,10 @@ def team_round_for(rnd: Round) -> team_engine.TeamRound:
     )
 
 
-def pair_team_round(team_round: team_engine.TeamRound) -> team_engine.TeamPairing:
-    return team_engine.pair_round(team_round)
+def pair_team_round(
+    team_round: team_engine.TeamRound, progress: Callable[[int, int], None] | None = None
+) -> team_engine.TeamPairing:
+    return team_engine.pair_round(team_round, progress)
 
 
 def check_team_pairing(team_round: team_engine.TeamRound, pairing: team_engine.TeamPairing) -> list[str]:

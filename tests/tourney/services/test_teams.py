@@ -298,3 +298,17 @@ def test_five_rounds_of_nine_teams_pair_as_the_engine_does_from_the_results_ente
             kept[a].append(TeamResult(RoundKind.PLAYED, h, Colour.BLACK, mp[1], away_points))
         kept[expected.bye].append(TeamResult(RoundKind.PAB, match_points=1, game_points=20))
     assert adapter.team_results(t, 6) == kept
+
+
+def test_the_team_pairing_reports_its_progress_bracket_by_bracket() -> None:
+    t = team_event(teams=6)
+    rnd = pair_round(round_id=round_for(t, 1).pk)
+    publish_pairing(round_id=rnd.pk)
+    for match in rnd.team_matches.order_by("table"):  # three scoregroups after round 1: won, drawn, lost
+        for game in teams.board_games(match):
+            result = Result.DRAW if match.table == 2 else Result.WHITE_WINS if game.board % 4 != 2 else Result.DRAW
+            enter_board_result(tournament_id=t.pk, round_number=1, board=game.board, result=result)
+    seen: list[tuple[int, int]] = []
+    adapter.pair_team_round(adapter.team_round_for(round_for(t, 2)), lambda k, n: seen.append((k, n)))
+    assert seen and seen[-1][0] == seen[-1][1] and all(k <= n for k, n in seen)
+    assert [k for k, _n in seen] == list(range(1, len(seen) + 1))
