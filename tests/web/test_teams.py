@@ -121,10 +121,11 @@ def test_the_roster_page_reorders_adds_a_reserve_and_withdraws(team_desk) -> Non
     assert [m.player.name for m in teams.roster(team)] == [f"Bari {b}" for b in (5, 4, 3, 2, 1)]
     client.post(f"/t/{t.pk}/teams/{team.pk}/roster/", {"action": "add", "name": "Bari 6", "rating": "1500"})
     assert teams.roster(team)[-1].player.name == "Bari 6"
-    client.post(f"/t/{t.pk}/teams/{team.pk}/roster/", {"action": "withdraw"})
-    team.refresh_from_db()
-    assert team.withdrawal_round == 2  # entered in round 1: withdrawn from round 2 at the earliest
-    assert "Withdrawn from round 2." in client.get(f"/t/{t.pk}/teams/{team.pk}/roster/").content.decode()
+    page = client.get(f"/t/{t.pk}/teams/{team.pk}/roster/").content.decode()
+    assert "Delete the team" in page and "Withdraw the team" not in page  # not paired yet: no withdrawal
+    client.post(f"/t/{t.pk}/teams/{team.pk}/roster/", {"action": "delete"})
+    assert not t.teams.filter(name="Bari").exists() and not t.players.filter(name__startswith="Bari").exists()
+    assert list(t.teams.values_list("start_number", flat=True)) == [1, 2, 3, 4]
 
 
 def test_the_public_cannot_edit_lineups_or_forfeit_matches(client, team_desk) -> None:

@@ -69,6 +69,11 @@ REFUSALS = RefusalTable(
         "line_short": gettext_lazy("line %(line)d: expected %(expected)d columns separated by ';', found %(found)d"),
         "board_twice": gettext_lazy("line %(line)d: board %(board)d of %(team)s is already at line %(other)d"),
         "fide_id_taken": gettext_lazy("FIDE ID %(id)s is already registered (%(name)s)"),
+        "fide_id_twice": gettext_lazy("FIDE ID %(id)s is given twice in the roster"),
+        "withdrawal_before_entry": gettext_lazy(
+            "%(team)s enters in round %(entry_round)d: it cannot be withdrawn before it plays; delete it instead"
+        ),
+        "team_paired": gettext_lazy("%(team)s is already paired: withdraw it instead"),
         "empty_file": gettext_lazy("the file has no team member"),
         "entry_round_paired": gettext_lazy(
             "round %(round)d is already paired: a new team can enter from round %(first_open)d"
@@ -152,6 +157,9 @@ def _new_player(tournament: Tournament, data: MemberData, number: int) -> Player
 
 def _check_fide_ids(tournament: Tournament, members: Sequence[MemberData]) -> None:
     ids = [m.fide_id.strip() for m in members if m.fide_id.strip()]
+    for fide_id in ids:
+        if ids.count(fide_id) > 1:
+            raise TeamRefused(REFUSALS("fide_id_twice", id=fide_id))
     taken = dict(tournament.players.filter(fide_id__in=ids).values_list("fide_id", "name"))
     for fide_id in ids:
         if fide_id in taken:
@@ -399,12 +407,34 @@ def withdraw_team(*, team_id: int, from_round: int | None = None, user: User | N
         number = from_round or first_open
         if number < first_open:
             raise TeamRefused(REFUSALS("withdrawal_round_paired", round=number, first_open=first_open))
+        if number <= team.entry_round:
+            raise TeamRefused(REFUSALS("withdrawal_before_entry", team=team.name, entry_round=team.entry_round))
         old = team.withdrawal_round
-        team.withdrawal_round = max(number, team.entry_round + 1)
+        team.withdrawal_round = number
         team.save(update_fields=["withdrawal_round"])
         audit.record(tournament, team, action="withdraw team", old=old or "", new=team.withdrawal_round, user=user)
         public_change(tournament.pk, base=True)
         return team
+
+
+def can_delete(team: Team) -> bool:
+    """A team not yet paired in any round may be deleted (a withdrawal before it plays)."""
+    return not (TeamMatch.objects.filter(home=team).exists() or TeamMatch.objects.filter(away=team).exists())
+
+
+def delete_team(*, team_id: int, user: User | None = None) -> None:
+    """Delete a team that has not been paired yet, with its players."""
+    with transaction.atomic():
+        team = Team.objects.get(pk=team_id)
+        tournament = _locked_team_event(team.tournament_id)
+        if not can_delete(team):
+            raise TeamRefused(REFUSALS("team_paired", team=team.name))
+        audit.record(tournament, tournament, action="delete team", old=str(team), user=user)
+        players = [m.player_id for m in team.members.all()]
+        team.delete()
+        Player.objects.filter(pk__in=players).delete()
+        _renumber(tournament)
+        public_change(tournament.pk, base=True)
 
 
 # ---------------------------------------------------------------- requested byes

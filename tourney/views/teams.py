@@ -181,6 +181,10 @@ def team_roster(request: TournamentRequest, tournament_id: int, team_id: int) ->
             elif action == "withdraw":
                 teams.withdraw_team(team_id=team.pk, user=request.user)
                 messages.success(request, _("%(name)s withdrawn.") % {"name": team.name})
+            elif action == "delete":
+                teams.delete_team(team_id=team.pk, user=request.user)
+                messages.success(request, _("%(name)s deleted.") % {"name": team.name})
+                return redirect("team_registration", tournament_id)
             else:
                 form = TeamMemberForm(request.POST)
                 if form.is_valid():
@@ -200,6 +204,8 @@ def team_roster(request: TournamentRequest, tournament_id: int, team_id: int) ->
         "roster": teams.roster(team),
         "boards": request.tournament.team_boards,
         "form": form,
+        "can_delete": teams.can_delete(team),
+        "can_withdraw": teams.first_open_round(request.tournament) > team.entry_round,
     }
     return render(request, "tourney/teams/roster.html", context)
 

@@ -312,3 +312,24 @@ def test_the_team_pairing_reports_its_progress_bracket_by_bracket() -> None:
     adapter.pair_team_round(adapter.team_round_for(round_for(t, 2)), lambda k, n: seen.append((k, n)))
     assert seen and seen[-1][0] == seen[-1][1] and all(k <= n for k, n in seen)
     assert [k for k, _n in seen] == list(range(1, len(seen) + 1))
+
+
+def test_a_team_is_deleted_before_it_is_paired_and_withdrawn_after() -> None:
+    t = team_event(teams=3)
+    with pytest.raises(teams.TeamRefused) as error:
+        teams.withdraw_team(team_id=t.teams.get(name="Como").pk)
+    assert error.value.code == "teams.withdrawal_before_entry"
+    rnd = pair_round(round_id=round_for(t, 1).pk)
+    paired = rnd.team_matches.first().home
+    with pytest.raises(teams.TeamRefused) as error:
+        teams.delete_team(team_id=paired.pk)
+    assert error.value.code == "teams.team_paired"
+    assert teams.withdraw_team(team_id=paired.pk).withdrawal_round == 2
+
+
+def test_a_fide_id_twice_in_a_roster_is_refused() -> None:
+    t = team_event(teams=0)
+    roster = [teams.MemberData("A", fide_id="123"), teams.MemberData("B", fide_id="123")]
+    with pytest.raises(teams.TeamRefused) as error:
+        teams.register_team(tournament_id=t.pk, name="Twins", members=roster)
+    assert error.value.code == "teams.fide_id_twice"
