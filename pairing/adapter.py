@@ -461,7 +461,7 @@ def team_round_for(rnd: Round) -> team_engine.TeamRound:
     check_earlier_rounds(rnd)
     tournament = rnd.tournament
     primary = team_primary(tournament)
-    teams = team_history.teams_before(team_results(tournament, rnd.number), primary)
+    before = team_history.teams_before(team_results(tournament, rnd.number), primary)
     playing = []
     with_bye = set(rnd.team_byes.values_list("team_id", flat=True))
     for team in tournament.teams.annotate(players=Count("members")):
@@ -473,12 +473,13 @@ def team_round_for(rnd: Round) -> team_engine.TeamRound:
             )
         playing.append(team.start_number)
     return team_engine.TeamRound(
-        teams=tuple(teams[tpn] for tpn in sorted(playing)),
+        teams=tuple(before[tpn] for tpn in sorted(playing)),
         round_to_pair=rnd.number,
         total_rounds=tournament.rounds,
         preferences=TEAM_PREFERENCES[TeamColourPreferences(tournament.team_colour_preferences)],
         primary=primary,
         initial_colour=engine_initial_colour(tournament.initial_colour),
+        forbidden=teams.prohibited_pairs(tournament, rnd.number),
     )
 
 

@@ -115,6 +115,8 @@ ACTION_LABELS: dict[str, Promise] = {
     "cancel team bye": _("team bye cancelled"),
     "set lineup": _("lineup set"),
     "forfeit match": _("match forfeited as a whole"),
+    "prohibit teams": _("teams kept apart"),
+    "allow teams": _("teams no longer kept apart"),
 }
 _ADMIN_CHANGE = "admin change "
 

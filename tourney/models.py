@@ -785,6 +785,30 @@ class TeamMatch(models.Model):
         return self.away_id is None
 
 
+class TeamProhibition(models.Model):
+    """Two teams the competition's rules keep apart (e.g. two teams of one club) in rounds
+    *first_round* to *last_round* (all rounds when empty): TRF-2026 record 260 for teams,
+    C.04.6's TeamRound.forbidden."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="team_prohibitions")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    other = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    first_round = models.PositiveSmallIntegerField(default=1, validators=[MinValueValidator(1)])
+    last_round = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "team__start_number", "other__start_number"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(team=models.F("other")), name="team_prohibition_two_teams"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team.name} - {self.other.name}"
+
+    def applies_to(self, number: int) -> bool:
+        return self.first_round <= number and (self.last_round is None or number <= self.last_round)
+
+
 class TeamBye(models.Model):
     """A bye a team requested for a round not paired yet (C.04.2 2026 art. 3.3 for teams):
     half-point, full-point or zero-point (an announced absence). Its points are the

@@ -29,6 +29,7 @@ from tourney.models import (
     Team,
     TeamBye,
     TeamMatch,
+    TeamProhibition,
     Tournament,
 )
 from tourney.roles import appoint
@@ -87,6 +88,8 @@ KNOWN_WRITES = {
     "match_forfeit",
     "team_bye_request",
     "team_bye_cancel",
+    "team_prohibit",
+    "team_allow",
 }
 
 
@@ -102,6 +105,7 @@ def scene(django_user_model):
         tournament=t, player=builders.player(t, 5), other=builders.player(t, 6), first_round=3
     )
     team = Team.objects.create(tournament=t, start_number=1, name="Rooks")
+    rival = Team.objects.create(tournament=t, start_number=2, name="Bishops")
     organizer = django_user_model.objects.create_user("org")
     arbiter = django_user_model.objects.create_user("arb")
     stranger = django_user_model.objects.create_user("stranger")  # arbiter and organizer of another tournament
@@ -123,6 +127,7 @@ def scene(django_user_model):
         "team_id": team.pk,
         "match_id": TeamMatch.objects.create(round=rnd, table=1, home=team).pk,
         "team_bye_id": TeamBye.objects.create(round=round_2, team=team, kind=ByeKind.HALF_POINT).pk,
+        "team_prohibition_id": TeamProhibition.objects.create(tournament=t, team=team, other=rival).pk,
     }
     return {"t": t, "kwargs": kwargs, "organizer": organizer, "arbiter": arbiter, "stranger": stranger}
 

@@ -50,6 +50,7 @@ from tourney.models import (
     TeamBye,
     TeamMatch,
     TeamMember,
+    TeamProhibition,
     Tournament,
 )
 
@@ -73,6 +74,7 @@ REFUSALS = RefusalTable(
         "withdrawal_before_entry": gettext_lazy(
             "%(team)s enters in round %(entry_round)d: it cannot be withdrawn before it plays; delete it instead"
         ),
+        "same_team": gettext_lazy("choose two different teams"),
         "team_paired": gettext_lazy("%(team)s is already paired: withdraw it instead"),
         "empty_file": gettext_lazy("the file has no team member"),
         "entry_round_paired": gettext_lazy(
@@ -435,6 +437,54 @@ def delete_team(*, team_id: int, user: User | None = None) -> None:
         Player.objects.filter(pk__in=players).delete()
         _renumber(tournament)
         public_change(tournament.pk, base=True)
+
+
+# ---------------------------------------------------------------- teams kept apart
+
+
+def prohibit_teams(
+    *,
+    tournament_id: int,
+    team_id: int,
+    other_id: int,
+    first_round: int = 1,
+    last_round: int | None = None,
+    user: User | None = None,
+) -> TeamProhibition:
+    """Two teams the competition's rules keep apart in rounds *first_round* to *last_round*."""
+    with transaction.atomic():
+        tournament = _locked_team_event(tournament_id)
+        team, other = tournament.teams.get(pk=team_id), tournament.teams.get(pk=other_id)
+        if team.pk == other.pk:
+            raise TeamRefused(REFUSALS("same_team"))
+        last = last_round or tournament.rounds
+        if not 1 <= first_round <= last <= tournament.rounds:
+            raise TeamRefused(REFUSALS("no_such_round", rounds=tournament.rounds))
+        prohibition = TeamProhibition.objects.create(
+            tournament=tournament, team=team, other=other, first_round=first_round, last_round=last_round
+        )
+        audit.record(
+            tournament, prohibition, action="prohibit teams", new=f"{prohibition} {first_round}-{last}", user=user
+        )
+        return prohibition
+
+
+def allow_teams(*, prohibition_id: int, user: User | None = None) -> None:
+    with transaction.atomic():
+        prohibition = TeamProhibition.objects.select_related("team", "other").get(pk=prohibition_id)
+        tournament = _locked_team_event(prohibition.tournament_id)
+        audit.record(tournament, tournament, action="allow teams", old=str(prohibition), user=user)
+        prohibition.delete()
+
+
+def prohibited_pairs(tournament: Tournament, number: int) -> tuple[tuple[int, int], ...]:
+    """The pairs of TPNs kept apart in round *number*."""
+    pairs = {
+        tuple(sorted((p.team.start_number, p.other.start_number)))
+        for p in tournament.team_prohibitions.select_related("team", "other")
+        if p.applies_to(number)
+    }
+    return tuple(sorted(pairs))  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------- requested byes

@@ -36,6 +36,7 @@ from tourney.models import (
     TeamBye,
     TeamMatch,
     TeamPrimaryScore,
+    TeamProhibition,
     Tournament,
 )
 from tourney.presentation import points
@@ -80,6 +81,8 @@ def _registration_page(
         "byes": TeamBye.objects.filter(round__tournament=tournament).select_related("round", "team"),
         "bye_kinds": [(k.value, k.label) for k in teams.REQUESTED_BYES],
         "rounds": range(1, tournament.rounds + 1),
+        "prohibitions": tournament.team_prohibitions.select_related("team", "other"),
+        "can": user_roles(request.user, tournament),
     }
     return render(request, "tourney/teams/registration.html", context)
 
@@ -152,6 +155,36 @@ def team_bye_request(request: TournamentRequest, tournament_id: int) -> HttpResp
     except (DomainError, ValueError) as error:
         messages.error(request, str(error))
     return redirect(reverse("team_registration", args=[tournament_id]) + "#team-byes")
+
+
+@require_POST
+@tournament_role("manage")
+def team_prohibit(request: TournamentRequest, tournament_id: int) -> HttpResponse:
+    """Two teams kept apart by the competition's rules (TRF-2026 record 260)."""
+    if not request.tournament.is_team_event:
+        raise Http404
+    try:
+        teams.prohibit_teams(
+            tournament_id=tournament_id,
+            team_id=int(request.POST.get("team") or 0),
+            other_id=int(request.POST.get("other") or 0),
+            first_round=int(request.POST.get("first_round") or 1),
+            last_round=int(request.POST.get("last_round") or 0) or None,
+            user=request.user,
+        )
+    except Team.DoesNotExist:
+        raise Http404 from None
+    except (DomainError, ValueError) as error:
+        messages.error(request, str(error))
+    return redirect(reverse("team_registration", args=[tournament_id]) + "#team-prohibitions")
+
+
+@require_POST
+@tournament_role("manage")
+def team_allow(request: TournamentRequest, tournament_id: int, team_prohibition_id: int) -> HttpResponse:
+    prohibition = get_object_or_404(TeamProhibition, pk=team_prohibition_id, tournament=request.tournament)
+    teams.allow_teams(prohibition_id=prohibition.pk, user=request.user)
+    return redirect(reverse("team_registration", args=[tournament_id]) + "#team-prohibitions")
 
 
 @require_POST

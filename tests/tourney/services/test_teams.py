@@ -333,3 +333,16 @@ def test_a_fide_id_twice_in_a_roster_is_refused() -> None:
     with pytest.raises(teams.TeamRefused) as error:
         teams.register_team(tournament_id=t.pk, name="Twins", members=roster)
     assert error.value.code == "teams.fide_id_twice"
+
+
+def test_teams_kept_apart_are_not_paired_together() -> None:
+    t = team_event(teams=4)
+    first, second = t.teams.get(start_number=1), t.teams.get(start_number=3)  # round 1 would pair 1-3
+    teams.prohibit_teams(tournament_id=t.pk, team_id=first.pk, other_id=second.pk, first_round=1, last_round=1)
+    assert teams.prohibited_pairs(t, 1) == ((1, 3),) and teams.prohibited_pairs(t, 2) == ()
+    rnd = pair_round(round_id=round_for(t, 1).pk)
+    pairs = {frozenset((m.home.start_number, m.away.start_number)) for m in rnd.team_matches.all()}
+    assert frozenset((1, 3)) not in pairs and rnd.pairing_warnings == ""
+    with pytest.raises(teams.TeamRefused) as error:
+        teams.prohibit_teams(tournament_id=t.pk, team_id=first.pk, other_id=first.pk)
+    assert error.value.code == "teams.same_team"
