@@ -98,6 +98,7 @@ REFUSALS = RefusalTable(
         "bye_round_paired": gettext_lazy("round %(round)d is already paired: its byes are final"),
         "not_playing": gettext_lazy("%(team)s does not take part in round %(round)d"),
         "match_is_bye": gettext_lazy("table %(table)d is a bye, not a match"),
+        "match_closed": gettext_lazy("the results of round %(round)d are published: correct its boards one by one"),
         "match_not_published": gettext_lazy("round %(round)d is not published: no results yet"),
     },
 )
@@ -707,7 +708,10 @@ def forfeit_match(*, match_id: int, forfeit: str, user: User | None = None) -> T
         rnd = match.round
         if match.is_bye:
             raise TeamRefused(REFUSALS("match_is_bye", table=match.table))
-        if rnd.status not in (RoundStatus.PUBLISHED, RoundStatus.CLOSED):
+        if rnd.status == RoundStatus.CLOSED:
+            # After the results are published a board changes by a correction (C.04.2.D.8).
+            raise TeamRefused(REFUSALS("match_closed", round=rnd.number))
+        if rnd.status != RoundStatus.PUBLISHED:
             raise TeamRefused(REFUSALS("match_not_published", round=rnd.number))
         forfeit = MatchForfeit(forfeit)
         old = match.forfeit

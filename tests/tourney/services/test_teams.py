@@ -346,3 +346,20 @@ def test_teams_kept_apart_are_not_paired_together() -> None:
     with pytest.raises(teams.TeamRefused) as error:
         teams.prohibit_teams(tournament_id=t.pk, team_id=first.pk, other_id=first.pk)
     assert error.value.code == "teams.same_team"
+
+
+def test_a_match_is_forfeited_as_a_whole_only_while_its_results_come_in() -> None:
+    from tourney.services.rounds import close_round
+
+    t = team_event(teams=2)
+    rnd = pair_round(round_id=round_for(t, 1).pk)
+    match = rnd.team_matches.get()
+    with pytest.raises(teams.TeamRefused) as error:
+        teams.forfeit_match(match_id=match.pk, forfeit=MatchForfeit.HOME)
+    assert error.value.code == "teams.match_not_published"
+    publish_pairing(round_id=rnd.pk)
+    _play(rnd)
+    close_round(round_id=rnd.pk)
+    with pytest.raises(teams.TeamRefused) as error:
+        teams.forfeit_match(match_id=match.pk, forfeit=MatchForfeit.HOME)
+    assert error.value.code == "teams.match_closed"
