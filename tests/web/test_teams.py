@@ -83,7 +83,8 @@ def test_a_round_from_lineups_to_standings(team_desk, eager_celery, django_captu
     assert "Draft: not published yet." in draft and "Aosta 5" in draft
     assert "not published yet" in Client().get(f"/t/{t.pk}/rounds/1/matches/").content.decode()
     desk = client.get(f"/t/{t.pk}/rounds/1/").content.decode()
-    assert "Swiss Team Pairing System" in desk
+    assert "Swiss Team Pairing System" in desk and '<small class="match-board">(1.2)</small>' in desk
+    assert "hand/colours" not in desk  # a team round is not changed board by board
 
     with django_capture_on_commit_callbacks(execute=True):  # the public pages' versions change
         _htmx(client, f"/t/{t.pk}/rounds/1/publish/", CONFIRMED)
