@@ -12,32 +12,47 @@ import them (tests/test_import_graph.py).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from fractions import Fraction
 
+from django.db.models import Count
 from django.utils.translation import gettext_lazy
 
 from pairing.engine import PairingOptions, editions
 from pairing.engine import state as engine
+from pairing.engine import team as team_engine
 from pairing.engine.acceleration import AccelerationSpec, accelerate
 from pairing.engine.boards import board_order
 from pairing.engine.common.editions import edition_of
+from pairing.engine.team import checker as team_checker
+from pairing.engine.team import history as team_history
+from pairing.engine.tiebreaks import edition_for
+from pairing.engine.tiebreaks.teams import TeamRound as TieBreakTeamRound
+from pairing.engine.tiebreaks.teams import TeamScoring, TeamTable
 from pairing.engine.trf import TrfAcceleratedRounds, parse_trf
 from pairing.engine.trf.state import adjustments_for
 from pairing.engine.trf.trf26 import virtual_points_250
 from tourney.errors import RefusalTable
 from tourney.models import (
+    PAIRED_STATUSES,
     PUBLIC_STATUSES,
     UNPAIRED_STATUSES,
     Bye,
     ByeKind,
     Game,
     InitialColour,
+    MatchForfeit,
     PairingSystem,
     Player,
     Result,
     Round,
+    TeamBye,
+    TeamColourPreferences,
+    TeamMatch,
+    TeamPrimaryScore,
     Tournament,
 )
+from tourney.services import teams
 
 # The engine's state types the rest of the project names (in annotations, or to build a
 # changed pairing): reached as adapter.<name>.
@@ -59,6 +74,8 @@ REFUSALS = RefusalTable(
         "game_result_missing": gettext_lazy("round %(round)d, board %(board)d has no result for game %(game)d yet"),
         "round_missing": gettext_lazy("round %(round)d does not exist yet"),
         "round_unpaired": gettext_lazy("round %(round)d is not paired yet"),
+        # Every board of a team match has a player of each team (tourney.services.teams.lineup_of).
+        "roster_short": gettext_lazy("%(team)s has %(count)d players for %(boards)d boards"),
     },
 )
 
@@ -385,3 +402,223 @@ def pairing_of(rnd: Round) -> engine.Pairing:
     )
     pab = rnd.byes.filter(kind=ByeKind.PAIRING_ALLOCATED).select_related("player").first()
     return engine.Pairing(boards=boards, bye=pab.player.pairing_number if pab else None)
+
+
+# ---------------------------------------------------------------- team events (C.04.6)
+#
+# A team event's rounds are TeamMatch rows (home: White on board 1) with their board games;
+# the team system reads each team's rounds as TeamResult (its TPN is Team.start_number).
+
+TEAM_PREFERENCES = {
+    TeamColourPreferences.TYPE_A: team_engine.ColourPreferences.TYPE_A,
+    TeamColourPreferences.TYPE_B: team_engine.ColourPreferences.TYPE_B,
+    TeamColourPreferences.NONE: team_engine.ColourPreferences.NONE,
+}
+TeamPairing = team_engine.TeamPairing
+
+
+def team_primary(tournament: Tournament) -> team_engine.PrimaryScore:
+    if tournament.team_primary_score == TeamPrimaryScore.GAME_POINTS:
+        return team_engine.PrimaryScore.GAME_POINTS
+    return team_engine.PrimaryScore.MATCH_POINTS
+
+
+def _match_results(match: TeamMatch, games: list[Game], tournament: Tournament) -> dict[int, team_history.TeamResult]:
+    """{TPN: its TeamResult} of the teams of *match* (its games in board order)."""
+    kinds = team_history.RoundKind
+    score = teams.match_score(match, tournament, games)
+    home, away = match.home.start_number, match.away.start_number if match.away else None
+    if away is None:
+        return {home: team_history.TeamResult(kinds.PAB, None, None, score.home_match_points, score.home_game_points)}
+    home_kind, away_kind = {
+        MatchForfeit.NONE: (kinds.PLAYED, kinds.PLAYED),
+        MatchForfeit.HOME: (kinds.FORFEIT_WIN, kinds.FORFEIT_LOSS),
+        MatchForfeit.AWAY: (kinds.FORFEIT_LOSS, kinds.FORFEIT_WIN),
+        MatchForfeit.DOUBLE: (kinds.DOUBLE_FORFEIT, kinds.DOUBLE_FORFEIT),
+    }[MatchForfeit(match.forfeit)]
+    played = home_kind is kinds.PLAYED
+    return {
+        home: team_history.TeamResult(
+            home_kind,
+            away,
+            engine.Colour.WHITE if played else None,
+            score.home_match_points,
+            score.home_game_points,
+        ),
+        away: team_history.TeamResult(
+            away_kind,
+            home,
+            engine.Colour.BLACK if played else None,
+            score.away_match_points,
+            score.away_game_points,
+        ),
+    }
+
+
+def team_matches(tournament: Tournament, before: int, *, public: bool = False) -> list[tuple[TeamMatch, list[Game]]]:
+    """The matches of rounds 1..before-1 with their games in board order (published rounds
+    only when *public*)."""
+    matches = TeamMatch.objects.filter(round__tournament=tournament, round__number__lt=before)
+    if public:
+        matches = matches.filter(round__status__in=PUBLIC_STATUSES)
+    games: dict[int, list[Game]] = {}
+    for game in Game.objects.filter(match__in=matches).select_related("white", "black").order_by("board"):
+        games.setdefault(game.match_id, []).append(game)  # type: ignore[arg-type]
+    rows = matches.select_related("round", "home", "away").order_by("round__number", "table")
+    return [(m, games.get(m.pk, [])) for m in rows]
+
+
+def team_results(
+    tournament: Tournament, before: int, *, public: bool = False
+) -> dict[int, list[team_history.TeamResult]]:
+    """{TPN: its rounds 1..before-1} of every team; a round without a match is a zero-point
+    bye (absent, withdrawn, not yet entered: C.04.2 2026 art. 3.2-3.3). A board without a
+    result refuses (IncompleteRound) unless *public*, which leaves the match's points out."""
+    absent = team_history.TeamResult(team_history.RoundKind.ZERO_BYE)
+    tpns = list(tournament.teams.values_list("start_number", flat=True))
+    rounds: dict[int, dict[int, team_history.TeamResult]] = {k: {} for k in range(1, before)}
+    for match, games in team_matches(tournament, before, public=public):
+        pending = [g for g in games if g.result == Result.PENDING]
+        if pending and not public:
+            raise IncompleteRound(REFUSALS("result_missing", round=match.round.number, board=pending[0].board))
+        results = _match_results(match, games, tournament)
+        if pending:
+            results = {tpn: dataclasses.replace(r, match_points=0) for tpn, r in results.items()}
+        rounds[match.round.number].update(results)
+    kinds = {
+        ByeKind.HALF_POINT: team_history.RoundKind.HALF_BYE,
+        ByeKind.FULL_POINT: team_history.RoundKind.FULL_BYE,
+        ByeKind.ZERO_POINT: team_history.RoundKind.ZERO_BYE,
+    }
+    for number, kind, tpn in requested_team_byes(tournament, before, public=public):
+        mp, gp = teams.bye_score(kind, tournament)
+        rounds[number][tpn] = team_history.TeamResult(kinds[ByeKind(kind)], match_points=mp, game_points=gp)
+    return {tpn: [rounds[k].get(tpn, absent) for k in range(1, before)] for tpn in tpns}
+
+
+def requested_team_byes(tournament: Tournament, before: int, *, public: bool = False) -> list[tuple[int, str, int]]:
+    """(round, kind, TPN) of the teams' requested byes in rounds 1..before-1 (paired rounds:
+    a bye of a round still in draft counts once the round is paired)."""
+    byes = TeamBye.objects.filter(round__tournament=tournament, round__number__lt=before)
+    byes = byes.filter(round__status__in=PUBLIC_STATUSES if public else PAIRED_STATUSES)
+    return list(byes.values_list("round__number", "kind", "team__start_number"))
+
+
+def team_round_for(rnd: Round) -> team_engine.TeamRound:
+    """The team system's view of the event just before *rnd* is paired."""
+    check_earlier_rounds(rnd)
+    tournament = rnd.tournament
+    primary = team_primary(tournament)
+    before = team_history.teams_before(team_results(tournament, rnd.number), primary)
+    playing = []
+    with_bye = set(rnd.team_byes.values_list("team_id", flat=True))
+    for team in tournament.teams.annotate(players=Count("members")):
+        if not team.plays_in(rnd.number) or team.pk in with_bye:
+            continue
+        if team.players < tournament.team_boards:
+            raise IncompleteRound(
+                REFUSALS("roster_short", team=team.name, count=team.players, boards=tournament.team_boards)
+            )
+        playing.append(team.start_number)
+    return team_engine.TeamRound(
+        teams=tuple(before[tpn] for tpn in sorted(playing)),
+        round_to_pair=rnd.number,
+        total_rounds=tournament.rounds,
+        preferences=TEAM_PREFERENCES[TeamColourPreferences(tournament.team_colour_preferences)],
+        primary=primary,
+        initial_colour=engine_initial_colour(tournament.initial_colour),
+        forbidden=teams.prohibited_pairs(tournament, rnd.number),
+    )
+
+
+def pair_team_round(
+    team_round: team_engine.TeamRound, progress: Callable[[int, int], None] | None = None
+) -> team_engine.TeamPairing:
+    return team_engine.pair_round(team_round, progress)
+
+
+def check_team_pairing(team_round: team_engine.TeamRound, pairing: team_engine.TeamPairing) -> list[str]:
+    return [str(v) for v in team_checker.check_team_pairing(team_round, pairing)]
+
+
+def store_team_pairing(rnd: Round, pairing: team_engine.TeamPairing) -> None:
+    """Replace the round's matches with *pairing*: tables in the engine's order (C.04.2 2026
+    art. 3.6 on the primary score, pairing.engine.team), the PAB last; each match's boards
+    from the two lineups, the colours alternating from board 1 (teams.home_has_white)."""
+    rnd.games.all().delete()
+    rnd.team_matches.all().delete()
+    tournament = rnd.tournament
+    boards = tournament.team_boards
+    by_tpn = {t.start_number: t for t in tournament.teams.all()}
+    table = 0
+    for table, match in enumerate(pairing.matches, start=1):
+        row = TeamMatch.objects.create(
+            round=rnd, table=table, home=by_tpn[match.white], away=by_tpn[match.black], rule=match.rule
+        )
+        teams.seat_boards(row, boards)
+    if pairing.bye is not None:
+        TeamMatch.objects.create(round=rnd, table=table + 1, home=by_tpn[pairing.bye], away=None)
+
+
+def describe_team_round(rnd: Round) -> str:
+    """A one-line pairing of teams by start number, e.g. '1-8 2-9 ... bye 14', for the audit trail."""
+    parts = []
+    for m in rnd.team_matches.select_related("home", "away").order_by("table"):
+        parts.append(f"bye {m.home.start_number}" if m.is_bye else f"{m.home.start_number}-{m.away.start_number}")
+    return " ".join(parts)
+
+
+def team_table(tournament: Tournament, rounds: int) -> TeamTable:
+    """The team tie-breaks' table after *rounds* published rounds (C.07 11-13): each team's
+    game points per board in points, the match points of a round without a match over the
+    boards given (PAB, forfeit, absence)."""
+    tenth = Fraction(1, 10)
+    results = team_results(tournament, rounds + 1, public=True)
+    boards = tournament.team_boards
+    per_round: dict[int, dict[int, TieBreakTeamRound]] = {}
+    for match, games in team_matches(tournament, rounds + 1, public=True):
+        number = match.round.number
+        score = teams.match_score(match, tournament, games)
+        if match.is_bye:
+            gp = tuple([Fraction(tournament.points_draw) * tenth] * boards)
+            per_round.setdefault(match.home.start_number, {})[number] = TieBreakTeamRound(
+                None, gp, played=False, match_points=Fraction(score.home_match_points)
+            )
+            continue
+        home_boards, away_boards = [], []
+        for k, game in enumerate(games, start=1):
+            points = teams.board_points(game, tournament) or (0, 0)
+            h, a = points if teams.home_has_white(k) else (points[1], points[0])
+            home_boards.append(Fraction(h) * tenth)
+            away_boards.append(Fraction(a) * tenth)
+        played = match.forfeit == MatchForfeit.NONE
+        complete = score.complete
+        for tpn, other, mine, mp in (
+            (match.home.start_number, match.away.start_number, home_boards, score.home_match_points),
+            (match.away.start_number, match.home.start_number, away_boards, score.away_match_points),
+        ):
+            given = None if played and complete else Fraction(mp if complete else 0)
+            per_round.setdefault(tpn, {})[number] = TieBreakTeamRound(
+                other if played else None, tuple(mine), played=played, match_points=given
+            )
+    for number, kind, tpn in requested_team_byes(tournament, rounds + 1, public=True):
+        mp, gp = teams.bye_score(kind, tournament)
+        per_round.setdefault(tpn, {})[number] = TieBreakTeamRound(
+            None, tuple([Fraction(gp, boards) * tenth] * boards), played=False, match_points=Fraction(mp)
+        )
+    absent = TieBreakTeamRound(None, tuple([Fraction(0)] * boards), played=False, match_points=Fraction(0))
+    rounds_of = {tpn: tuple(per_round.get(tpn, {}).get(k, absent) for k in range(1, rounds + 1)) for tpn in results}
+    scoring = TeamScoring(
+        match_win=Fraction(tournament.match_points_win),
+        match_draw=Fraction(tournament.match_points_draw),
+        match_loss=Fraction(tournament.match_points_loss),
+        game_win=Fraction(tournament.points_win) * tenth,
+        game_draw=Fraction(tournament.points_draw) * tenth,
+    )
+    primary = "GP" if tournament.team_primary_score == TeamPrimaryScore.GAME_POINTS else "MP"
+    return TeamTable(
+        rounds_of,
+        scoring,
+        primary,
+        edition=edition_for(tournament.start_date.isoformat() if tournament.start_date else None),
+    )

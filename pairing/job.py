@@ -35,6 +35,7 @@ from tourney.models import (
     JobState,
     Round,
     RoundStatus,
+    TournamentKind,
     unfinished_games,
 )
 from tourney.services.setup import draw_initial_colour_once
@@ -89,6 +90,8 @@ def pair_round(*, round_id: int, user: User | None = None) -> Round:
     written in a second one; should the tournament have changed in between (a result
     corrected), it is paired again from the new state under that lock.
     """
+    if Round.objects.filter(pk=round_id, tournament__kind=TournamentKind.TEAM).exists():
+        return pair_team_round(round_id=round_id, user=user)
     with transaction.atomic():
         rnd = _locked_pairable(round_id)
         tournament = rnd.tournament
@@ -138,6 +141,72 @@ def pair_round(*, round_id: int, user: User | None = None) -> Round:
         rnd.pairing_progress = ""
         rnd.paired_at = timezone.now()
         rnd.engine_pairing = describe_round(rnd)
+        rnd.pairing_warnings = "\n".join(warnings)
+        rnd.rules_edition = tournament.rules_edition
+        rnd.save(
+            update_fields=[
+                "status",
+                "pairing_job_state",
+                "pairing_error",
+                "pairing_progress",
+                "paired_at",
+                "engine_pairing",
+                "pairing_warnings",
+                "rules_edition",
+            ]
+        )
+        audit.record(tournament, rnd, action="pair round", old=old, new=rnd.engine_pairing, user=user)
+        public_change(tournament.pk, round_number=rnd.number, status=True)
+        return rnd
+
+
+def pair_team_round(*, round_id: int, user: User | None = None) -> Round:
+    """Pair a round of a team event by C.04.6 and store its matches and their board games
+    (by the teams' lineups), as pair_round does for players: the round is read in one
+    transaction, the team system runs outside it (its progress committed bracket by
+    bracket), and the round is locked again, read again (paired again if it changed
+    meanwhile), checked and written in a second one."""
+    with transaction.atomic():
+        rnd = _locked_pairable(round_id)
+        draw_initial_colour_once(rnd.tournament, user)
+        try:
+            team_round = adapter.team_round_for(rnd)
+        except adapter.IncompleteRound as error:
+            return _failed(rnd, str(error) or error.__class__.__name__, user)
+        players = rnd.tournament.players.count()  # the job's time limit reads the players
+    try:
+        pairing: adapter.TeamPairing | None = adapter.pair_team_round(team_round, progress_writer(round_id))
+        failure = ""
+    except PairingError as error:
+        # C.04.6 3.3.3: no pairing; the Chief Arbiter decides.
+        pairing, failure = None, str(error) or error.__class__.__name__
+    except SoftTimeLimitExceeded:
+        pairing, failure = (
+            None,
+            _("the pairing was stopped at its time limit (%(seconds)d s for %(players)d players); nothing was saved")
+            % {"seconds": pairing_time_limit(players), "players": players},
+        )
+    with transaction.atomic():
+        rnd = _locked_pairable(round_id)
+        tournament = rnd.tournament
+        if failure:
+            return _failed(rnd, failure, user)
+        try:
+            fresh = adapter.team_round_for(rnd)
+            if fresh != team_round:  # changed while the engine ran: pair the round as it is now
+                team_round, pairing = fresh, adapter.pair_team_round(fresh)
+        except (PairingError, adapter.IncompleteRound) as error:
+            return _failed(rnd, str(error) or error.__class__.__name__, user)
+        assert pairing is not None
+        warnings = adapter.check_team_pairing(team_round, pairing)
+        old = adapter.describe_team_round(rnd)
+        adapter.store_team_pairing(rnd, pairing)
+        rnd.status = RoundStatus.PAIRED
+        rnd.pairing_job_state = JobState.SUCCEEDED
+        rnd.pairing_error = ""
+        rnd.pairing_progress = ""
+        rnd.paired_at = timezone.now()
+        rnd.engine_pairing = adapter.describe_team_round(rnd)
         rnd.pairing_warnings = "\n".join(warnings)
         rnd.rules_edition = tournament.rules_edition
         rnd.save(

@@ -105,6 +105,18 @@ ACTION_LABELS: dict[str, Promise] = {
     "confirm check-in": _("check-in confirmed"),
     "mark absent": _("absence recorded"),
     "cancel absence": _("absence cancelled"),
+    # Team events (tourney.services.teams).
+    "register team": _("team registered"),
+    "add team member": _("player added to a team"),
+    "change roster": _("team roster reordered"),
+    "withdraw team": _("team withdrawn"),
+    "delete team": _("team deleted"),
+    "request team bye": _("team bye requested"),
+    "cancel team bye": _("team bye cancelled"),
+    "set lineup": _("lineup set"),
+    "forfeit match": _("match forfeited as a whole"),
+    "prohibit teams": _("teams kept apart"),
+    "allow teams": _("teams no longer kept apart"),
 }
 _ADMIN_CHANGE = "admin change "
 

@@ -55,7 +55,24 @@ TOURNAMENT_LABELS = {
     "correction_window_minutes": _("Correction window (minutes)"),
     "time_zone": _("Time zone"),
     "status": _("Status"),
+    "kind": _("Kind of event"),
+    "team_boards": _("Boards per match"),
+    "team_colour_preferences": _("Team colour preferences (C.04.6 1.7)"),
+    "team_primary_score": _("Primary score (C.04.6 1.2)"),
+    "match_points_win": _("Match points for a won match"),
+    "match_points_draw": _("Match points for a drawn match"),
+    "match_points_loss": _("Match points for a lost match"),
 }
+# The settings of a team event: a form without them keeps the tournament's (a new one: the defaults).
+TEAM_FIELDS = (
+    "kind",
+    "team_boards",
+    "team_colour_preferences",
+    "team_primary_score",
+    "match_points_win",
+    "match_points_draw",
+    "match_points_loss",
+)
 PLAYER_LABELS = {k: v for k, v in FIELD_LABELS.items() if k != "entry_round"}
 
 
@@ -153,6 +170,7 @@ class TournamentForm(TextWithoutControls, forms.ModelForm):
             "acceleration_group_c_below",
             "lim_maxi",
             *POINT_FIELDS,
+            *TEAM_FIELDS,
             "correction_policy",
             "correction_window_minutes",
             "time_zone",
@@ -172,6 +190,8 @@ class TournamentForm(TextWithoutControls, forms.ModelForm):
         self.time_zones = sorted(zoneinfo.available_timezones())  # the datalist's suggestions
         zone.required = False  # a form without it keeps the tournament's zone (a new one: the site's)
         self.fields["rate"].required = False  # likewise: the tournament's list (a new one: standard)
+        for name in TEAM_FIELDS:
+            self.fields[name].required = False
         edition = self.fields["rules_edition"]
         # A new tournament may leave it blank: the rules in force today when the engines have
         # them for the chosen system; an existing one shows its own.
@@ -222,6 +242,9 @@ class TournamentForm(TextWithoutControls, forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        for name in TEAM_FIELDS:
+            if data.get(name) in (None, ""):
+                data[name] = getattr(self.instance, name)
         for name in POINT_FIELDS:
             value = data.get(name)
             if isinstance(value, Decimal):
@@ -595,3 +618,25 @@ class NationalListForm(UploadForm):
             for name, value in self.cleaned_data.items()
             if name.startswith("column_") and value
         }
+
+
+class TeamForm(TextWithoutControls, forms.Form):
+    """A team and its roster, typed one player a line, board 1 first."""
+
+    multiline = ("members",)
+
+    name = forms.CharField(label=_("Team"), max_length=100)
+    federation = FederationField(label=_("Federation"), required=False)
+    captain = forms.CharField(label=_("Captain"), max_length=100, required=False)
+    members = forms.CharField(
+        label=_("Players"),
+        widget=forms.Textarea(attrs={"rows": 6}),
+        help_text=_("One player a line, board 1 first: name;FIDE ID;rating;federation (all but the name optional)"),
+    )
+
+
+class TeamMemberForm(TextWithoutControls, forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=100)
+    fide_id = forms.CharField(label=_("FIDE ID"), max_length=12, required=False)
+    rating = forms.IntegerField(label=_("Rating"), min_value=0, max_value=3500, required=False)
+    federation = FederationField(label=_("Federation"), required=False)

@@ -78,6 +78,24 @@ class RatingKind(models.TextChoices):
     BLITZ = "blitz", _("Blitz")
 
 
+class TournamentKind(models.TextChoices):
+    INDIVIDUAL = "individual", _("Individual")
+    TEAM = "team", _("Team (C.04.6)")
+
+
+class TeamColourPreferences(models.TextChoices):
+    # C.04.6 1.7: the rules of the competition choose type A, type B or no preferences.
+    TYPE_A = "A", _("Type A (C.04.6 1.7.1)")
+    TYPE_B = "B", _("Type B, strong and mild (C.04.6 1.7.2)")
+    NONE = "none", _("No colour preferences")
+
+
+class TeamPrimaryScore(models.TextChoices):
+    # C.04.6 1.2: match points or game points build the scoregroups; the other is secondary.
+    MATCH_POINTS = "match", _("Match points")
+    GAME_POINTS = "game", _("Game points")
+
+
 class TournamentStatus(models.TextChoices):
     DRAFT = "draft", _("Draft")
     REGISTRATION = "registration", _("Registration open")
@@ -195,6 +213,23 @@ class Tournament(models.Model):
         help_text=_("The times of this tournament are shown in this zone, e.g. Europe/Rome"),
     )
     status = models.CharField(max_length=16, choices=TournamentStatus.choices, default=TournamentStatus.DRAFT)
+    # A team event (C.04.6): teams of players meet in matches of *team_boards* boards; the
+    # boards score the points above (game points), the match the match points below.
+    kind = models.CharField(max_length=10, choices=TournamentKind.choices, default=TournamentKind.INDIVIDUAL)
+    team_colour_preferences = models.CharField(
+        max_length=4, choices=TeamColourPreferences.choices, default=TeamColourPreferences.TYPE_A
+    )
+    team_primary_score = models.CharField(
+        max_length=5, choices=TeamPrimaryScore.choices, default=TeamPrimaryScore.MATCH_POINTS
+    )
+    match_points_win = models.PositiveSmallIntegerField(default=2, validators=[MaxValueValidator(99)])
+    match_points_draw = models.PositiveSmallIntegerField(default=1, validators=[MaxValueValidator(99)])
+    match_points_loss = models.PositiveSmallIntegerField(default=0, validators=[MaxValueValidator(99)])
+    team_boards = models.PositiveSmallIntegerField(
+        default=4,
+        validators=[MinValueValidator(1), MaxValueValidator(20)],
+        help_text=_("Team events: the number of boards of a match"),
+    )
     # The regulations' prize rule: tied players share the money of their places (Hort) or
     # the tie-breaks decide alone (tourney.prizes).
     prizes_shared = models.BooleanField(default=False)
@@ -223,6 +258,10 @@ class Tournament(models.Model):
     def two_games(self) -> bool:
         """Every round a match of two games (the Double-Swiss system, C.04.5)."""
         return self.pairing_system == PairingSystem.DOUBLE_SWISS
+
+    @property
+    def is_team_event(self) -> bool:
+        return self.kind == TournamentKind.TEAM
 
     def scheduled_start(self, number: int) -> datetime.datetime | None:
         """Round *number*'s scheduled start in the tournament's time zone, or None."""
@@ -570,6 +609,9 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     result_entered_at = models.DateTimeField(null=True, blank=True)
+    # A board of a team match (team events): the round's boards are numbered match after
+    # match, so the k-th game of a match by board number is its board k.
+    match = models.ForeignKey("TeamMatch", on_delete=models.CASCADE, null=True, blank=True, related_name="games")
 
     class Meta:
         ordering = ["round", "board"]
@@ -677,6 +719,176 @@ class RoundEntry(models.Model):
 
     def __str__(self) -> str:
         return f"R{self.round.number}: {self.player.name}"
+
+
+class Team(models.Model):
+    """A team of a team event (C.04.6). *start_number* is its TPN, assigned by the rules of
+    the competition (C.04.6 1.1); tourney.services.teams orders the teams by the average
+    rating of their first boards unless the arbiter renumbers them."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    start_number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+    name = models.CharField(max_length=100, validators=[validate_visible_text])
+    federation = models.CharField(max_length=3, blank=True, validators=[validate_federation])
+    captain = models.CharField(max_length=100, blank=True, validators=[validate_visible_text])
+    entry_round = models.PositiveSmallIntegerField(
+        default=1, validators=[MinValueValidator(1), MaxValueValidator(MAX_ROUNDS)]
+    )
+    withdrawal_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[MaxValueValidator(MAX_ROUNDS + 1)]
+    )
+
+    class Meta:
+        ordering = ["tournament", "start_number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "start_number"], name="team_unique_start_number"),
+            models.UniqueConstraint(fields=["tournament", "name"], name="team_unique_name"),
+            models.CheckConstraint(
+                condition=Q(withdrawal_round__isnull=True) | Q(withdrawal_round__gt=models.F("entry_round")),
+                name="team_withdraws_after_entry",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.start_number}. {self.name}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("team_card", args=[self.tournament_id, self.pk])
+
+    def plays_in(self, number: int) -> bool:
+        return self.entry_round <= number and (self.withdrawal_round is None or number < self.withdrawal_round)
+
+
+class TeamMember(models.Model):
+    """A player on a team's roster, in the roster's board order (the players beyond the
+    number of boards are its reserves). The person is a Player of the tournament."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="members")
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="team_member")
+    board = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+
+    class Meta:
+        ordering = ["team", "board"]
+        constraints = [models.UniqueConstraint(fields=["team", "board"], name="team_member_unique_board")]
+
+    def __str__(self) -> str:
+        return f"{self.team.name} {self.board}: {self.player.name}"
+
+
+class MatchForfeit(models.TextChoices):
+    NONE = "", _("Played")
+    HOME = "home", _("Won by the first team by forfeit")
+    AWAY = "away", _("Won by the second team by forfeit")
+    DOUBLE = "double", _("Double forfeit")
+
+
+class TeamMatch(models.Model):
+    """One pairing of a team round: *home* has White on board 1 (C.04.6 1.6.1), *away* the
+    other team, or none for the pairing-allocated bye (C.04.6 1.4). Its board games are
+    Game rows (Game.match); a whole match forfeited is *forfeit*, its boards scored +-/-+."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="team_matches")
+    table = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+    home = models.ForeignKey(Team, on_delete=models.RESTRICT, related_name="home_matches")
+    away = models.ForeignKey(Team, on_delete=models.RESTRICT, null=True, blank=True, related_name="away_matches")
+    forfeit = models.CharField(max_length=6, choices=MatchForfeit.choices, blank=True, default=MatchForfeit.NONE)
+    rule = models.CharField(max_length=10, blank=True)  # the article of C.04.6 4.3 that gave the colours
+
+    class Meta:
+        ordering = ["round", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="team_match_unique_table"),
+            models.UniqueConstraint(fields=["round", "home"], name="team_match_home_once_per_round"),
+            models.UniqueConstraint(fields=["round", "away"], name="team_match_away_once_per_round"),
+            models.CheckConstraint(condition=~Q(home=models.F("away")), name="team_match_two_teams"),
+        ]
+
+    def __str__(self) -> str:
+        if self.away_id is None:
+            return f"R{self.round.number} T{self.table}: {self.home.name} bye"
+        return f"R{self.round.number} T{self.table}: {self.home.name} - {self.away.name}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.away_id is None
+
+
+class TeamProhibition(models.Model):
+    """Two teams the competition's rules keep apart (e.g. two teams of one club) in rounds
+    *first_round* to *last_round* (all rounds when empty): TRF-2026 record 260 for teams,
+    C.04.6's TeamRound.forbidden."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="team_prohibitions")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    other = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    first_round = models.PositiveSmallIntegerField(default=1, validators=[MinValueValidator(1)])
+    last_round = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "team__start_number", "other__start_number"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(team=models.F("other")), name="team_prohibition_two_teams"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team.name} - {self.other.name}"
+
+    def applies_to(self, number: int) -> bool:
+        return self.first_round <= number and (self.last_round is None or number <= self.last_round)
+
+
+class TeamBye(models.Model):
+    """A bye a team requested for a round not paired yet (C.04.2 2026 art. 3.3 for teams):
+    half-point, full-point or zero-point (an announced absence). Its points are the
+    tournament's: a drawn, won or lost match's match points, and the bye's points on every
+    board (points_half_bye, points_full_bye, nothing). The PAB is a TeamMatch."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="team_byes")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="byes")
+    kind = models.CharField(max_length=4, choices=ByeKind.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round", "team__start_number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "team"], name="team_bye_once_per_round"),
+            models.CheckConstraint(condition=~Q(kind="pab"), name="team_bye_is_requested"),
+        ]
+
+    def __str__(self) -> str:
+        return f"R{self.round.number}: {self.team.name} {self.get_kind_display()}"
+
+
+class Lineup(models.Model):
+    """The players a team fields in a round, board 1 first (LineupBoard); without one the
+    team fields its roster's first boards in order."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="lineups")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="lineups")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["round", "team__start_number"]
+        constraints = [models.UniqueConstraint(fields=["round", "team"], name="lineup_once_per_round")]
+
+    def __str__(self) -> str:
+        return f"R{self.round.number}: {self.team.name}"
+
+
+class LineupBoard(models.Model):
+    lineup = models.ForeignKey(Lineup, on_delete=models.CASCADE, related_name="boards")
+    board = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+    member = models.ForeignKey(TeamMember, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        ordering = ["lineup", "board"]
+        constraints = [
+            models.UniqueConstraint(fields=["lineup", "board"], name="lineup_unique_board"),
+            models.UniqueConstraint(fields=["lineup", "member"], name="lineup_member_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.board}: {self.member.player.name}"
 
 
 class CheckIn(models.Model):

@@ -1,6 +1,6 @@
 """The keyboard's result entry: "12 1-0", "12 =", "12 +-", "12 --" (board, then result),
 or "#17 1-0" (the board where pairing number 17 plays, then that board's result, White's
-first as on every scoresheet).
+first as on every scoresheet); in a team event "12.3 1-0" (match 12, its board 3).
 
 A Double-Swiss match (C.04.5) has two games on a board: "12.1 1-0" and "12.2 0-1" name
 game 1 and game 2, "12 1-0 =" gives both at once, each as its own scoresheet reads it
@@ -40,6 +40,7 @@ TYPED = {
     "*": Result.PENDING,
 }
 
+_TEAM_ENTRY = re.compile(r"^\s*(\d+)\.(\d+)\s+(\S.*?)\s*$")
 _ENTRY = re.compile(r"^\s*(#?)\s*(\d+)(?:\s*[\s.:,]\s*(\S.*?)|([-=+½*].*?))\s*$")
 # A Double-Swiss match: "12.2 0-1" (one game) and "12 1-0 =" (both games).
 _GAME_ENTRY = re.compile(r"^\s*(#?)\s*(\d+)\.([12])\s+(\S.*?)\s*$")
@@ -78,6 +79,7 @@ class Entry:
     pairing_number: int | None = None
     game: int = 1  # the game of a Double-Swiss match the result is for
     second: Result | None = None  # game 2's result, when both games of a match were typed
+    match: int | None = None  # a team event's match (its table), *board* then its board
 
 
 def _located(by_player: str, number: str, result: Result, **more: object) -> Entry:
@@ -102,13 +104,30 @@ def _match_entry(text: str) -> Entry | None:
     return None
 
 
+def parse_team_entry(text: str) -> Entry | None:
+    """ "12.3 1-0": match 12, board 3, the result of that board (White's first); None when
+    the text is not of that form."""
+    found = _TEAM_ENTRY.match(text or "")
+    if not found:
+        return None
+    match, board = int(found.group(1)), int(found.group(2))
+    if not (1 <= match <= _LAST_BOARD and 1 <= board <= _LAST_BOARD):
+        raise EntryError(_("%(text)r is not a match and board, e.g. “12.3”") % {"text": text.split()[0]})
+    return Entry(parse_result(found.group(3)), board=board, match=match)
+
+
 def parse_entry(text: str, *, two_games: bool = False) -> Entry:
     """The entry the arbiter typed: "12 1-0" names a board, "#17 1-0" a pairing number;
-    *two_games* (a Double-Swiss match) reads "12.2 0-1" and "12 1-0 =" too."""
+    *two_games* (a Double-Swiss match) reads "12.2 0-1" and "12 1-0 =" too; in any other
+    event "12.3 1-0" names board 3 of team match 12 (a team event's desk checks it is one)."""
     if two_games:
         entry = _match_entry(text or "")
         if entry is not None:
             return entry
+    else:
+        team_entry = parse_team_entry(text)
+        if team_entry is not None:
+            return team_entry
     match = _ENTRY.match(text or "")
     if not match:
         raise EntryError(_("type the board and the result, e.g. “12 1-0”, or “#17 1-0” by pairing number"))

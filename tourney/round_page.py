@@ -58,7 +58,8 @@ def board_rows(rnd: Round, can: dict[str, bool], games: Sequence[Game], pending:
     the rows (a game and its players' explanations, for the arbiter's draft), whether
     results are entered here and with which buttons."""
     explain: dict[int, draft.Explanation] = {}
-    if games and can["direct"] and rnd.status == RoundStatus.PAIRED:  # the draft explains itself
+    # The draft explains itself (an individual event's: a team event's draft is its matches).
+    if games and can["direct"] and rnd.status == RoundStatus.PAIRED and not rnd.tournament.is_team_event:
         explain = draft.explanations(rnd)
     tournament = rnd.tournament
     context: dict[str, object] = {
@@ -66,7 +67,10 @@ def board_rows(rnd: Round, can: dict[str, bool], games: Sequence[Game], pending:
         "tournament": tournament,
         "can": can,
         "games": list(games),
-        "rows": [(g, explain.get(g.white.pairing_number), explain.get(g.black.pairing_number)) for g in games],
+        "rows": [
+            (g, explain.get(g.white.pairing_number), explain.get(g.black.pairing_number), match_board(g, tournament))
+            for g in games
+        ],
         "explained": bool(explain),
         "entering": can["direct"] and rnd.status in PUBLIC_STATUSES,
         "result_choices": RESULT_BUTTONS,
@@ -77,6 +81,14 @@ def board_rows(rnd: Round, can: dict[str, bool], games: Sequence[Game], pending:
         context["floats_shown"] = draft.floats_shown(tournament.pairing_system)
         context["floats_legend"] = draft.floats_legend(tournament.pairing_system, edition)
     return context
+
+
+def match_board(game: Game, tournament: Tournament) -> str:
+    """A team match's board as the keyboard takes it ("12.3": match 12, board 3), or ''."""
+    if game.match_id is None:
+        return ""
+    table = game.match.table  # type: ignore[union-attr]
+    return f"{table}.{game.board - (table - 1) * tournament.team_boards}"
 
 
 def board_context(rnd: Round, game: Game | None, can: dict[str, bool]) -> dict[str, object]:
@@ -95,7 +107,7 @@ def round_context(request: HttpRequest, rnd: Round) -> dict[str, object]:
     # While the job runs, the games on file are not the draft yet: the worker may write
     # them between reading the round and reading its games.
     visible = rnd.pk is not None and not polling and (can["direct"] or rnd.status in PUBLIC_STATUSES)
-    games = list(Game.objects.filter(round=rnd).select_related("white", "black")) if visible else []
+    games = list(Game.objects.filter(round=rnd).select_related("white", "black", "match")) if visible else []
     byes = list(Bye.objects.filter(round=rnd).select_related("player")) if rnd.pk else []
     if not visible:
         byes = [b for b in byes if b.requested]  # requested byes are known before the pairing

@@ -6,7 +6,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from tourney.login_throttle import ThrottledLoginView
-from tourney.views import accounts, checkin, desk, manual, public, rating_list, setup, why
+from tourney.views import accounts, checkin, desk, manual, public, rating_list, setup, teams, why
 
 T = "t/<int:tournament_id>/"
 R = T + "rounds/<int:number>/"
@@ -76,6 +76,19 @@ urlpatterns = [
     path(T + "prohibited/", setup.prohibit_pairing, name="prohibit_pairing"),
     path(T + "prohibited/<int:prohibited_id>/allow/", setup.allow_pairing, name="allow_pairing"),
     path(T + "audit/", setup.audit_log, name="audit"),
+    # Team events (C.04.6).
+    path(T + "teams/", teams.team_registration, name="team_registration"),
+    path(T + "teams/csv/", teams.team_csv, name="team_csv"),
+    path(T + "teams/standings/", teams.team_standings_page, name="team_standings"),
+    path(T + "teams/byes/", teams.team_bye_request, name="team_bye_request"),
+    path(T + "teams/prohibited/", teams.team_prohibit, name="team_prohibit"),
+    path(T + "teams/prohibited/<int:team_prohibition_id>/allow/", teams.team_allow, name="team_allow"),
+    path(T + "teams/byes/<int:team_bye_id>/cancel/", teams.team_bye_cancel, name="team_bye_cancel"),
+    path(T + "teams/<int:team_id>/", teams.team_card, name="team_card"),
+    path(T + "teams/<int:team_id>/roster/", teams.team_roster, name="team_roster"),
+    path(R + "lineups/", teams.team_lineups, name="team_lineups"),
+    path(R + "matches/", teams.team_round, name="team_round"),
+    path(R + "matches/<int:match_id>/forfeit/", teams.match_forfeit, name="match_forfeit"),
     path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/set-password/<uidb64>/<token>/", accounts.SetPasswordView.as_view(), name="set_password"),

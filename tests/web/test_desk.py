@@ -117,7 +117,7 @@ def test_it_stops_the_poll_with_286_once_the_job_is_over(client, arbiter) -> Non
     response = client.get(f"/t/{t.pk}/rounds/1/status/", headers={"HX-Request": "true"})
     assert response.status_code == 286
     page = response.content.decode()
-    assert "hx-trigger=\"every" not in page and "Alice" in page  # no poll left (the explanations load on opening)
+    assert 'hx-trigger="every' not in page and "Alice" in page  # no poll left (the explanations load on opening)
 
 
 def _htmx(client: Client, url: str, data: dict | None = None):

@@ -26,6 +26,10 @@ from tourney.models import (
     RatingListImport,
     Round,
     RoundStatus,
+    Team,
+    TeamBye,
+    TeamMatch,
+    TeamProhibition,
     Tournament,
 )
 from tourney.roles import appoint
@@ -77,6 +81,15 @@ KNOWN_WRITES = {
     "rating_list",
     "player_from_list",
     "rating_update",
+    "team_registration",
+    "team_csv",
+    "team_roster",
+    "team_lineups",
+    "match_forfeit",
+    "team_bye_request",
+    "team_bye_cancel",
+    "team_prohibit",
+    "team_allow",
 }
 
 
@@ -91,6 +104,8 @@ def scene(django_user_model):
     prohibited = ProhibitedPairing.objects.create(
         tournament=t, player=builders.player(t, 5), other=builders.player(t, 6), first_round=3
     )
+    team = Team.objects.create(tournament=t, start_number=1, name="Rooks")
+    rival = Team.objects.create(tournament=t, start_number=2, name="Bishops")
     organizer = django_user_model.objects.create_user("org")
     arbiter = django_user_model.objects.create_user("arb")
     stranger = django_user_model.objects.create_user("stranger")  # arbiter and organizer of another tournament
@@ -110,6 +125,10 @@ def scene(django_user_model):
         "token": "forged:secret",
         "job_id": ImportJob.objects.create(created_by=organizer, data=b"").pk,
         "import_id": RatingListImport.objects.create(file_name="players_list_foa.zip").pk,
+        "team_id": team.pk,
+        "match_id": TeamMatch.objects.create(round=rnd, table=1, home=team).pk,
+        "team_bye_id": TeamBye.objects.create(round=round_2, team=team, kind=ByeKind.HALF_POINT).pk,
+        "team_prohibition_id": TeamProhibition.objects.create(tournament=t, team=team, other=rival).pk,
     }
     return {"t": t, "kwargs": kwargs, "organizer": organizer, "arbiter": arbiter, "stranger": stranger}
 
@@ -224,5 +243,8 @@ def test_a_get_on_a_write_only_endpoint_is_refused(scene) -> None:
             "self_checkin",
             "rating_list",  # the page with the upload form
             "rating_update",  # the preview
+            "team_registration",  # the page with the forms
+            "team_roster",
+            "team_lineups",
         ):
             assert client.get(url).status_code == 405, name

@@ -31,6 +31,10 @@ REFUSALS = RefusalTable(
     "manual_changes",
     {
         "same_player": gettext_lazy("choose two different players"),
+        # A team event's boards follow its matches and lineups (tourney.services.teams).
+        "team_event": gettext_lazy(
+            "round %(round)d is a round of a team event: its matches change by pairing the round again"
+        ),
         "not_seated": gettext_lazy("player %(player)d is not in this pairing"),
         "not_paired": gettext_lazy("round %(round)d is %(status)s: only a paired round can be changed"),
         # C.04.2.D.10 (2017 texts): a published pairing changes only to repair a rematch.
@@ -101,6 +105,7 @@ def exchange_players(
     with transaction.atomic():
         rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
         tournament = rnd.tournament
+        _refuse_team_event(rnd)
         if rnd.status not in PAIRED_STATUSES or rnd.status == RoundStatus.CLOSED:
             status = in_sentence(RoundStatus(rnd.status).label)
             raise PairingRefused(REFUSALS("not_paired", round=rnd.number, status=status))
@@ -250,8 +255,14 @@ def _refuse_started(rnd: Round, players: set[int]) -> None:
         raise PairingRefused(REFUSALS("board_has_result"))
 
 
+def _refuse_team_event(rnd: Round) -> None:
+    if rnd.tournament.is_team_event:
+        raise PairingRefused(REFUSALS("team_event", round=rnd.number))
+
+
 def _published(round_id: int, ground: str) -> Round:
     rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
+    _refuse_team_event(rnd)
     if rnd.status != RoundStatus.PUBLISHED:
         raise PairingRefused(REFUSALS("not_published", round=rnd.number))
     _refuse_ground(rnd, ground, (ground,))
@@ -405,6 +416,7 @@ def _games_of(description: str) -> set[tuple[str, ...]]:
 
 def _draft(round_id: int) -> Round:
     rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
+    _refuse_team_event(rnd)
     if rnd.status != RoundStatus.PAIRED:
         status = in_sentence(RoundStatus(rnd.status).label)
         raise PairingRefused(REFUSALS("not_draft", round=rnd.number, status=status))

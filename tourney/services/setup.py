@@ -114,6 +114,14 @@ FIXED_AFTER_ROUND_ONE = (
     "acceleration_group_c_below",
     "lim_maxi",
     *POINT_FIELDS,
+    # A team event's matches are paired and scored with these (C.04.6 1.2, 1.7).
+    "kind",
+    "team_boards",
+    "team_colour_preferences",
+    "team_primary_score",
+    "match_points_win",
+    "match_points_draw",
+    "match_points_loss",
 )
 
 

@@ -201,6 +201,17 @@ def _board_of(request: TournamentRequest, number: int, pairing_number: int | Non
     return board
 
 
+def _board_of_match(request: TournamentRequest, number: int, table: int, board: int) -> int:
+    """The round's board number of board *board* of match *table* ("12.3 1-0" at the keyboard)."""
+    games = Game.objects.filter(
+        round__tournament=request.tournament, round__number=number, match__table=table
+    ).order_by("board")
+    boards = list(games.values_list("board", flat=True))
+    if not request.tournament.is_team_event or not 1 <= board <= len(boards):
+        raise EntryError(_("round %(r)d has no match %(m)d with a board %(b)d") % {"r": number, "m": table, "b": board})
+    return boards[board - 1]
+
+
 def _correction_context(game: Game, result: str, error: CorrectionUnconfirmed, game_number: int | None) -> dict:
     """What the arbiter must confirm: the board's result now, the one typed, the later
     rounds already paired with the old one (*game_number*: the game of a Double-Swiss match)."""
@@ -241,7 +252,10 @@ def round_result(request: TournamentRequest, tournament_id: int, number: int) ->
         if "entry" in request.POST:
             # The keyboard types new results: over one already entered it asks for a correction.
             entry = parse_entry(request.POST["entry"], two_games=two_games)
-            board = entry.board or _board_of(request, number, entry.pairing_number)
+            if entry.match is not None:
+                board = _board_of_match(request, number, entry.match, entry.board or 0)
+            else:
+                board = entry.board or _board_of(request, number, entry.pairing_number)
             games = [(entry.game, entry.result)]
             if entry.second is not None:
                 games.append((2, entry.second))
@@ -275,6 +289,9 @@ def round_result(request: TournamentRequest, tournament_id: int, number: int) ->
         labels = ", ".join(label for label, _changed in said)
         changed = any(c for _label, c in said)
         message = (_("Board %(b)d: %(r)s") if changed else _("Board %(b)d: already %(r)s")) % {"b": board, "r": labels}
+        if game.match_id is not None:  # a team match's board, as the arbiter typed it: "12.3"
+            match_board = game.board - (game.match.table - 1) * game.round.tournament.team_boards
+            message = f"{message} ({game.match.table}.{match_board})"
     except (EntryError, ValueError) as error:
         message = str(error) or _("type the board and the result, e.g. “12 1-0”")
     except CorrectionUnconfirmed as error:  # a conflict too: the board changed meanwhile

@@ -11,7 +11,7 @@ The literal enumeration of the text is the test oracle (tests/engine/team/sieve.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 
 from pairing.engine.boards import sorted_by_scores
@@ -54,8 +54,12 @@ class _Field:
         return perfect(self.adj, mask) if mask else True
 
 
-def pair_round(round_: TeamRound) -> TeamPairing:
-    """Pair the round (art. 3.3.2). Raises PairingError when no round-pairing exists (art. 3.3.3)."""
+def pair_round(round_: TeamRound, progress: Callable[[int, int], None] | None = None) -> TeamPairing:
+    """Pair the round (art. 3.3.2). Raises PairingError when no round-pairing exists (art. 3.3.3).
+
+    *progress*, when given, hears (brackets paired, brackets expected) after each bracket;
+    the brackets expected are those paired plus the scoregroups left (an upfloater may
+    empty one), so the second figure may shrink but never passes the first."""
     field = _Field(round_)
     remaining = (1 << len(field.teams)) - 1
     bye = None
@@ -76,6 +80,9 @@ def pair_round(round_: TeamRound) -> TeamPairing:
         brackets.append(tuple(field.teams[i].tpn for i in bracket))
         for i in bracket:
             remaining &= ~(1 << i)
+        if progress is not None:
+            left = len({field.score[i] for i in bits(remaining)})
+            progress(len(brackets), len(brackets) + left)
     matches = [allocate(field.teams[a], field.teams[b], round_) for a, b in pairs]
     # C.04.6 is silent on board order: C.04.2 2026 art. 3.6 (recommended), on the primary score
     score = {t.tpn: round_.score(t) for t in field.teams}

@@ -1,0 +1,446 @@
+"""The pages of a team event (C.04.6): team registration (a form, a roster file), a team's
+roster, each round's lineups, the round's matches, the team standings and each team's card.
+
+The views are thin: the writes go through tourney.services.teams, the pairing through the
+round desk (tourney.views.desk: the same Pair and Publish buttons, the same keyboard box,
+where "12.3 1-0" is match 12, board 3). The public pages (round, standings, card) are
+cached as the individual ones are (tourney.caching.public_views).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django.contrib import messages
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from pairing import adapter
+from pairing.engine.text import decode
+from pairing.engine.tiebreaks.codes import TieBreakCodeError
+from pairing.engine.tiebreaks.teams import parse_team, team_standings
+from tourney.access import takes_upload, tournament_role, user_roles
+from tourney.caching.public_views import one_round, public_page
+from tourney.errors import DomainError
+from tourney.forms import TeamForm, TeamMemberForm, UploadForm
+from tourney.models import (
+    PUBLIC_STATUSES,
+    MatchForfeit,
+    Result,
+    Round,
+    RoundStatus,
+    Team,
+    TeamBye,
+    TeamMatch,
+    TeamPrimaryScore,
+    TeamProhibition,
+    Tournament,
+)
+from tourney.presentation import points
+from tourney.services import teams
+from tourney.services.rounds import round_for
+from tourney.templatetags.tourney_tags import points as shown_points
+from tourney.views.http import HtmxHttpRequest, TournamentRequest
+
+
+def _team_event(tournament_id: int) -> Tournament:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if not tournament.is_team_event:
+        raise Http404
+    return tournament
+
+
+def _members(text: str) -> list[teams.MemberData]:
+    """The form's roster: one player a line, name;FIDE ID;rating;federation."""
+    rows = []
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.split(";")] + ["", "", ""]
+        if not cells[0]:
+            continue
+        rating = cells[2]
+        if rating and not rating.isdigit():
+            raise teams.TeamRefused(teams.REFUSALS("bad_field", field=cells[0], problem=rating))
+        rows.append(teams.MemberData(cells[0], fide_id=cells[1], rating=int(rating or 0), federation=cells[3]))
+    return rows
+
+
+def _registration_page(
+    request: TournamentRequest, form: TeamForm | None = None, upload_form: UploadForm | None = None
+) -> HttpResponse:
+    tournament = request.tournament
+    context = {
+        "tournament": tournament,
+        "form": form or TeamForm(),
+        "upload_form": upload_form or UploadForm(),
+        "teams": tournament.teams.prefetch_related("members__player"),
+        "first_open": teams.first_open_round(tournament),
+        "columns": ";".join(teams.CSV_COLUMNS),
+        "byes": TeamBye.objects.filter(round__tournament=tournament).select_related("round", "team"),
+        "bye_kinds": [(k.value, k.label) for k in teams.REQUESTED_BYES],
+        "rounds": range(1, tournament.rounds + 1),
+        "prohibitions": tournament.team_prohibitions.select_related("team", "other"),
+        "can": user_roles(request.user, tournament),
+    }
+    return render(request, "tourney/teams/registration.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+@tournament_role("register")
+def team_registration(request: TournamentRequest, tournament_id: int) -> HttpResponse:
+    if not request.tournament.is_team_event:
+        raise Http404
+    if request.method == "GET":
+        return _registration_page(request)
+    form = TeamForm(request.POST)
+    if not form.is_valid():
+        return _registration_page(request, form=form)
+    data = form.cleaned_data
+    try:
+        team = teams.register_team(
+            tournament_id=tournament_id,
+            name=data["name"],
+            members=_members(data["members"]),
+            federation=data["federation"],
+            captain=data["captain"],
+            user=request.user,
+        )
+    except DomainError as error:
+        form.add_error(None, str(error))
+        return _registration_page(request, form=form)
+    messages.success(request, _("Team %(name)s registered.") % {"name": team.name})
+    return redirect("team_registration", tournament_id)
+
+
+@takes_upload
+@require_POST
+@tournament_role("register")
+def team_csv(request: TournamentRequest, tournament_id: int) -> HttpResponse:
+    """A roster file: one line per player, team;board;name;fide_id;rating;federation."""
+    if not request.tournament.is_team_event:
+        raise Http404
+    form = UploadForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _registration_page(request, upload_form=form)
+    try:
+        made = teams.import_rosters(
+            tournament_id=tournament_id, text=decode(form.cleaned_data["file"].read()), user=request.user
+        )
+    except DomainError as error:
+        form.errors["file"] = form.error_class([str(error)])
+        return _registration_page(request, upload_form=form)
+    messages.success(request, _("%(n)d teams registered from the file.") % {"n": len(made)})
+    return redirect("team_registration", tournament_id)
+
+
+@require_POST
+@tournament_role("register")
+def team_bye_request(request: TournamentRequest, tournament_id: int) -> HttpResponse:
+    """A team's requested bye (half-point, full-point) or announced absence for a round not paired."""
+    if not request.tournament.is_team_event:
+        raise Http404
+    try:
+        bye = teams.request_team_bye(
+            tournament_id=tournament_id,
+            team_id=int(request.POST.get("team") or 0),
+            round_number=int(request.POST.get("round") or 0),
+            kind=request.POST.get("kind", ""),
+            user=request.user,
+        )
+        messages.success(request, _("Recorded: %(bye)s.") % {"bye": f"{bye.team.name}, {bye.get_kind_display()}"})
+    except Team.DoesNotExist:
+        raise Http404 from None
+    except (DomainError, ValueError) as error:
+        messages.error(request, str(error))
+    return redirect(reverse("team_registration", args=[tournament_id]) + "#team-byes")
+
+
+@require_POST
+@tournament_role("manage")
+def team_prohibit(request: TournamentRequest, tournament_id: int) -> HttpResponse:
+    """Two teams kept apart by the competition's rules (TRF-2026 record 260)."""
+    if not request.tournament.is_team_event:
+        raise Http404
+    try:
+        teams.prohibit_teams(
+            tournament_id=tournament_id,
+            team_id=int(request.POST.get("team") or 0),
+            other_id=int(request.POST.get("other") or 0),
+            first_round=int(request.POST.get("first_round") or 1),
+            last_round=int(request.POST.get("last_round") or 0) or None,
+            user=request.user,
+        )
+    except Team.DoesNotExist:
+        raise Http404 from None
+    except (DomainError, ValueError) as error:
+        messages.error(request, str(error))
+    return redirect(reverse("team_registration", args=[tournament_id]) + "#team-prohibitions")
+
+
+@require_POST
+@tournament_role("manage")
+def team_allow(request: TournamentRequest, tournament_id: int, team_prohibition_id: int) -> HttpResponse:
+    prohibition = get_object_or_404(TeamProhibition, pk=team_prohibition_id, tournament=request.tournament)
+    teams.allow_teams(prohibition_id=prohibition.pk, user=request.user)
+    return redirect(reverse("team_registration", args=[tournament_id]) + "#team-prohibitions")
+
+
+@require_POST
+@tournament_role("register")
+def team_bye_cancel(request: TournamentRequest, tournament_id: int, team_bye_id: int) -> HttpResponse:
+    bye = get_object_or_404(TeamBye, pk=team_bye_id, round__tournament=request.tournament)
+    try:
+        teams.cancel_team_bye(bye_id=bye.pk, user=request.user)
+    except DomainError as error:
+        messages.error(request, str(error))
+    return redirect(reverse("team_registration", args=[tournament_id]) + "#team-byes")
+
+
+@require_http_methods(["GET", "POST"])
+@tournament_role("register")
+def team_roster(request: TournamentRequest, tournament_id: int, team_id: int) -> HttpResponse:
+    """A team's roster: its order (before round 1 is paired), a reserve added, a withdrawal."""
+    team = get_object_or_404(Team, pk=team_id, tournament=request.tournament)
+    form = TeamMemberForm()
+    if request.method == "POST":
+        try:
+            action = request.POST.get("action")
+            if action == "order":
+                order = sorted((int(request.POST.get(f"board-{m.pk}") or 0), m.board, m.pk) for m in team.members.all())
+                teams.set_roster_order(team_id=team.pk, member_ids=[pk for _b, _o, pk in order], user=request.user)
+                messages.success(request, _("Roster saved."))
+            elif action == "withdraw":
+                teams.withdraw_team(team_id=team.pk, user=request.user)
+                messages.success(request, _("%(name)s withdrawn.") % {"name": team.name})
+            elif action == "delete":
+                teams.delete_team(team_id=team.pk, user=request.user)
+                messages.success(request, _("%(name)s deleted.") % {"name": team.name})
+                return redirect("team_registration", tournament_id)
+            else:
+                form = TeamMemberForm(request.POST)
+                if form.is_valid():
+                    d = form.cleaned_data
+                    member = teams.MemberData(
+                        d["name"], fide_id=d["fide_id"], rating=d["rating"] or 0, federation=d["federation"]
+                    )
+                    teams.add_member(team_id=team.pk, member=member, user=request.user)
+                    messages.success(request, _("%(name)s added to the roster.") % {"name": d["name"]})
+                    form = TeamMemberForm()
+        except (DomainError, ValueError) as error:
+            messages.error(request, str(error))
+        team.refresh_from_db()
+    context = {
+        "tournament": request.tournament,
+        "team": team,
+        "roster": teams.roster(team),
+        "boards": request.tournament.team_boards,
+        "form": form,
+        "can_delete": teams.can_delete(team),
+        "can_withdraw": teams.first_open_round(request.tournament) > team.entry_round,
+    }
+    return render(request, "tourney/teams/roster.html", context)
+
+
+def _lineup_rows(rnd: Round) -> list[dict]:
+    rows = []
+    for team in rnd.tournament.teams.prefetch_related("members__player"):
+        if not team.plays_in(rnd.number):
+            continue
+        rows.append({"team": team, "roster": teams.roster(team), "lineup": teams.lineup_of(rnd, team)})
+    return rows
+
+
+@require_http_methods(["GET", "POST"])
+@tournament_role("direct")
+def team_lineups(request: TournamentRequest, tournament_id: int, number: int) -> HttpResponse:
+    """Each team's players for round *number*, board 1 first, before the round is paired.
+    An HTMX post gets the team's row back."""
+    tournament = request.tournament
+    if not tournament.is_team_event:
+        raise Http404
+    try:
+        rnd = round_for(tournament, number)
+    except DomainError:
+        raise Http404 from None
+    refusal, saved = "", None
+    if request.method == "POST":
+        team = get_object_or_404(Team, pk=request.POST.get("team"), tournament=tournament)
+        ids = [request.POST.get(f"board-{k}", "") for k in range(1, tournament.team_boards + 1)]
+        try:
+            teams.set_lineup(
+                round_id=rnd.pk, team_id=team.pk, member_ids=[int(i) for i in ids if i.isdigit()], user=request.user
+            )
+            saved = team.pk
+        except DomainError as error:
+            refusal = str(error)
+        if request.htmx:
+            row = {"team": team, "roster": teams.roster(team), "lineup": teams.lineup_of(rnd, team)}
+            context = {
+                "tournament": tournament,
+                "round": rnd,
+                "row": row,
+                "refusal": refusal,
+                "saved": saved,
+                "open": rnd.status in teams.LINEUP_STATUSES,
+            }
+            return render(request, "tourney/teams/lineups.html#lineup", context)
+        if refusal:
+            messages.error(request, refusal)
+        else:
+            messages.success(request, _("Lineup of %(name)s saved.") % {"name": team.name})
+        return redirect("team_lineups", tournament_id, number)
+    context = {
+        "tournament": tournament,
+        "round": rnd,
+        "rows": _lineup_rows(rnd),
+        "open": rnd.status in teams.LINEUP_STATUSES,
+        "boards": range(1, tournament.team_boards + 1),
+    }
+    return render(request, "tourney/teams/lineups.html", context)
+
+
+def _match_rows(rnd: Round) -> list[dict]:
+    tournament = rnd.tournament
+    rows = []
+    for match in rnd.team_matches.select_related("home", "away").order_by("table"):
+        games = teams.board_games(match)
+        score = teams.match_score(match, tournament, games)
+        boards = [
+            {"number": k, "game": g, "home_white": teams.home_has_white(k), "label": Result(g.result).label}
+            for k, g in enumerate(games, start=1)
+        ]
+        rows.append({"match": match, "score": score, "boards": boards})
+    return rows
+
+
+@require_GET
+@public_page(one_round)
+def team_round(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """The round's matches, each with its boards: the public see a published round only."""
+    tournament = _team_event(tournament_id)
+    rnd = tournament.round_set.filter(number=number).first()
+    can = user_roles(request.user, tournament)
+    visible = rnd is not None and (rnd.status in PUBLIC_STATUSES or (can["direct"] and rnd.team_matches.exists()))
+    context = {
+        "tournament": tournament,
+        "number": number,
+        "round": rnd,
+        "rows": _match_rows(rnd) if visible and rnd is not None else [],
+        "draft": rnd is not None and rnd.status not in PUBLIC_STATUSES,
+        "can": can,
+        "live": rnd is not None and rnd.status == RoundStatus.PUBLISHED,
+        "forfeits": MatchForfeit.choices,
+        "byes": list(rnd.team_byes.select_related("team")) if rnd is not None else [],
+    }
+    return render(request, "tourney/teams/round.html", context)
+
+
+@require_POST
+@tournament_role("direct")
+def match_forfeit(request: TournamentRequest, tournament_id: int, number: int, match_id: int) -> HttpResponse:
+    match = get_object_or_404(TeamMatch, pk=match_id, round__tournament=request.tournament, round__number=number)
+    try:
+        teams.forfeit_match(match_id=match.pk, forfeit=request.POST.get("forfeit", ""), user=request.user)
+        messages.success(request, _("Table %(table)d saved.") % {"table": match.table})
+    except (DomainError, ValueError) as error:
+        messages.error(request, str(error))
+    return redirect(reverse("team_round", args=[tournament_id, number]) + f"#table-{match.table}")
+
+
+def _team_codes(tournament: Tournament) -> list[str]:
+    """The standings' tie-breaks: the secondary score, then the tournament's list where it
+    names team tie-breaks (C.07 11-13)."""
+    secondary = "GP" if tournament.team_primary_score == TeamPrimaryScore.MATCH_POINTS else "MP"
+    codes = [secondary]
+    for code in tournament.tiebreaks:
+        try:
+            parse_team(code)
+        except TieBreakCodeError:
+            continue
+        if code not in codes:
+            codes.append(code)
+    return codes
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, Fraction):
+        return shown_points(int(value * 10)) if (value * 10).denominator == 1 else f"{float(value):.2f}"
+    if isinstance(value, tuple):
+        return " ".join(_shown(v) for v in value)
+    return str(value)
+
+
+@require_GET
+@public_page(parameters=["round"])
+def team_standings_page(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    """The teams ranked by the primary score then the tie-breaks, after a published round
+    (the last one by default)."""
+    tournament = _team_event(tournament_id)
+    last = points.last_public_round(tournament)
+    after = request.GET.get("round", "")
+    number = int(after) if after.isdigit() and 0 < int(after) <= last else last
+    codes = _team_codes(tournament)
+    rows = []
+    if number:
+        by_tpn = {t.start_number: t for t in tournament.teams.all()}
+        for row in team_standings(adapter.team_table(tournament, number), codes):
+            rows.append({"rank": row.rank, "team": by_tpn[row.team], "values": [_shown(v) for v in row.values]})
+    primary = "MP" if tournament.team_primary_score == TeamPrimaryScore.MATCH_POINTS else "GP"
+    context = {
+        "tournament": tournament,
+        "number": number,
+        "rows": rows,
+        "columns": [primary, *codes],
+        "public_rounds": range(1, last + 1),
+    }
+    return render(request, "tourney/teams/standings.html", context)
+
+
+@require_GET
+@public_page()
+def team_card(request: HtmxHttpRequest, tournament_id: int, team_id: int) -> HttpResponse:
+    """A team's matches round by round and its players' results, published rounds only."""
+    tournament = _team_event(tournament_id)
+    team = get_object_or_404(Team, pk=team_id, tournament=tournament)
+    matches = []
+    player_results: dict[int, list[str]] = {m.player_id: [] for m in team.members.all()}
+    public = TeamMatch.objects.filter(round__tournament=tournament, round__status__in=PUBLIC_STATUSES)
+    for match in (public.filter(home=team) | public.filter(away=team)).select_related("round", "home", "away"):
+        games = teams.board_games(match)
+        score = teams.match_score(match, tournament, games)
+        home = match.home_id == team.pk
+        opponent = match.away if home else match.home
+        matches.append(
+            {
+                "round": match.round.number,
+                "match": match,
+                "opponent": opponent,
+                "own": score.home_game_points if home else score.away_game_points,
+                "theirs": score.away_game_points if home else score.home_game_points,
+                "match_points": score.home_match_points if home else score.away_match_points,
+                "complete": score.complete,
+            }
+        )
+        for k, game in enumerate(games, start=1):
+            for player, colour in ((game.white, "w"), (game.black, "b")):
+                if player.pk in player_results:
+                    player_results[player.pk].append(f"R{match.round.number} B{k} {colour} {game.result or '*'}")
+    for bye in TeamBye.objects.filter(team=team, round__status__in=PUBLIC_STATUSES).select_related("round"):
+        mp, gp = teams.bye_score(bye.kind, tournament)
+        matches.append(
+            {
+                "round": bye.round.number,
+                "match": None,
+                "opponent": None,
+                "label": bye.get_kind_display(),
+                "own": gp,
+                "match_points": mp,
+                "complete": True,
+            }
+        )
+    matches.sort(key=lambda m: m["round"])
+    roster = [{"member": m, "results": player_results.get(m.player_id, [])} for m in teams.roster(team)]
+    context = {"tournament": tournament, "team": team, "matches": matches, "roster": roster}
+    return render(request, "tourney/teams/card.html", context)
