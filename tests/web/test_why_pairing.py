@@ -219,3 +219,26 @@ def test_a_system_without_an_explainer_says_so(monkeypatch) -> None:
     assert "Explanations exist for the Dutch (C.04.3) system only so far." in english.content.decode()
     italian = _in(Client(), "it").get(reverse("why_not", args=[t.pk, 2]), {"a": 1, "b": 2}, **HTMX)
     assert italian.status_code == 200 and "Le spiegazioni esistono" in italian.content.decode()
+
+
+def test_a_dubov_round_is_explained_in_italian_with_its_plurals(eager_celery) -> None:
+    """The Dubov explainer's sentences through Django's gettext and ngettext: a score of one
+    point and of none, the odd score group of five that takes one upfloater (B.1), and "why
+    not" answers that count one player and two."""
+    t = builders.tournament(players=10, rounds=5, pairing_system="dubov")
+    builders.round_with(t, 1, "1-6 1-0, 7-2 0-1, 3-8 1-0, 9-4 0-1, 5-10 1-0", status=RoundStatus.CLOSED)
+    rnd = publish_pairing(round_id=pair_round(round_id=Round.objects.create(tournament=t, number=2).pk).pk)
+    reader = _in(Client(), "it")
+    text = reader.get(reverse("round_why", args=[t.pk, 2])).content.decode()
+    assert "points" not in text and "paired in bracket" not in text
+    assert "1. Alice</strong> (1 punto): abbinato nel gruppo 1 (1 punto); incontra 4 (1 punto)" in text
+    assert "incontra 6 (0 punti), un upfloater" in text
+    assert (
+        "6. Francesco</strong> (0 punti): abbinato nel gruppo 1 (1 punto); sale per incontrare 5 (1 punto): i 5 "
+        "giocatori di quel gruppo di punteggio possono essere abbinati tra loro tutti tranne uno, quindi serve un "
+        "upfloater (A.3, B.1, C.4, C.5)"
+    ) in text
+    one = _why_not(reader, rnd, 1, 3).content.decode()
+    assert "nel gruppo 1 (1 punto), 1 giocatore in più non riceve il colore preferito (C.7)" in one, one
+    two = _why_not(reader, rnd, 2, 4).content.decode()
+    assert "nel gruppo 1 (1 punto), 2 giocatori in più non ricevono il colore preferito (C.7)" in two, two

@@ -1,20 +1,27 @@
 """The Dubov and Burstein explanations in words, citing the article of the edition.
 
 As :mod:`.wording`: English templates marked for translation (``gettext_noop``), the
-caller's *translate* puts them in its language (the Italian is in locale/it). The
-reasons and criteria the systems share with the Dutch one keep the Dutch sentences.
+caller's *translate* puts them in its language (the Italian is in locale/it); a template
+that counts is a :class:`~.wording.Plural` (``ngettext_noop``), put in the language and
+the number by the caller's *ngettext*; a score carries its unit (:func:`.wording.score`).
+The reasons and criteria the systems share with the Dutch one keep the Dutch sentences.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from pairing.engine.explain import common as c
 from pairing.engine.explain import wording
 from pairing.engine.explain.common import PlayerExplanation, RoundExplanation
-from pairing.engine.explain.wording import COLOURS, NGettext, counted, gettext_noop, points
-
-Translate = Callable[[str], str]
+from pairing.engine.explain.wording import (
+    COLOURS,
+    NGettext,
+    Plural,
+    Translate,
+    counted,
+    gettext_noop,
+    ngettext_noop,
+    score,
+)
 
 REASONS = {
     **wording.REASONS,
@@ -34,20 +41,33 @@ NOT_WORSE_BYE = gettext_noop(
 )
 SEEDING = gettext_noop("Round {round} is a seeding round, paired by the Dutch system (1.6.1).")
 
-WORSENED = {
+WORSENED: dict[str, str | Plural] = {
     **wording.WORSENED,
-    "upfloaters": gettext_noop("{count} more upfloater(s)"),
+    "upfloaters": ngettext_noop("{count} more upfloater", "{count} more upfloaters"),
     "upfloater_scores": gettext_noop("the upfloaters have lower scores"),
     "colour_preferences": wording.WORSENED["preference"],
-    "maximum_upfloaters": gettext_noop("{count} more upfloater(s) are maximum upfloaters"),
-    "maximum_upfloats": gettext_noop("the maximum upfloaters have upfloated {count} more time(s)"),
-    "upfloated_again": gettext_noop("{count} more upfloater(s) upfloated in the previous round"),
-    "merged": gettext_noop("{count} more score group(s) cannot be paired by themselves and are paired as one"),
-    "floaters": gettext_noop("{count} more player(s) float down"),
+    "maximum_upfloaters": ngettext_noop(
+        "{count} more upfloater is a maximum upfloater", "{count} more upfloaters are maximum upfloaters"
+    ),
+    "maximum_upfloats": ngettext_noop(
+        "the maximum upfloaters have upfloated {count} more time",
+        "the maximum upfloaters have upfloated {count} more times",
+    ),
+    "upfloated_again": ngettext_noop(
+        "{count} more upfloater upfloated in the previous round",
+        "{count} more upfloaters upfloated in the previous round",
+    ),
+    "merged": ngettext_noop(
+        "{count} more score group cannot be paired by itself and is paired with the next",
+        "{count} more score groups cannot be paired by themselves and are paired as one",
+    ),
+    "floaters": ngettext_noop("{count} more player floats down", "{count} more players float down"),
     "next_floater_scores": gettext_noop(
         "the players floating down who are paired in the next bracket have lower scores"
     ),
-    "due_colours": gettext_noop("{count} more player(s) do not get their due colour"),
+    "due_colours": ngettext_noop(
+        "{count} more player does not get his due colour", "{count} more players do not get their due colour"
+    ),
 }
 
 
@@ -65,7 +85,7 @@ def describe(answer: c.WhyNot, translate: Translate = lambda text: text, ngettex
             return translate(NOT_WORSE_BYE).format(**fields)
     difference = answer.difference
     if difference is not None:
-        fields |= {"bracket": difference.group.number, "score": points(difference.group.score)}
+        fields |= {"bracket": difference.group.number, "score": score(difference.group.score, translate, ngettext)}
         if difference.term is not None:
             count = difference.count()
             fields["what"] = counted(WORSENED[difference.term], abs(count), translate, ngettext).format(count=count)
@@ -76,38 +96,50 @@ def describe(answer: c.WhyNot, translate: Translate = lambda text: text, ngettex
     return text
 
 
-PLAYER = gettext_noop("{player} ({points} points): paired in bracket {bracket} ({bracket_points} points)")
-BYE_PLAYER = gettext_noop("{player} ({points} points)")
+PLAYER = wording.PLAYER
+BYE_PLAYER = gettext_noop("{player} ({points})")
 MEETS = {
-    "": gettext_noop("meets {opponent} ({opponent_points} points)"),
-    "upfloater": gettext_noop("meets {opponent} ({opponent_points} points), an upfloater"),
-    "up": gettext_noop("meets {opponent} ({opponent_points} points), who floated down to this bracket"),
+    "": wording.FLOATS[""],
+    "upfloater": gettext_noop("meets {opponent} ({opponent_points}), an upfloater"),
+    "up": gettext_noop("meets {opponent} ({opponent_points}), who floated down to this bracket"),
 }
-FLOATS = {
+# The size of a score group, where the sentence counts something else.
+PLAYERS = ngettext_noop("{size} player", "{size} players")
+# Each counted sentence and what it counts: the score group's size ("odd") or the
+# upfloaters it needs ("unpaired", "completion").
+FLOATS: dict[str, str | Plural] = {
     # Dubov: why he upfloated (B.1; 2026 [C4], [C5]) and what chose him.
-    "odd": gettext_noop(
-        "upfloats to meet {opponent} ({opponent_points} points): the {size} player(s) of that score group can all "
-        "be paired among themselves but one, so it needs one upfloater ({rule}); he is the one chosen by "
-        "{choice_rule}"
+    "odd": ngettext_noop(
+        "upfloats to meet {opponent} ({opponent_points}): that score group has {size} player, so it needs one "
+        "upfloater ({rule}); he is the one chosen by {choice_rule}",
+        "upfloats to meet {opponent} ({opponent_points}): the {size} players of that score group can all be paired "
+        "among themselves but one, so it needs one upfloater ({rule}); he is the one chosen by {choice_rule}",
     ),
-    "unpaired": gettext_noop(
-        "upfloats to meet {opponent} ({opponent_points} points): {unpaired} of the {size} player(s) of that score "
-        "group cannot be paired among themselves, so it needs {needed} upfloaters ({rule}): {floaters}, chosen by "
-        "{choice_rule}"
+    # Here at least two players are left unpaired (else the group is "odd" or needs a "completion").
+    "unpaired": ngettext_noop(
+        "upfloats to meet {opponent} ({opponent_points}): {unpaired} of the {size} players of that score group "
+        "cannot be paired among themselves, so it needs {needed} upfloater ({rule}): {floaters}, chosen by "
+        "{choice_rule}",
+        "upfloats to meet {opponent} ({opponent_points}): {unpaired} of the {size} players of that score group "
+        "cannot be paired among themselves, so it needs {needed} upfloaters ({rule}): {floaters}, chosen by "
+        "{choice_rule}",
     ),
-    "completion": gettext_noop(
-        "upfloats to meet {opponent} ({opponent_points} points): the score group of {size} player(s) needs "
-        "{needed} upfloater(s), more than the {unpaired} its players leave unpaired, since no smaller set pairs it "
-        "with the rest of the round still pairable ({rule}): {floaters}, chosen by {choice_rule}"
+    "completion": ngettext_noop(
+        "upfloats to meet {opponent} ({opponent_points}): the score group of {players} needs {needed} upfloater, "
+        "more than the {unpaired} its players leave unpaired, since no smaller set pairs it with the rest of the "
+        "round still pairable ({rule}): {floaters}, chosen by {choice_rule}",
+        "upfloats to meet {opponent} ({opponent_points}): the score group of {players} needs {needed} upfloaters, "
+        "more than the {unpaired} its players leave unpaired, since no smaller set pairs it with the rest of the "
+        "round still pairable ({rule}): {floaters}, chosen by {choice_rule}",
     ),
     # Burstein: why he floated down.
     "floated": gettext_noop(
-        "floats down to meet {opponent} ({opponent_points} points): his score group's pairing leaves "
-        "{floaters} to the group below ({rule}), the pairing chosen by {choice_rule}"
+        "floats down to meet {opponent} ({opponent_points}): his score group's pairing leaves {floaters} to the "
+        "group below ({rule}), the pairing chosen by {choice_rule}"
     ),
     "merged": gettext_noop(
-        "floats down to meet {opponent} ({opponent_points} points): his score group cannot be paired with at most "
-        "one floater, and is paired together with the next ({rule})"
+        "floats down to meet {opponent} ({opponent_points}): his score group cannot be paired with at most one "
+        "floater, and is paired together with the next ({rule})"
     ),
 }
 COLOUR_RULES = {
@@ -184,29 +216,38 @@ BYE = {
 }
 
 
-def describe_player(explained: PlayerExplanation, system: str, rule_of_bye: str, translate: Translate) -> str:
+def describe_player(
+    explained: PlayerExplanation,
+    system: str,
+    rule_of_bye: str,
+    translate: Translate = lambda t: t,
+    ngettext: NGettext | None = None,
+) -> str:
     """One player's line of the round's explanation."""
     if explained.opponent is None:
-        text = translate(BYE_PLAYER).format(player=explained.player, points=points(explained.score))
+        text = translate(BYE_PLAYER).format(player=explained.player, points=score(explained.score, translate, ngettext))
         return f"{text}; " + translate(BYE[(system, rule_of_bye)]).format(rule=rule_of_bye) + "."
     text = translate(PLAYER).format(
         player=explained.player,
-        points=points(explained.score),
+        points=score(explained.score, translate, ngettext),
         bracket=explained.group,
-        bracket_points=points(explained.group_score),
+        bracket_points=score(explained.group_score, translate, ngettext),
     )
+    size, needed = explained.group_size, len(explained.floaters)
     fields = {
         "opponent": explained.opponent,
-        "opponent_points": points(explained.opponent_score),
+        "opponent_points": score(explained.opponent_score, translate, ngettext),
         "rule": explained.float_rule,
         "choice_rule": explained.float_choice_rule,
-        "size": explained.group_size,
+        "size": size,
+        "players": counted(PLAYERS, size, translate, ngettext).format(size=size),
         "unpaired": explained.left_unpaired,
-        "needed": len(explained.floaters),
+        "needed": needed,
         "floaters": ", ".join(map(str, explained.floaters)),
     }
     if explained.float_reason:
-        meets = translate(FLOATS[explained.float_reason]).format(**fields)
+        count = size if explained.float_reason == "odd" else needed
+        meets = counted(FLOATS[explained.float_reason], count, translate, ngettext).format(**fields)
     elif explained.float == "up":
         meets = translate(MEETS["up"]).format(**fields)
     elif explained.opponent_score < explained.score and system == "dubov":
@@ -226,4 +267,12 @@ def describe_round(
     if explained.seeding is not None:
         head = translate(SEEDING).format(round=explained.round)
         return [head, *wording.describe_round(explained.seeding, translate, ngettext)]
-    return [describe_player(p, explained.system, explained.bye_rule, translate) for p in explained.players]
+    return [describe_player(p, explained.system, explained.bye_rule, translate, ngettext) for p in explained.players]
+
+
+def templates() -> list[str | Plural]:
+    """Every template of this module, for the catalogue test."""
+    out: list[str | Plural] = [*REASONS.values(), *WORSENED.values(), NOT_WORSE_BYE, SEEDING, PLAYER, BYE_PLAYER]
+    for group in (MEETS, FLOATS, COLOUR_RULES, BYE):
+        out += list(group.values())
+    return [*out, PLAYERS]

@@ -33,7 +33,8 @@ def answers(
 ) -> Iterator[tuple[int, TournamentState, c.WhyNot]]:
     """For each event generated from *seeds*, *per_round* random pairs of each round and
     the answers; every round is explained too (its explanation must cover every player)."""
-    explain_round, why_not = EXPLAINERS[system]
+    explainer = EXPLAINERS[system]
+    explain_round, why_not = explainer.explain_round, explainer.why_not
     for seed in seeds:
         rng = random.Random(seed)
         config = GeneratorConfig(

@@ -37,8 +37,11 @@ def explained(rnd: int, edition: str = "2017") -> dict[int, c.PlayerExplanation]
 def test_the_dubov_and_burstein_explainers_are_registered() -> None:
     from pairing.engine.explain import burstein_round, burstein_why_not
 
-    assert EXPLAINERS["dubov"] == (explain_round, why_not)
-    assert EXPLAINERS["burstein"] == (burstein_round.explain_round, burstein_why_not.why_not)
+    dubov, burstein = EXPLAINERS["dubov"], EXPLAINERS["burstein"]
+    assert (dubov.explain_round, dubov.why_not) == (explain_round, why_not)
+    assert (burstein.explain_round, burstein.why_not) == (burstein_round.explain_round, burstein_why_not.why_not)
+    for module in (dubov, burstein):
+        assert (module.describe, module.describe_round) == (describe, describe_round)
 
 
 def test_round_two_the_odd_top_group_takes_6_as_its_one_upfloater() -> None:
@@ -83,7 +86,7 @@ def test_round_three_3_and_4_met_so_two_upfloaters_and_7_would_upfloat_again(edi
     choice = "C.6-C.10, D.1" if edition == "2017" else "[C6]-[C10], D.1 of 2018"
     colour = "E.1" if edition == "2017" else "5.2.2"
     expected = (
-        "5 (1 points): paired in bracket 2 (1.5 points); upfloats to meet 4 (1.5 points): 2 of the 2 player(s) "
+        "5 (1 point): paired in bracket 2 (1.5 points); upfloats to meet 4 (1.5 points): 2 of the 2 players "
         f"of that score group cannot be paired among themselves, so it needs 2 upfloaters ({upfloat}): 5, 13, "
         f"chosen by {choice}; White: both colour preferences are granted ({colour})."
     )
@@ -92,7 +95,7 @@ def test_round_three_3_and_4_met_so_two_upfloaters_and_7_would_upfloat_again(edi
     assert (answer.reason, answer.term, answer.rule) == (c.WORSE, "upfloated_again", c10)
     assert describe(answer) == (
         "Pairing 3-7 makes the round worse: in bracket 2 (1.5 points), "
-        f"1 more upfloater(s) upfloated in the previous round ({c10})."
+        f"1 more upfloater upfloated in the previous round ({c10})."
     )
     verify(state, answer)
 

@@ -4,6 +4,7 @@ answers in words, Italian included."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import string
 
@@ -14,7 +15,10 @@ from pairing.engine.explain import common as c
 from pairing.engine.explain import wording_dubov_burstein as words
 from pairing.engine.explain.burstein_round import explain_round as burstein_explain_round
 from pairing.engine.explain.burstein_why_not import why_not as burstein_why_not
+from pairing.engine.explain.dubov_round import explain_round as dubov_explain_round
 from pairing.engine.explain.dubov_why_not import why_not as dubov_why_not
+from pairing.engine.explain.wording import Plural
+from pairing.engine.state import Colour
 from pairing.engine.trf import read_trf
 from pairing.engine.trf.state import state_for_round
 from tests.engine.dubov.support import SEED
@@ -81,12 +85,49 @@ def test_every_wording_has_its_italian_with_the_same_fields() -> None:
     from tests.translations import LOCALE, po_messages
 
     italian = po_messages((LOCALE / "it" / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8"))
-    templates = [*words.REASONS.values(), *words.WORSENED.values(), words.NOT_WORSE_BYE, words.SEEDING]
-    templates += [words.PLAYER, words.BYE_PLAYER, *words.MEETS.values(), *words.FLOATS.values()]
-    templates += [*words.COLOUR_RULES.values(), *words.BYE.values()]
-    for template in templates:
-        fields = {name for _, name, _, _ in string.Formatter().parse(template) if name}
-        assert template in italian, template
-        assert {name for _, name, _, _ in string.Formatter().parse(italian[template]) if name} == fields
-    answer = dubov_why_not(state_for_round(read_trf(SEED), 3), 3, 7, "2026")
-    assert words.describe(answer, lambda text: italian.get(text, text)).endswith("([C10]).")
+    for template in words.templates():
+        if isinstance(template, Plural):  # a plural entry: msgid and msgid_plural
+            key, english = template.singular + "\x00" + template.plural, template.plural
+        else:
+            key, english = template, template
+        fields = {name for _, name, _, _ in string.Formatter().parse(english) if name}
+        assert key in italian, key
+        for form in italian[key].split("\x00"):
+            assert {name for _, name, _, _ in string.Formatter().parse(form) if name} == fields
+
+    def ngettext(singular: str, plural: str, n: int) -> str:
+        return italian[singular + "\x00" + plural].split("\x00")[n != 1]
+
+    state = state_for_round(read_trf(SEED), 3)
+    answer = dubov_why_not(state, 3, 7, "2026")
+    assert words.describe(answer, lambda text: italian.get(text, text), ngettext) == (
+        "Abbinare 3-7 peggiora il turno: nel gruppo 2 (1.5 punti), 1 upfloater in più è salito anche nel turno "
+        "precedente ([C10])."
+    )
+    explained = dubov_explain_round(state, pair(state, "dubov", "2026"), "2026")
+    lines = words.describe_round(explained, lambda text: italian.get(text, text), ngettext)
+    assert lines[4].startswith(
+        "5 (1 punto): abbinato nel gruppo 2 (1.5 punti); sale per incontrare 4 (1.5 punti): 2 dei 2 giocatori di "
+        "quel gruppo di punteggio non possono essere abbinati tra loro, quindi servono 2 upfloater "
+    )
+    assert (
+        "11 (0 punti): abbinato nel gruppo 4 (0.5 punti); sale per incontrare 10 (0.5 punti): i 3 giocatori"
+        in (lines[-1])
+    )
+
+
+def test_a_lone_player_s_score_group_and_one_upfloater_are_counted_in_the_singular() -> None:
+    """The counted sentences of a player's line take the number of what they count: a
+    score group of one player needs one upfloater ("odd"); one upfloater completes a group
+    whose players all pair among themselves ("completion")."""
+    lone = c.PlayerExplanation(
+        9, 5, 3, 10, 8, 10, "up", Colour.BLACK, "E.1", True, "odd", "B.1", "C.6-C.10", group_size=1, floaters=(9,)
+    )
+    assert words.describe_player(lone, "dubov", "", lambda t: t).startswith(
+        "9 (0.5 points): paired in bracket 3 (1 point); upfloats to meet 8 (1 point): that score group has 1 player, "
+        "so it needs one upfloater (B.1)"
+    )
+    completion = dataclasses.replace(lone, float_reason="completion", group_size=4, left_unpaired=0)
+    assert "the score group of 4 players needs 1 upfloater, more than the 0 " in words.describe_player(
+        completion, "dubov", "", lambda t: t
+    )
