@@ -19,7 +19,7 @@ from pairing.engine.state import Pairing, TournamentState
 
 
 def explain_round(
-    state: TournamentState, pairing: Pairing, edition: str | None = None, options: PairingOptions | None = None
+    state: TournamentState, pairing: Pairing, edition: str, options: PairingOptions | None = None
 ) -> RoundExplanation:
     """The engine's *pairing* of ``state.round_to_pair`` explained per player."""
     edition = edition_of("burstein", edition, EDITIONS)

@@ -28,7 +28,7 @@ def why_not(
     state: TournamentState,
     a: int,
     b: int,
-    edition: str | None = None,
+    edition: str,
     options: PairingOptions | None = None,
     pairing: Pairing | None = None,
 ) -> WhyNot:
