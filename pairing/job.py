@@ -135,29 +135,7 @@ def pair_round(*, round_id: int, user: User | None = None) -> Round:
         warnings = [*pairing.notes, *map(str, checked)]
         old = describe_round(rnd)
         store_pairing(rnd, pairing)
-        rnd.status = RoundStatus.PAIRED
-        rnd.pairing_job_state = JobState.SUCCEEDED
-        rnd.pairing_error = ""
-        rnd.pairing_progress = ""
-        rnd.paired_at = timezone.now()
-        rnd.engine_pairing = describe_round(rnd)
-        rnd.pairing_warnings = "\n".join(warnings)
-        rnd.rules_edition = tournament.rules_edition
-        rnd.save(
-            update_fields=[
-                "status",
-                "pairing_job_state",
-                "pairing_error",
-                "pairing_progress",
-                "paired_at",
-                "engine_pairing",
-                "pairing_warnings",
-                "rules_edition",
-            ]
-        )
-        audit.record(tournament, rnd, action="pair round", old=old, new=rnd.engine_pairing, user=user)
-        public_change(tournament.pk, round_number=rnd.number, status=True)
-        return rnd
+        return _paired(rnd, describe_round(rnd), warnings, old, user)
 
 
 def pair_team_round(*, round_id: int, user: User | None = None) -> Round:
@@ -188,7 +166,6 @@ def pair_team_round(*, round_id: int, user: User | None = None) -> Round:
         )
     with transaction.atomic():
         rnd = _locked_pairable(round_id)
-        tournament = rnd.tournament
         if failure:
             return _failed(rnd, failure, user)
         try:
@@ -201,29 +178,35 @@ def pair_team_round(*, round_id: int, user: User | None = None) -> Round:
         warnings = adapter.check_team_pairing(team_round, pairing)
         old = adapter.describe_team_round(rnd)
         adapter.store_team_pairing(rnd, pairing)
-        rnd.status = RoundStatus.PAIRED
-        rnd.pairing_job_state = JobState.SUCCEEDED
-        rnd.pairing_error = ""
-        rnd.pairing_progress = ""
-        rnd.paired_at = timezone.now()
-        rnd.engine_pairing = adapter.describe_team_round(rnd)
-        rnd.pairing_warnings = "\n".join(warnings)
-        rnd.rules_edition = tournament.rules_edition
-        rnd.save(
-            update_fields=[
-                "status",
-                "pairing_job_state",
-                "pairing_error",
-                "pairing_progress",
-                "paired_at",
-                "engine_pairing",
-                "pairing_warnings",
-                "rules_edition",
-            ]
-        )
-        audit.record(tournament, rnd, action="pair round", old=old, new=rnd.engine_pairing, user=user)
-        public_change(tournament.pk, round_number=rnd.number, status=True)
-        return rnd
+        return _paired(rnd, adapter.describe_team_round(rnd), warnings, old, user)
+
+
+def _paired(rnd: Round, engine_pairing: str, warnings: list[str], old: str, user: User | None) -> Round:
+    """The round marked paired by the engine (its pairing already stored), audited and
+    announced to the public pages, in the caller's transaction."""
+    rnd.status = RoundStatus.PAIRED
+    rnd.pairing_job_state = JobState.SUCCEEDED
+    rnd.pairing_error = ""
+    rnd.pairing_progress = ""
+    rnd.paired_at = timezone.now()
+    rnd.engine_pairing = engine_pairing
+    rnd.pairing_warnings = "\n".join(warnings)
+    rnd.rules_edition = rnd.tournament.rules_edition
+    rnd.save(
+        update_fields=[
+            "status",
+            "pairing_job_state",
+            "pairing_error",
+            "pairing_progress",
+            "paired_at",
+            "engine_pairing",
+            "pairing_warnings",
+            "rules_edition",
+        ]
+    )
+    audit.record(rnd.tournament, rnd, action="pair round", old=old, new=rnd.engine_pairing, user=user)
+    public_change(rnd.tournament.pk, round_number=rnd.number, status=True)
+    return rnd
 
 
 def _locked_pairable(round_id: int) -> Round:
