@@ -27,7 +27,13 @@ from tourney.models import (
     default_time_zone,
 )
 from tourney.services.registration import FIELD_LABELS, birth_date_of
-from tourney.services.setup import FIXED_AFTER_ROUND_ONE, POINT_FIELDS, double_swiss_refusal, last_paired_round
+from tourney.services.setup import (
+    FIXED_AFTER_ROUND_ONE,
+    POINT_FIELDS,
+    TEAM_FIELDS,
+    double_swiss_refusal,
+    last_paired_round,
+)
 from tourney.validators import MAX_BOARDS, MAX_PAIRING_NUMBER, MAX_ROUNDS, text_problem
 
 # The models' field names are plain (a verbose_name would need a migration): the forms label them.
@@ -63,16 +69,6 @@ TOURNAMENT_LABELS = {
     "match_points_draw": _("Match points for a drawn match"),
     "match_points_loss": _("Match points for a lost match"),
 }
-# The settings of a team event: a form without them keeps the tournament's (a new one: the defaults).
-TEAM_FIELDS = (
-    "kind",
-    "team_boards",
-    "team_colour_preferences",
-    "team_primary_score",
-    "match_points_win",
-    "match_points_draw",
-    "match_points_loss",
-)
 PLAYER_LABELS = {k: v for k, v in FIELD_LABELS.items() if k != "entry_round"}
 
 

@@ -105,6 +105,16 @@ POINT_FIELDS = (
     "points_full_bye",
     "points_half_bye",
 )
+# The settings of a team event: a match is paired and scored with them (C.04.6 1.2, 1.7).
+TEAM_FIELDS = (
+    "kind",
+    "team_boards",
+    "team_colour_preferences",
+    "team_primary_score",
+    "match_points_win",
+    "match_points_draw",
+    "match_points_loss",
+)
 # Announced before the start (C.04.2.A.3): fixed once the first round is paired. The rules
 # edition may still change then (an event started under the other texts), confirmed.
 FIXED_AFTER_ROUND_ONE = (
@@ -114,14 +124,7 @@ FIXED_AFTER_ROUND_ONE = (
     "acceleration_group_c_below",
     "lim_maxi",
     *POINT_FIELDS,
-    # A team event's matches are paired and scored with these (C.04.6 1.2, 1.7).
-    "kind",
-    "team_boards",
-    "team_colour_preferences",
-    "team_primary_score",
-    "match_points_win",
-    "match_points_draw",
-    "match_points_loss",
+    *TEAM_FIELDS,
 )
 
 
