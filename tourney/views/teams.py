@@ -20,8 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from pairing import adapter
 from pairing.engine.text import decode
-from pairing.engine.tiebreaks.codes import TieBreakCodeError
-from pairing.engine.tiebreaks.teams import parse_team, team_standings
+from pairing.engine.tiebreaks.teams import team_standings
 from tourney.access import takes_upload, tournament_role, user_roles
 from tourney.caching.public_views import one_round, public_page
 from tourney.errors import DomainError
@@ -349,21 +348,6 @@ def match_forfeit(request: TournamentRequest, tournament_id: int, number: int, m
     return redirect(reverse("team_round", args=[tournament_id, number]) + f"#table-{match.table}")
 
 
-def _team_codes(tournament: Tournament) -> list[str]:
-    """The standings' tie-breaks: the secondary score, then the tournament's list where it
-    names team tie-breaks (C.07 11-13)."""
-    secondary = "GP" if tournament.team_primary_score == TeamPrimaryScore.MATCH_POINTS else "MP"
-    codes = [secondary]
-    for code in tournament.tiebreaks:
-        try:
-            parse_team(code)
-        except TieBreakCodeError:
-            continue
-        if code not in codes:
-            codes.append(code)
-    return codes
-
-
 def _shown(value: object) -> str:
     if isinstance(value, Fraction):
         return shown_points(int(value * 10)) if (value * 10).denominator == 1 else f"{float(value):.2f}"
@@ -381,7 +365,7 @@ def team_standings_page(request: HtmxHttpRequest, tournament_id: int) -> HttpRes
     last = points.last_public_round(tournament)
     after = request.GET.get("round", "")
     number = int(after) if after.isdigit() and 0 < int(after) <= last else last
-    codes = _team_codes(tournament)
+    codes = teams.standings_codes(tournament)
     rows = []
     if number:
         by_tpn = {t.start_number: t for t in tournament.teams.all()}
