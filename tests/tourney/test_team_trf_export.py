@@ -15,34 +15,13 @@ from pairing.cli import main
 from pairing.engine.team.trf import read_team_trf
 from pairing.engine.tiebreaks.teams import team_standings
 from pairing.job import pair_round
-from tests.team_builders import team_event
-from tourney.models import MatchForfeit, Result, RoundStatus, Tournament
+from tests.team_builders import play_team_event, team_event
+from tourney.models import RoundStatus, Tournament
 from tourney.services import teams
-from tourney.services.results import enter_board_result
-from tourney.services.rounds import close_round, publish_pairing, round_for
+from tourney.services.rounds import round_for
 from tourney.trf_io import export_text
 
 pytestmark = pytest.mark.django_db
-
-# Per round, the result of board k (cycled) seen from White; a draw every third board.
-RESULTS = [Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW, Result.WHITE_WINS, Result.DRAW]
-
-
-def play_team_event(t: Tournament, rounds: int, *, forfeit_round: int | None = None, close: bool = True) -> None:
-    """Pair, publish and play *rounds* rounds of *t* through the services; in *forfeit_round*
-    the first match is forfeited as a whole by its second team."""
-    for number in range(1, rounds + 1):
-        rnd = pair_round(round_id=round_for(t, number).pk)
-        assert rnd.status == RoundStatus.PAIRED, rnd.pairing_error
-        publish_pairing(round_id=rnd.pk)
-        if number == forfeit_round:
-            first = rnd.team_matches.filter(away__isnull=False).order_by("table").first()
-            teams.forfeit_match(match_id=first.pk, forfeit=MatchForfeit.AWAY)
-        for k, game in enumerate(rnd.games.filter(result=Result.PENDING).order_by("board")):
-            result = RESULTS[(k + number) % len(RESULTS)]
-            enter_board_result(tournament_id=t.pk, round_number=number, board=game.board, result=result)
-        if close:
-            close_round(round_id=rnd.pk)
 
 
 def check(text: str, tmp_path: Path) -> tuple[int, str]:
