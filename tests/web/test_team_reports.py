@@ -118,3 +118,15 @@ def test_the_team_pages_are_for_team_events_only(client) -> None:
     other = builders.tournament(players=2)
     assert client.get(f"/t/{other.pk}/teams/crosstable/").status_code == 404
     assert client.get(f"/t/{other.pk}/print/team-standings/").status_code == 404
+
+
+def test_the_command_line_pairs_the_next_round_from_the_file_as_the_web_did(cup, tmp_path) -> None:
+    t, _arbiter = cup
+    path = tmp_path / "cup.trf"
+    path.write_text(Client().get(f"/t/{t.pk}/export/trf/").content.decode(), encoding="utf-8")
+    out = io.StringIO()
+    assert main(["--team", str(path), "-p"], stdout=out, stderr=io.StringIO()) == 0
+    lines = out.getvalue().split()
+    pairs = {(int(lines[k]), int(lines[k + 1])) for k in range(1, len(lines), 2)}
+    draft = t.round_set.get(number=3).team_matches.select_related("home", "away")
+    assert pairs == {(m.home.start_number, m.away.start_number if m.away else 0) for m in draft}
