@@ -29,16 +29,24 @@ def team_event(teams: int = 4, members: int = 4, rounds: int = 3, boards: int = 
 RESULTS = [Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW, Result.WHITE_WINS, Result.DRAW]
 
 
-def play_team_event(t: Tournament, rounds: int, *, forfeit_round: int | None = None, close: bool = True) -> None:
-    """Pair, publish and play *rounds* rounds of *t* through the services; in *forfeit_round*
-    the first match is forfeited as a whole by its second team."""
-    for number in range(1, rounds + 1):
+def play_team_event(
+    t: Tournament,
+    rounds: int,
+    *,
+    first: int = 1,
+    forfeit_round: int | None = None,
+    forfeit: str = MatchForfeit.AWAY,
+    close: bool = True,
+) -> None:
+    """Pair, publish and play *rounds* rounds of *t* from round *first* through the services;
+    in *forfeit_round* the first match is forfeited as a whole (*forfeit*: by its second team)."""
+    for number in range(first, first + rounds):
         rnd = pair_round(round_id=round_for(t, number).pk)
         assert rnd.status == RoundStatus.PAIRED, rnd.pairing_error
         publish_pairing(round_id=rnd.pk)
         if number == forfeit_round:
-            first = rnd.team_matches.filter(away__isnull=False).order_by("table").first()
-            teams.forfeit_match(match_id=first.pk, forfeit=MatchForfeit.AWAY)
+            match = rnd.team_matches.filter(away__isnull=False).order_by("table").first()
+            teams.forfeit_match(match_id=match.pk, forfeit=forfeit)
         for k, game in enumerate(rnd.games.filter(result=Result.PENDING).order_by("board")):
             result = RESULTS[(k + number) % len(RESULTS)]
             enter_board_result(tournament_id=t.pk, round_number=number, board=game.board, result=result)

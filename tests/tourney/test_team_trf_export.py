@@ -6,6 +6,7 @@ team standings rank."""
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from pairing.engine.team.trf import read_team_trf
 from pairing.engine.tiebreaks.teams import team_standings
 from pairing.job import pair_round
 from tests.team_builders import play_team_event, team_event
-from tourney.models import RoundStatus, Tournament
+from tourney.models import MatchForfeit, RoundStatus, Tournament
 from tourney.services import teams
 from tourney.services.rounds import round_for
 from tourney.trf_io import export_text
@@ -98,3 +99,21 @@ def test_the_web_import_refuses_a_team_file_by_its_record_192(played) -> None:
 
     with pytest.raises(TrfImportError, match="FIDE_TEAM_TYPEA_MP_GP"):
         import_tournament(parse_trf(export_text(played, public=True)))
+
+
+def test_a_withdrawal_a_late_entry_a_full_point_bye_and_a_double_forfeit_replay_too(tmp_path) -> None:
+    t = team_event(teams=6, members=4, rounds=4, match_points_win=2)
+    bari, como = t.teams.get(name="Bari"), t.teams.get(name="Como")
+    teams.request_team_bye(tournament_id=t.pk, team_id=como.pk, round_number=2, kind="full")
+    play_team_event(t, 1)
+    teams.withdraw_team(team_id=bari.pk)  # from round 2
+    late = teams.register_team(
+        tournament_id=t.pk, name="Zena", members=[teams.MemberData(f"Z{b}", rating=2000) for b in range(1, 5)]
+    )
+    assert late.entry_round == 2
+    play_team_event(t, 2, first=2, forfeit_round=3, forfeit=MatchForfeit.DOUBLE)
+    text = export_text(t, public=True)
+    assert "240 F 002 0003" in text and "240 Z 002 0002" in text and f"240 Z 001 {late.start_number:04d}" in text
+    assert re.search(r"^330 -- 003 ", text, re.MULTILINE)
+    code, out = check(text, tmp_path)
+    assert code == 0, out
