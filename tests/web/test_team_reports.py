@@ -130,3 +130,20 @@ def test_the_command_line_pairs_the_next_round_from_the_file_as_the_web_did(cup,
     pairs = {(int(lines[k]), int(lines[k + 1])) for k in range(1, len(lines), 2)}
     draft = t.round_set.get(number=3).team_matches.select_related("home", "away")
     assert pairs == {(m.home.start_number, m.away.start_number if m.away else 0) for m in draft}
+
+
+def test_the_team_crosstable_is_answered_from_the_cache_until_a_result_changes(
+    cup, django_assert_num_queries, django_capture_on_commit_callbacks
+) -> None:
+    from tourney.models import Result
+    from tourney.services.results import set_result
+
+    t, _arbiter = cup
+    url = f"/t/{t.pk}/teams/crosstable/"
+    etag = Client().get(url)["ETag"]
+    with django_assert_num_queries(0):
+        assert Client().get(url, headers={"If-None-Match": etag}).status_code == 304
+    game = t.round_set.get(number=1).games.exclude(result=Result.DRAW).order_by("board").first()
+    with django_capture_on_commit_callbacks(execute=True):  # a correction (C.04.2.D.8)
+        set_result(game_id=game.pk, result=Result.DRAW, confirmed=True, reason="scoresheet")
+    assert Client().get(url, headers={"If-None-Match": etag}).status_code == 200
