@@ -1,5 +1,7 @@
 """A team tournament's TRF-2026 file: written for a generated event (files and the command
-line) and read back (what ``python -m pairing --team`` pairs, checks and ranks).
+line) and read back (what ``python -m pairing --team`` pairs, checks and ranks). The team
+records are written from plain data (:class:`TeamSection`, :func:`section_lines`) whoever
+made the event: the generator here, the web app's TRF mapping from its rows.
 
 Read and written: 012, 042, 142, 152, 192 (the team codes ``FIDE_TEAM_TYPEA_MP_GP``...,
 see :func:`options_of`), 352 (the boards' colours; its length is the number of boards), 362
@@ -7,9 +9,9 @@ see :func:`options_of`), 352 (the boards' colours; its length is the number of b
 name, points, rank, players in board order), 240 (F, H, Z byes of teams), 250 (accelerated
 rounds), 299 (abnormal points), 320 (the PAB's points and team of each round), 330
 (forfeited matches), 802 (each team's rounds at a glance), 202/212 and the ``###TBV`` table
-of tie-break values. Read only: 013 (TRF16's team record, when there is no 310), 162 (game
-points per result), 260 (prohibited pairings), 300 (boards played out of the default
-order). Recognised and skipped: 801 (informative). The columns of each record are in
+of tie-break values. Written when a section has them: 300 (boards played out of the default
+order). Read only: 013 (TRF16's team record, when there is no 310), 162 (game points per
+result), 260 (prohibited pairings; the web app writes them with the players' records). Recognised and skipped: 801 (informative). The columns of each record are in
 :mod:`pairing.engine.team.records`.
 
 Scores are kept in tenths (match points 20/10/0 and game points 10/5/0 per board by
