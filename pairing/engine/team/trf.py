@@ -11,7 +11,8 @@ rounds), 299 (abnormal points), 320 (the PAB's points and team of each round), 3
 (forfeited matches), 802 (each team's rounds at a glance), 202/212 and the ``###TBV`` table
 of tie-break values. Written when a section has them: 300 (boards played out of the default
 order). Read only: 013 (TRF16's team record, when there is no 310), 162 (game points per
-result), 260 (prohibited pairings; the web app writes them with the players' records). Recognised and skipped: 801 (informative). The columns of each record are in
+result), 260 (prohibited pairings; the web app writes them with the players' records).
+Recognised and skipped: 801 (informative). The columns of each record are in
 :mod:`pairing.engine.team.records`.
 
 Scores are kept in tenths (match points 20/10/0 and game points 10/5/0 per board by
