@@ -469,20 +469,22 @@ def team_matches(tournament: Tournament, before: int, *, public: bool = False) -
 
 
 def team_results(
-    tournament: Tournament, before: int, *, public: bool = False
+    tournament: Tournament, before: int, *, public: bool = False, pending: bool | None = None
 ) -> dict[int, list[team_history.TeamResult]]:
     """{TPN: its rounds 1..before-1} of every team; a round without a match is a zero-point
     bye (absent, withdrawn, not yet entered: C.04.2 2026 art. 3.2-3.3). A board without a
-    result refuses (IncompleteRound) unless *public*, which leaves the match's points out."""
+    result refuses (IncompleteRound) unless *pending* (by default: when *public*), which
+    leaves the match's match points out."""
+    pending_allowed = public if pending is None else pending
     absent = team_history.TeamResult(team_history.RoundKind.ZERO_BYE)
     tpns = list(tournament.teams.values_list("start_number", flat=True))
     rounds: dict[int, dict[int, team_history.TeamResult]] = {k: {} for k in range(1, before)}
     for match, games in team_matches(tournament, before, public=public):
-        pending = [g for g in games if g.result == Result.PENDING]
-        if pending and not public:
-            raise IncompleteRound(REFUSALS("result_missing", round=match.round.number, board=pending[0].board))
+        waiting = [g for g in games if g.result == Result.PENDING]
+        if waiting and not pending_allowed:
+            raise IncompleteRound(REFUSALS("result_missing", round=match.round.number, board=waiting[0].board))
         results = _match_results(match, games, tournament)
-        if pending:
+        if waiting:
             results = {tpn: dataclasses.replace(r, match_points=0) for tpn, r in results.items()}
         rounds[match.round.number].update(results)
     kinds = {

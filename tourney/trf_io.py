@@ -32,6 +32,10 @@ from pairing.engine.common.editions import EDITION_2026, edition_in_force
 from pairing.engine.lots import initial_colour_by_lot, lot_comment, seed_of_comments
 from pairing.engine.standings_check import tiebreak_value_records
 from pairing.engine.state import Board, Outcome
+from pairing.engine.team import trf as team_trf
+from pairing.engine.team.history import RoundKind
+from pairing.engine.team.records import ForfeitedMatch, TeamEntry
+from pairing.engine.team.standings import ranked_team_text
 from pairing.engine.tiebreaks import TieBreakCodeError, edition_for, parse
 from pairing.engine.trf import (
     TrfAcceleratedRounds,
@@ -70,6 +74,7 @@ from pairing.engine.trf.trf26 import (
 )
 from tourney.editions import default_edition
 from tourney.models import (
+    PAIRED_STATUSES,
     PUBLIC_STATUSES,
     AbnormalPoints,
     Acceleration,
@@ -78,6 +83,7 @@ from tourney.models import (
     ByeKind,
     Game,
     InitialColour,
+    MatchForfeit,
     NationalRating,
     PairingSystem,
     Player,
@@ -85,10 +91,13 @@ from tourney.models import (
     Result,
     Round,
     RoundStatus,
+    TeamColourPreferences,
+    TeamMatch,
     Title,
     Tournament,
     TournamentStatus,
 )
+from tourney.services import teams as teams_service
 
 
 class TrfImportError(ValueError):
@@ -893,6 +902,8 @@ def export_text(tournament: Tournament, fmt: str = "trf26", *, public: bool = Fa
 
     if fmt not in TRF_FORMATS:
         raise ValueError(f"unknown TRF format {fmt!r}; expected one of {', '.join(TRF_FORMATS)}")
+    if tournament.is_team_event and fmt == "trf26":
+        return team_export_text(tournament, public=public)
     t = export_tournament(tournament, public=public)
     table = tournament_standings(tournament)
     if table.after_round:
@@ -928,3 +939,121 @@ def export_text(tournament: Tournament, fmt: str = "trf26", *, public: bool = Fa
         values = tiebreak_value_records(t, tuple(codes), edition_for(start))
         t = dataclasses.replace(t, other_records=(*t.other_records, "202 " + " ".join(codes), *values))
     return write_trf(t, trf26=True)
+
+
+# ---------------------------------------------------------------- team events (C.04.6)
+#
+# A team event's file is the players' records as above (001, by start number, board games
+# as played) and the team records of TRF-2026 written by the engine's team writer
+# (pairing.engine.team.trf): the rows are turned into its plain data (TeamSection) here,
+# in one place, so that ``python -m pairing --team FILE --check`` replays what the web did.
+
+_TEAM_BYE_CODES = {ByeKind.HALF_POINT: "H", ByeKind.FULL_POINT: "F", ByeKind.ZERO_POINT: "Z"}
+_FORFEIT_KINDS = {MatchForfeit.HOME: "+-", MatchForfeit.AWAY: "-+", MatchForfeit.DOUBLE: "--"}
+
+
+def team_type_192(tournament: Tournament) -> str:
+    """Record 192 of a team event: FIDE_TEAM_TYPEA_MP_GP and its kin (docs/team.md, reading 14);
+    the secondary score always decides C.04.6 4.2.2 in the web app."""
+    return team_trf.type_code(
+        adapter.TEAM_PREFERENCES[TeamColourPreferences(tournament.team_colour_preferences)],
+        adapter.team_primary(tournament),
+        True,
+    )
+
+
+def team_section(tournament: Tournament, rounds: int, *, public: bool) -> team_trf.TeamSection:
+    """The team records of rounds 1..*rounds* as the engine's writer takes them: each team
+    (310: its roster in board order, its points), its rounds (802), the PAB of each round
+    (320), the matches forfeited as a whole (330), the requested byes and the rounds a team
+    took no part in (240). *public*: the published rounds only (pending boards count no
+    match points, as on the standings page)."""
+    results = adapter.team_results(tournament, rounds + 1, public=public, pending=True)
+    matches = TeamMatch.objects.filter(round__tournament=tournament, round__number__lte=rounds)
+    matches = matches.filter(round__status__in=PUBLIC_STATUSES if public else PAIRED_STATUSES)
+    pab = [0] * rounds
+    forfeits = []
+    for m in matches.select_related("round", "home", "away").order_by("round__number", "table"):
+        if m.away is None:
+            pab[m.round.number - 1] = m.home.start_number
+        elif m.forfeit:
+            kind = _FORFEIT_KINDS[MatchForfeit(m.forfeit)]
+            forfeits.append(ForfeitedMatch(kind, m.round.number, m.home.start_number, m.away.start_number))
+    requested = {(n, tpn): kind for n, kind, tpn in adapter.requested_team_byes(tournament, rounds + 1, public=public)}
+    byes = []
+    for number in range(1, rounds + 1):
+        for tpn, history in sorted(results.items()):
+            kind = requested.get((number, tpn))
+            if kind is None and history[number - 1].kind is not RoundKind.ZERO_BYE:
+                continue  # a match, the PAB
+            byes.append(TrfBye(_TEAM_BYE_CODES[ByeKind(kind)] if kind else "Z", number, (tpn,)))
+    entries, summaries = [], []
+    for team in tournament.teams.prefetch_related("members__player").order_by("start_number"):
+        history = results[team.start_number]
+        summary = team_trf.summary_of(team.start_number, "", history, lambda r: 10 * r.match_points)
+        summaries.append(summary)
+        members = sorted(team.members.all(), key=lambda m: m.board)
+        entries.append(
+            TeamEntry(
+                tpn=team.start_number,
+                name=team.name,
+                members=tuple(m.player.pairing_number for m in members),
+                match_points=summary.match_points,
+                game_points=summary.game_points,
+            )
+        )
+    return team_trf.TeamSection(
+        boards=tournament.team_boards,
+        teams=tuple(entries),
+        summaries=tuple(summaries),
+        pab_points=(10 * tournament.match_points_draw, tournament.points_draw * tournament.team_boards),
+        pab_teams=tuple(pab),
+        match_scoring={
+            "TW": 10 * tournament.match_points_win,
+            "TD": 10 * tournament.match_points_draw,
+            "TL": 10 * tournament.match_points_loss,
+        },
+        forfeits=tuple(forfeits),
+        byes=tuple(byes),
+    )
+
+
+def team_export_text(tournament: Tournament, *, public: bool = False) -> str:
+    """A team event's TRF-2026 file: the players' records (as :func:`export_tournament`
+    writes them, the individual 240/250/260/299 and XX records left out: in a team file
+    those records number teams), then the team records of :func:`team_section`, ranked and
+    given the ``###TBV`` values of the team standings' tie-breaks (202/212) by the engine
+    (``ranked_team_text``), so that ``--check`` recomputes the same ones."""
+    t = export_tournament(tournament, public=public)
+    rounds = max((len(p.rounds) for p in t.players), default=0)
+    seen = bool(t.xx_config)  # the initial colour, once the public may know it
+    codes = teams_service.standings_codes(tournament)
+    players = dataclasses.replace(
+        t,
+        tournament_type="Team Swiss System (FIDE C.04.6)",
+        xx_rounds=None,
+        xx_config=(),
+        xx_scoring=(),
+        xx_absent=(),
+        rounds_142=tournament.rounds,
+        initial_colour_152=("W" if tournament.initial_colour == InitialColour.WHITE else "B") if seen else "",
+        type_192=team_type_192(tournament),
+        accelerations_250=(),
+        abnormal_299=(),
+        byes_240=(),
+        prohibited_260=tuple(
+            TrfProhibited(p.first_round, p.last_round or tournament.rounds, (p.team.start_number, p.other.start_number))
+            for p in tournament.team_prohibitions.select_related("team", "other")
+        ),
+        other_records=(*t.other_records, "202 " + ",".join(codes), "212 " + ",".join(("PTS", *codes))),
+    )
+    head = write_trf(players, trf26=False).rstrip("\n")
+    section = team_section(tournament, rounds, public=public)
+
+    def write(ranks: dict[int, int], values: list[str]) -> str:
+        lines = [head, *team_trf.section_header_lines(section), *team_trf.section_lines(section, ranks), *values]
+        return "\n".join(lines) + "\n"
+
+    if not rounds:
+        return write({}, [])
+    return ranked_team_text(write, codes)

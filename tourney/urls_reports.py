@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.urls import path
 
 from tourney import language
-from tourney.views import prizes, public, reports, setup
+from tourney.views import prizes, public, reports, setup, teams
 
 T = "t/<int:tournament_id>/"
 R = T + "rounds/<int:number>/"
@@ -34,6 +34,11 @@ urlpatterns = [
         name="print_players_alphabetical",
     ),
     path(T + "print/checkin/", reports.print_checkin, name="print_checkin"),
+    # Team events (C.04.6): the matches, the match cards, the team standings; the crosstable.
+    path(R + "print/matches/", teams.print_team_pairing, name="print_team_pairing"),
+    path(R + "print/match-cards/", teams.print_match_cards, name="print_match_cards"),
+    path(T + "print/team-standings/", teams.print_team_standings, name="print_team_standings"),
+    path(T + "teams/crosstable/", teams.team_crosstable, name="team_crosstable"),
     # Categories, prizes, rating changes.
     path(T + "categories/", prizes.categories, name="categories"),
     path(T + "categories/<int:category_id>/", prizes.category_detail, name="category_standings"),

@@ -30,6 +30,8 @@ from django.db.models import F, Max, Q
 from django.db.models.expressions import CombinedExpression
 from django.utils.translation import gettext_lazy
 
+from pairing.engine.tiebreaks.codes import TieBreakCodeError
+from pairing.engine.tiebreaks.teams import parse_team
 from tourney import audit
 from tourney.audit import User
 from tourney.caching import public_change
@@ -50,6 +52,7 @@ from tourney.models import (
     TeamBye,
     TeamMatch,
     TeamMember,
+    TeamPrimaryScore,
     TeamProhibition,
     Tournament,
 )
@@ -536,6 +539,21 @@ def bye_score(kind: str, tournament: Tournament) -> tuple[int, int]:
     if kind == ByeKind.FULL_POINT:
         return t.match_points_win, t.points_full_bye * t.team_boards
     return t.match_points_loss, 0
+
+
+def standings_codes(tournament: Tournament) -> list[str]:
+    """The standings' tie-breaks: the secondary score, then the tournament's list where it
+    names team tie-breaks (C.07 11-13)."""
+    secondary = "GP" if tournament.team_primary_score == TeamPrimaryScore.MATCH_POINTS else "MP"
+    codes = [secondary]
+    for code in tournament.tiebreaks:
+        try:
+            parse_team(code)
+        except TieBreakCodeError:
+            continue
+        if code not in codes:
+            codes.append(code)
+    return codes
 
 
 # ---------------------------------------------------------------- lineups

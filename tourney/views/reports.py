@@ -107,7 +107,7 @@ def export_csv(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     return response
 
 
-def _printable_round(request: HtmxHttpRequest, tournament_id: int, number: int) -> tuple[Tournament, Round]:
+def printable_round(request: HtmxHttpRequest, tournament_id: int, number: int) -> tuple[Tournament, Round]:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     rnd = get_object_or_404(tournament.round_set, number=number)
     # The tournament's own arbiter may print a pairing before publishing it; the public
@@ -133,7 +133,7 @@ def qr_svg(url: str) -> str:
 @require_GET
 @public_page(absolute_urls=True)
 def print_pairing(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
-    tournament, rnd = _printable_round(request, tournament_id, number)
+    tournament, rnd = printable_round(request, tournament_id, number)
     games, byes = _boards_and_byes(rnd)
     scores = crosstable_cells.scores_before(rnd)
     boards = [
@@ -164,7 +164,7 @@ def print_pairing(request: HtmxHttpRequest, tournament_id: int, number: int) -> 
 @require_GET
 @public_page(one_round)
 def print_results(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
-    tournament, rnd = _printable_round(request, tournament_id, number)
+    tournament, rnd = printable_round(request, tournament_id, number)
     if rnd.status not in PUBLIC_STATUSES:
         raise Http404(_("This round is not published."))
     games, byes = _boards_and_byes(rnd)
@@ -192,7 +192,7 @@ def _by_name(player: Player) -> tuple[str, int]:
 def print_pairing_alphabetical(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     """The sheet players read to find their board by name: every player of the round,
     alphabetically, with his board, colour and opponent (or his bye)."""
-    tournament, rnd = _printable_round(request, tournament_id, number)
+    tournament, rnd = printable_round(request, tournament_id, number)
     games, byes = _boards_and_byes(rnd)
     scores = crosstable_cells.scores_before(rnd)
     lines = []
@@ -228,7 +228,7 @@ def print_pairing_alphabetical(request: HtmxHttpRequest, tournament_id: int, num
 @public_page()
 def print_scoresheets(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     """A pairing card per board: the players, the result to circle, the signatures."""
-    tournament, rnd = _printable_round(request, tournament_id, number)
+    tournament, rnd = printable_round(request, tournament_id, number)
     games, _byes = _boards_and_byes(rnd)
     return render(
         request,

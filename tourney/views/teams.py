@@ -9,8 +9,6 @@ cached as the individual ones are (tourney.caching.public_views).
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -18,32 +16,28 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from pairing import adapter
 from pairing.engine.text import decode
-from pairing.engine.tiebreaks.codes import TieBreakCodeError
-from pairing.engine.tiebreaks.teams import parse_team, team_standings
 from tourney.access import takes_upload, tournament_role, user_roles
 from tourney.caching.public_views import one_round, public_page
+from tourney.caching.readers import site_url
 from tourney.errors import DomainError
 from tourney.forms import TeamForm, TeamMemberForm, UploadForm
 from tourney.models import (
     PUBLIC_STATUSES,
     MatchForfeit,
-    Result,
     Round,
     RoundStatus,
     Team,
     TeamBye,
     TeamMatch,
-    TeamPrimaryScore,
     TeamProhibition,
     Tournament,
 )
-from tourney.presentation import points
+from tourney.presentation import points, team_tables
 from tourney.services import teams
 from tourney.services.rounds import round_for
-from tourney.templatetags.tourney_tags import points as shown_points
 from tourney.views.http import HtmxHttpRequest, TournamentRequest
+from tourney.views.reports import printable_round, qr_svg
 
 
 def _team_event(tournament_id: int) -> Tournament:
@@ -301,20 +295,6 @@ def team_lineups(request: TournamentRequest, tournament_id: int, number: int) ->
     return render(request, "tourney/teams/lineups.html", context)
 
 
-def _match_rows(rnd: Round) -> list[dict]:
-    tournament = rnd.tournament
-    rows = []
-    for match in rnd.team_matches.select_related("home", "away").order_by("table"):
-        games = teams.board_games(match)
-        score = teams.match_score(match, tournament, games)
-        boards = [
-            {"number": k, "game": g, "home_white": teams.home_has_white(k), "label": Result(g.result).label}
-            for k, g in enumerate(games, start=1)
-        ]
-        rows.append({"match": match, "score": score, "boards": boards})
-    return rows
-
-
 @require_GET
 @public_page(one_round)
 def team_round(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
@@ -327,7 +307,7 @@ def team_round(request: HtmxHttpRequest, tournament_id: int, number: int) -> Htt
         "tournament": tournament,
         "number": number,
         "round": rnd,
-        "rows": _match_rows(rnd) if visible and rnd is not None else [],
+        "rows": team_tables.match_rows(rnd) if visible and rnd is not None else [],
         "draft": rnd is not None and rnd.status not in PUBLIC_STATUSES,
         "can": can,
         "live": rnd is not None and rnd.status == RoundStatus.PUBLISHED,
@@ -349,50 +329,19 @@ def match_forfeit(request: TournamentRequest, tournament_id: int, number: int, m
     return redirect(reverse("team_round", args=[tournament_id, number]) + f"#table-{match.table}")
 
 
-def _team_codes(tournament: Tournament) -> list[str]:
-    """The standings' tie-breaks: the secondary score, then the tournament's list where it
-    names team tie-breaks (C.07 11-13)."""
-    secondary = "GP" if tournament.team_primary_score == TeamPrimaryScore.MATCH_POINTS else "MP"
-    codes = [secondary]
-    for code in tournament.tiebreaks:
-        try:
-            parse_team(code)
-        except TieBreakCodeError:
-            continue
-        if code not in codes:
-            codes.append(code)
-    return codes
-
-
-def _shown(value: object) -> str:
-    if isinstance(value, Fraction):
-        return shown_points(int(value * 10)) if (value * 10).denominator == 1 else f"{float(value):.2f}"
-    if isinstance(value, tuple):
-        return " ".join(_shown(v) for v in value)
-    return str(value)
-
-
 @require_GET
 @public_page(parameters=["round"])
 def team_standings_page(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     """The teams ranked by the primary score then the tie-breaks, after a published round
     (the last one by default)."""
     tournament = _team_event(tournament_id)
-    last = points.last_public_round(tournament)
-    after = request.GET.get("round", "")
-    number = int(after) if after.isdigit() and 0 < int(after) <= last else last
-    codes = _team_codes(tournament)
-    rows = []
-    if number:
-        by_tpn = {t.start_number: t for t in tournament.teams.all()}
-        for row in team_standings(adapter.team_table(tournament, number), codes):
-            rows.append({"rank": row.rank, "team": by_tpn[row.team], "values": [_shown(v) for v in row.values]})
-    primary = "MP" if tournament.team_primary_score == TeamPrimaryScore.MATCH_POINTS else "GP"
+    number, last = _public_round_number(request, tournament)
+    columns, rows = team_tables.standings_rows(tournament, number)
     context = {
         "tournament": tournament,
         "number": number,
         "rows": rows,
-        "columns": [primary, *codes],
+        "columns": columns,
         "public_rounds": range(1, last + 1),
     }
     return render(request, "tourney/teams/standings.html", context)
@@ -444,3 +393,81 @@ def team_card(request: HtmxHttpRequest, tournament_id: int, team_id: int) -> Htt
     roster = [{"member": m, "results": player_results.get(m.player_id, [])} for m in teams.roster(team)]
     context = {"tournament": tournament, "team": team, "matches": matches, "roster": roster}
     return render(request, "tourney/teams/card.html", context)
+
+
+def _public_round_number(request: HtmxHttpRequest, tournament: Tournament) -> tuple[int, int]:
+    """(the round asked for with ?round=, else the last published one; the last published one)."""
+    last = points.last_public_round(tournament)
+    after = request.GET.get("round", "")
+    return (int(after) if after.isdigit() and 0 < int(after) <= last else last), last
+
+
+@require_GET
+@public_page(parameters=["round"])
+def team_crosstable(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    """One row per team in the order of the standings: per round the opponent's number, the
+    colour of board 1 and the game points ("5w 2½"), then the match and game points."""
+    tournament = _team_event(tournament_id)
+    number, last = _public_round_number(request, tournament)
+    context = {
+        "tournament": tournament,
+        "number": number,
+        "rows": team_tables.crosstable_rows(tournament, number),
+        "rounds": range(1, number + 1),
+        "public_rounds": range(1, last + 1),
+    }
+    return render(request, "tourney/teams/crosstable.html", context)
+
+
+# ---------------------------------------------------------------- printouts
+
+
+def _printable_team_round(request: HtmxHttpRequest, tournament_id: int, number: int) -> tuple[Tournament, Round]:
+    _team_event(tournament_id)
+    return printable_round(request, tournament_id, number)
+
+
+@require_GET
+@public_page(absolute_urls=True)
+def print_team_pairing(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """The round's matches to post: each table's two teams with their points before the
+    round, and the boards' players, White first (the lineups with their colours)."""
+    tournament, rnd = _printable_team_round(request, tournament_id, number)
+    before = team_tables.scores_before(rnd)
+    rows = team_tables.match_rows(rnd)
+    for row in rows:
+        m = row["match"]
+        row["home_before"] = before.get(m.home.start_number)
+        row["away_before"] = before.get(m.away.start_number) if m.away else None
+    public_url = site_url(request, reverse("team_round", args=[tournament.pk, rnd.number]))
+    context = {
+        "tournament": tournament,
+        "round": rnd,
+        "rows": rows,
+        "byes": list(rnd.team_byes.select_related("team")),
+        "public_url": public_url,
+        "qr": qr_svg(public_url),
+        "draft": rnd.status not in PUBLIC_STATUSES,
+    }
+    return render(request, "tourney/reports/print_team_pairing.html", context)
+
+
+@require_GET
+@public_page()
+def print_match_cards(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """A card per match: the boards and their players, a result line per board, the match
+    score and the signatures of both captains."""
+    tournament, rnd = _printable_team_round(request, tournament_id, number)
+    rows = [row for row in team_tables.match_rows(rnd) if not row["match"].is_bye]
+    context = {"tournament": tournament, "round": rnd, "rows": rows, "draft": rnd.status not in PUBLIC_STATUSES}
+    return render(request, "tourney/reports/print_match_cards.html", context)
+
+
+@require_GET
+@public_page(parameters=["round"])
+def print_team_standings(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _team_event(tournament_id)
+    number, _last = _public_round_number(request, tournament)
+    columns, rows = team_tables.standings_rows(tournament, number)
+    context = {"tournament": tournament, "number": number, "columns": columns, "rows": rows}
+    return render(request, "tourney/reports/print_team_standings.html", context)

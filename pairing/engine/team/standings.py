@@ -12,7 +12,7 @@ among the boards. Record 299's abnormal points are in the rounds already
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -216,15 +216,27 @@ def verify_team_standings(team_file: TeamFile, edition: str | None = None) -> Te
     return TeamStandingsCheck(codes, edition, tuple(out), tuple(notes), checked)
 
 
+def ranked_team_text(
+    write: Callable[[dict[int, int], list[str]], str], codes: Sequence[str], edition: str | None = None
+) -> str:
+    """A team file with its 310 ranks and ``###TBV`` values: *write* (ranks, value lines)
+    makes the text, written once without them, read back, ranked by the primary score then
+    *codes* (teams level on all share the place), and written again with them. The ranks
+    and values are thus the ones ``--check`` recomputes from the file's own rounds."""
+    text = write({}, [])
+    team_file = read_team_trf(text)
+    if not team_file.played_rounds:
+        return text
+    rows = standings_of(team_file, codes, edition)
+    values = tiebreak_value_records(team_file, codes, edition) if codes else []
+    return write({row.team: row.rank for row in rows}, values)
+
+
 def write_team_trf(event: TeamEvent, name: str = "Generated team event", options: WriteOptions | None = None) -> str:
     """The TRF-2026 records of *event* (its rounds so far). The rank column of record 310
     is the standings by the primary score, then *options.tiebreaks* (teams level on all
     share the place)."""
-    options = options or WriteOptions(name=name)
-    text = write_records(event, options, ranks={}, value_lines=[])
+    chosen = options or WriteOptions(name=name)
     if not event.rounds:
-        return text
-    team_file = read_team_trf(text)
-    rows = standings_of(team_file, options.tiebreaks)
-    values = tiebreak_value_records(team_file, options.tiebreaks) if options.tiebreaks else []
-    return write_records(event, options, {row.team: row.rank for row in rows}, values)
+        return write_records(event, chosen, {}, [])
+    return ranked_team_text(lambda ranks, values: write_records(event, chosen, ranks, values), chosen.tiebreaks)

@@ -1,5 +1,7 @@
 """A team tournament's TRF-2026 file: written for a generated event (files and the command
-line) and read back (what ``python -m pairing --team`` pairs, checks and ranks).
+line) and read back (what ``python -m pairing --team`` pairs, checks and ranks). The team
+records are written from plain data (:class:`TeamSection`, :func:`section_lines`) whoever
+made the event: the generator here, the web app's TRF mapping from its rows.
 
 Read and written: 012, 042, 142, 152, 192 (the team codes ``FIDE_TEAM_TYPEA_MP_GP``...,
 see :func:`options_of`), 352 (the boards' colours; its length is the number of boards), 362
@@ -7,9 +9,10 @@ see :func:`options_of`), 352 (the boards' colours; its length is the number of b
 name, points, rank, players in board order), 240 (F, H, Z byes of teams), 250 (accelerated
 rounds), 299 (abnormal points), 320 (the PAB's points and team of each round), 330
 (forfeited matches), 802 (each team's rounds at a glance), 202/212 and the ``###TBV`` table
-of tie-break values. Read only: 013 (TRF16's team record, when there is no 310), 162 (game
-points per result), 260 (prohibited pairings), 300 (boards played out of the default
-order). Recognised and skipped: 801 (informative). The columns of each record are in
+of tie-break values. Written when a section has them: 300 (boards played out of the default
+order). Read only: 013 (TRF16's team record, when there is no 310), 162 (game points per
+result), 260 (prohibited pairings; the web app writes them with the players' records).
+Recognised and skipped: 801 (informative). The columns of each record are in
 :mod:`pairing.engine.team.records`.
 
 Scores are kept in tenths (match points 20/10/0 and game points 10/5/0 per board by
@@ -516,14 +519,71 @@ def _summary_round(result: TeamResult) -> rec.SummaryRound:
     return rec.SummaryRound(result.opponent, "", colour, result.game_points, forfeited)
 
 
+@dataclass(frozen=True)
+class TeamSection:
+    """A team event's own records as plain data, whoever made the event (the generator
+    here, the web app's adapter from its rows): what :func:`section_lines` writes. TPNs,
+    the players' start numbers (record 001) and points in tenths."""
+
+    boards: int
+    teams: tuple[rec.TeamEntry, ...]  # record 310 without the rank; members in board order
+    summaries: tuple[rec.TeamSummary, ...]  # record 802
+    pab_points: tuple[int, int]  # record 320: match, game points
+    pab_teams: tuple[int, ...]  # the PAB team of each round, 0 for none
+    match_scoring: dict[str, int] = field(default_factory=lambda: dict(MATCH))  # record 362
+    forfeits: tuple[rec.ForfeitedMatch, ...] = ()  # record 330
+    byes: tuple[TrfBye, ...] = ()  # record 240 (F, H, Z), by TPN
+    out_of_order: tuple[rec.OutOfOrder, ...] = ()  # record 300
+    accelerations: tuple[TrfAcceleratedRounds, ...] = ()  # record 250
+    abnormal: tuple[TrfAbnormalPoints, ...] = ()  # record 299
+
+
+def colour_sequence(boards: int) -> str:
+    """Record 352: White on board 1 for the first team, the colours alternating after it."""
+    return "".join("W" if k % 2 == 0 else "B" for k in range(boards))
+
+
+def section_header_lines(section: TeamSection) -> list[str]:
+    """Records 352 and 362 (the latter when the match points are not 2/1/0)."""
+    out = [f"352 {colour_sequence(section.boards)}"]
+    if section.match_scoring != MATCH:
+        out.append(rec.scoring_line(section.match_scoring))
+    return out
+
+
+def section_lines(section: TeamSection, ranks: dict[int, int]) -> list[str]:
+    """Records 310 (with *ranks*), 320, 330, 240, 300, 250, 299 and 802 of *section*."""
+    out = [rec.team_line(dataclasses.replace(t, rank=ranks.get(t.tpn))) for t in section.teams]
+    out.append(rec.pab_line(*section.pab_points, section.pab_teams))
+    out += [rec.forfeit_line(f) for f in section.forfeits]
+    out += [f"240 {b.kind} {b.round:03d}" + "".join(f" {t:04d}" for t in b.players) for b in section.byes]
+    out += [rec.out_of_order_line(o) for o in section.out_of_order]
+    out += [_acceleration_line(a) for a in section.accelerations]
+    out += [trf26.abnormal_line(a) for a in section.abnormal]
+    out += [rec.summary_line(s) for s in section.summaries]
+    return out
+
+
+def summary_of(
+    tpn: int, nickname: str, results: list[TeamResult], match_tenths: Callable[[TeamResult], int]
+) -> rec.TeamSummary:
+    """Record 802 of a team from its rounds; *match_tenths* gives a round's match points in tenths."""
+    return rec.TeamSummary(
+        tpn,
+        nickname,
+        sum(match_tenths(r) for r in results),
+        sum(r.game_points for r in results),
+        tuple(_summary_round(r) for r in results),
+    )
+
+
 def write_records(event: TeamEvent, options: WriteOptions, ranks: dict[int, int], value_lines: list[str]) -> str:
     """The TRF-2026 records of *event* with the given *ranks* (record 310) and ``###TBV``
     *value_lines*; :func:`pairing.engine.team.standings.write_team_trf` computes them."""
     config = event.config
     boards = config.boards
-    rounds = len(event.rounds)
     scoring = options.match_scoring
-    sequence = "".join("W" if k % 2 == 0 else "B" for k in range(boards))
+    sequence = colour_sequence(boards)
     out = [f"012 {options.name}"]
     if options.start_date:
         out.append(f"042 {options.start_date}")
@@ -534,16 +594,13 @@ def write_records(event: TeamEvent, options: WriteOptions, ranks: dict[int, int]
     ]
     if options.tiebreaks:
         out += ["202 " + ",".join(options.tiebreaks), "212 " + ",".join(("PTS", *options.tiebreaks))]
-    out.append(f"352 {sequence}")
-    if scoring != MATCH:
-        out.append(rec.scoring_line(scoring))
 
     def player(tpn: int, board: int) -> int:
         return (tpn - 1) * boards + board
 
     entries: dict[int, list[tuple[int, str, str]]] = {}
     game_points: dict[int, int] = {}
-    byes: list[str] = []
+    byes: list[TrfBye] = []
     forfeits: list[rec.ForfeitedMatch] = []
     for played in event.rounds:
         r = played.number
@@ -587,7 +644,31 @@ def write_records(event: TeamEvent, options: WriteOptions, ranks: dict[int, int]
                 gained = {"U": GAME_DRAW, "F": GAME_WIN, "H": GAME_DRAW}.get(code, 0)
                 game_points[player(tpn, board)] = game_points.get(player(tpn, board), 0) + gained
             if code in "FHZ":
-                byes.append(f"240 {code} {r:03d} {tpn:04d}")
+                byes.append(TrfBye(code, r, (tpn,)))
+    summaries = _generated_summaries(event, scoring)
+    section = TeamSection(
+        boards=boards,
+        teams=tuple(
+            rec.TeamEntry(
+                tpn=s.tpn,
+                name=f"Team {s.tpn}",
+                members=tuple(player(s.tpn, board) for board in range(1, boards + 1)),
+                nickname=s.nickname,
+                match_points=s.match_points,
+                game_points=s.game_points,
+            )
+            for s in summaries
+        ),
+        summaries=summaries,
+        pab_points=(scoring["TD"], GAME_DRAW * boards),
+        pab_teams=tuple(r.pairing.bye or 0 for r in event.rounds),
+        match_scoring=scoring,
+        forfeits=tuple(forfeits),
+        byes=tuple(byes),
+        accelerations=options.accelerations,
+        abnormal=options.abnormal,
+    )
+    out += section_header_lines(section)
     for tpn in range(1, config.teams + 1):
         for board in range(1, boards + 1):
             number = player(tpn, board)
@@ -600,34 +681,17 @@ def write_records(event: TeamEvent, options: WriteOptions, ranks: dict[int, int]
             for k, (opponent, colour, result) in enumerate(entries.get(number, [])):
                 rec._put(line, 92 + 10 * k, f"{opponent:4d} {colour} {result}")
             out.append("".join(line).rstrip())
-    histories = event.histories
-    summaries = []
-    for tpn in range(1, config.teams + 1):
-        results = histories[tpn][:rounds]
-        match_points = sum(_match_tenths(r, scoring) for r in results)
-        total_game = sum(r.game_points for r in results)
-        nickname = f"T{tpn:03d}"
-        entry = rec.TeamEntry(
-            tpn=tpn,
-            name=f"Team {tpn}",
-            members=tuple(player(tpn, board) for board in range(1, boards + 1)),
-            nickname=nickname,
-            match_points=match_points,
-            game_points=total_game,
-            rank=ranks.get(tpn),
-        )
-        out.append(rec.team_line(entry))
-        summaries.append(
-            rec.TeamSummary(tpn, nickname, match_points, total_game, tuple(_summary_round(r) for r in results))
-        )
-    pab = tuple(r.pairing.bye or 0 for r in event.rounds)
-    out.append(rec.pab_line(scoring["TD"], GAME_DRAW * boards, pab))
-    out += [rec.forfeit_line(f) for f in forfeits] + byes
-    out += [_acceleration_line(a) for a in options.accelerations]
-    out += [trf26.abnormal_line(a) for a in options.abnormal]
-    out += [rec.summary_line(s) for s in summaries]
+    out += section_lines(section, ranks)
     out += value_lines
     return "\n".join(out) + "\n"
+
+
+def _generated_summaries(event: TeamEvent, scoring: dict[str, int]) -> tuple[rec.TeamSummary, ...]:
+    rounds = len(event.rounds)
+    return tuple(
+        summary_of(tpn, f"T{tpn:03d}", event.histories[tpn][:rounds], lambda r: _match_tenths(r, scoring))
+        for tpn in range(1, event.config.teams + 1)
+    )
 
 
 def _acceleration_line(a: TrfAcceleratedRounds) -> str:
