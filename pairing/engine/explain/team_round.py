@@ -179,9 +179,8 @@ def explain_team_round(round_: TeamRound, pairing: TeamPairing | None = None) ->
 
 
 def same_pairing(x: TeamPairing, y: TeamPairing) -> bool:
-    return x.bye == y.bye and {frozenset((m.white, m.black)) for m in x.matches} == {
-        frozenset((m.white, m.black)) for m in y.matches
-    }
+    """The same matches, board-1 colours included, and the same PAB."""
+    return x.bye == y.bye and {(m.white, m.black) for m in x.matches} == {(m.white, m.black) for m in y.matches}
 
 
 def bye_key(field: _Field, i: int) -> tuple:

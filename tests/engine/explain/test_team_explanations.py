@@ -6,10 +6,13 @@ TEAM_EXPLAIN_EVENTS=500 runs the honesty check on 500 events (the suite: a sampl
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import string
 from collections import Counter
+
+import pytest
 
 from pairing.engine.explain import team_why_not as T
 from pairing.engine.explain import wording_team
@@ -164,3 +167,15 @@ def test_every_team_wording_has_its_italian_with_the_same_fields() -> None:
     )
     text = wording_team.describe_why_not(why_not_team(round_, 1, 3), lambda t: italian.get(t, t), ngettext, scale=1)
     assert "2 squadre" not in text and "(C4, 2.3.1)" in text and "With" not in text
+
+
+def test_only_the_engines_pairing_is_explained() -> None:
+    round_ = TeamRound(teams=tuple(team(t, 0) for t in range(1, 5)), round_to_pair=1, total_rounds=5)
+    pairing = explain_team_round(round_).pairing
+    swapped = dataclasses.replace(
+        pairing, matches=tuple(dataclasses.replace(m, white=m.black, black=m.white) for m in pairing.matches)
+    )
+    with pytest.raises(ValueError, match="not the team engine's pairing"):
+        explain_team_round(round_, swapped)
+    with pytest.raises(ValueError, match="not the team engine's pairing"):
+        why_not_team(round_, 1, 2, swapped)
