@@ -206,8 +206,8 @@ PREFERENCES = {
     ColourPreferences.NONE: gettext_noop("no colour preferences, 1.7"),
 }
 BYE = gettext_noop(
-    "Team {team} ({points}): receives the pairing-allocated-bye, given before any bracket is paired to the "
-    "team of the lowest score, then the most matches played, then the largest TPN ({rule})"
+    "Team {team} ({points}): receives the pairing-allocated-bye, given, before any bracket is paired, to the team "
+    "of the lowest score, then of the most matches played, then of the largest TPN ({rule})"
 )
 BYE_DECIDED = {
     "": gettext_noop("it is the only team that may receive it"),
