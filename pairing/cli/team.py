@@ -120,7 +120,8 @@ def run_team(args: argparse.Namespace, mode: str, stdout: TextIO) -> int:
     round_ = team_file.round(number)
     pairing = pair_round(round_)
     if args.why:
-        return _why(args.why, round_, pairing, stdout)
+        before = {tpn: results[: number - 1] for tpn, results in team_file.histories.items()}
+        return _why(args.why, round_, pairing, before, stdout)
     if args.pair in (None, "-"):
         _write(pairing, stdout)
     else:
@@ -133,7 +134,7 @@ def run_team(args: argparse.Namespace, mode: str, stdout: TextIO) -> int:
     return 0
 
 
-def _why(text: str, round_: TeamRound, pairing: TeamPairing, stdout: TextIO) -> int:
+def _why(text: str, round_: TeamRound, pairing: TeamPairing, histories: dict, stdout: TextIO) -> int:
     """The answer on the first line; when the pair is possible, the best pairing holding
     it below, written as ``-p`` writes a pairing."""
     try:
@@ -146,7 +147,7 @@ def _why(text: str, round_: TeamRound, pairing: TeamPairing, stdout: TextIO) -> 
     for tpn in (a, b):
         if tpn not in known:
             raise UsageError(f"--why: team {tpn} is not paired in round {round_.round_to_pair}")
-    answer = why_not_team(round_, a, b, pairing)
+    answer = why_not_team(round_, a, b, pairing, histories)
     stdout.write(describe_why_not(answer, scale=10) + "\n")
     if answer.forced is not None:
         _write(answer.forced, stdout)

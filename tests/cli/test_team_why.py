@@ -48,6 +48,11 @@ def test_why_names_the_criterion_and_shows_the_forced_pairing(event: str) -> Non
     assert (1, 9) in forced and (6, 0) in forced
 
 
+def test_why_names_the_round_two_teams_met(event: str) -> None:
+    code, out, _ = run("--team", event, "-p", "--round", "5", "--why", "1,4")
+    assert (code, out) == (0, "Teams 1 and 4 met in round 3: two teams shall not meet twice (C1, 2.1.1).\n")
+
+
 def test_why_of_a_pair_made(event: str) -> None:
     code, out, _ = run("--team", event, "-p", "--round", "5", "--why", "2,1")
     assert (code, out) == (0, "Teams 2 and 1 are paired together in this round.\n")

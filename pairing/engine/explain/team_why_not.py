@@ -23,10 +23,12 @@ argument above), the answer is ``not_worse`` and names no criterion.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pairing.engine.explain.team_round import ARTICLES, BYE_STEPS, bye_key, pairing_cost, same_pairing
 from pairing.engine.state import PairingError
+from pairing.engine.team.history import RoundKind, TeamResult
 from pairing.engine.team.model import PrimaryScore, TeamPairing, TeamRound
 from pairing.engine.team.procedure import _c6, _c7, _Field, _pair_cost, pair_round
 
@@ -76,6 +78,7 @@ class TeamWhyNot:
     values: tuple = ()
     byes: tuple[int, int] | None = None
     culprits: tuple[tuple[int, int], ...] = ()
+    round_met: int | None = None  # MET_BEFORE, when the caller gave the histories
 
     @property
     def absolute(self) -> bool:
@@ -89,9 +92,24 @@ def forcing(round_: TeamRound, a: int, b: int) -> TeamRound:
     return dataclasses.replace(round_, forbidden=round_.forbidden + extra)
 
 
-def why_not_team(round_: TeamRound, a: int, b: int, pairing: TeamPairing | None = None) -> TeamWhyNot:
+def round_met(histories: Mapping[int, Sequence[TeamResult]], a: int, b: int) -> int | None:
+    """The round *a* and *b* played each other (a forfeit is no meeting, C.04.2 2026 art. 3.5)."""
+    for number, result in enumerate(histories.get(a, ()), start=1):
+        if result.kind is RoundKind.PLAYED and result.opponent == b:
+            return number
+    return None
+
+
+def why_not_team(
+    round_: TeamRound,
+    a: int,
+    b: int,
+    pairing: TeamPairing | None = None,
+    histories: Mapping[int, Sequence[TeamResult]] | None = None,
+) -> TeamWhyNot:
     """Why the team engine does not pair *a* with *b* in *round_*; *pairing*, when given,
-    must be the engine's pairing of the round."""
+    must be the engine's pairing of the round; *histories* (the teams' rounds before it),
+    when given, name the round two teams met."""
     made = pair_round(round_)
     if pairing is not None and not same_pairing(made, pairing):
         raise ValueError("the pairing asked about is not the team engine's pairing of this round")
@@ -106,7 +124,7 @@ def why_not_team(round_: TeamRound, a: int, b: int, pairing: TeamPairing | None 
     if any({m.white, m.black} == {a, b} for m in made.matches):
         return answer(PAIRED)
     if b in teams[a].opponents or a in teams[b].opponents:
-        return answer(MET_BEFORE)
+        return answer(MET_BEFORE, round_met=None if histories is None else round_met(histories, a, b))
     if frozenset((a, b)) in {frozenset(p) for p in round_.forbidden}:
         return answer(FORBIDDEN)
     try:

@@ -55,6 +55,7 @@ REASONS = {
         "({rule}); the engine's procedure chose otherwise."
     ),
 }
+MET_IN_ROUND = gettext_noop("Teams {a} and {b} met in round {round}: two teams shall not meet twice ({rule}).")
 STEP_BYE = gettext_noop("the pairing-allocated-bye")
 STEP_BRACKET = gettext_noop("bracket {bracket} ({points})")
 
@@ -126,6 +127,8 @@ def describe_why_not(
             pairs = ", ".join(f"{x}-{y}" for x, y in answer.culprits)
             what += "; " + translate(PAIRS_CONCERNED).format(pairs=pairs)
         fields["what"] = what
+    if answer.reason == T.MET_BEFORE and answer.round_met is not None:
+        return translate(MET_IN_ROUND).format(round=answer.round_met, **fields)
     return translate(REASONS[answer.reason]).format(**fields)
 
 
@@ -301,4 +304,4 @@ def templates() -> list[str | Plural]:
     out: list[str | Plural] = [*POINTS.values()]
     for group in (REASONS, WORSENED, FLOATS, NEED, SCORES, CHOSEN, PAIRS_BY, COLOUR_RULES, PREFERENCES, BYE_DECIDED):
         out += list(group.values())
-    return [*out, STEP_BYE, STEP_BRACKET, PAIRS_CONCERNED, TEAM, BYE, BYE_BARRED, BYE_ILLEGAL]
+    return [*out, MET_IN_ROUND, STEP_BYE, STEP_BRACKET, PAIRS_CONCERNED, TEAM, BYE, BYE_BARRED, BYE_ILLEGAL]

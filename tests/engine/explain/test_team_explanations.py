@@ -22,6 +22,7 @@ from pairing.engine.explain.wording import Plural
 from pairing.engine.state import Colour
 from pairing.engine.team import ColourPreferences, Team, TeamRound
 from pairing.engine.team.generator import generate_team_event
+from pairing.engine.team.history import RoundKind
 from tests.engine.explain.honesty_team import verify_round, verify_why_not
 from tests.engine.team.events import random_config
 from tests.translations import LOCALE, po_messages
@@ -50,8 +51,12 @@ def run_events(count: int) -> Counter:
                 continue
             for _ in range(PAIRS_PER_ROUND):
                 a, b = rng.sample(tpns, 2)
-                answer = why_not_team(round_, a, b, played.pairing)
+                before = {tpn: results[: played.number - 1] for tpn, results in event.histories.items()}
+                answer = why_not_team(round_, a, b, played.pairing, before)
                 verify_why_not(round_, answer)
+                if answer.reason == T.MET_BEFORE:  # the round named is one they played each other
+                    met = before[a][answer.round_met - 1]
+                    assert met.opponent == b and met.kind is RoundKind.PLAYED
                 assert wording_team.describe_why_not(answer, scale=scale)
                 seen[answer.reason, answer.term] += 1
                 seen["answers"] += 1
