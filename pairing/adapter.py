@@ -562,6 +562,24 @@ def store_team_pairing(rnd: Round, pairing: team_engine.TeamPairing) -> None:
         TeamMatch.objects.create(round=rnd, table=table + 1, home=by_tpn[pairing.bye], away=None)
 
 
+def team_round_as_paired(rnd: Round) -> tuple[team_engine.TeamRound, team_engine.TeamPairing]:
+    """The team round as its pairing was made, for the explanations: the teams the stored
+    matches seat (a team withdrawn or absent since is still among them when it can be), and
+    the stored pairing (home: White on board 1; the PAB: a match without an away team).
+    Raises IncompleteRound as team_round_for does."""
+    matches, bye = [], None
+    for m in rnd.team_matches.select_related("home", "away").order_by("table"):
+        if m.is_bye:
+            bye = m.home.start_number
+        else:
+            matches.append(team_engine.Match(m.home.start_number, m.away.start_number, m.rule))
+    seated = {tpn for match in matches for tpn in (match.white, match.black)} | ({bye} if bye is not None else set())
+    team_round = team_round_for(rnd)
+    before = team_history.teams_before(team_results(rnd.tournament, rnd.number), team_round.primary)
+    teams = tuple(before[tpn] for tpn in sorted(seated) if tpn in before)
+    return dataclasses.replace(team_round, teams=teams), team_engine.TeamPairing(tuple(matches), bye)
+
+
 def describe_team_round(rnd: Round) -> str:
     """A one-line pairing of teams by start number, e.g. '1-8 2-9 ... bye 14', for the audit trail."""
     parts = []

@@ -6,7 +6,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from tourney.login_throttle import ThrottledLoginView
-from tourney.views import accounts, checkin, desk, manual, public, rating_list, setup, teams, why
+from tourney.views import accounts, checkin, desk, manual, public, rating_list, setup, team_why, teams, why
 
 T = "t/<int:tournament_id>/"
 R = T + "rounds/<int:number>/"
@@ -89,6 +89,7 @@ urlpatterns = [
     path(R + "lineups/", teams.team_lineups, name="team_lineups"),
     path(R + "matches/", teams.team_round, name="team_round"),
     path(R + "matches/<int:match_id>/forfeit/", teams.match_forfeit, name="match_forfeit"),
+    path(R + "matches/<int:match_id>/why/", team_why.team_match_why, name="team_match_why"),
     path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/set-password/<uidb64>/<token>/", accounts.SetPasswordView.as_view(), name="set_password"),

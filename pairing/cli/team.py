@@ -5,6 +5,10 @@ team tie-breaks on TRF-2026 team files (records 001 and 310 or 013, with 142, 15
     python -m pairing --team FILE -p [OUTPUT]     pair the next round (the PAB as ``N 0``)
     python -m pairing --team FILE --standings [--tiebreaks EDE,BC]   the team standings
     python -m pairing --team --check FILE         re-pair every round, verify the standings
+    python -m pairing --team FILE -p --explain    the pairing, then one line per team: its bracket,
+                                                  how it floated and why, its board-1 colour rule, the PAB
+    python -m pairing --team FILE -p --why 3,8    why teams 3 and 8 do not meet, then the best pairing
+                                                  that pairs them (when there is one)
     python -m pairing --team --generate OUT --seed 7 --players 20 --rounds 9 [--boards 4]
                       [--tiebreaks EDE,BC --start-date 2026/04/01]
 
@@ -22,10 +26,13 @@ from pathlib import Path
 from typing import TextIO
 
 from pairing.cli.common import EXIT_DIFFERENCE, UsageError
+from pairing.engine.explain.team_round import explain_team_round
+from pairing.engine.explain.team_why_not import why_not_team
+from pairing.engine.explain.wording_team import describe_team_round, describe_why_not
 from pairing.engine.team import pair_round
 from pairing.engine.team.checker import check_team_pairing
 from pairing.engine.team.generator import TeamEventConfig, generate_team_event
-from pairing.engine.team.model import TeamPairing
+from pairing.engine.team.model import TeamPairing, TeamRound
 from pairing.engine.team.standings import (
     standings_lines,
     team_codes,
@@ -110,10 +117,38 @@ def run_team(args: argparse.Namespace, mode: str, stdout: TextIO) -> int:
         raise UsageError(f"round {number} of an event of {team_file.total_rounds} rounds (record 142)")
     if not team_file.total_rounds:
         raise UsageError("the file does not declare the number of rounds (record 142): C.04.6 needs it")
-    pairing = pair_round(team_file.round(number))
+    round_ = team_file.round(number)
+    pairing = pair_round(round_)
+    if args.why:
+        before = {tpn: results[: number - 1] for tpn, results in team_file.histories.items()}
+        return _why(args.why, round_, pairing, before, stdout)
     if args.pair in (None, "-"):
         _write(pairing, stdout)
     else:
         with open(args.pair, "w", encoding="utf-8") as out:
             _write(pairing, out)
+    if args.explain:
+        # the TRF reader keeps scores in tenths
+        for line in describe_team_round(explain_team_round(round_, pairing), scale=10):
+            stdout.write(line + "\n")
+    return 0
+
+
+def _why(text: str, round_: TeamRound, pairing: TeamPairing, histories: dict, stdout: TextIO) -> int:
+    """The answer on the first line; when the pair is possible, the best pairing holding
+    it below, written as ``-p`` writes a pairing."""
+    try:
+        a, b = (int(part) for part in text.split(","))
+    except ValueError:
+        raise UsageError(f"--why {text}: give two team pairing numbers, as --why 3,8") from None
+    if a == b:
+        raise UsageError(f"--why {text}: two different teams")
+    known = {t.tpn for t in round_.teams}
+    for tpn in (a, b):
+        if tpn not in known:
+            raise UsageError(f"--why: team {tpn} is not paired in round {round_.round_to_pair}")
+    answer = why_not_team(round_, a, b, pairing, histories)
+    stdout.write(describe_why_not(answer, scale=10) + "\n")
+    if answer.forced is not None:
+        _write(answer.forced, stdout)
     return 0
