@@ -206,3 +206,17 @@ def test_the_individual_pages_of_a_team_event_keep_working(team_desk, eager_cele
     assert "Swiss Team Pairing System" in detail and "Matches of 4 boards" in detail and ">Aosta</a>" in detail
     trf = client.get(f"/t/{t.pk}/export/trf/").content.decode()
     assert "Aosta 1" in trf
+
+
+def test_the_teams_page_has_a_plain_title_and_the_teams_kept_apart_in_its_body(team_desk, django_user_model) -> None:
+    t, _client = team_desk
+    organizer = django_user_model.objects.create_user("organizer")
+    appoint(t, organizer, "organizer")
+    client = Client()
+    client.force_login(organizer)
+    page = unescape(client.get(f"/t/{t.pk}/teams/").content.decode())
+    title = page[page.index("<title>") + len("<title>") : page.index("</title>")]
+    assert title == f"Teams · {t.name}"
+    body = page[page.index("<body") :]
+    assert body.count('id="team-byes"') == 1 and body.count('id="team-prohibitions"') == 1
+    assert f'action="/t/{t.pk}/teams/prohibited/"' in body
