@@ -1,5 +1,5 @@
-"""A whole team event in chromium, in English and in Italian: ten teams of four boards and
-a reserve from a roster file, seven rounds paired by the job and published on the desk,
+"""A whole team event in chromium, rounds 1 to 4 in English, the rest in Italian: ten
+teams of four boards and a reserve from a roster file, seven rounds paired by the job and published on the desk,
 every board typed at the keyboard box ("12.3 1-0", wins, draws and losses), boards
 forfeited, a requested half-point bye, a lineup changed before round 1 and another on a
 draft pairing, a result corrected after the round's results are published (before the
@@ -15,7 +15,7 @@ from itertools import pairwise
 import pytest
 from django.conf import settings
 
-from tourney.models import Result, Round, RoundStatus, TeamBye, Tournament
+from tourney.models import AuditEntry, Result, Round, RoundStatus, TeamBye, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -56,7 +56,7 @@ TEXT = {
         "correct": "Correct the result",
         "reason": "Reason",
         "withdrawn": "Withdrawn from round 5.",
-        "standings": "Team standings after round 7",
+        "standings": "Team standings after round {n}",
         "team": "Team",
     },
     "it": {
@@ -70,7 +70,7 @@ TEXT = {
         "correct": "Correggi il risultato",
         "reason": "Motivo",
         "withdrawn": "Ritirata dal turno 5.",
-        "standings": "Classifica a squadre dopo il turno 7",
+        "standings": "Classifica a squadre dopo il turno {n}",
         "team": "Squadra",
     },
 }
@@ -79,6 +79,11 @@ TEXT = {
 def _typed(number: int, table: int, board: int) -> str:
     """The result the arbiter types on board *board* of match *table* in round *number*."""
     return FORFEITED.get((number, table, board)) or MIX[(3 * number + 2 * table + board) % len(MIX)]
+
+
+def _speak(context, language: str, server: str) -> None:
+    """The pages of *context* in *language* from the next one loaded."""
+    context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": server}])
 
 
 def _confirm(page) -> None:
@@ -119,18 +124,18 @@ class Ledger:
     a point on every board, a team withdrawn nothing."""
 
     def __init__(self) -> None:
-        self.match_points = dict.fromkeys(TEAMS, 0)
-        self.game_points = dict.fromkeys(TEAMS, Fraction(0))
-        # (round, match) -> (home, away, [(white's team, result) per board])
+        # (round, match) -> (home, away, [[white's team, black's team, result] per board])
         self.matches: dict[tuple[int, int], tuple[str, str, list[list[str]]]] = {}
+        self.drawn_without_boards: list[tuple[int, str]] = []  # (round, team): a PAB, a half-point bye
 
-    def drawn_match_without_boards(self, team: str) -> None:
-        self.match_points[team] += 1
-        self.game_points[team] += Fraction(BOARDS, 2)
+    def drawn_match_without_boards(self, number: int, team: str) -> None:
+        self.drawn_without_boards.append((number, team))
 
-    def standings(self) -> dict[str, tuple[int, Fraction]]:
+    def standings(self, after: int = ROUNDS) -> dict[str, tuple[int, Fraction]]:
         totals = {team: (0, Fraction(0)) for team in TEAMS}
-        for home, away, boards in self.matches.values():
+        for (number, _table), (home, away, boards) in self.matches.items():
+            if number > after:
+                continue
             points = {home: Fraction(0), away: Fraction(0)}
             for white, black, result in boards:
                 points[white] += POINTS[result][0]
@@ -138,10 +143,10 @@ class Ledger:
             for team, other in ((home, away), (away, home)):
                 mp = 2 if points[team] > points[other] else 1 if points[team] == points[other] else 0
                 totals[team] = (totals[team][0] + mp, totals[team][1] + points[team])
-        return {
-            team: (totals[team][0] + self.match_points[team], totals[team][1] + self.game_points[team])
-            for team in TEAMS
-        }
+        for number, team in self.drawn_without_boards:
+            if number <= after:
+                totals[team] = (totals[team][0] + 1, totals[team][1] + Fraction(BOARDS, 2))
+        return totals
 
 
 def _play_round(page, url: str, rnd: Round, ledger: Ledger, text: dict[str, str]) -> None:
@@ -152,7 +157,7 @@ def _play_round(page, url: str, rnd: Round, ledger: Ledger, text: dict[str, str]
     lines = []
     for match in rnd.team_matches.select_related("home", "away").order_by("table"):
         if match.away is None:
-            ledger.drawn_match_without_boards(match.home.name)
+            ledger.drawn_match_without_boards(rnd.number, match.home.name)
             continue
         boards = []
         for k, game in enumerate(match.games.select_related("white", "black").order_by("board"), start=1):
@@ -176,22 +181,34 @@ def _play_round(page, url: str, rnd: Round, ledger: Ledger, text: dict[str, str]
         assert list(stored) == [STORED[result] for _w, _b, result in boards]
 
 
+def _standings_shown(reader) -> dict[str, tuple[int, Fraction]]:
+    """The standings page's match and game points of each team, after checking that its
+    rows are in order: the higher (MP, GP) first and ranked ahead."""
+    shown = [
+        (int(cells[0]), cells[2], int(cells[3]), _number(cells[4]))
+        for cells in (row.locator("td").all_inner_texts() for row in reader.locator("#team-standings tbody tr").all())
+    ]
+    for (rank, _n, mp, gp), (next_rank, _m, next_mp, next_gp) in pairwise(shown):
+        assert (mp, gp) >= (next_mp, next_gp)
+        assert rank < next_rank if (mp, gp) > (next_mp, next_gp) else rank <= next_rank
+    return {name: (mp, gp) for _rank, name, mp, gp in shown}
+
+
 def _number(cell: str) -> Fraction:
     """A score as the page shows it: 12, 12½, ½."""
     return Fraction(cell.replace("½", "").strip() or 0) + (Fraction(1, 2) if "½" in cell else 0)
 
 
-@pytest.mark.parametrize("language", ["en", "it"])
-def test_a_seven_round_team_event_to_the_final_standings(
-    browser, live_server, sign_in, eager_celery, tmp_path, language
+def test_a_seven_round_team_event_in_english_then_in_italian_to_the_final_standings(
+    browser, live_server, sign_in, eager_celery, tmp_path
 ) -> None:
-    text = TEXT[language]
+    text = TEXT["en"]
     t = Tournament.objects.create(
         name="Team Cup", rounds=ROUNDS, kind="team", team_boards=BOARDS, initial_colour="white"
     )
     url = f"{live_server.url}/t/{t.pk}"
     context = browser.new_context()
-    context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}])
+    _speak(context, "en", live_server.url)
     sign_in(context, t, roles=("organizer", "arbiter"))
     page = context.new_page()
     ledger = Ledger()
@@ -242,7 +259,7 @@ def test_a_seven_round_team_event_to_the_final_standings(
     pab = round_3.team_matches.get(away=None)
     assert round_3.team_matches.count() == 5 and pab.home.name != "Bari"
     assert TeamBye.objects.get(round=round_3).team.name == "Bari"
-    ledger.drawn_match_without_boards("Bari")
+    ledger.drawn_match_without_boards(3, "Bari")
     page.goto(f"{url}/rounds/3/matches/")
     assert text["matches"] in page.locator("h1").inner_text()
     assert text["pab"] in page.locator(f"#table-{pab.table}").inner_text()
@@ -267,10 +284,14 @@ def test_a_seven_round_team_event_to_the_final_standings(
     _play_round(page, url, round_4, ledger, text)
     _close(page)
 
-    # ---- a correction of round 4 after its results are published, before the deadline
+    # ---- from here on in Italian: a correction of round 4 after its results are
+    # published, before the deadline
+    _speak(context, "it", live_server.url)
+    text = TEXT["it"]
     assert Round.objects.get(pk=round_4.pk).correction_deadline is not None
     boards = ledger.matches[4, 2][2]
     corrected = "0-1" if boards[0][2] != "0-1" else "1-0"
+    page.goto(f"{url}/rounds/4/")
     entry = page.locator("input[name=entry]")
     entry.fill(f"2.1 {corrected}")
     entry.press("Enter")
@@ -299,24 +320,31 @@ def test_a_seven_round_team_event_to_the_final_standings(
         _close(page)
     assert Round.objects.filter(tournament=t, status=RoundStatus.CLOSED).count() == ROUNDS
 
-    # ---- the public's final standings, against the ledger
+    # ---- the public's standings after round 3 and the final ones, against the ledger
     public = browser.new_context()
-    public.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}])
     reader = public.new_page()
-    reader.goto(f"{url}/teams/standings/")
-    assert reader.locator("h1").inner_text() == text["standings"]
-    headers = reader.locator("#team-standings thead th").all_inner_texts()
-    assert headers[2:5] == [text["team"], "MP", "GP"]
-    shown = [
-        (int(cells[0]), cells[2], int(cells[3]), _number(cells[4]))
-        for cells in (row.locator("td").all_inner_texts() for row in reader.locator("#team-standings tbody tr").all())
-    ]
+    # (the same page in both languages: the public pages' cache keeps them apart)
+    for language, number in (("en", 3), ("it", 3), ("en", ROUNDS), ("it", ROUNDS)):
+        _speak(public, language, live_server.url)
+        reader.goto(f"{url}/teams/standings/" + (f"?round={number}" if number < ROUNDS else ""))
+        assert reader.locator("h1").inner_text() == TEXT[language]["standings"].format(n=number)
+        headers = reader.locator("#team-standings thead th").all_inner_texts()
+        assert headers[2:5] == [TEXT[language]["team"], "MP", "GP"]
+        assert _standings_shown(reader) == ledger.standings(after=number)
     expected = ledger.standings()
-    assert {name: (mp, gp) for _rank, name, mp, gp in shown} == expected
     # Two match points a match; rounds 5 to 7 have four matches and a PAB (a drawn match).
     assert sum(mp for mp, _gp in expected.values()) == 2 * 5 * ROUNDS - 3
-    for (rank, _n, mp, gp), (next_rank, _m, next_mp, next_gp) in pairwise(shown):
-        assert (mp, gp) >= (next_mp, next_gp)
-        assert rank < next_rank if (mp, gp) > (next_mp, next_gp) else rank <= next_rank
+
+    # ---- each team's card adds up to its standing; Bari's shows its half-point bye
+    for name, (mp, gp) in expected.items():
+        reader.goto(f"{url}/teams/{team[name].pk}/")
+        rows = [row.locator("td").all_inner_texts() for row in reader.locator("#team-matches tbody tr").all()]
+        assert len(rows) == (4 if name == "Massa" else ROUNDS)
+        assert sum(int(cells[3]) for cells in rows) == mp
+        assert sum(_number(cells[2].split("–")[0]) for cells in rows) == gp
+        if name == "Bari":
+            assert rows[2][:4] == ["3", text["half_bye"], "2", "1"]
     context.close()
     public.close()
+
+    assert AuditEntry.objects.get(action="correct result").reason == "scoresheet signed by both players"
