@@ -225,7 +225,8 @@ def test_a_seven_round_team_event_in_english_then_in_italian_to_the_final_standi
     team = {x.name: x for x in t.teams.all()}
 
     # ---- round 1: Aosta fields its reserve on board 4
-    page.goto(f"{url}/rounds/1/lineups/")
+    page.goto(f"{url}/rounds/1/")
+    page.locator("#lineups-link").click()  # the desk's way to the lineups
     aosta = page.locator(f"#lineup-{team['Aosta'].pk}")
     reserve = team["Aosta"].members.get(board=5)
     aosta.locator("select[name=board-4]").select_option(str(reserve.pk))
@@ -260,7 +261,8 @@ def test_a_seven_round_team_event_in_english_then_in_italian_to_the_final_standi
     assert round_3.team_matches.count() == 5 and pab.home.name != "Bari"
     assert TeamBye.objects.get(round=round_3).team.name == "Bari"
     ledger.drawn_match_without_boards(3, "Bari")
-    page.goto(f"{url}/rounds/3/matches/")
+    page.locator("#team-round-link").click()  # the desk's way to the round's matches
+    page.locator("#matches").wait_for()
     assert text["matches"] in page.locator("h1").inner_text()
     assert text["pab"] in page.locator(f"#table-{pab.table}").inner_text()
     assert text["half_bye"] in page.locator("ul.byes").inner_text()
@@ -271,12 +273,15 @@ def test_a_seven_round_team_event_in_english_then_in_italian_to_the_final_standi
     _pair(page, url, 4)
     como = team["Como"]
     members = {m.board: m for m in como.members.all()}
-    page.goto(f"{url}/rounds/4/lineups/")
+    page.locator("#lineups-link").click()  # on the draft pairing
     form = page.locator(f"#lineup-{como.pk}")
     for board in range(1, BOARDS + 1):
         form.locator(f"select[name=board-{board}]").select_option(str(members[board + 1].pk))
     form.locator("button[type=submit]").click()
     page.locator(f"#lineup-{como.pk} .ok", has_text=text["saved"]).wait_for()
+    page.goto(f"{url}/rounds/4/matches/")  # the draft, as the arbiter sees it
+    draft = page.locator("#matches").inner_text()
+    assert "Como 5" in draft and "Como 1" not in draft
     _publish(page, url, 4)
     round_4 = Round.objects.get(tournament=t, number=4)
     seated = {g.white.name for g in round_4.games.all()} | {g.black.name for g in round_4.games.all()}
