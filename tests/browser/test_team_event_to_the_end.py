@@ -301,6 +301,7 @@ def test_a_seven_round_team_event_in_english_then_in_italian_to_the_final_standi
     entry.fill(f"2.1 {corrected}")
     entry.press("Enter")
     prompt = page.locator(f"#correction-{BOARDS + 1}")
+    assert f"{BOARDS + 1} (2.1)" in prompt.inner_text()  # the board as typed
     prompt.get_by_label(text["reason"]).fill("scoresheet signed by both players")
     prompt.get_by_role("button", name=text["correct"]).click()
     prompt.wait_for(state="detached")

@@ -90,6 +90,9 @@ def test_a_round_from_lineups_to_standings(team_desk, eager_celery, django_captu
         _htmx(client, f"/t/{t.pk}/rounds/1/publish/", CONFIRMED)
     answer = _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"entry": "1.2 0-1"})
     assert "Board 2: 0-1 (1.2)" in answer
+    # A correction names the board as the arbiter typed it.
+    prompt = _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"entry": "1.2 1-0"})
+    assert "Board 2 (1.2) has 0-1: correct it to 1-0?" in prompt
     match1 = rnd.team_matches.get(table=1)
     assert teams.board_games(match1)[1].result == Result.BLACK_WINS
     assert "has no match 1 with a board 7" in _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"entry": "1.7 1-0"})
