@@ -90,6 +90,9 @@ def test_a_round_from_lineups_to_standings(team_desk, eager_celery, django_captu
         _htmx(client, f"/t/{t.pk}/rounds/1/publish/", CONFIRMED)
     answer = _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"entry": "1.2 0-1"})
     assert "Board 2: 0-1 (1.2)" in answer
+    # A correction names the board as the arbiter typed it.
+    prompt = _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"entry": "1.2 1-0"})
+    assert "Board 2 (1.2) has 0-1: correct it to 1-0?" in prompt
     match1 = rnd.team_matches.get(table=1)
     assert teams.board_games(match1)[1].result == Result.BLACK_WINS
     assert "has no match 1 with a board 7" in _htmx(client, f"/t/{t.pk}/rounds/1/result/", {"entry": "1.7 1-0"})
@@ -206,3 +209,17 @@ def test_the_individual_pages_of_a_team_event_keep_working(team_desk, eager_cele
     assert "Swiss Team Pairing System" in detail and "Matches of 4 boards" in detail and ">Aosta</a>" in detail
     trf = client.get(f"/t/{t.pk}/export/trf/").content.decode()
     assert "Aosta 1" in trf
+
+
+def test_the_teams_page_has_a_plain_title_and_the_teams_kept_apart_in_its_body(team_desk, django_user_model) -> None:
+    t, _client = team_desk
+    organizer = django_user_model.objects.create_user("organizer")
+    appoint(t, organizer, "organizer")
+    client = Client()
+    client.force_login(organizer)
+    page = unescape(client.get(f"/t/{t.pk}/teams/").content.decode())
+    title = page[page.index("<title>") + len("<title>") : page.index("</title>")]
+    assert title == f"Teams · {t.name}"
+    body = page[page.index("<body") :]
+    assert body.count('id="team-byes"') == 1 and body.count('id="team-prohibitions"') == 1
+    assert f'action="/t/{t.pk}/teams/prohibited/"' in body

@@ -405,7 +405,9 @@ def set_roster_order(*, team_id: int, member_ids: Sequence[int], user: User | No
 
 
 def withdraw_team(*, team_id: int, from_round: int | None = None, user: User | None = None) -> Team:
-    """The team is no longer paired from *from_round* (the first round not paired yet by default)."""
+    """The team is no longer paired from *from_round* (the first round not paired yet by
+    default); its requested byes of those rounds (not paired yet) are cancelled: a team
+    withdrawn scores nothing (C.04.2 2026 art. 3.2-3.3)."""
     with transaction.atomic():
         team = Team.objects.get(pk=team_id)
         tournament = _locked_team_event(team.tournament_id)
@@ -419,6 +421,9 @@ def withdraw_team(*, team_id: int, from_round: int | None = None, user: User | N
         team.withdrawal_round = number
         team.save(update_fields=["withdrawal_round"])
         audit.record(tournament, team, action="withdraw team", old=old or "", new=team.withdrawal_round, user=user)
+        for bye in TeamBye.objects.filter(team=team, round__number__gte=number).select_related("round", "team"):
+            audit.record(tournament, bye, action="cancel team bye", old=str(bye), user=user)
+            bye.delete()
         public_change(tournament.pk, base=True)
         return team
 

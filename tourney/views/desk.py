@@ -25,7 +25,7 @@ from tourney.errors import CorrectionUnconfirmed, DomainError
 from tourney.forms import ExchangeForm
 from tourney.models import Game, Result, Round, Tournament
 from tourney.quick_entry import EntryError, parse_board, parse_entry, parse_result
-from tourney.round_page import board_context, round_context, round_or_draft
+from tourney.round_page import board_context, match_board, round_context, round_or_draft
 from tourney.services.manual_changes import exchange_players
 from tourney.services.results import enter_board_result, later_rounds_warning
 from tourney.services.rounds import close_round, publish_pairing, round_for, unpublish_pairing
@@ -215,8 +215,11 @@ def _board_of_match(request: TournamentRequest, number: int, table: int, board: 
 def _correction_context(game: Game, result: str, error: CorrectionUnconfirmed, game_number: int | None) -> dict:
     """What the arbiter must confirm: the board's result now, the one typed, the later
     rounds already paired with the old one (*game_number*: the game of a Double-Swiss match)."""
+    team_board = match_board(game, game.round.tournament)
     return {
         "board": game.board,
+        # A team match's board as the arbiter typed it: "5 (2.1)".
+        "board_label": f"{game.board} ({team_board})" if team_board else str(game.board),
         "game": game_number,
         "current": error.current,
         "current_label": Result(error.current).label if error.current else _("no result"),

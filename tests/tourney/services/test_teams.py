@@ -363,3 +363,22 @@ def test_a_match_is_forfeited_as_a_whole_only_while_its_results_come_in() -> Non
     with pytest.raises(teams.TeamRefused) as error:
         teams.forfeit_match(match_id=match.pk, forfeit=MatchForfeit.HOME)
     assert error.value.code == "teams.match_closed"
+
+
+def test_a_team_withdrawn_before_its_requested_bye_scores_nothing_in_that_round() -> None:
+    from tourney.models import ByeKind, TeamBye
+
+    t = team_event(teams=5)
+    enna = t.teams.get(name="Enna")
+    teams.request_team_bye(tournament_id=t.pk, team_id=enna.pk, round_number=3, kind=ByeKind.HALF_POINT)
+    for number in (1, 2, 3):
+        if number == 2:
+            teams.withdraw_team(team_id=enna.pk)  # from round 2, before its bye in round 3
+        rnd = pair_round(round_id=round_for(t, number).pk)
+        publish_pairing(round_id=rnd.pk)
+        _play(rnd, Result.DRAW)
+    result = adapter.team_results(t, 4)[enna.start_number][2]
+    assert (result.kind.value, result.match_points, result.game_points) == ("zero_bye", 0, 0)
+    assert adapter.team_table(t, 3).mp[enna.start_number][2] == 0
+    assert not TeamBye.objects.filter(team=enna).exists()
+    assert AuditEntry.objects.filter(action="cancel team bye").count() == 1
