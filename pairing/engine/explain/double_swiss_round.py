@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pairing.engine.boards import board_order
 from pairing.engine.common.bitset_matching import Matcher, bits
 from pairing.engine.common.editions import edition_of
 from pairing.engine.common.players import forbidden_pairs
 from pairing.engine.double_swiss import EDITIONS
 from pairing.engine.double_swiss import procedure as P
-from pairing.engine.boards import board_order
 from pairing.engine.double_swiss.colours import higher_ranked, match_colours
 from pairing.engine.double_swiss.matches import Contender, contenders, match_to_pair, total_matches
 from pairing.engine.explain.dutch_quality import partners_of
@@ -126,9 +126,7 @@ def replay(state: TournamentState, reasons: bool = True) -> Replay:
         top = sum(1 << k for k in bits(remaining) if players[k].score == top_score)
         upfloaters = P._upfloaters(the_field, remaining, top)
         pairs = tuple(P._first_identifier(the_field, top, upfloaters))
-        count_reason, set_reason = (
-            upfloater_reasons(the_field, remaining, top, upfloaters) if reasons else ("", "")
-        )
+        count_reason, set_reason = upfloater_reasons(the_field, remaining, top, upfloaters) if reasons else ("", "")
         c8 = bool(top & the_field.floated) and bool(upfloaters) and not the_field.last_round
         out.steps.append(BracketStep(number, top_score, top, upfloaters, pairs, count_reason, set_reason, c8))
         remaining &= ~(top | upfloaters)
@@ -304,7 +302,9 @@ def explain_round(
     for k, p in enumerate(players):
         floated_before = bool(the_field.floated >> k & 1)
         if k == done.bye:
-            out.append(DoubleSwissPlayerExplanation(p.id, p.score, 0, p.score, None, 0, "", floated_before=floated_before))
+            out.append(
+                DoubleSwissPlayerExplanation(p.id, p.score, 0, p.score, None, 0, "", floated_before=floated_before)
+            )
             continue
         step, up = at[k]
         mate = partners[p.id]

@@ -226,14 +226,19 @@ def first_difference(engine: Replay, forced: Replay) -> DoubleSwissDifference | 
             remaining &= ~(mine.top | mine.upfloaters)
             continue
 
-        def differ(term: str, x: tuple[int, ...], y: tuple[int, ...]) -> DoubleSwissDifference:
-            return DoubleSwissDifference(mine.number, mine.score, term, x, y)
+        def differ(
+            term: str, x: tuple[int, ...], y: tuple[int, ...], step: BracketStep = mine
+        ) -> DoubleSwissDifference:
+            return DoubleSwissDifference(step.number, step.score, term, x, y)
 
         if mine.upfloaters != theirs.upfloaters:
             up, up_forced = mine.upfloaters.bit_count(), theirs.upfloaters.bit_count()
             if up != up_forced:
                 return differ(UPFLOATERS, (up,), (up_forced,))
-            scores, forced_scores = profile_of(engine.field, mine.upfloaters), profile_of(forced.field, theirs.upfloaters)
+            scores, forced_scores = (
+                profile_of(engine.field, mine.upfloaters),
+                profile_of(forced.field, theirs.upfloaters),
+            )
             if scores != forced_scores:
                 return differ(SCORES, scores, forced_scores)
             key = set_key(engine.field, remaining, mine.top, mine.upfloaters)

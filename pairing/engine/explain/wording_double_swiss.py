@@ -118,7 +118,9 @@ UPFLOAT_SET = {
     R.ORDER: gettext_noop("his set comes first in the order of the sets of the same scores ({rule})"),
 }
 PAIRS = {
-    "3.6.2, 3.6.3": gettext_noop("the bracket takes the first legal pairing in the order of the pairing numbers ({rule})"),
+    "3.6.2, 3.6.3": gettext_noop(
+        "the bracket takes the first legal pairing in the order of the pairing numbers ({rule})"
+    ),
     "3.6.4, [C8]": gettext_noop(
         "the bracket takes the first legal pairing in the order of the pairing numbers with the fewest players "
         "who floated in the previous match meeting an upfloater ({rule})"
@@ -133,7 +135,9 @@ COLOUR_RULES = {
     "4.3.3": gettext_noop(
         "{colour} in game 1: colours alternate from the latest match in which the two had different colours ({rule})"
     ),
-    "4.3.4": gettext_noop("{colour} in game 1: identical colour histories, the higher-ranked player alternates ({rule})"),
+    "4.3.4": gettext_noop(
+        "{colour} in game 1: identical colour histories, the higher-ranked player alternates ({rule})"
+    ),
     "4.3.5": gettext_noop("{colour} in game 1: the opponent alternates his colour ({rule})"),
 }
 BYE = gettext_noop(
@@ -163,7 +167,9 @@ def describe_player(
         bracket_points=score(explained.bracket_score, translate, ngettext),
     )
     if explained.opponent is None:
-        parts = [translate(PLAYER_BYE).format(player=explained.player, points=score(explained.score, translate, ngettext))]
+        parts = [
+            translate(PLAYER_BYE).format(player=explained.player, points=score(explained.score, translate, ngettext))
+        ]
         parts.append(translate(BYE).format(rule=round_.bye_rule))
         if round_.bye_passed:
             parts.append(translate(BYE_PASSED).format(players=", ".join(map(str, round_.bye_passed))))
@@ -206,6 +212,17 @@ def describe_round(
 def templates() -> list[str | Plural]:
     """Every template of this module, for the catalogue test."""
     out: list[str | Plural] = []
-    for group in (REASONS, BYE_WHY, WORSENED, ORDERS, FLOATS, UPFLOAT_COUNT, UPFLOAT_SET, PAIRS, COLOUR_RULES, BYE_DECIDED):
+    for group in (
+        REASONS,
+        BYE_WHY,
+        WORSENED,
+        ORDERS,
+        FLOATS,
+        UPFLOAT_COUNT,
+        UPFLOAT_SET,
+        PAIRS,
+        COLOUR_RULES,
+        BYE_DECIDED,
+    ):
         out += list(group.values())
     return [*out, PLAYER, PLAYER_BYE, BYE, BYE_PASSED]
