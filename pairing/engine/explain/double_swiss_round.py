@@ -220,8 +220,8 @@ class DoubleSwissPlayerExplanation:
     bracket_score: int  # the score of the bracket's top scoregroup
     opponent: int | None  # None: the PAB
     opponent_score: int
-    float: str  # "up": an upfloater into a higher bracket; "down": meets an upfloater; ""
-    count_reason: str = ""  # an upfloater: why the bracket took so many
+    float: str  # "up": meets a higher score; "down": a lower one (an upfloater); "": the same score
+    count_reason: str = ""  # an upfloater (empty for a resident): why the bracket took so many
     count_rule: str = ""
     set_reason: str = ""  # an upfloater: what chose the set
     set_rule: str = ""

@@ -177,7 +177,7 @@ def describe_player(
             parts.append(translate(BYE_DECIDED[round_.bye_decider]).format(next=round_.bye_next))
         return "; ".join(parts) + "."
     parts = [text]
-    if explained.float == "up" and explained.count_reason in UPFLOAT_COUNT:
+    if explained.count_reason in UPFLOAT_COUNT:  # an upfloater, whoever he meets in the bracket
         count = explained.upfloaters
         parts.append(
             counted(UPFLOAT_COUNT[explained.count_reason], count, translate, ngettext).format(

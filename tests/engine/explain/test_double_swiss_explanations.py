@@ -134,6 +134,7 @@ def test_every_double_swiss_answer_is_honest() -> None:
             else:
                 board = next(b for b in pairing.boards if p.player in (b.white, b.black))
                 assert p.colour is (Colour.WHITE if board.white == p.player else Colour.BLACK)
+                assert bool(p.count_reason) == (p.score < p.bracket_score)  # upfloaters come from below (1.3)
         assert len(explain.describe_round(explained, "double_swiss")) == len(explained.players)
         rng = random.Random(seed * 1000 + state.round_to_pair)
         ids = sorted(p.id for p in state.players)
