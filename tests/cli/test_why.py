@@ -34,7 +34,6 @@ def test_why_cites_the_round_they_met(tmp_path: Path) -> None:
         (("--why", "1"), "give two start numbers"),
         (("--why", "3,3"), "two different players"),
         (("--why", "1,99"), "no player 99"),
-        (("--double-swiss", "--why", "1,2"), "explains the pairings of these systems only"),
     ],
 )
 def test_why_refuses_what_it_cannot_answer(tmp_path: Path, argv: tuple[str, ...], message: str) -> None:

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from pairing.engine import explain
 from tests.cli.test_cli import rows, run
 
 
@@ -41,3 +44,10 @@ def test_explain_follows_a_double_swiss_pairing_with_one_line_per_player(tmp_pat
     assert len(explained) == 2 * count and all("paired in bracket" in line for line in explained)
     assert explained[0].startswith("10 (5 points): paired in bracket 1 (5 points); meets 3 (3.5 points), an upfloater")
     assert "in game 1" in explained[0]
+
+
+def test_a_system_without_an_explainer_is_refused_by_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(explain, "EXPLAINERS", {"dutch": explain.EXPLAINERS["dutch"]})
+    path = str(event(tmp_path))
+    code, out, err = run("--double-swiss", "--edition", "2026", path, "-p", "--round", "7", "--why", "1,2")
+    assert (code, out) == (2, "") and "explains the pairings of these systems only: dutch" in err
