@@ -1,5 +1,5 @@
 """Time of one "why not X?" answer (pairing.engine.explain.why_not) at 500 players, the
-Dutch system (or ``--system lim``), both editions; the budget is 2 s per answer, and 1 s for
+Dutch system (or ``--system lim``, ``--system double_swiss``), both editions; the budget is 2 s per answer, and 1 s for
 the round explained player by player (the ``(explain)`` row: explain_round and its words;
 docs/explanations.md).
 
@@ -8,6 +8,10 @@ The round is a realistic late-round state (``generator.greedy_history``, as
 as the explanations are computed beside it, and each answer is timed with it at hand: one
 forced re-pairing and the comparison. Random pairs of the round are asked; absolute
 answers (they met, C.3/C3) cost no pairing and are shown apart.
+
+``--system double_swiss`` (2026 only): the state is the match ``--round`` of an event the
+Double-Swiss engine plays out itself (:mod:`pairing.engine.double_swiss.events`, random
+results per game), as ``bench/double_swiss_speed.py`` does.
 
     python bench/why_speed.py --players 500 --round 7 --pairs 5 --seeds 1 2
 """
@@ -23,7 +27,20 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pairing.engine import explain, matching, pair
+from pairing.engine.double_swiss.events import EventConfig
+from pairing.engine.double_swiss.events import play as play_double_swiss
 from pairing.engine.generator import greedy_history
+from pairing.engine.state import TournamentState
+
+
+def state_of(system: str, players: int, rnd: int, seed: int) -> TournamentState:
+    """The state asked about: a greedy history, or a Double-Swiss event played to match *rnd*."""
+    if system != "double_swiss":
+        return greedy_history(players, rnd - 1, seed)
+    played = play_double_swiss(
+        EventConfig(players=players, matches=rnd), seed, lambda state: pair(state, "double_swiss", "2026")
+    )
+    return played[-1][0]
 
 
 def main() -> None:
@@ -43,9 +60,11 @@ def main() -> None:
     if args.python_solver:
         matching.compiled = None
     chosen = ("2017", "2026") if args.edition == "both" else (args.edition,)
+    if args.system == "double_swiss":
+        chosen = ("2026",)  # C.04.5 exists in the 2026 texts only
     print(f"{'edition':>7} {'players':>7} {'seed':>4} {'pair':>9} {'answer':<22} {'seconds':>8} {'cpu-s':>8}")
     for seed in args.seeds:
-        state = greedy_history(args.players, args.round - 1, seed)
+        state = state_of(args.system, args.players, args.round, seed)
         ids = [p.id for p in state.to_pair]
         for edition in chosen:
             start = time.perf_counter()

@@ -55,14 +55,16 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument(
         "--why",
         metavar="A,B",
-        help="with -p (Dutch, Dubov or Burstein system): why players A and B (start numbers) are not paired "
+        help="with -p (Dutch, Dubov, Burstein, Lim or Double-Swiss system): why players A and B (start numbers) "
+        "are not paired "
         "together, the article that forbids it or the first criterion the best pairing holding them worsens, and that "
         "pairing below the answer",
     )
     ap.add_argument(
         "--explain",
         action="store_true",
-        help="with -p (Dutch, Dubov or Burstein system): after the pairing, one line per player: the bracket he "
+        help="with -p (Dutch, Dubov, Burstein, Lim or Double-Swiss system): after the pairing, one line per player: "
+        "the bracket he "
         "was paired in, whether he floated and why, the colour rule that gave his colour, and why the PAB went "
         "where it went",
     )

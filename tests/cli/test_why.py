@@ -34,8 +34,6 @@ def test_why_cites_the_round_they_met(tmp_path: Path) -> None:
         (("--edition", "2017", "--why", "1"), "give two start numbers"),
         (("--edition", "2017", "--why", "3,3"), "two different players"),
         (("--edition", "2017", "--why", "1,99"), "no player 99"),
-        # The Double-Swiss has the 2026 edition only, and no explainer.
-        (("--edition", "2026", "--double-swiss", "--why", "1,2"), "explains the pairings of these systems only"),
     ],
 )
 def test_why_refuses_what_it_cannot_answer(tmp_path: Path, argv: tuple[str, ...], message: str) -> None:

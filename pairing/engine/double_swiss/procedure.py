@@ -88,11 +88,16 @@ def _upfloaters(field: RoundField, remaining: int, top: int) -> int:
         groups.setdefault(players[k].score, []).append(k)
     scores = sorted(groups, reverse=True)
     following = sum(1 << k for k in groups[scores[0]]) if scores else 0
+    # A resident with no legal opponent among the residents needs one among the upfloaters:
+    # a set without one cannot pair the bracket, which is seen before any matching.
+    needy = [field.adj[k] & below for k in bits(top) if not field.adj[k] & top]
     for size in range(top.bit_count() % 2, below.bit_count() + 1, 2):  # [C4]
         for profile in _profiles(size, scores, {s: len(g) for s, g in groups.items()}):  # [C5]
             best, best_key = None, None
             for chosen in _sets_with(profile, groups):  # 3.5.4
                 upfloaters = sum(1 << k for k in chosen)
+                if any(not options & upfloaters for options in needy):
+                    continue
                 bracket = top | upfloaters
                 if not field.pairable(bracket) or not whole.perfect_without(bracket):
                     continue

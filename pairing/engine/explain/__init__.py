@@ -14,7 +14,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from pairing.engine.explain import burstein, dubov, dutch, lim, wording
+from pairing.engine.explain import burstein, double_swiss, dubov, dutch, lim, wording
 from pairing.engine.explain.dutch_why_not import WhyNot
 from pairing.engine.explain.wording import NGettext, Translate
 from pairing.engine.options import PairingOptions
@@ -37,6 +37,7 @@ EXPLAINERS: dict[str, ModuleType] = {
     "dubov": dubov,
     "burstein": burstein,
     "lim": lim,
+    "double_swiss": double_swiss,
 }
 
 
