@@ -11,7 +11,6 @@ for each system and edition, and the failures, if any."""
 from __future__ import annotations
 
 import argparse
-import random
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -20,9 +19,8 @@ from pairing.engine import pair
 from pairing.engine.explain import EXPLAINERS
 from pairing.engine.explain import common as c
 from pairing.engine.explain.wording_dubov_burstein import describe, describe_round
-from pairing.engine.generator import GeneratorConfig, generate
-from pairing.engine.state import Pairing, PairingError, TournamentState
-from pairing.engine.trf.state import state_for_round
+from pairing.engine.state import Pairing, TournamentState
+from tests.engine.explain.generated import generated_rounds
 from tests.engine.explain.honesty_systems import verify
 
 SYSTEMS = (("dubov", "2017"), ("dubov", "2026"), ("burstein", "2017"), ("burstein", "2026"))
@@ -35,31 +33,16 @@ def answers(
     the answers; every round is explained too (its explanation must cover every player)."""
     explainer = EXPLAINERS[system]
     explain_round, why_not = explainer.explain_round, explainer.why_not
-    for seed in seeds:
-        rng = random.Random(seed)
-        config = GeneratorConfig(
-            players=rng.randint(6, 18),
-            rounds=rng.randint(3, 7),
-            bye_rate=0.04,
-            forfeit_rate=0.03,
-            withdraw_rate=0.02,
-            late_rate=0.05,
-        )
-        try:
-            tournament = generate(config, seed, lambda state: pair(state, system, edition))
-        except PairingError:
+    for seed, rng, state in generated_rounds(system, edition, seeds):
+        pairing = pair(state, system, edition)
+        explained = explain_round(state, pairing, edition)
+        check_explained(state, pairing, explained)  # type: ignore[arg-type]
+        ids = [p.id for p in state.to_pair]
+        if len(ids) < 3:
             continue
-        for rnd in range(1, config.rounds + 1):
-            state = state_for_round(tournament, rnd)
-            pairing = pair(state, system, edition)
-            explained = explain_round(state, pairing, edition)
-            check_explained(state, pairing, explained)  # type: ignore[arg-type]
-            ids = [p.id for p in state.to_pair]
-            if len(ids) < 3:
-                continue
-            for _ in range(per_round):
-                a, b = rng.sample(ids, 2)
-                yield seed, state, why_not(state, a, b, edition, None, pairing)  # type: ignore[misc]
+        for _ in range(per_round):
+            a, b = rng.sample(ids, 2)
+            yield seed, state, why_not(state, a, b, edition, None, pairing)  # type: ignore[misc]
 
 
 def check_explained(state: TournamentState, pairing: Pairing, explained: c.RoundExplanation) -> None:

@@ -8,7 +8,6 @@ events per edition (``python -m pytest tests/engine/explain/test_lim_explanation
 from __future__ import annotations
 
 import os
-import random
 import string
 from collections import Counter
 
@@ -21,13 +20,13 @@ from pairing.engine.explain import lim_why_not as L
 from pairing.engine.explain.dutch_quality import partners_of
 from pairing.engine.explain.lim_round import CHOSEN, CRACKED, MAXI, NO_OPPONENT, explain_round
 from pairing.engine.explain.wording import Plural
-from pairing.engine.generator import GeneratorConfig, generate
 from pairing.engine.lim.players import LimRound
 from pairing.engine.options import PairingOptions
-from pairing.engine.state import Colour, PairingError
+from pairing.engine.state import Colour
 from pairing.engine.trf import read_trf
 from pairing.engine.trf.state import state_for_round
 from tests.engine.dutch.replay import FIXTURES
+from tests.engine.explain.generated import generated_rounds
 from tests.engine.explain.honesty_lim import verify
 from tests.translations import LOCALE, po_messages
 
@@ -38,22 +37,7 @@ PAIRS_PER_ROUND = 20
 
 
 def events(edition: str, seeds: range, options: PairingOptions | None = None):
-    for seed in seeds:
-        rng = random.Random(seed)
-        config = GeneratorConfig(
-            players=rng.randint(6, 18),
-            rounds=rng.randint(3, 7),
-            bye_rate=0.04,
-            forfeit_rate=0.03,
-            withdraw_rate=0.02,
-            late_rate=0.05,
-        )
-        try:
-            tournament = generate(config, seed, lambda state: pair(state, "lim", edition, options))
-        except PairingError:
-            continue
-        for rnd in range(1, config.rounds + 1):
-            yield seed, rng, state_for_round(tournament, rnd)
+    return generated_rounds("lim", edition, seeds, options)
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

@@ -4,7 +4,6 @@ honesty property over generated events (every answer verified on the pairings)."
 from __future__ import annotations
 
 import os
-import random
 from collections import Counter
 
 import pytest
@@ -14,11 +13,10 @@ from pairing.engine.explain import dutch_why_not as w
 from pairing.engine.explain.dutch_quality import partners_of
 from pairing.engine.explain.dutch_why_not import why_not
 from pairing.engine.explain.wording import describe
-from pairing.engine.generator import GeneratorConfig, generate
-from pairing.engine.state import PairingError
 from pairing.engine.trf import read_trf
 from pairing.engine.trf.state import state_for_round
 from tests.engine.dutch.replay import FIXTURES
+from tests.engine.explain.generated import generated_rounds
 from tests.engine.explain.honesty import verify
 
 SEED = FIXTURES / "trf" / "dutch-seed-example.trf"
@@ -81,28 +79,13 @@ PAIRS_PER_ROUND = int(os.environ.get("DUTCH_WHY_PAIRS", "3"))
 
 def _answers(edition: str, seeds: range, per_round: int = 3):
     """For each generated event of *seeds*, random pairs of each round and the answers."""
-    for seed in seeds:
-        rng = random.Random(seed)
-        config = GeneratorConfig(
-            players=rng.randint(6, 18),
-            rounds=rng.randint(3, 7),
-            bye_rate=0.04,
-            forfeit_rate=0.03,
-            withdraw_rate=0.02,
-            late_rate=0.05,
-        )
-        try:
-            tournament = generate(config, seed, lambda state: pair(state, "dutch", edition))
-        except PairingError:
+    for seed, rng, state in generated_rounds("dutch", edition, seeds):
+        ids = [p.id for p in state.to_pair]
+        if len(ids) < 3:
             continue
-        for rnd in range(1, config.rounds + 1):
-            state = state_for_round(tournament, rnd)
-            ids = [p.id for p in state.to_pair]
-            if len(ids) < 3:
-                continue
-            for _ in range(per_round):
-                a, b = rng.sample(ids, 2)
-                yield seed, state, why_not(state, a, b, edition)
+        for _ in range(per_round):
+            a, b = rng.sample(ids, 2)
+            yield seed, state, why_not(state, a, b, edition)
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
