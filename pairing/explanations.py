@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from django.conf import settings
 from django.utils.text import format_lazy
@@ -130,8 +131,14 @@ class Asked:
 
 
 def answer_key(ex: Explainable, a: int, b: int) -> str:
+    return question_key("why", ex.round.pk, ex.fingerprint, a, b)
+
+
+def question_key(kind: str, round_id: int, fingerprint: str, a: int, b: int) -> str:
+    """Where a "why not" question of *kind* (players "why", teams "whyteam") is kept: under
+    the round, the fingerprint of what its answer depends on and the pair, either way round."""
     low, high = sorted((a, b))
-    return f"{key_prefix()}:why:{ex.round.pk}:{ex.fingerprint}:{low}-{high}"
+    return f"{key_prefix()}:{kind}:{round_id}:{fingerprint}:{low}-{high}"
 
 
 def held(key: str) -> Asked | None:
@@ -143,20 +150,35 @@ def held(key: str) -> Asked | None:
     return Asked(stored["state"], stored.get("answer"))
 
 
+class Fingerprinted(Protocol):
+    @property
+    def fingerprint(self) -> str: ...
+
+
 def run_job(key: str, round_id: int, a: int, b: int, fingerprint: str) -> str:
-    """The "why not" job (pairing.tasks.why_not_task): the answer written to *key*, if the
-    round is still the one asked about; else the question is forgotten (asked again, it is
-    asked of the round as it is now). Returns the job's state."""
+    """The players' "why not" job (pairing.tasks.why_not_task)."""
     rnd = Round.objects.select_related("tournament").filter(pk=round_id).first()
-    ex = explainable(rnd) if rnd is not None else None
-    if not isinstance(ex, Explainable) or ex.fingerprint != fingerprint:
+    return work_out(
+        key,
+        fingerprint,
+        explainable(rnd) if rnd is not None else None,
+        lambda ex: explain.why_not(ex.state, a, b, ex.system, ex.edition, ex.options, ex.pairing),
+    )
+
+
+def work_out(key: str, fingerprint: str, current: Fingerprinted | Any, answer: Callable[[Any], Any]) -> str:
+    """A "why not" job, of players or teams: *answer* of *current* (the round's explainer
+    inputs now) written to *key*, if the round is still the one asked about (*fingerprint*);
+    else the question is forgotten (asked again, it is asked of the round as it is now).
+    Returns the job's state."""
+    if getattr(current, "fingerprint", None) != fingerprint:
         guarded("delete", key)
         return FAILED_JOB
     try:
-        answer = explain.why_not(ex.state, a, b, ex.system, ex.edition, ex.options, ex.pairing)
+        worked_out = answer(current)
     except Exception:
         # The page polls the question: a failed job must say so, or the poll never ends.
         guarded("set", key, {"state": FAILED_JOB}, timeout=60)
         raise
-    guarded("set", key, {"state": DONE, "answer": answer}, timeout=settings.WHY_NOT_ANSWER_SECONDS)
+    guarded("set", key, {"state": DONE, "answer": worked_out}, timeout=settings.WHY_NOT_ANSWER_SECONDS)
     return DONE

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import time
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone, translation
 
-from pairing import explanations
+from pairing import explanations, team_explanations
 from pairing.engine import explain
 from pairing.job import pairing_time_limit, refusal_to_pair
 from pairing.tasks import pair_round_task, why_not_task
@@ -77,19 +78,34 @@ def ask_why_not(ex: explanations.Explainable, a: int, b: int, *, public: bool) -
     """The answer to "why not *a*-*b*?", at once when it needs no pairing; else the one the
     worker worked out, or the job that works it out started (once per question)."""
     at_once = explain.answer_at_once(ex.state, a, b, ex.system, ex.edition, ex.options, ex.pairing)
+    key = explanations.answer_key(ex, a, b)
+    job = (key, ex.round.pk, a, b, ex.fingerprint)
+    return _asked(at_once, key, job, ex.round.tournament_id, len(ex.state.players), public=public)
+
+
+def ask_team_why_not(ex: team_explanations.TeamExplainable, a: int, b: int, *, public: bool) -> explanations.Asked:
+    """The answer to "why not team *a* against team *b*?", as ask_why_not (the same cache,
+    job and share of the public)."""
+    key = team_explanations.answer_key(ex, a, b)
+    job = (key, ex.round.pk, a, b, ex.fingerprint, team_explanations.KIND)
+    return _asked(ex.at_once(a, b), key, job, ex.round.tournament_id, len(ex.team_round.teams), public=public)
+
+
+def _asked(at_once: Any, key: str, job: tuple, tournament_id: int, size: int, *, public: bool) -> explanations.Asked:
+    """The answer *at_once* if any; else the one held under *key*, or the job (why_not_task
+    with *job*) started that writes it there."""
     if at_once is not None:
         return explanations.Asked(explanations.DONE, at_once)
-    key = explanations.answer_key(ex, a, b)
     held = explanations.held(key)
     if held is not None:
         return held
-    if public and not _public_job_allowed(ex.round.tournament_id):
+    if public and not _public_job_allowed(tournament_id):
         return explanations.Asked(explanations.BUSY)
     # The forced round costs one pairing of the round: the pairing job's time limit. A job
     # lost on the way leaves its marker until then, and the question is asked again.
-    limit = pairing_time_limit(len(ex.state.players))
+    limit = pairing_time_limit(size)
     if guarded("add", key, {"state": explanations.PENDING}, timeout=limit + 10) is True:
-        why_not_task.apply_async((key, ex.round.pk, a, b, ex.fingerprint), soft_time_limit=limit)
+        why_not_task.apply_async(job, soft_time_limit=limit)
     return explanations.held(key) or explanations.Asked(explanations.UNAVAILABLE)
 
 

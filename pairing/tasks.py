@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from pairing import explanations
+from pairing import explanations, team_explanations
 from pairing.job import run_job
 
 
@@ -19,7 +19,9 @@ def pair_round_task(round_id: int, language: str | None = None) -> str:
 
 
 @shared_task(name="pairing.why_not")
-def why_not_task(key: str, round_id: int, a: int, b: int, fingerprint: str) -> str:
-    """A "why not" question that needs the round paired again: the answer goes to the
-    cache under *key* (pairing.explanations.run_job)."""
+def why_not_task(key: str, round_id: int, a: int, b: int, fingerprint: str, kind: str = "players") -> str:
+    """A "why not" question that needs the round paired again, of players or of teams
+    (*kind*): the answer goes to the cache under *key* (pairing.explanations.work_out)."""
+    if kind == team_explanations.KIND:
+        return team_explanations.run_job(key, round_id, a, b, fingerprint)
     return explanations.run_job(key, round_id, a, b, fingerprint)

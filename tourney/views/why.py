@@ -32,7 +32,7 @@ def explained_rounds(kwargs: dict[str, Any]) -> Sequence[str]:
     return rounds_through(int(kwargs["number"]))
 
 
-def _round(request: HtmxHttpRequest, tournament_id: int, number: int) -> tuple[Round, bool]:
+def readable_round(request: HtmxHttpRequest, tournament_id: int, number: int) -> tuple[Round, bool]:
     """The round if the user may read its explanations (published; a draft for its
     arbiters), and whether he is one of them."""
     rnd = get_object_or_404(Round.objects.select_related("tournament"), tournament_id=tournament_id, number=number)
@@ -57,7 +57,7 @@ def _lines(request: HtmxHttpRequest, rnd: Round, scope: str, only: set[int] | No
 @public_page(explained_rounds)
 def round_why(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     """Every player of the round: bracket, float, colour rule; the PAB's rule."""
-    rnd, _direct = _round(request, tournament_id, number)
+    rnd, _direct = readable_round(request, tournament_id, number)
     return _lines(request, rnd, "round", None)
 
 
@@ -65,7 +65,7 @@ def round_why(request: HtmxHttpRequest, tournament_id: int, number: int) -> Http
 @public_page(explained_rounds)
 def board_why(request: HtmxHttpRequest, tournament_id: int, number: int, board: int) -> HttpResponse:
     """The two players of a board."""
-    rnd, _direct = _round(request, tournament_id, number)
+    rnd, _direct = readable_round(request, tournament_id, number)
     game = get_object_or_404(rnd.games.select_related("white", "black"), board=board)
     pair = {game.white.pairing_number, game.black.pairing_number}
     return _lines(request, rnd, f"b{board}", pair)
@@ -75,12 +75,12 @@ def board_why(request: HtmxHttpRequest, tournament_id: int, number: int, board: 
 @public_page(explained_rounds)
 def player_why(request: HtmxHttpRequest, tournament_id: int, number: int, player_id: int) -> HttpResponse:
     """One player (the player card; the PAB's receiver on the draft)."""
-    rnd, _direct = _round(request, tournament_id, number)
+    rnd, _direct = readable_round(request, tournament_id, number)
     player = get_object_or_404(Player, pk=player_id, tournament_id=tournament_id)
     return _lines(request, rnd, f"p{player.pk}", {player.pairing_number})
 
 
-def _number(value: str | None) -> int | None:
+def query_number(value: str | None) -> int | None:
     return int(value) if value and value.isdigit() and len(value) <= 5 else None
 
 
@@ -89,8 +89,8 @@ def why_not(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpRe
     """ "Why not *a*-*b*?" (pairing numbers in the query): at once when an absolute criterion
     answers; else the worker's answer, or its job started and polled every second (286 ends
     the poll)."""
-    rnd, direct = _round(request, tournament_id, number)
-    a, b = _number(request.GET.get("a")), _number(request.GET.get("b"))
+    rnd, direct = readable_round(request, tournament_id, number)
+    a, b = query_number(request.GET.get("a")), query_number(request.GET.get("b"))
     ex = explanations.explainable(rnd)
     context: dict[str, Any] = {"round": rnd, "tournament": rnd.tournament}
     if not isinstance(ex, Explainable):
@@ -101,8 +101,13 @@ def why_not(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpRe
         asked = ask_why_not(ex, a, b, public=not direct)
         context.update(why.answer_context(ex, asked, a, b))
         context["poll"] = reverse("why_not", args=[tournament_id, number]) + f"?a={a}&b={b}"
-    template = "tourney/_why.html#answer" if request.htmx else "tourney/why_not.html"
-    response = render(request, template, context)
+    return answer_response(request, context, "tourney/_why.html#answer", "tourney/why_not.html")
+
+
+def answer_response(request: HtmxHttpRequest, context: dict[str, Any], part: str, page: str) -> HttpResponse:
+    """A "why not" answer, of players or teams: the *part* for HTMX (a poll of an answer no
+    longer pending ends with 286), else the *page*."""
+    response = render(request, part if request.htmx else page, context)
     asked = context.get("asked")
     if request.htmx and "polling" in request.GET and (asked is None or asked.state != explanations.PENDING):
         response.status_code = HttpResponseStopPolling.status_code

@@ -113,25 +113,45 @@ def why_not_team(
     made = pair_round(round_)
     if pairing is not None and not same_pairing(made, pairing):
         raise ValueError("the pairing asked about is not the team engine's pairing of this round")
-    teams = {t.tpn: t for t in round_.teams}
 
     def answer(reason: str, **more) -> TeamWhyNot:
         rule = more.pop("rule", RULES.get(reason, ""))
         return TeamWhyNot(a, b, reason, rule, made, round_.primary, **more)
 
-    if a == b or a not in teams or b not in teams:
-        return answer(NOT_IN_ROUND)
-    if any({m.white, m.black} == {a, b} for m in made.matches):
-        return answer(PAIRED)
-    if b in teams[a].opponents or a in teams[b].opponents:
-        return answer(MET_BEFORE, round_met=None if histories is None else round_met(histories, a, b))
-    if frozenset((a, b)) in {frozenset(p) for p in round_.forbidden}:
-        return answer(FORBIDDEN)
+    at_once = answer_at_once(round_, a, b, made, histories)
+    if at_once is not None:
+        return at_once
     try:
         forced = pair_round(forcing(round_, a, b))
     except PairingError:
         return answer(NO_COMPLETION)
     return compare(round_, made, forced, answer)
+
+
+def answer_at_once(
+    round_: TeamRound,
+    a: int,
+    b: int,
+    pairing: TeamPairing,
+    histories: Mapping[int, Sequence[TeamResult]] | None = None,
+) -> TeamWhyNot | None:
+    """The answer when it needs no pairing of the round (the pair is *pairing*'s, or an
+    absolute criterion forbids it without pairing the others), else None. *pairing* is taken
+    as the engine's pairing of *round_*, unchecked: the caller knows it is."""
+    teams = {t.tpn: t for t in round_.teams}
+
+    def answer(reason: str, **more) -> TeamWhyNot:
+        return TeamWhyNot(a, b, reason, RULES.get(reason, ""), pairing, round_.primary, **more)
+
+    if a == b or a not in teams or b not in teams:
+        return answer(NOT_IN_ROUND)
+    if any({m.white, m.black} == {a, b} for m in pairing.matches):
+        return answer(PAIRED)
+    if b in teams[a].opponents or a in teams[b].opponents:
+        return answer(MET_BEFORE, round_met=None if histories is None else round_met(histories, a, b))
+    if frozenset((a, b)) in {frozenset(p) for p in round_.forbidden}:
+        return answer(FORBIDDEN)
+    return None
 
 
 def compare(round_: TeamRound, made: TeamPairing, forced: TeamPairing, answer) -> TeamWhyNot:
