@@ -29,6 +29,7 @@ from tests.translations import LOCALE, po_messages
 
 EVENTS = int(os.environ.get("TEAM_EXPLAIN_EVENTS", "80"))
 PAIRS_PER_ROUND = 20
+NEED_NO_PAIRING = {T.PAIRED, T.NOT_IN_ROUND, T.MET_BEFORE, T.FORBIDDEN}
 W, B = Colour.WHITE, Colour.BLACK
 
 
@@ -54,6 +55,10 @@ def run_events(count: int) -> Counter:
                 before = {tpn: results[: played.number - 1] for tpn, results in event.histories.items()}
                 answer = why_not_team(round_, a, b, played.pairing, before)
                 verify_why_not(round_, answer)
+                # what the web answers without pairing: exactly the answers that need none
+                at_once = T.answer_at_once(round_, a, b, played.pairing, before)
+                assert (at_once is not None) == (answer.reason in NEED_NO_PAIRING)
+                assert at_once is None or (at_once.reason, at_once.round_met) == (answer.reason, answer.round_met)
                 if answer.reason == T.MET_BEFORE:  # the round named is one they played each other
                     met = before[a][answer.round_met - 1]
                     assert met.opponent == b and met.kind is RoundKind.PLAYED
