@@ -53,7 +53,8 @@ def team_match_why(request: HtmxHttpRequest, tournament_id: int, number: int, ma
 @public_page()
 def team_card_why_not(request: HtmxHttpRequest, tournament_id: int, team_id: int) -> HttpResponse:
     """The team card's "why not": the form for the team's latest published round (nothing
-    when it has none, or when that round is not the engine's pairing)."""
+    when there is none or the team is not in it; why not, when that round is not the
+    engine's pairing)."""
     team = get_object_or_404(Team.objects.select_related("tournament"), pk=team_id, tournament_id=tournament_id)
     rnd = (
         Round.objects.select_related("tournament")
@@ -64,9 +65,13 @@ def team_card_why_not(request: HtmxHttpRequest, tournament_id: int, team_id: int
     context: dict[str, Any] = {"round": rnd, "tournament": team.tournament, "scope": f"t{team.pk}"}
     if rnd is not None:
         ex = team_explainable(rnd)
-        context.update(_why_not_form(ex, [team]))
+        form = _why_not_form(ex, [team])
         if not isinstance(ex, TeamExplainable):
             context["not_explained"] = ex
+        elif team in form["choices"]:  # not a team absent or withdrawn from that round
+            context.update(form)
+        else:
+            context["round"] = None
     return render(request, "tourney/teams/_why_not.html#card", context)
 
 
