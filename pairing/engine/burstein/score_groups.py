@@ -29,6 +29,7 @@ class ScoreGroupPairer:
         self._completion: dict[frozenset[int], bool] = {}
         self._base_pairings: dict[frozenset[int], dict[int, int | None]] = {}
         self._base_exposed: dict[frozenset[int], list[int]] = {}  # who each leaves out
+        self._base_alone_has_opponent: dict[frozenset[int], bool] = {}
         # (group in 3.2 order, floater from above, chosen combination, next SG), for
         # explaining a pairing
         self.trace: list[tuple[list[int], int | None, Combination, list[int]]] = []
@@ -63,6 +64,8 @@ class ScoreGroupPairer:
         compatible = self.data.compatible
         if compatible(extra, alone):
             return True
+        if not self._opponents_of_alone(key, alone):
+            return False  # no one of *base* may meet him, nor may *extra*: he stays unpaired
         for p in base:
             partner = mate[p]
             if partner is not None and compatible(extra, p) and compatible(partner, alone):
@@ -70,6 +73,12 @@ class ScoreGroupPairer:
         if self._alternating_path(extra, alone, key, mate):
             return True
         return self.completable([*base, extra])
+
+    def _opponents_of_alone(self, key: frozenset[int], alone: int) -> bool:
+        """Has the one player a largest pairing of *key* leaves out an opponent in *key*?"""
+        if key not in self._base_alone_has_opponent:
+            self._base_alone_has_opponent[key] = bool(self.data.opponents_within(alone, key))
+        return self._base_alone_has_opponent[key]
 
     def _largest_pairing(self, base: Sequence[int]) -> dict[int, int | None]:
         """A pairing of *base* with the most pairs (Edmonds' alternating paths, odd

@@ -43,6 +43,43 @@ def test_the_walk_finds_what_fixing_pair_by_pair_by_exact_matching_finds(seed: i
         assert (walked and printed(walked.pairs, walked.floater)) == (exact and printed(exact.pairs, exact.floater))
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_the_walk_with_fixed_pairs_and_a_fixed_floater_finds_what_fixing_pair_by_pair_finds(seed: int) -> None:
+    # As a "why not X?" re-pairing makes them: two players who may meet only each other
+    # (their pair is in every complete combination), and sometimes one player alone who
+    # may float; the walk's bound counts them as fixed and must cut nothing it needs.
+    rng = random.Random(seed)
+    for _ in range(40):
+        n = rng.randint(8, 40)
+        players = list(range(1, n + 1))
+        forced = {p: rng.choice([Colour.WHITE, Colour.BLACK, None, None]) for p in players}
+        due = {p: forced[p] or rng.choice([Colour.WHITE, Colour.BLACK, None]) for p in players}
+        a, b = rng.sample(players, 2)
+        forced[a] = forced[b] = None
+        met = {frozenset(rng.sample(players, 2)) for _ in range(n)} - {frozenset((a, b))}
+        if n % 2 and rng.random() < 0.5:
+            only = rng.choice([p for p in players if p not in (a, b)])
+            cannot_float = {p for p in players if p != only}
+        else:
+            cannot_float = {p for p in players if rng.random() < 0.5}
+
+        def compatible(x: int, y: int, forced=forced, met=met, pair=frozenset((a, b))) -> bool:
+            if x == y or frozenset((x, y)) in met:
+                return False
+            if (x in pair or y in pair) and frozenset((x, y)) != pair:
+                return False
+            return forced[x] is None or forced[x] is not forced[y]
+
+        def may_float(p: int, cannot_float=cannot_float, pair=(a, b)) -> bool:
+            return p not in cannot_float and p not in pair
+
+        walked = GroupSearch(players, compatible, due, may_float).best()
+        exact = GroupSearch(players, compatible, due, may_float, budget=0).best()
+        assert (walked and printed(walked.pairs, walked.floater)) == (exact and printed(exact.pairs, exact.floater))
+        if walked is not None:
+            assert (min(a, b), max(a, b)) in walked.pairs
+
+
 @pytest.mark.parametrize("by_sets", [False, True])  # opponents and forced colours as sets, or one by one
 @pytest.mark.parametrize("seed", range(4))
 def test_a_failed_mend_is_settled_as_a_fresh_exact_pairing_settles_it(seed: int, by_sets: bool) -> None:
