@@ -190,7 +190,8 @@ class GroupSearch:
                 if only is not None and not (odd and self.can_float(x)):
                     pairs.append((x, only))
         if odd:
-            # From the lowest up, as the float candidates are first met (6.4).
+            # Two who may float settle it; the lowest first, as 6.4 offers them first
+            # (the walk asks about them anyway, and the answers are kept).
             floating = []
             for x in reversed(order):
                 if self.can_float(x):

@@ -50,8 +50,9 @@ class ScoreGroupPairer:
         against the same players below, so a largest pairing of those is found once:
         adding one player adds one pair at most, so unless exactly one of *base* is
         left out of it, no candidate completes the round; else *extra* completes it
-        when an alternating path joins him to the one left out (tried cheaply first),
-        and a full check decides the rest."""
+        when an alternating path joins him to the one left out (tried cheaply first;
+        never when that one may meet no one of *base* and not *extra* either), and a
+        full check decides the rest."""
         key = frozenset(base)
         if key not in self._base_pairings:
             largest = self._base_pairings[key] = self._largest_pairing(base)
@@ -64,7 +65,7 @@ class ScoreGroupPairer:
         compatible = self.data.compatible
         if compatible(extra, alone):
             return True
-        if not self._opponents_of_alone(key, alone):
+        if not self._alone_has_opponent(key, alone):
             return False  # no one of *base* may meet him, nor may *extra*: he stays unpaired
         for p in base:
             partner = mate[p]
@@ -74,7 +75,7 @@ class ScoreGroupPairer:
             return True
         return self.completable([*base, extra])
 
-    def _opponents_of_alone(self, key: frozenset[int], alone: int) -> bool:
+    def _alone_has_opponent(self, key: frozenset[int], alone: int) -> bool:
         """Has the one player a largest pairing of *key* leaves out an opponent in *key*?"""
         if key not in self._base_alone_has_opponent:
             self._base_alone_has_opponent[key] = bool(self.data.opponents_within(alone, key))
