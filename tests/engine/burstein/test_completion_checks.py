@@ -4,6 +4,7 @@ are fixed, and the 6.6 floater check against one largest pairing of the players 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -134,5 +135,30 @@ def test_a_floater_completes_the_players_below_as_the_full_check_says(seed: int)
         above, below = ordered[:cut], ordered[cut:]
         quick = ScoreGroupPairer(data)
         for extra in above[-10:]:
+            full = ScoreGroupPairer(data)  # its own caches: the full check alone
+            assert quick.completable_with(below, extra) == full.completable([*below, extra]), (cut, extra)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_floater_check_with_a_player_below_whom_only_one_above_may_meet_answers_as_the_full_check(
+    seed: int,
+) -> None:
+    # As a "why not X?" re-pairing makes it: two players forbidden everybody else, one
+    # above each cut and one below; only the one above may complete the players below.
+    state = greedy_history(120, 6, seed)
+    ids = sorted(BursteinRound(state, burstein_acceleration=False, edition="2017").ids)
+    rng = random.Random(seed)
+    a, b = rng.sample(ids, 2)
+    forbidden = tuple((x, y) for x in (a, b) for y in ids if y not in (a, b))
+    data = BursteinRound(
+        dataclasses.replace(state, forbidden=tuple(state.forbidden) + forbidden),
+        burstein_acceleration=False,
+        edition="2017",
+    )
+    ordered = sorted(data.ids, key=data.rank_key)
+    for cut in range(1, len(ordered), 5):
+        above, below = ordered[:cut], ordered[cut:]
+        quick = ScoreGroupPairer(data)
+        for extra in [*above[-8:], *(p for p in (a, b) if p in above)]:
             full = ScoreGroupPairer(data)  # its own caches: the full check alone
             assert quick.completable_with(below, extra) == full.completable([*below, extra]), (cut, extra)
