@@ -84,6 +84,7 @@ class _Frame:
     z: int
     next_k: int
     paired: bool = False  # a pair of this frame's top is on the walk's pair list
+    fixed: tuple[tuple[int, int | None], ...] = ()  # the group's fixed pairs among *remaining*
     floated: bool = False  # "F" has been tried
     # How to give back the pairing of the frame above when this one is left: the
     # changes made to it (key, old mate), or the whole pairing it replaced.
@@ -123,6 +124,7 @@ class GroupSearch:
         self.may_float = may_float
         self.budget = budget
         self._float_ok: dict[int, bool] = {}
+        self._fixed: tuple[tuple[int, int | None], ...] = ()  # see _fixed_pairs
 
     def can_float(self, pid: int) -> bool:
         if pid not in self._float_ok:
@@ -143,6 +145,73 @@ class GroupSearch:
             return 2 * pairs
         return 2 * pairs - (excess - floater) // 2
 
+    def fixed_bound(
+        self, fixed: Sequence[tuple[int, int | None]], whites: int, blacks: int, free: int, size: int
+    ) -> int:
+        """:meth:`bound` for a set holding the pairs *fixed* (every complete combination
+        of it has them; (x, None): x is its floater): their own due colours, and the
+        bound of the others. Never above :meth:`bound`: the same maximum over fewer
+        combinations."""
+        loose = self.bound(whites, blacks, free, size)
+        if not fixed:
+            return loose
+        due, value = self.due, 0
+        for x, y in fixed:
+            if y is None:
+                members: tuple[int, ...] = (x,)
+            else:
+                members = (x, y)
+                value += self.pair_value(x, y)
+            for p in members:
+                d = due[p]
+                whites -= d is Colour.WHITE
+                blacks -= d is Colour.BLACK
+                free -= d is None
+            size -= len(members)
+        return min(loose, value + self.bound(whites, blacks, free, size))
+
+    def _fixed_pairs(self) -> tuple[tuple[int, int | None], ...]:
+        """What every complete combination of the group holds: a player who may meet one
+        player of the group only, and may not float (6.3, 6.6), meets him; in a group
+        with an odd number of players, the only one who may float is the floater
+        (x, None). Kept only when no two share a player (else there is no complete
+        combination, and the walk finds that out by itself)."""
+        order, compatible = self.order, self.compatible
+        odd = len(order) % 2 == 1
+        pairs: list[tuple[int, int | None]] = []
+        for x in order:
+            only = None
+            for y in order:
+                if y != x and compatible(x, y):
+                    if only is not None:
+                        break
+                    only = y
+            else:
+                if only is not None and not (odd and self.can_float(x)):
+                    pairs.append((x, only))
+        if odd:
+            # Two who may float settle it; the lowest first, as 6.4 offers them first
+            # (the walk asks about them anyway, and the answers are kept).
+            floating = []
+            for x in reversed(order):
+                if self.can_float(x):
+                    floating.append(x)
+                    if len(floating) == 2:
+                        break
+            if len(floating) == 1:
+                pairs.append((floating[0], None))
+        taken: set[int] = set()
+        fixed: list[tuple[int, int | None]] = []
+        for x, y in pairs:
+            if y is not None and (y, x) in fixed:
+                continue
+            members = {x} if y is None else {x, y}
+            if members & taken:
+                return ()
+            taken |= members
+            fixed.append((x, y))
+        return tuple(fixed)
+
     def _counts(self, players: Sequence[int]) -> tuple[int, int, int]:
         w = sum(1 for p in players if self.due[p] is Colour.WHITE)
         b = sum(1 for p in players if self.due[p] is Colour.BLACK)
@@ -152,8 +221,9 @@ class GroupSearch:
         self._root = self._pairing_of(self.order)
         if self._root is None:
             return None
+        self._fixed = self._fixed_pairs()
         w, b, z = self._counts(self.order)
-        target = self.bound(w, b, z, len(self.order))
+        target = self.fixed_bound(self._fixed, w, b, z, len(self.order))
         try:
             found = self._first_reaching(target)
         except SearchBudgetExceeded:
@@ -325,7 +395,9 @@ class GroupSearch:
         pairs: list[tuple[int, int]] = []
         stack: list[_Frame] = []
 
-        def enter(remaining: list[int], w: int, b: int, z: int, value: int, floater: int | None) -> Combination | None:
+        def enter(
+            remaining: list[int], w: int, b: int, z: int, value: int, floater: int | None, fixed: tuple
+        ) -> Combination | None:
             nonlocal nodes
             nodes += 1
             if nodes > self.budget:
@@ -336,7 +408,7 @@ class GroupSearch:
             w1 = w - (dt is Colour.WHITE)
             b1 = b - (dt is Colour.BLACK)
             z1 = z - (dt is None)
-            stack.append(_Frame(remaining, value, floater, w1, b1, z1, len(remaining) - 2))
+            stack.append(_Frame(remaining, value, floater, w1, b1, z1, len(remaining) - 2, fixed=fixed))
             return None
 
         mate = dict(self._root)  # a complete pairing of the top frame's players
@@ -368,14 +440,14 @@ class GroupSearch:
             return previous
 
         w, b, z = self._counts(self.order)
-        found = enter(self.order, w, b, z, 0, None)
+        found = enter(self.order, w, b, z, 0, None, self._fixed)
         undo: list[tuple[object, object]] | dict[object, object] | None = None
         while found is None and stack:
             f = stack[-1]
             remaining = f.remaining
             top, rest = remaining[0], remaining[1:]
             dt = due[top]
-            child: tuple[list[int], int, int, int, int, int | None] | None = None
+            child: tuple[list[int], int, int, int, int, int | None, tuple] | None = None
             while f.next_k >= 0:
                 k = f.next_k
                 f.next_k -= 1
@@ -387,26 +459,36 @@ class GroupSearch:
                 b2 = f.b - (dp is Colour.BLACK)
                 z2 = f.z - (dp is None)
                 gained = 1 if dt is not None and dt is dp else 2
-                left = rest[:k] + rest[k + 1 :]
-                if f.value + gained + self.bound(w2, b2, z2, len(left)) < target:
+                fixed = f.fixed
+                if fixed:
+                    # A fixed pair broken leaves its player with no one to meet (the
+                    # fixed floater paired, no one to float).
+                    if any((top in fp or partner in fp) and not (top in fp and partner in fp) for fp in fixed):
+                        continue
+                    fixed = tuple(fp for fp in fixed if top not in fp)
+                if f.value + gained + self.fixed_bound(fixed, w2, b2, z2, len(rest) - 1) < target:
                     continue
+                left = rest[:k] + rest[k + 1 :]
                 undo = narrowed(top, partner, left)
                 if undo is None:
                     continue
                 pairs.append((top, partner))
                 f.paired = True
-                child = (left, w2, b2, z2, f.value + gained, f.floater)
+                child = (left, w2, b2, z2, f.value + gained, f.floater, fixed)
                 break
             if child is None and not f.floated:
                 f.floated = True
+                fixed = tuple(fp for fp in f.fixed if top not in fp)
                 if (
                     len(remaining) % 2
                     and self.can_float(top)
-                    and f.value + self.bound(f.w, f.b, f.z, len(rest)) >= target
+                    # his fixed partner would be left with no one to meet
+                    and not any(top in fp and fp[1] is not None for fp in f.fixed)
+                    and f.value + self.fixed_bound(fixed, f.w, f.b, f.z, len(rest)) >= target
                 ):
                     undo = narrowed(top, _FLOAT_VERTEX, rest)
                     if undo is not None:
-                        child = (rest, f.w, f.b, f.z, f.value, top)
+                        child = (rest, f.w, f.b, f.z, f.value, top, fixed)
             if child is None:  # this frame is exhausted: back to the one above
                 leave(stack.pop())
                 if stack and stack[-1].paired:

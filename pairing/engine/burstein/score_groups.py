@@ -29,6 +29,7 @@ class ScoreGroupPairer:
         self._completion: dict[frozenset[int], bool] = {}
         self._base_pairings: dict[frozenset[int], dict[int, int | None]] = {}
         self._base_exposed: dict[frozenset[int], list[int]] = {}  # who each leaves out
+        self._base_alone_has_opponent: dict[frozenset[int], bool] = {}
         # (group in 3.2 order, floater from above, chosen combination, next SG), for
         # explaining a pairing
         self.trace: list[tuple[list[int], int | None, Combination, list[int]]] = []
@@ -49,8 +50,9 @@ class ScoreGroupPairer:
         against the same players below, so a largest pairing of those is found once:
         adding one player adds one pair at most, so unless exactly one of *base* is
         left out of it, no candidate completes the round; else *extra* completes it
-        when an alternating path joins him to the one left out (tried cheaply first),
-        and a full check decides the rest."""
+        when an alternating path joins him to the one left out (tried cheaply first;
+        never when that one may meet no one of *base* and not *extra* either), and a
+        full check decides the rest."""
         key = frozenset(base)
         if key not in self._base_pairings:
             largest = self._base_pairings[key] = self._largest_pairing(base)
@@ -63,6 +65,8 @@ class ScoreGroupPairer:
         compatible = self.data.compatible
         if compatible(extra, alone):
             return True
+        if not self._alone_has_opponent(key, alone):
+            return False  # no one of *base* may meet him, nor may *extra*: he stays unpaired
         for p in base:
             partner = mate[p]
             if partner is not None and compatible(extra, p) and compatible(partner, alone):
@@ -70,6 +74,12 @@ class ScoreGroupPairer:
         if self._alternating_path(extra, alone, key, mate):
             return True
         return self.completable([*base, extra])
+
+    def _alone_has_opponent(self, key: frozenset[int], alone: int) -> bool:
+        """Has the one player a largest pairing of *key* leaves out an opponent in *key*?"""
+        if key not in self._base_alone_has_opponent:
+            self._base_alone_has_opponent[key] = bool(self.data.opponents_within(alone, key))
+        return self._base_alone_has_opponent[key]
 
     def _largest_pairing(self, base: Sequence[int]) -> dict[int, int | None]:
         """A pairing of *base* with the most pairs (Edmonds' alternating paths, odd
