@@ -131,3 +131,34 @@ def test_boards_that_disagree_with_the_rosters_are_refused(played, user) -> None
         create_team_tournament_from_trf(text=text, user=user)
     error = _refusal(text, user, "it")
     assert "scacchiera 1 della squadra" in error and "non incontra" in error
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_a_generated_team_file_is_imported_and_paired_on_as_the_command_line_pairs_it(seed, user, tmp_path) -> None:
+    path = tmp_path / "generated.trf"
+    args = ["--team", "--generate", str(path), "--seed", str(seed), "--players", "9", "--rounds", "5"]
+    assert main(args, io.StringIO()) == 0
+    # One round more than the generator played: the next round is to pair.
+    text = path.read_text(encoding="utf-8").replace("\n142 5\n", "\n142 6\n")
+    path.write_text(text, encoding="utf-8")
+    out = io.StringIO()
+    assert main(["--team", str(path), "-p"], stdout=out, stderr=io.StringIO()) == 0
+    lines = out.getvalue().split("\n")
+    cli = {tuple(int(n) for n in line.split()) for line in lines[1 : 1 + int(lines[0])]}
+    t = imported(text, user)
+    assert t.round_set.count() == 5 and t.teams.count() == 9
+    rnd = pair_round(round_id=round_for(t, 6).pk)
+    assert rnd.status == RoundStatus.PAIRED, rnd.pairing_error
+    web = {
+        (m.home.start_number, m.away.start_number if m.away else 0)
+        for m in rnd.team_matches.select_related("home", "away")
+    }
+    assert web == cli
+
+
+def test_records_the_web_has_no_rows_for_are_refused_by_their_line(played, user) -> None:
+    lines = export_text(played).splitlines()
+    k = next(i for i, line in enumerate(lines) if line.startswith("352 "))
+    lines.insert(k + 1, "250       1.0 001 001    1    2")
+    error = _refusal("\n".join(lines) + "\n", user)
+    assert f"line {k + 2}: record 250 (accelerated rounds)" in error

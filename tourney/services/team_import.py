@@ -59,6 +59,9 @@ REFUSALS = RefusalTable(
         "no_rounds": gettext_lazy(
             "the file does not declare the number of rounds (record 142): give the number of rounds"
         ),
+        "record_not_held": gettext_lazy(
+            "line %(line)d: record %(record)s (%(what)s) has no place in a team event of this program"
+        ),
         "rounds_differ": gettext_lazy("the file declares %(declared)d rounds, not %(rounds)d"),
         "member_twice": gettext_lazy(
             "player %(player)d is on the rosters of teams %(team)d and %(other)d (record 310)"
@@ -124,6 +127,7 @@ def create_team_tournament_from_trf(
         raise trf_io.TrfImportError(REFUSALS("rounds_differ", declared=team_file.total_rounds, rounds=rounds))
     if rounds is not None and not team_file.total_rounds:
         team_file.total_rounds = rounds
+    _refuse_records_not_held(text)
     players_file = _players_part(text)
     report = progress or (lambda done, total: None)
     with transaction.atomic():
@@ -148,6 +152,21 @@ def create_team_tournament_from_trf(
         audit.record(tournament, tournament, action="import team TRF", new=tournament.name, user=user)
         public_change(tournament.pk, base=True)
     return tournament
+
+
+# Team records the web app has no rows for: refused rather than lost (docs/team.md, "Import").
+_NOT_HELD = {
+    "250": gettext_lazy("accelerated rounds"),
+    "299": gettext_lazy("abnormal points"),
+}
+
+
+def _refuse_records_not_held(text: str) -> None:
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line[:3] in _NOT_HELD:
+            raise trf_io.TrfImportError(
+                REFUSALS("record_not_held", line=number, record=line[:3], what=_NOT_HELD[line[:3]])
+            )
 
 
 def _player_problems(player: Player) -> dict[str, str]:
