@@ -19,6 +19,7 @@ from tourney.models import (
     JobState,
     Lineup,
     MatchForfeit,
+    Result,
     RoundStatus,
     TeamBye,
     TeamMatch,
@@ -162,3 +163,29 @@ def test_records_the_web_has_no_rows_for_are_refused_by_their_line(played, user)
     lines.insert(k + 1, "250       1.0 001 001    1    2")
     error = _refusal("\n".join(lines) + "\n", user)
     assert f"line {k + 2}: record 250 (accelerated rounds)" in error
+
+
+def test_a_late_entry_a_withdrawal_a_full_point_bye_and_a_double_forfeit_export_again_the_same(user) -> None:
+    t = team_event(teams=6, members=4, rounds=4, match_points_win=2)
+    bari, como = t.teams.get(name="Bari"), t.teams.get(name="Como")
+    teams.request_team_bye(tournament_id=t.pk, team_id=como.pk, round_number=2, kind="full")
+    play_team_event(t, 1)
+    teams.withdraw_team(team_id=bari.pk)  # from round 2
+    members = [teams.MemberData(f"Z{b}", rating=2000) for b in range(1, 5)]
+    teams.register_team(tournament_id=t.pk, name="Zena", members=members)
+    play_team_event(t, 2, first=2, forfeit_round=3, forfeit=MatchForfeit.DOUBLE)
+    for public in (True, False):
+        first = export_text(t, public=public)
+        assert export_text(imported(first, user), public=public) == first
+
+
+def test_a_round_with_boards_to_play_is_imported_published_and_exported_again_the_same(played, user) -> None:
+    from tourney.services.rounds import publish_pairing
+
+    rnd = pair_round(round_id=round_for(played, 4).pk)
+    publish_pairing(round_id=rnd.pk)
+    first = export_text(played, public=True)
+    t = imported(first, user)
+    fourth = t.round_set.get(number=4)
+    assert fourth.status == RoundStatus.PUBLISHED and fourth.games.filter(result=Result.PENDING).count() == 8
+    assert export_text(t, public=True) == first
