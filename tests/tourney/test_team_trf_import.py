@@ -189,3 +189,32 @@ def test_a_round_with_boards_to_play_is_imported_published_and_exported_again_th
     fourth = t.round_set.get(number=4)
     assert fourth.status == RoundStatus.PUBLISHED and fourth.games.filter(result=Result.PENDING).count() == 8
     assert export_text(t, public=True) == first
+
+
+def test_a_match_forfeited_without_boards_in_the_file_gets_the_rosters_boards_scored_by_forfeit(played, user) -> None:
+    lines = export_text(played).splitlines()
+    forfeit = next(line for line in lines if line.startswith("330 "))
+    tpns = {int(forfeit[11:14]), int(forfeit[15:18])}
+    rosters = {int(line[4:7]): line[73:].split() for line in lines if line.startswith("310 ")}
+    starts = {int(start) for tpn in tpns for start in rosters[tpn]}
+    # The players' round-2 blocks (columns 102-109) left blank: record 330 alone says the match.
+    lines = [
+        line[:101] + " " * 8 + line[109:] if line.startswith("001 ") and int(line[4:8]) in starts else line
+        for line in lines
+    ]
+    t = imported("\n".join(lines) + "\n", user)
+    match = TeamMatch.objects.get(round__tournament=t, round__number=2, forfeit=MatchForfeit.AWAY)
+    assert {match.home.start_number, match.away.start_number} == tpns
+    results = list(match.games.order_by("board").values_list("result", flat=True))
+    assert results == [Result.BLACK_WINS_FORFEIT, Result.WHITE_WINS_FORFEIT] * 2
+
+
+@pytest.mark.parametrize(
+    ("record", "replacement", "what"),
+    [("192 ", "192 FIDE_TEAM_TYPEA_MP", "no secondary score"), ("320 ", None, "the PAB's points")],
+)
+def test_settings_the_web_cannot_hold_are_refused_by_their_line(played, user, record, replacement, what) -> None:
+    lines = export_text(played).splitlines()
+    k = next(i for i, line in enumerate(lines) if line.startswith(record))
+    lines[k] = replacement or "320  2.0 " + lines[k][9:]  # the PAB scores a won match
+    assert what in _refusal("\n".join(lines) + "\n", user)

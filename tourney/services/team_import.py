@@ -50,6 +50,7 @@ from tourney.models import (
     Tournament,
     TournamentKind,
 )
+from tourney.services import registration
 from tourney.services.teams import home_has_white, round_board_number
 
 REFUSALS = RefusalTable(
@@ -127,7 +128,7 @@ def create_team_tournament_from_trf(
         raise trf_io.TrfImportError(REFUSALS("rounds_differ", declared=team_file.total_rounds, rounds=rounds))
     if rounds is not None and not team_file.total_rounds:
         team_file.total_rounds = rounds
-    _refuse_records_not_held(text)
+    _refuse_records_not_held(text, team_file)
     players_file = _players_part(text)
     report = progress or (lambda done, total: None)
     with transaction.atomic():
@@ -138,7 +139,7 @@ def create_team_tournament_from_trf(
         problems = [
             f"{trf_io.player_place(players_file, start, field)}: {problem}"
             for start, player in players.items()
-            for field, problem in _player_problems(player).items()
+            for field, problem in registration.player_problems(player).items()
         ]
         if problems:
             raise trf_io.TrfImportError("; ".join(problems))
@@ -158,21 +159,22 @@ def create_team_tournament_from_trf(
 _NOT_HELD = {
     "250": gettext_lazy("accelerated rounds"),
     "299": gettext_lazy("abnormal points"),
+    "192": gettext_lazy("no secondary score: the web always uses it, C.04.6 4.2.2"),
+    "320": gettext_lazy("the PAB's points other than a drawn match's, C.04.6 1.4"),
 }
 
 
-def _refuse_records_not_held(text: str) -> None:
+def _refuse_records_not_held(text: str, team_file: TeamFile) -> None:
+    held = {
+        "192": team_file.use_secondary,
+        "320": team_file.pab_points is None
+        or team_file.pab_points == (team_file.match_scoring["TD"], team_file.game_scoring["D"] * team_file.boards),
+    }
     for number, line in enumerate(text.splitlines(), start=1):
-        if line[:3] in _NOT_HELD:
+        if line[:3] in _NOT_HELD and not held.get(line[:3], False):
             raise trf_io.TrfImportError(
                 REFUSALS("record_not_held", line=number, record=line[:3], what=_NOT_HELD[line[:3]])
             )
-
-
-def _player_problems(player: Player) -> dict[str, str]:
-    from tourney.services import registration
-
-    return registration.player_problems(player)
 
 
 def _fields(team_file: TeamFile, players_file: TrfTournament) -> dict[str, object]:
@@ -278,15 +280,18 @@ def _write_round(
         tournament=tournament, number=number, status=RoundStatus.CLOSED, rules_edition=tournament.rules_edition
     )
     forfeits = {(f.white, f.black): _FORFEITS[f.kind] for f in team_file.forfeits if f.round == number}
+    pairs = [(m.white, m.black) for m in pairing.matches]
+    # A match forfeited as a whole that the players' records leave without boards (330 alone).
+    pairs += [pair for pair in forfeits if pair not in pairs]
     matches = [
         TeamMatch(
             round=rnd,
             table=table,
-            home=teams[m.white],
-            away=teams[m.black],
-            forfeit=forfeits.get((m.white, m.black), MatchForfeit.NONE),
+            home=teams[home],
+            away=teams[away],
+            forfeit=forfeits.get((home, away), MatchForfeit.NONE),
         )
-        for table, m in enumerate(pairing.matches, start=1)
+        for table, (home, away) in enumerate(pairs, start=1)
     ]
     if pairing.bye is not None:
         matches.append(TeamMatch(round=rnd, table=len(matches) + 1, home=teams[pairing.bye], away=None))
@@ -298,7 +303,14 @@ def _write_round(
             continue
         home = _seated(team_file, blocks, number, match.home.start_number)
         away = _seated(team_file, blocks, number, match.away.start_number)
-        games += _board_games(tournament, rnd, match, home, away, blocks, members)
+        if match.forfeit and not home and not away:
+            # The web scores a forfeited match on its boards (teams.forfeit_match): the
+            # rosters' first boards, each scored for the team present.
+            home = list(team_file.teams[match.home.start_number].members[: team_file.boards])
+            away = list(team_file.teams[match.away.start_number].members[: team_file.boards])
+            games += _forfeited_boards(tournament, rnd, match, home, away, members)
+        else:
+            games += _board_games(tournament, rnd, match, home, away, blocks, members)
         for team, seated in ((match.home, home), (match.away, away)):
             lineups.append((Lineup(round=rnd, team=team), [members[start] for start in seated]))
     Game.objects.bulk_create(games)
@@ -355,6 +367,7 @@ def _board_games(
             )
         )
     games = []
+    blocks = {start: blocks.get(start, TrfRound(None, " ", " ")) for start in (*home, *away)}
     for board, (h, a) in enumerate(zip(home, away, strict=True), start=1):
         tpn = match.home.start_number
         if blocks[h].opponent != a or blocks[a].opponent != h:
@@ -362,7 +375,7 @@ def _board_games(
                 REFUSALS("board_opponent", round=number, board=board, team=tpn, player=h, other=match.away.start_number)
             )
         home_white = home_has_white(board)
-        if blocks[h].colour != ("w" if home_white else "b"):
+        if blocks[h].colour != ("w" if home_white else "b") or blocks[a].colour != ("b" if home_white else "w"):
             raise trf_io.TrfImportError(REFUSALS("board_colour", round=number, board=board, team=tpn, player=h))
         white, black = (h, a) if home_white else (a, h)
         result, unrated = Result.PENDING, False
@@ -382,6 +395,42 @@ def _board_games(
                 black=members[black].player,
                 result=result,
                 unrated=unrated,
+            )
+        )
+    return games
+
+
+_FORFEIT_RESULTS = {
+    (MatchForfeit.HOME, True): Result.WHITE_WINS_FORFEIT,
+    (MatchForfeit.HOME, False): Result.BLACK_WINS_FORFEIT,
+    (MatchForfeit.AWAY, True): Result.BLACK_WINS_FORFEIT,
+    (MatchForfeit.AWAY, False): Result.WHITE_WINS_FORFEIT,
+}
+
+
+def _forfeited_boards(
+    tournament: Tournament,
+    rnd: Round,
+    match: TeamMatch,
+    home: list[int],
+    away: list[int],
+    members: dict[int, TeamMember],
+) -> list[Game]:
+    """The boards of a match forfeited as a whole, as teams.forfeit_match scores them."""
+    games = []
+    for board, (h, a) in enumerate(zip(home, away, strict=False), start=1):
+        home_white = home_has_white(board)
+        white, black = (h, a) if home_white else (a, h)
+        forfeit = MatchForfeit(match.forfeit)
+        result = Result.DOUBLE_FORFEIT if forfeit == MatchForfeit.DOUBLE else _FORFEIT_RESULTS[(forfeit, home_white)]
+        games.append(
+            Game(
+                round=rnd,
+                match=match,
+                board=round_board_number(match, board, tournament.team_boards),
+                white=members[white].player,
+                black=members[black].player,
+                result=result,
             )
         )
     return games
