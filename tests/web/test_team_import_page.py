@@ -39,7 +39,7 @@ def test_a_team_file_becomes_a_team_tournament(import_trf, team_file) -> None:
     page = import_trf(team_file)
     t = Tournament.objects.get(name="Coppa Squadre")
     assert t.is_team_event and t.teams.count() == 4 and t.round_set.count() == 2
-    assert t.get_absolute_url() in page
+    assert t.get_absolute_url() in page and "A team event: 4 teams." in page
 
 
 def test_a_malformed_team_record_is_shown_by_its_line_and_column(import_trf, team_file) -> None:
@@ -58,3 +58,8 @@ def test_a_board_off_the_rosters_is_refused_in_italian(organizer, import_trf, te
     page = import_trf("\n".join(lines) + "\n")
     assert "scacchiera 1 della squadra" in page and "non incontra" in page
     assert not Tournament.objects.exists()
+
+
+def test_the_job_page_says_the_teams_in_italian(organizer, import_trf, team_file) -> None:
+    organizer.cookies["django_language"] = "it"
+    assert "Un torneo a squadre: 4 squadre." in import_trf(team_file)
