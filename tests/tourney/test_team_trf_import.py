@@ -218,3 +218,14 @@ def test_settings_the_web_cannot_hold_are_refused_by_their_line(played, user, re
     k = next(i for i, line in enumerate(lines) if line.startswith(record))
     lines[k] = replacement or "320  2.0 " + lines[k][9:]  # the PAB scores a won match
     assert what in _refusal("\n".join(lines) + "\n", user)
+
+
+def test_two_teams_of_one_name_and_too_many_boards_are_refused(played, user) -> None:
+    text = export_text(played)
+    lines = text.splitlines()
+    k = next(i for i, line in enumerate(lines) if line.startswith("310   2 "))
+    lines[k] = lines[k][:8] + "Aosta".ljust(32) + lines[k][40:]
+    assert "teams 1 and 2 are both named Aosta" in _refusal("\n".join(lines) + "\n", user)
+    many = [line for line in text.splitlines() if not line.startswith("320 ")]  # its points are 4 boards'
+    many = "\n".join(many).replace("\n352 WBWB\n", "\n352 " + "WB" * 11 + "\n") + "\n"
+    assert "record 352 (boards): Ensure this value is less than or equal to 20" in _refusal(many, user)

@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy
 from pairing import adapter
 from pairing.engine.state import Outcome
 from pairing.engine.team import model as team_engine
+from pairing.engine.team.records import TeamEntry
 from pairing.engine.team.trf import TeamFile, TeamTrfError, read_team_trf
 from pairing.engine.trf import TrfTournament, parse_trf
 from pairing.engine.trf.records import TrfRound
@@ -67,6 +68,7 @@ REFUSALS = RefusalTable(
         "member_twice": gettext_lazy(
             "player %(player)d is on the rosters of teams %(team)d and %(other)d (record 310)"
         ),
+        "team_name_twice": gettext_lazy("teams %(team)d and %(other)d are both named %(name)s (record 310)"),
         "match_points": gettext_lazy("record 362: the match points must be whole numbers"),
         "board_off_roster": gettext_lazy(
             "round %(round)d: player %(player)d plays for team %(team)d but is not on its roster (record 310)"
@@ -92,6 +94,13 @@ REFUSALS = RefusalTable(
 _TEAM_TAGS = ("013", "192", "240", "250", "260", "299", "300", "310", "320", "330", "352", "362", "801", "802")
 _PREFERENCES = {engine: web for web, engine in adapter.TEAM_PREFERENCES.items()}
 _FORFEITS = {"+-": MatchForfeit.HOME, "-+": MatchForfeit.AWAY, "--": MatchForfeit.DOUBLE}
+_TEAM_FIELD_RECORDS = {
+    "team_boards": "record 352 (boards)",
+    "match_points_win": "record 362 (TW)",
+    "match_points_draw": "record 362 (TD)",
+    "match_points_loss": "record 362 (TL)",
+    "tiebreaks": "record 202",
+}
 _BYES = {"H": ByeKind.HALF_POINT, "F": ByeKind.FULL_POINT, "Z": ByeKind.ZERO_POINT}
 
 
@@ -131,8 +140,23 @@ def create_team_tournament_from_trf(
     _refuse_records_not_held(text, team_file)
     players_file = _players_part(text)
     report = progress or (lambda done, total: None)
+    fields = _fields(team_file, players_file)
+    problems = [  # boards 1-20, rounds, points, tie-breaks, named by the team record they come from
+        _TEAM_FIELD_RECORDS.get(problem.split(":")[0], problem.split(":")[0]) + problem[problem.index(":") :]
+        if ":" in problem
+        else problem
+        for problem in trf_io.tournament_problems(players_file, fields)
+    ]
+    names: dict[str, int] = {}
+    for entry in sorted(team_file.teams.values(), key=lambda e: e.tpn):
+        name = _team_name(entry)
+        if name in names:
+            problems.append(str(REFUSALS("team_name_twice", name=name, team=names[name], other=entry.tpn)))
+        names.setdefault(name, entry.tpn)
+    if problems:
+        raise trf_io.TrfImportError("; ".join(problems))
     with transaction.atomic():
-        tournament = Tournament.objects.create(**_fields(team_file, players_file))
+        tournament = Tournament.objects.create(**fields)
         players = trf_io.player_rows(players_file, tournament)
         for player in players.values():
             player.entry_round = 1  # a reserve's blank rounds are rounds without a board, not a late entry
@@ -155,7 +179,7 @@ def create_team_tournament_from_trf(
     return tournament
 
 
-# Team records the web app has no rows for: refused rather than lost (docs/team.md, "Import").
+# Team records the web app has no rows for: refused rather than lost (docs/team.md, "Importing a team file", W14).
 _NOT_HELD = {
     "250": gettext_lazy("accelerated rounds"),
     "299": gettext_lazy("abnormal points"),
@@ -211,6 +235,11 @@ def _fields(team_file: TeamFile, players_file: TrfTournament) -> dict[str, objec
     return fields
 
 
+def _team_name(entry: TeamEntry) -> str:
+    # A reading: a 310 without a name (columns 9-40 blank) is named by its TPN.
+    return entry.name or f"Team {entry.tpn}"
+
+
 def _write_teams(
     tournament: Tournament, team_file: TeamFile, players: dict[int, Player]
 ) -> tuple[dict[int, Team], dict[int, TeamMember]]:
@@ -225,7 +254,7 @@ def _write_teams(
                 )
             team_of[start] = entry.tpn
     teams = {
-        tpn: Team(tournament=tournament, start_number=tpn, name=entry.name or f"Team {tpn}")
+        tpn: Team(tournament=tournament, start_number=tpn, name=_team_name(entry))
         for tpn, entry in sorted(team_file.teams.items())
     }
     Team.objects.bulk_create(teams.values())
