@@ -91,14 +91,24 @@ def test_a_team_event_before_its_first_round_exports_its_teams() -> None:
     assert team_file.played_rounds == 0
 
 
-def test_the_web_import_refuses_a_team_file_by_its_record_192(played) -> None:
-    """The web imports individual files only: a team event is registered by teams and rosters."""
+def test_the_web_import_takes_a_team_file_as_a_team_event(played) -> None:
+    """The individual mapping still refuses record 192's team code; the import job reads the
+    file as a team event (tourney.services.team_import, tests/tourney/test_team_trf_import.py)."""
+    from django.contrib.auth import get_user_model
+
     from pairing.engine.trf import parse_trf
+    from tourney.models import ImportJob, JobState
+    from tourney.services.import_jobs import run_import
     from tourney.services.imports import import_tournament
     from tourney.trf_io import TrfImportError
 
+    text = export_text(played, public=True)
     with pytest.raises(TrfImportError, match="FIDE_TEAM_TYPEA_MP_GP"):
-        import_tournament(parse_trf(export_text(played, public=True)))
+        import_tournament(parse_trf(text))
+    user = get_user_model().objects.create_user("importer", password="x")
+    job = ImportJob.objects.create(created_by=user, data=text.encode("utf-8"))
+    assert run_import(job.pk, "en") == JobState.SUCCEEDED
+    assert ImportJob.objects.get(pk=job.pk).tournament.is_team_event
 
 
 def test_a_withdrawal_a_late_entry_a_full_point_bye_and_a_double_forfeit_replay_too(tmp_path) -> None:

@@ -2,7 +2,9 @@
 a web request may (gunicorn ends a worker after 30 s).
 
 The upload is stored as an ImportJob; the job parses it and writes it through
-tourney.services.setup.create_tournament_from_trf (all or nothing). Its progress (rounds
+tourney.services.setup.create_tournament_from_trf (all or nothing), a team event's file
+(record 192 FIDE_TEAM..., records 310) through
+tourney.services.team_import.create_team_tournament_from_trf. Its progress (rounds
 written) goes to the cache, shared by the worker and the web processes, since the rows are
 committed only at the end; the page polls the job (tourney.views.setup.import_job).
 """
@@ -25,7 +27,7 @@ from pairing.engine.text import decode
 from pairing.engine.trf import TrfError, parse_trf
 from tourney.audit import User
 from tourney.models import ACTIVE_JOB_STATES, ImportJob, JobState
-from tourney.services import setup
+from tourney.services import setup, team_import
 from tourney.services.imports import malformed_trf
 from tourney.trf_io import TrfImportError
 
@@ -74,15 +76,22 @@ def run_import(job_id: int, language: str | None = None) -> str:
             # A redelivered message: the job already ran, or was ended as lost.
             return ImportJob.objects.filter(pk=job_id).values_list("state", flat=True).first() or JobState.FAILED
         job = ImportJob.objects.select_related("created_by").get(pk=job_id)
+        report = lambda done, total: _report_progress(job_id, done, total)  # noqa: E731
         try:
-            trf = parse_trf(decode(bytes(job.data)))  # UTF-8 or UTF-16 by their byte-order marks, else Latin-1
-            tournament = setup.create_tournament_from_trf(
-                trf=trf,
-                user=job.created_by,
-                rounds=job.rounds,
-                edition=job.edition or None,
-                progress=lambda done, total: _report_progress(job_id, done, total),
-            )
+            text = decode(bytes(job.data))  # UTF-8 or UTF-16 by their byte-order marks, else Latin-1
+            if team_import.is_team_file(text):
+                # A team event (C.04.6): its settings are the file's records 142, 192, 352, 362.
+                tournament = team_import.create_team_tournament_from_trf(
+                    text=text, user=job.created_by, rounds=job.rounds, progress=report
+                )
+            else:
+                tournament = setup.create_tournament_from_trf(
+                    trf=parse_trf(text),
+                    user=job.created_by,
+                    rounds=job.rounds,
+                    edition=job.edition or None,
+                    progress=report,
+                )
         except TrfError as error:
             return _end(job, JobState.FAILED, error=str(malformed_trf(error)))
         except TrfImportError as error:

@@ -125,6 +125,7 @@ def import_job(request: HtmxHttpRequest, job_id: int) -> HttpResponse:
     context = {"job": job, "polling": polling, "progress": done, "title": _("Import a TRF file")}
     if job.tournament is not None:
         context["players"] = job.tournament.players.count()
+        context["teams"] = job.tournament.teams.count() if job.tournament.is_team_event else 0
     template = "tourney/import_job.html#job" if request.htmx else "tourney/import_job.html"
     response = render(request, template, context)
     if request.htmx and not polling:
