@@ -85,3 +85,21 @@ def mo_bytes(messages: dict[str, str]) -> bytes:
         strings += text + b"\x00"
     header = struct.pack("<7I", 0x950412DE, 0, count, tables_start, tables_start + count * 8, 0, 0)
     return header + b"".join(struct.pack("<2I", *pair) for pair in table) + strings
+
+
+def assert_italian_for(templates: list) -> None:
+    """Every template of an explanation's words (a string, or a ``Plural`` with its two
+    msgids) has its Italian entry, each form with the same ``{fields}`` as the English."""
+    import string
+
+    italian = po_messages((LOCALE / "it" / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8"))
+
+    def fields(text: str) -> set[str]:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+    for template in templates:
+        plural = getattr(template, "plural", None)
+        key, english = (template.singular + "\x00" + plural, plural) if plural else (template, template)
+        assert key in italian, key
+        for form in italian[key].split("\x00"):
+            assert fields(form) == fields(english), key

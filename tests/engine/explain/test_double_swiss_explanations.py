@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import random
-import string
 from collections import Counter
 
 from pairing.engine import explain, pair
@@ -19,10 +18,9 @@ from pairing.engine.explain import double_swiss_round as R
 from pairing.engine.explain import double_swiss_why_not as W
 from pairing.engine.explain import dutch_why_not as w
 from pairing.engine.explain import wording_double_swiss
-from pairing.engine.explain.wording import Plural
 from pairing.engine.state import Colour, Player, TournamentState
 from tests.engine.explain.honesty_double_swiss import verify
-from tests.translations import LOCALE, po_messages
+from tests.translations import assert_italian_for
 
 TOURNAMENTS = int(os.environ.get("DOUBLE_SWISS_WHY_TOURNAMENTS", "40"))
 PAIRS_PER_ROUND = 20
@@ -151,13 +149,4 @@ def test_every_double_swiss_answer_is_honest() -> None:
 
 
 def test_every_double_swiss_wording_has_its_italian_with_the_same_fields() -> None:
-    italian = po_messages((LOCALE / "it" / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8"))
-    for template in wording_double_swiss.templates():
-        if isinstance(template, Plural):
-            key, english = template.singular + "\x00" + template.plural, template.plural
-        else:
-            key, english = template, template
-        fields = {name for _, name, _, _ in string.Formatter().parse(english) if name}
-        assert key in italian, key
-        for form in italian[key].split("\x00"):
-            assert {name for _, name, _, _ in string.Formatter().parse(form) if name} == fields
+    assert_italian_for(wording_double_swiss.templates())

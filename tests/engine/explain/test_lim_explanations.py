@@ -8,7 +8,6 @@ events per edition (``python -m pytest tests/engine/explain/test_lim_explanation
 from __future__ import annotations
 
 import os
-import string
 from collections import Counter
 
 import pytest
@@ -19,7 +18,6 @@ from pairing.engine.explain import dutch_why_not as w
 from pairing.engine.explain import lim_why_not as L
 from pairing.engine.explain.dutch_quality import partners_of
 from pairing.engine.explain.lim_round import CHOSEN, CRACKED, MAXI, NO_OPPONENT, explain_round
-from pairing.engine.explain.wording import Plural
 from pairing.engine.lim.players import LimRound
 from pairing.engine.options import PairingOptions
 from pairing.engine.state import Colour
@@ -28,7 +26,7 @@ from pairing.engine.trf.state import state_for_round
 from tests.engine.dutch.replay import FIXTURES
 from tests.engine.explain.generated import generated_rounds
 from tests.engine.explain.honesty_lim import verify
-from tests.translations import LOCALE, po_messages
+from tests.translations import LOCALE, assert_italian_for, po_messages
 
 EDITIONS = ("2017", "2026")
 SEED = FIXTURES / "trf" / "dutch-seed-example.trf"
@@ -181,13 +179,4 @@ def test_registered_for_the_command_line() -> None:
 
 
 def test_every_lim_wording_has_its_italian_with_the_same_fields() -> None:
-    italian = po_messages((LOCALE / "it" / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8"))
-    for template in wording_lim.templates():
-        if isinstance(template, Plural):
-            key, english = template.singular + "\x00" + template.plural, template.plural
-        else:
-            key, english = template, template
-        fields = {name for _, name, _, _ in string.Formatter().parse(english) if name}
-        assert key in italian, key
-        for form in italian[key].split("\x00"):
-            assert {name for _, name, _, _ in string.Formatter().parse(form) if name} == fields
+    assert_italian_for(wording_lim.templates())

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import string
 
 import pytest
 
@@ -17,7 +16,6 @@ from pairing.engine.explain.burstein_round import explain_round as burstein_expl
 from pairing.engine.explain.burstein_why_not import why_not as burstein_why_not
 from pairing.engine.explain.dubov_round import explain_round as dubov_explain_round
 from pairing.engine.explain.dubov_why_not import why_not as dubov_why_not
-from pairing.engine.explain.wording import Plural
 from pairing.engine.state import Colour
 from pairing.engine.trf import read_trf
 from pairing.engine.trf.state import state_for_round
@@ -82,18 +80,10 @@ def test_same_absolute_colour_needs_no_topscorer_exception_in_dubov() -> None:
 
 
 def test_every_wording_has_its_italian_with_the_same_fields() -> None:
-    from tests.translations import LOCALE, po_messages
+    from tests.translations import LOCALE, assert_italian_for, po_messages
 
+    assert_italian_for(words.templates())
     italian = po_messages((LOCALE / "it" / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8"))
-    for template in words.templates():
-        if isinstance(template, Plural):  # a plural entry: msgid and msgid_plural
-            key, english = template.singular + "\x00" + template.plural, template.plural
-        else:
-            key, english = template, template
-        fields = {name for _, name, _, _ in string.Formatter().parse(english) if name}
-        assert key in italian, key
-        for form in italian[key].split("\x00"):
-            assert {name for _, name, _, _ in string.Formatter().parse(form) if name} == fields
 
     def ngettext(singular: str, plural: str, n: int) -> str:
         return italian[singular + "\x00" + plural].split("\x00")[n != 1]

@@ -9,7 +9,6 @@ from __future__ import annotations
 import dataclasses
 import os
 import random
-import string
 from collections import Counter
 
 import pytest
@@ -18,14 +17,13 @@ from pairing.engine.explain import team_why_not as T
 from pairing.engine.explain import wording_team
 from pairing.engine.explain.team_round import explain_team_round
 from pairing.engine.explain.team_why_not import why_not_team
-from pairing.engine.explain.wording import Plural
 from pairing.engine.state import Colour
 from pairing.engine.team import ColourPreferences, Team, TeamRound
 from pairing.engine.team.generator import generate_team_event
 from pairing.engine.team.history import RoundKind
 from tests.engine.explain.honesty_team import verify_round, verify_why_not
 from tests.engine.team.events import random_config
-from tests.translations import LOCALE, po_messages
+from tests.translations import LOCALE, assert_italian_for, po_messages
 
 EVENTS = int(os.environ.get("TEAM_EXPLAIN_EVENTS", "80"))
 PAIRS_PER_ROUND = 20
@@ -156,16 +154,8 @@ def test_colour_rule_and_type_are_named() -> None:
 
 
 def test_every_team_wording_has_its_italian_with_the_same_fields() -> None:
+    assert_italian_for(wording_team.templates())
     italian = po_messages((LOCALE / "it" / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8"))
-    for template in wording_team.templates():
-        if isinstance(template, Plural):
-            key, english = template.singular + "\x00" + template.plural, template.plural
-        else:
-            key, english = template, template
-        fields = {name for _, name, _, _ in string.Formatter().parse(english) if name}
-        assert key in italian, key
-        for form in italian[key].split("\x00"):
-            assert {name for _, name, _, _ in string.Formatter().parse(form) if name} == fields, key
 
     def ngettext(singular: str, plural: str, n: int) -> str:
         return italian[singular + "\x00" + plural].split("\x00")[n != 1]
