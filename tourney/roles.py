@@ -62,11 +62,24 @@ def can_register(user: Any, tournament: Any) -> bool:
     return _appointed(user, tournament, ("organizer", "arbiter"))
 
 
-def appoint(tournament: Any, user: Any, role: str, *, by: Any = None) -> Any:
-    """Give *user* *role* on *tournament* (and nothing beyond it: no group)."""
+def can_captain(user: Any, team: Any) -> bool:
+    """The lineups of *team* (a captain of that team, or an arbiter of its tournament):
+    a captain's appointment gives nothing else."""
+    if can_direct(user, team.tournament):
+        return True
+    if not user.is_authenticated or not user.is_active:
+        return False
+    from tourney.models import Appointment
+
+    return Appointment.objects.filter(tournament_id=team.tournament_id, user=user, role="captain", team=team).exists()
+
+
+def appoint(tournament: Any, user: Any, role: str, *, by: Any = None, team: Any = None) -> Any:
+    """Give *user* *role* on *tournament* (and nothing beyond it: no group); a captain's
+    role is on one *team*."""
     from tourney.models import Appointment
 
     appointment, _ = Appointment.objects.get_or_create(
-        tournament=tournament, user=user, role=role, defaults={"appointed_by": by}
+        tournament=tournament, user=user, role=role, defaults={"appointed_by": by, "team": team}
     )
     return appointment
