@@ -48,7 +48,7 @@ def test_the_deadline_is_the_tournaments_minutes_before_the_scheduled_start() ->
 
 
 def test_a_lineup_on_a_published_round_reseats_the_teams_players_and_keeps_the_colours() -> None:
-    t, rnd, team, roster, match = _published_event()
+    _t, rnd, team, roster, match = _published_event()
     before = _seated(match)
     home = match.home_id == team.pk
     teams.set_lineup(round_id=rnd.pk, team_id=team.pk, member_ids=[m.pk for m in roster[1:]], now=BEFORE)
@@ -117,7 +117,7 @@ def test_without_a_schedule_a_lineup_changes_until_the_first_result() -> None:
 
 
 def test_the_boards_are_private_until_both_lineups_are_in_or_the_deadline_passes() -> None:
-    t, rnd, team, roster, match = _published_event()
+    _t, rnd, team, roster, match = _published_event()
     other = match.away if match.home_id == team.pk else match.home
     assert not teams.lineups_visible(rnd, match, now=BEFORE)
     assert teams.lineups_visible(rnd, match, now=AFTER)
