@@ -163,3 +163,17 @@ def test_without_a_schedule_the_boards_are_public_at_once(arbiter) -> None:
     publish_pairing(round_id=pair_round(round_id=round_for(t, 1).pk).pk)
     page = Client().get(f"/t/{t.pk}/rounds/1/matches/").content.decode()
     assert "Aosta 1" in page and "The boards are shown once" not in page
+
+
+def test_a_captain_sees_no_draft_pairing_and_no_other_teams_lineup(arbiter) -> None:
+    t = team_event(teams=2, members=5, rounds=3, round_schedule=_schedule(24), time_zone="UTC")
+    rnd = pair_round(round_id=round_for(t, 1).pk)  # paired, not published
+    captain, team = _captain_of(t, "Aosta", arbiter)
+    bari = t.teams.get(name="Bari")
+    bari_reserve = teams.roster(bari)[4]
+    teams.set_lineup(round_id=rnd.pk, team_id=bari.pk, member_ids=[m.pk for m in teams.roster(bari)[1:]])
+    matches = captain.get(f"/t/{t.pk}/rounds/1/matches/").content.decode()
+    assert "not published yet" in matches and bari_reserve.player.name not in matches
+    own = captain.get(f"/t/{t.pk}/rounds/1/lineups/{team.pk}/").content.decode()
+    assert "Hand in the lineup" in own and "Bari" not in own  # the opponent is named once published
+    assert captain.get(f"/t/{t.pk}/rounds/1/lineups/{bari.pk}/").status_code == 403
