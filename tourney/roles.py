@@ -4,7 +4,8 @@ Public pages need no login. One group remains, *Organizers*: the organizers-at-l
 superuser names, who may create and import tournaments. Everything done on a tournament
 (its settings, registration, pairing, results) needs an Appointment to *that*
 tournament; dismissing the appointment ends the rights it gave. An appointment never
-adds a group, and no group grants a right on a tournament.
+adds a group, and no group grants a right on a tournament. A captain's appointment is on
+one team of a team event and gives its lineups only (can_captain).
 """
 
 from __future__ import annotations

@@ -12,7 +12,11 @@ Readings (docs/team.md, "The web side"):
 - a lineup keeps the roster's relative order (the usual regulation of team events, e.g.
   the Olympiad's: a player may not play above a teammate listed before him);
 - a match forfeited as a whole scores each of its boards +-/-+ (or -- for both), so the
-  players' records and the FIDE report see forfeits, not games.
+  players' records and the FIDE report see forfeits, not games;
+- a lineup is handed in until the lineup deadline, the tournament's minutes before the
+  round's scheduled start (none without a schedule), and never once a result of its match
+  is entered; after the deadline only the arbiter changes it, with a reason (W14); the
+  public see a match's boards once both lineups are in or the deadline has passed (W16).
 """
 
 from __future__ import annotations
