@@ -177,3 +177,21 @@ def test_a_captain_sees_no_draft_pairing_and_no_other_teams_lineup(arbiter) -> N
     own = captain.get(f"/t/{t.pk}/rounds/1/lineups/{team.pk}/").content.decode()
     assert "Hand in the lineup" in own and "Bari" not in own  # the opponent is named once published
     assert captain.get(f"/t/{t.pk}/rounds/1/lineups/{bari.pk}/").status_code == 403
+
+
+def test_the_beat_renews_the_public_page_when_the_deadline_passes(django_capture_on_commit_callbacks) -> None:
+    from tourney.tasks import renew_lineup_pages
+
+    t = _published(hours_from_now=24)
+    name = teams.roster(t.teams.get(name="Aosta"))[0].player.name
+    public = Client()
+    assert name not in public.get(f"/t/{t.pk}/rounds/1/matches/").content.decode()
+    # The deadline passes (a minute ago, within the beat's window) with nothing written:
+    # the copy kept is stale.
+    Tournament.objects.filter(pk=t.pk).update(round_schedule=_schedule(59.5 / 60))
+    assert name not in public.get(f"/t/{t.pk}/rounds/1/matches/").content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert renew_lineup_pages() == [t.round_set.get(number=1).pk]
+    assert name in public.get(f"/t/{t.pk}/rounds/1/matches/").content.decode()
+    later = timezone.now() + datetime.timedelta(minutes=10)
+    assert teams.renew_pages_at_lineup_deadlines(since_seconds=120, now=later) == []  # once, not at every beat

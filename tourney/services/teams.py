@@ -662,6 +662,23 @@ def lineups_visible(rnd: Round, match: TeamMatch, now: datetime.datetime | None 
     return Lineup.objects.filter(round=rnd, team_id__in=(match.home_id, match.away_id)).count() == 2
 
 
+def renew_pages_at_lineup_deadlines(*, since_seconds: int, now: datetime.datetime | None = None) -> list[int]:
+    """Renew the public pages of every published team round whose lineup deadline passed in
+    the last *since_seconds*: its boards become public then (lineups_visible), though nothing
+    was written. Run by the beat (tourney.tasks); the ids of the rounds renewed."""
+    now = now or timezone.now()
+    since = now - datetime.timedelta(seconds=since_seconds)
+    renewed = []
+    published = Round.objects.filter(tournament__kind="team", status=RoundStatus.PUBLISHED).select_related("tournament")
+    for rnd in published.exclude(tournament__round_schedule=[]):
+        deadline = lineup_deadline(rnd.tournament, rnd.number)
+        if deadline is not None and since < deadline <= now:
+            with transaction.atomic():
+                public_change(rnd.tournament_id, round_number=rnd.number)
+            renewed.append(rnd.pk)
+    return renewed
+
+
 def set_lineup(
     *,
     round_id: int,
