@@ -195,3 +195,14 @@ def test_the_beat_renews_the_public_page_when_the_deadline_passes(django_capture
     assert name in public.get(f"/t/{t.pk}/rounds/1/matches/").content.decode()
     later = timezone.now() + datetime.timedelta(minutes=10)
     assert teams.renew_pages_at_lineup_deadlines(since_seconds=120, now=later) == []  # once, not at every beat
+
+
+def test_the_individual_round_page_keeps_the_boards_private_too(arbiter) -> None:
+    t = _published()
+    name = teams.roster(t.teams.get(name="Aosta"))[0].player.name
+    assert name not in Client().get(f"/t/{t.pk}/rounds/1/").content.decode()
+    appoint(t, arbiter, "arbiter")
+    assert name in _client(arbiter).get(f"/t/{t.pk}/rounds/1/").content.decode()
+    other = team_event(teams=2, members=4)
+    publish_pairing(round_id=pair_round(round_id=round_for(other, 1).pk).pk)
+    assert "Aosta 1" in Client().get(f"/t/{other.pk}/rounds/1/").content.decode()  # no deadline: public at once
