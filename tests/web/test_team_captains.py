@@ -206,3 +206,14 @@ def test_the_individual_round_page_keeps_the_boards_private_too(arbiter) -> None
     other = team_event(teams=2, members=4)
     publish_pairing(round_id=pair_round(round_id=round_for(other, 1).pk).pk)
     assert "Aosta 1" in Client().get(f"/t/{other.pk}/rounds/1/").content.decode()  # no deadline: public at once
+
+
+def test_the_team_card_names_no_player_of_a_round_whose_lineups_are_not_out() -> None:
+    t = _published()
+    aosta = t.teams.get(name="Aosta")
+    card = Client().get(f"/t/{t.pk}/teams/{aosta.pk}/").content.decode()
+    assert "Bari" in card and "R1 B1" not in card  # the opponent, not who plays
+    other = team_event(teams=2, members=4)  # no schedule: no deadline
+    publish_pairing(round_id=pair_round(round_id=round_for(other, 1).pk).pk)
+    card = Client().get(f"/t/{other.pk}/teams/{other.teams.get(name='Aosta').pk}/").content.decode()
+    assert "R1 B1" in card

@@ -452,7 +452,9 @@ def team_card(request: HtmxHttpRequest, tournament_id: int, team_id: int) -> Htt
     matches = []
     player_results: dict[int, list[str]] = {m.player_id: [] for m in team.members.all()}
     public = TeamMatch.objects.filter(round__tournament=tournament, round__status__in=PUBLIC_STATUSES)
-    for match in (public.filter(home=team) | public.filter(away=team)).select_related("round", "home", "away"):
+    for match in (public.filter(home=team) | public.filter(away=team)).select_related(
+        "round__tournament", "home", "away"
+    ):
         games = teams.board_games(match)
         score = teams.match_score(match, tournament, games)
         home = match.home_id == team.pk
@@ -468,6 +470,8 @@ def team_card(request: HtmxHttpRequest, tournament_id: int, team_id: int) -> Htt
                 "complete": score.complete,
             }
         )
+        if not teams.lineups_visible(match.round, match):
+            continue  # who plays is the public's once the lineups are out (docs/team.md W16)
         for k, game in enumerate(games, start=1):
             for player, colour in ((game.white, "w"), (game.black, "b")):
                 if player.pk in player_results:
