@@ -217,3 +217,11 @@ def test_the_team_card_names_no_player_of_a_round_whose_lineups_are_not_out() ->
     publish_pairing(round_id=pair_round(round_id=round_for(other, 1).pk).pk)
     card = Client().get(f"/t/{other.pk}/teams/{other.teams.get(name='Aosta').pk}/").content.decode()
     assert "R1 B1" in card
+
+
+def test_a_players_card_names_no_opponent_before_the_lineups_are_out() -> None:
+    t = _published()
+    aosta_1 = teams.roster(t.teams.get(name="Aosta"))[0].player
+    bari_1 = teams.roster(t.teams.get(name="Bari"))[0].player
+    card = Client().get(f"/t/{t.pk}/players/{aosta_1.pk}/").content.decode()
+    assert aosta_1.name in card and bari_1.name not in card
