@@ -225,3 +225,12 @@ def test_a_players_card_names_no_opponent_before_the_lineups_are_out() -> None:
     bari_1 = teams.roster(t.teams.get(name="Bari"))[0].player
     card = Client().get(f"/t/{t.pk}/players/{aosta_1.pk}/").content.decode()
     assert aosta_1.name in card and bari_1.name not in card
+
+
+def test_the_public_printouts_name_the_players_once_the_lineups_are_out(arbiter) -> None:
+    t = _published()
+    name = teams.roster(t.teams.get(name="Aosta"))[0].player.name
+    appoint(t, arbiter, "arbiter")
+    for printout in ("print/matches", "print/match-cards"):
+        assert name not in Client().get(f"/t/{t.pk}/rounds/1/{printout}/").content.decode()
+        assert name in _client(arbiter).get(f"/t/{t.pk}/rounds/1/{printout}/").content.decode()

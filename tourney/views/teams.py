@@ -527,6 +527,16 @@ def _printable_team_round(request: HtmxHttpRequest, tournament_id: int, number: 
     return printable_round(request, tournament_id, number)
 
 
+def _printed_match_rows(request: HtmxHttpRequest, tournament: Tournament, rnd: Round) -> list[dict]:
+    """The matches to print; for the public, a match's boards only once its lineups are
+    out (teams.lineups_visible), the arbiters' printout has them all."""
+    rows = team_tables.match_rows(rnd, private_lineups=not user_roles(request.user, tournament)["direct"])
+    for row in rows:
+        if row["hidden"]:
+            row["boards"] = []
+    return rows
+
+
 @require_GET
 @public_page(absolute_urls=True)
 def print_team_pairing(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
@@ -534,7 +544,7 @@ def print_team_pairing(request: HtmxHttpRequest, tournament_id: int, number: int
     round, and the boards' players, White first (the lineups with their colours)."""
     tournament, rnd = _printable_team_round(request, tournament_id, number)
     before = team_tables.scores_before(rnd)
-    rows = team_tables.match_rows(rnd)
+    rows = _printed_match_rows(request, tournament, rnd)
     for row in rows:
         m = row["match"]
         row["home_before"] = before.get(m.home.start_number)
@@ -558,7 +568,7 @@ def print_match_cards(request: HtmxHttpRequest, tournament_id: int, number: int)
     """A card per match: the boards and their players, a result line per board, the match
     score and the signatures of both captains."""
     tournament, rnd = _printable_team_round(request, tournament_id, number)
-    rows = [row for row in team_tables.match_rows(rnd) if not row["match"].is_bye]
+    rows = [row for row in _printed_match_rows(request, tournament, rnd) if not row["match"].is_bye]
     context = {"tournament": tournament, "round": rnd, "rows": rows, "draft": rnd.status not in PUBLIC_STATUSES}
     return render(request, "tourney/reports/print_match_cards.html", context)
 
