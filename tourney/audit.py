@@ -114,6 +114,7 @@ ACTION_LABELS: dict[str, Promise] = {
     "request team bye": _("team bye requested"),
     "cancel team bye": _("team bye cancelled"),
     "set lineup": _("lineup set"),
+    "set lineup after the deadline": _("lineup set after the deadline"),
     "forfeit match": _("match forfeited as a whole"),
     "prohibit teams": _("teams kept apart"),
     "allow teams": _("teams no longer kept apart"),

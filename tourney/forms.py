@@ -63,6 +63,7 @@ TOURNAMENT_LABELS = {
     "status": _("Status"),
     "kind": _("Kind of event"),
     "team_boards": _("Boards per match"),
+    "lineup_deadline_minutes": _("Lineup deadline (minutes before the round)"),
     "team_colour_preferences": _("Team colour preferences (C.04.6 1.7)"),
     "team_primary_score": _("Primary score (C.04.6 1.2)"),
     "match_points_win": _("Match points for a won match"),
@@ -167,6 +168,7 @@ class TournamentForm(TextWithoutControls, forms.ModelForm):
             "lim_maxi",
             *POINT_FIELDS,
             *TEAM_FIELDS,
+            "lineup_deadline_minutes",
             "correction_policy",
             "correction_window_minutes",
             "time_zone",
@@ -186,7 +188,7 @@ class TournamentForm(TextWithoutControls, forms.ModelForm):
         self.time_zones = sorted(zoneinfo.available_timezones())  # the datalist's suggestions
         zone.required = False  # a form without it keeps the tournament's zone (a new one: the site's)
         self.fields["rate"].required = False  # likewise: the tournament's list (a new one: standard)
-        for name in TEAM_FIELDS:
+        for name in (*TEAM_FIELDS, "lineup_deadline_minutes"):
             self.fields[name].required = False
         edition = self.fields["rules_edition"]
         # A new tournament may leave it blank: the rules in force today when the engines have
@@ -238,7 +240,7 @@ class TournamentForm(TextWithoutControls, forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        for name in TEAM_FIELDS:
+        for name in (*TEAM_FIELDS, "lineup_deadline_minutes"):
             if data.get(name) in (None, ""):
                 data[name] = getattr(self.instance, name)
         for name in POINT_FIELDS:
@@ -451,6 +453,10 @@ class KnownUserField(forms.ModelChoiceField):
         return f"{full} ({obj.get_username()})" if full else obj.get_username()
 
 
+# The roles given from the appointments page; a captain is invited from his team's page.
+DESK_ROLES = [(value, label) for value, label in AppointmentRole.choices if value != AppointmentRole.CAPTAIN]
+
+
 class AppointForm(forms.Form):
     username = KnownUserField(
         queryset=get_user_model().objects.filter(is_active=True).order_by("username"),
@@ -458,7 +464,7 @@ class AppointForm(forms.Form):
         label=_("User"),
         error_messages={"invalid_choice": _("no user %(value)s")},
     )
-    role = forms.ChoiceField(choices=AppointmentRole.choices, initial=AppointmentRole.ARBITER, label=_("Role"))
+    role = forms.ChoiceField(choices=DESK_ROLES, initial=AppointmentRole.ARBITER, label=_("Role"))
 
 
 class InviteForm(TextWithoutControls, forms.Form):
@@ -466,7 +472,7 @@ class InviteForm(TextWithoutControls, forms.Form):
 
     name = forms.CharField(max_length=150, label=_("Name"))
     email = forms.EmailField(label=_("E-mail address"))
-    role = forms.ChoiceField(choices=AppointmentRole.choices, initial=AppointmentRole.ARBITER, label=_("Role"))
+    role = forms.ChoiceField(choices=DESK_ROLES, initial=AppointmentRole.ARBITER, label=_("Role"))
 
 
 class ExchangeForm(TextWithoutControls, forms.Form):

@@ -230,6 +230,16 @@ class Tournament(models.Model):
         validators=[MinValueValidator(1), MaxValueValidator(20)],
         help_text=_("Team events: the number of boards of a match"),
     )
+    # The regulations of the competition set when the captains hand in their lineups;
+    # one hour before the round is the Olympiad's (docs/team.md, "Lineups and captains").
+    lineup_deadline_minutes = models.PositiveSmallIntegerField(
+        default=60,
+        validators=[MaxValueValidator(24 * 60)],
+        help_text=_(
+            "Team events: the lineups are due this many minutes before the round's scheduled start "
+            "(without a schedule, until a result of the match is entered)"
+        ),
+    )
     # The regulations' prize rule: tied players share the money of their places (Hort) or
     # the tie-breaks decide alone (tourney.prizes).
     prizes_shared = models.BooleanField(default=False)
@@ -920,6 +930,8 @@ class CheckIn(models.Model):
 class AppointmentRole(models.TextChoices):
     ORGANIZER = "organizer", _("Organizer")
     ARBITER = "arbiter", _("Arbiter")
+    # A team event's captain: his own team's lineups, nothing else (Appointment.team).
+    CAPTAIN = "captain", _("Captain")
 
 
 class Appointment(models.Model):
@@ -932,11 +944,17 @@ class Appointment(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     appointed_at = models.DateTimeField(auto_now_add=True)
+    # A captain's one team; empty for every other role.
+    team = models.ForeignKey("Team", on_delete=models.CASCADE, null=True, blank=True, related_name="captains")
 
     class Meta:
         ordering = ["tournament", "role", "user__username"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "user", "role"], name="appointment_unique_role"),
+            models.CheckConstraint(
+                condition=Q(role="captain", team__isnull=False) | (~Q(role="captain") & Q(team__isnull=True)),
+                name="appointment_captain_has_team",
+            ),
         ]
 
     def __str__(self) -> str:

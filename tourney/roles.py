@@ -4,7 +4,8 @@ Public pages need no login. One group remains, *Organizers*: the organizers-at-l
 superuser names, who may create and import tournaments. Everything done on a tournament
 (its settings, registration, pairing, results) needs an Appointment to *that*
 tournament; dismissing the appointment ends the rights it gave. An appointment never
-adds a group, and no group grants a right on a tournament.
+adds a group, and no group grants a right on a tournament. A captain's appointment is on
+one team of a team event and gives its lineups only (can_captain).
 """
 
 from __future__ import annotations
@@ -62,11 +63,24 @@ def can_register(user: Any, tournament: Any) -> bool:
     return _appointed(user, tournament, ("organizer", "arbiter"))
 
 
-def appoint(tournament: Any, user: Any, role: str, *, by: Any = None) -> Any:
-    """Give *user* *role* on *tournament* (and nothing beyond it: no group)."""
+def can_captain(user: Any, team: Any) -> bool:
+    """The lineups of *team* (a captain of that team, or an arbiter of its tournament):
+    a captain's appointment gives nothing else."""
+    if can_direct(user, team.tournament):
+        return True
+    if not user.is_authenticated or not user.is_active:
+        return False
+    from tourney.models import Appointment
+
+    return Appointment.objects.filter(tournament_id=team.tournament_id, user=user, role="captain", team=team).exists()
+
+
+def appoint(tournament: Any, user: Any, role: str, *, by: Any = None, team: Any = None) -> Any:
+    """Give *user* *role* on *tournament* (and nothing beyond it: no group); a captain's
+    role is on one *team*."""
     from tourney.models import Appointment
 
     appointment, _ = Appointment.objects.get_or_create(
-        tournament=tournament, user=user, role=role, defaults={"appointed_by": by}
+        tournament=tournament, user=user, role=role, defaults={"appointed_by": by, "team": team}
     )
     return appointment

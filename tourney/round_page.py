@@ -28,7 +28,7 @@ from tourney.models import (
     unfinished_games,
 )
 from tourney.presentation import draft
-from tourney.services import manual_changes
+from tourney.services import manual_changes, teams
 from tourney.services.checkin import presence_counts, roster
 from tourney.services.rounds import unpublish_refusal
 
@@ -108,6 +108,10 @@ def round_context(request: HttpRequest, rnd: Round) -> dict[str, object]:
     # them between reading the round and reading its games.
     visible = rnd.pk is not None and not polling and (can["direct"] or rnd.status in PUBLIC_STATUSES)
     games = list(Game.objects.filter(round=rnd).select_related("white", "black", "match")) if visible else []
+    if games and rnd.tournament.is_team_event and not can["direct"]:
+        # A match's boards are the public's once its lineups are out (docs/team.md W16).
+        hidden = {m.pk for m in rnd.team_matches.all() if not teams.lineups_visible(rnd, m)}
+        games = [g for g in games if g.match_id not in hidden]
     byes = list(Bye.objects.filter(round=rnd).select_related("player")) if rnd.pk else []
     if not visible:
         byes = [b for b in byes if b.requested]  # requested byes are known before the pairing

@@ -285,7 +285,11 @@ CELERY_TASK_IGNORE_RESULT = True
 # Every JOB_REAP_SECONDS the beat (`celery worker --beat`, docker-compose.yml) ends the jobs
 # no worker holds any more (tourney.tasks.reap_lost_jobs); each worker also does as it starts.
 JOB_REAP_SECONDS = env_int("JOB_REAP_SECONDS", 60)
-CELERY_BEAT_SCHEDULE = {"reap lost jobs": {"task": "jobs.reap_lost", "schedule": JOB_REAP_SECONDS}}
+CELERY_BEAT_SCHEDULE = {
+    "reap lost jobs": {"task": "jobs.reap_lost", "schedule": JOB_REAP_SECONDS},
+    # A team round's boards become public at its lineup deadline (tourney.services.teams).
+    "renew lineup pages": {"task": "teams.renew_lineup_pages", "schedule": JOB_REAP_SECONDS},
+}
 
 # The cache: Redis when REDIS_URL is set (shared by every web process and the worker, so a
 # change made anywhere renews the pages everywhere), else this process's memory (one

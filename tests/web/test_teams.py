@@ -175,12 +175,15 @@ def test_an_organizer_creates_a_team_event_from_the_settings_form(organizer) -> 
         "team_colour_preferences": "B",
         "team_primary_score": "game",
         "match_points_win": "3",
+        "lineup_deadline_minutes": "45",
     }
     assert "Team event (C.04.6)" in organizer.get("/new/").content.decode()
     assert organizer.post("/new/", settings_form).status_code == 302
     t = Tournament.objects.get(name="Team Cup")
     assert (t.kind, t.team_boards, t.team_colour_preferences, t.team_primary_score) == ("team", 6, "B", "game")
     assert (t.match_points_win, t.match_points_draw, t.match_points_loss) == (3, 1, 0)
+    assert t.lineup_deadline_minutes == 45
+    assert "Lineup deadline (minutes before the round)" in organizer.get(f"/t/{t.pk}/settings/").content.decode()
     assert "Teams" in organizer.get(f"/t/{t.pk}/teams/").content.decode()
 
 

@@ -85,6 +85,8 @@ KNOWN_WRITES = {
     "team_csv",
     "team_roster",
     "team_lineups",
+    "captain_lineup",
+    "team_captain_invite",
     "match_forfeit",
     "team_bye_request",
     "team_bye_cancel",
@@ -246,5 +248,6 @@ def test_a_get_on_a_write_only_endpoint_is_refused(scene) -> None:
             "team_registration",  # the page with the forms
             "team_roster",
             "team_lineups",
+            "captain_lineup",  # the captain's page with his lineup's form
         ):
             assert client.get(url).status_code == 405, name

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from pairing.engine.state import Colour, Outcome
 from tourney.models import PUBLIC_STATUSES, Bye, Game, Player, Tournament
 from tourney.presentation.points import last_public_round, players_by_number, public_aros
+from tourney.services import teams
 from tourney.standings import public_state
 
 OUTCOME_TEXT = {
@@ -100,7 +101,13 @@ def _match_rows(
 
 
 def _games_of(tournament: Tournament, player: Player) -> dict[int, Game]:
+    """The player's games of the published rounds; a team match's board only once its
+    lineups are out (docs/team.md W16)."""
     games = Game.objects.filter(round__tournament=tournament, round__status__in=PUBLIC_STATUSES).filter(
         Q(white=player) | Q(black=player)
     )
-    return {g.round.number: g for g in games.select_related("round", "white", "black")}
+    return {
+        g.round.number: g
+        for g in games.select_related("round__tournament", "white", "black", "match")
+        if g.match is None or teams.lineups_visible(g.round, g.match)
+    }

@@ -94,19 +94,21 @@ def crosstable_rows(tournament: Tournament, number: int) -> list[CrosstableRow]:
     return out
 
 
-def match_rows(rnd: Round) -> list[dict]:
+def match_rows(rnd: Round, *, private_lineups: bool = False) -> list[dict]:
     """The round's matches in table order, each with its score and its boards (board 1 first,
-    whether the first team has White there, the result's label)."""
+    whether the first team has White there, the result's label). *private_lineups*: a
+    match's board names are hidden (``hidden``) until teams.lineups_visible."""
     tournament = rnd.tournament
     rows = []
     for match in rnd.team_matches.select_related("home", "away").order_by("table"):
+        hidden = private_lineups and not teams.lineups_visible(rnd, match)
         games = teams.board_games(match)
         score = teams.match_score(match, tournament, games)
         boards = [
             {"number": k, "game": g, "home_white": teams.home_has_white(k), "label": Result(g.result).label}
             for k, g in enumerate(games, start=1)
         ]
-        rows.append({"match": match, "score": score, "boards": boards})
+        rows.append({"match": match, "score": score, "boards": boards, "hidden": hidden})
     return rows
 
 

@@ -43,6 +43,7 @@ REFUSALS = RefusalTable(
         "no_name": gettext_lazy("give the person's name"),
         "bad_email": gettext_lazy("%(email)s is not an e-mail address"),
         "no_such_role": gettext_lazy("no role %(role)s"),
+        "captain_needs_team": gettext_lazy("a captain is invited from his team's page"),
         "has_account": gettext_lazy("%(email)s already has an account: appoint him from the list of users"),
         "link_not_yours": gettext_lazy(
             "a new set-password link is given only by the organizer who invited the person here, "
@@ -65,9 +66,12 @@ def set_password_path(user: AbstractBaseUser) -> str:
     return reverse("set_password", args=[uid, default_token_generator.make_token(user)])
 
 
-def invite(*, tournament_id: int, name: str, email: str, role: str, user: User, site: str = "") -> Invitation:
+def invite(
+    *, tournament_id: int, name: str, email: str, role: str, user: User, site: str = "", team_id: int | None = None
+) -> Invitation:
     """Create the account of *name* <*email*>, appoint him *role* on the tournament and
-    return his set-password link (*site*: the scheme and host the e-mail's link starts with)."""
+    return his set-password link (*site*: the scheme and host the e-mail's link starts with).
+    A captain (*team_id*) is appointed on that team only."""
     name, email = " ".join(name.split()), email.strip().lower()
     if not name or control_character(name) is not None:
         raise SetupRefused(REFUSALS("no_name"))
@@ -77,6 +81,8 @@ def invite(*, tournament_id: int, name: str, email: str, role: str, user: User, 
         raise SetupRefused(REFUSALS("bad_email", email=email)) from None
     if role not in AppointmentRole.values:
         raise SetupRefused(REFUSALS("no_such_role", role=role))
+    if (role == AppointmentRole.CAPTAIN) != (team_id is not None):
+        raise SetupRefused(REFUSALS("captain_needs_team"))
     users = get_user_model()
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
@@ -86,11 +92,18 @@ def invite(*, tournament_id: int, name: str, email: str, role: str, user: User, 
         invited = users.objects.create_user(username=email, email=email, first_name=first[:150], last_name=last[:150])
         invited.set_unusable_password()
         invited.save()
-        appointment = roles.appoint(tournament, invited, role, by=user)
+        team = tournament.teams.get(pk=team_id) if team_id is not None else None
+        appointment = roles.appoint(tournament, invited, role, by=user, team=team)
         InvitationRecord.objects.create(
             user=invited, tournament=tournament, invited_by=user if user.is_authenticated else None
         )
-        audit.record(tournament, appointment, action="invite user", new=f"{name} <{email}> {role}", user=user)
+        audit.record(
+            tournament,
+            appointment,
+            action="invite user",
+            new=f"{name} <{email}> {role}" + (f" ({team.name})" if team else ""),
+            user=user,
+        )
     path = set_password_path(invited)
     emailed = False
     if settings.INVITATIONS_BY_EMAIL:

@@ -329,7 +329,7 @@ def allow_pairing(*, tournament_id: int, prohibited_id: int, user: User) -> None
 
 def appoint(*, tournament_id: int, appointee: User, role: str, user: User) -> Appointment:
     """Appoint *appointee* organizer or arbiter of the tournament (again: no change)."""
-    if role not in AppointmentRole.values:
+    if role not in AppointmentRole.values or role == AppointmentRole.CAPTAIN:
         raise SetupRefused(REFUSALS("no_such_role", role=role))
     with transaction.atomic():
         tournament = _locked(tournament_id)

@@ -12,12 +12,17 @@ Readings (docs/team.md, "The web side"):
 - a lineup keeps the roster's relative order (the usual regulation of team events, e.g.
   the Olympiad's: a player may not play above a teammate listed before him);
 - a match forfeited as a whole scores each of its boards +-/-+ (or -- for both), so the
-  players' records and the FIDE report see forfeits, not games.
+  players' records and the FIDE report see forfeits, not games;
+- a lineup is handed in until the lineup deadline, the tournament's minutes before the
+  round's scheduled start (none without a schedule), and never once a result of its match
+  is entered; after the deadline only the arbiter changes it, with a reason (W14); the
+  public see a match's boards once both lineups are in or the deadline has passed (W16).
 """
 
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -28,6 +33,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F, Max, Q
 from django.db.models.expressions import CombinedExpression
+from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from pairing.engine.tiebreaks.codes import TieBreakCodeError
@@ -88,7 +94,13 @@ REFUSALS = RefusalTable(
         ),
         "roster_frozen": gettext_lazy("round 1 is paired: the roster's order is final; add reserves at the end"),
         "roster_not_members": gettext_lazy("the new order must list every member of %(team)s once"),
-        "round_paired": gettext_lazy("round %(round)d is published: its lineups are final"),
+        "round_paired": gettext_lazy("the results of round %(round)d are published: its lineups are final"),
+        "lineup_pairing_running": gettext_lazy("round %(round)d is being paired: set the lineup once it is paired"),
+        "lineup_match_started": gettext_lazy("a result of match %(table)d is entered: the lineup of %(team)s is final"),
+        "lineup_deadline_passed": gettext_lazy(
+            "the lineups of round %(round)d were due by %(deadline)s; only an arbiter may change one now, "
+            "giving the reason"
+        ),
         "lineup_size": gettext_lazy("a lineup has %(boards)d players, one per board; %(count)d given"),
         "lineup_not_member": gettext_lazy("%(player)s is not on the roster of %(team)s"),
         "lineup_twice": gettext_lazy("%(player)s is in the lineup twice"),
@@ -608,20 +620,97 @@ def seat_boards(match: TeamMatch, boards: int) -> None:
         Game(round=rnd, board=board, white=white.player, black=black.player, match=match).save()
 
 
-# A lineup may change until the round is published: on a draft pairing the team's boards
-# are seated again (the pairing of the teams does not read the lineups).
-LINEUP_STATUSES = (RoundStatus.DRAFT, RoundStatus.PAIRED)
+# A lineup may be set before the round is paired and, once it is paired or published,
+# until the lineup deadline (docs/team.md, "Lineups and captains"): the pairing of the
+# teams (C.04.6) does not read the lineups, only who sits on which board.
+LINEUP_STATUSES = (RoundStatus.DRAFT, RoundStatus.PAIRED, RoundStatus.PUBLISHED)
 
 
-def set_lineup(*, round_id: int, team_id: int, member_ids: Sequence[int], user: User | None = None) -> Lineup:
-    """The team's players for the round, board 1 first; until the pairing is published
-    (a draft's boards of the team's match are seated again)."""
+def lineup_deadline(tournament: Tournament, number: int) -> datetime.datetime | None:
+    """When the lineups of round *number* are due: the tournament's minutes before the
+    round's scheduled start; None without a schedule (then a lineup is open until a result
+    of its match is entered)."""
+    start = tournament.scheduled_start(number)
+    if start is None:
+        return None
+    return start - datetime.timedelta(minutes=tournament.lineup_deadline_minutes)
+
+
+def deadline_passed(tournament: Tournament, number: int, now: datetime.datetime | None = None) -> bool:
+    deadline = lineup_deadline(tournament, number)
+    return deadline is not None and (now or timezone.now()) >= deadline
+
+
+def team_match(rnd: Round, team: Team) -> TeamMatch | None:
+    return TeamMatch.objects.filter(round=rnd).filter(Q(home=team) | Q(away=team)).first()
+
+
+def match_started(match: TeamMatch) -> bool:
+    """A result of one of the match's boards is entered (or the match is forfeited)."""
+    return match.forfeit != MatchForfeit.NONE or match.games.exclude(result=Result.PENDING).exists()
+
+
+def lineups_visible(rnd: Round, match: TeamMatch, now: datetime.datetime | None = None) -> bool:
+    """Whether the public see who sits on the boards of *match*: once both lineups are
+    handed in, the deadline has passed or a result is entered; always without a deadline
+    (a reading: in team events a captain does not see the opponent's lineup before that)."""
+    tournament = rnd.tournament
+    if match.away is None or lineup_deadline(tournament, rnd.number) is None:
+        return True
+    if deadline_passed(tournament, rnd.number, now) or match_started(match):
+        return True
+    return Lineup.objects.filter(round=rnd, team_id__in=(match.home_id, match.away_id)).count() == 2
+
+
+def renew_pages_at_lineup_deadlines(*, since_seconds: int, now: datetime.datetime | None = None) -> list[int]:
+    """Renew the public pages of every published team round whose lineup deadline passed in
+    the last *since_seconds*: its boards become public then (lineups_visible), though nothing
+    was written. Run by the beat (tourney.tasks); the ids of the rounds renewed."""
+    now = now or timezone.now()
+    since = now - datetime.timedelta(seconds=since_seconds)
+    renewed = []
+    published = Round.objects.filter(tournament__kind="team", status=RoundStatus.PUBLISHED).select_related("tournament")
+    for rnd in published.exclude(tournament__round_schedule=[]):
+        deadline = lineup_deadline(rnd.tournament, rnd.number)
+        if deadline is not None and since < deadline <= now:
+            with transaction.atomic():
+                public_change(rnd.tournament_id, round_number=rnd.number)
+            renewed.append(rnd.pk)
+    return renewed
+
+
+def set_lineup(
+    *,
+    round_id: int,
+    team_id: int,
+    member_ids: Sequence[int],
+    user: User | None = None,
+    override_reason: str = "",
+    now: datetime.datetime | None = None,
+) -> Lineup:
+    """The team's players for the round, board 1 first. Before the round's pairing, or on
+    a paired or published round until the lineup deadline and while no result of the
+    team's match is entered: the boards of that match are seated again (the players; the
+    colours stay with the boards). After the deadline only with *override_reason* (the
+    arbiter's correction, audited with it)."""
+    override_reason = " ".join(override_reason.split())
     with transaction.atomic():
         rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
         tournament = _locked_team_event(rnd.tournament_id)
-        if rnd.status not in LINEUP_STATUSES or rnd.pairing_job_state in ACTIVE_JOB_STATES:
+        if rnd.status not in LINEUP_STATUSES:
             raise TeamRefused(REFUSALS("round_paired", round=rnd.number))
+        if rnd.pairing_job_state in ACTIVE_JOB_STATES:
+            raise TeamRefused(REFUSALS("lineup_pairing_running", round=rnd.number))
         team = tournament.teams.get(pk=team_id)
+        match = team_match(rnd, team) if rnd.status != RoundStatus.DRAFT else None
+        if match is not None and match_started(match):
+            raise TeamRefused(REFUSALS("lineup_match_started", table=match.table, team=team.name))
+        deadline = lineup_deadline(tournament, rnd.number)
+        late = deadline_passed(tournament, rnd.number, now)
+        if late and not override_reason:
+            assert deadline is not None
+            shown = timezone.localtime(deadline, deadline.tzinfo).strftime("%Y-%m-%d %H:%M")
+            raise TeamRefused(REFUSALS("lineup_deadline_passed", round=rnd.number, deadline=shown))
         by_id = {m.pk: m for m in TeamMember.objects.select_related("player").filter(pk__in=member_ids)}
         members = [by_id[pk] for pk in member_ids if pk in by_id]
         if len(members) != len(member_ids):
@@ -636,19 +725,30 @@ def set_lineup(*, round_id: int, team_id: int, member_ids: Sequence[int], user: 
             LineupBoard(lineup=lineup, board=board, member=m) for board, m in enumerate(members, start=1)
         )
         lineup.save(update_fields=["updated_at"])
-        if rnd.status == RoundStatus.PAIRED:
-            drafted = TeamMatch.objects.filter(round=rnd).filter(Q(home=team) | Q(away=team)).first()
-            if drafted is not None:
-                seat_boards(drafted, tournament.team_boards)
+        if match is not None:
+            reseat(match, tournament.team_boards)
+        new = f"{team.name}: " + ", ".join(m.player.name for m in members)
         audit.record(
             tournament,
             rnd,
-            action="set lineup",
+            action="set lineup after the deadline" if late else "set lineup",
             old=old,
-            new=f"{team.name}: " + ", ".join(m.player.name for m in members),
+            new=f"{new} ({override_reason})" if late else new,
             user=user,
         )
+        public_change(tournament.pk, round_number=rnd.number)
         return lineup
+
+
+def reseat(match: TeamMatch, boards: int) -> None:
+    """Seat the boards of *match* again from the lineups, before any result: the boards
+    keep their numbers, colours (home_has_white) and unrated marks."""
+    unrated = dict(match.games.values_list("board", "unrated"))
+    seat_boards(match, boards)
+    for game in match.games.all():
+        if unrated.get(game.board):
+            game.unrated = True
+            game.save(update_fields=["unrated"])
 
 
 # ---------------------------------------------------------------- matches

@@ -10,18 +10,21 @@ cached as the individual ones are (tourney.caching.public_views).
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from pairing.engine.text import decode
+from tourney import roles
 from tourney.access import takes_upload, tournament_role, user_roles
 from tourney.caching.public_views import one_round, public_page
 from tourney.caching.readers import site_url
 from tourney.errors import DomainError
-from tourney.forms import TeamForm, TeamMemberForm, UploadForm
+from tourney.forms import InviteForm, TeamForm, TeamMemberForm, UploadForm
 from tourney.models import (
     PUBLIC_STATUSES,
     MatchForfeit,
@@ -34,7 +37,7 @@ from tourney.models import (
     Tournament,
 )
 from tourney.presentation import points, team_tables
-from tourney.services import teams
+from tourney.services import accounts, teams
 from tourney.services.rounds import round_for
 from tourney.views.http import HtmxHttpRequest, TournamentRequest
 from tourney.views.reports import printable_round, qr_svg
@@ -233,6 +236,8 @@ def team_roster(request: TournamentRequest, tournament_id: int, team_id: int) ->
         "form": form,
         "can_delete": teams.can_delete(team),
         "can_withdraw": teams.first_open_round(request.tournament) > team.entry_round,
+        "captains": team.captains.select_related("user"),
+        "captain_form": InviteForm(),
     }
     return render(request, "tourney/teams/roster.html", context)
 
@@ -264,7 +269,11 @@ def team_lineups(request: TournamentRequest, tournament_id: int, number: int) ->
         ids = [request.POST.get(f"board-{k}", "") for k in range(1, tournament.team_boards + 1)]
         try:
             teams.set_lineup(
-                round_id=rnd.pk, team_id=team.pk, member_ids=[int(i) for i in ids if i.isdigit()], user=request.user
+                round_id=rnd.pk,
+                team_id=team.pk,
+                member_ids=[int(i) for i in ids if i.isdigit()],
+                user=request.user,
+                override_reason=request.POST.get("override_reason", ""),
             )
             saved = team.pk
         except DomainError as error:
@@ -277,7 +286,7 @@ def team_lineups(request: TournamentRequest, tournament_id: int, number: int) ->
                 "row": row,
                 "refusal": refusal,
                 "saved": saved,
-                "open": rnd.status in teams.LINEUP_STATUSES,
+                **_lineup_state(rnd),
             }
             return render(request, "tourney/teams/lineups.html#lineup", context)
         if refusal:
@@ -289,10 +298,96 @@ def team_lineups(request: TournamentRequest, tournament_id: int, number: int) ->
         "tournament": tournament,
         "round": rnd,
         "rows": _lineup_rows(rnd),
-        "open": rnd.status in teams.LINEUP_STATUSES,
         "boards": range(1, tournament.team_boards + 1),
+        **_lineup_state(rnd),
     }
     return render(request, "tourney/teams/lineups.html", context)
+
+
+def _lineup_state(rnd: Round) -> dict:
+    """The lineups' deadline, whether it has passed, whether the round takes lineups."""
+    return {
+        "open": rnd.status in teams.LINEUP_STATUSES,
+        "deadline": teams.lineup_deadline(rnd.tournament, rnd.number),
+        "late": teams.deadline_passed(rnd.tournament, rnd.number),
+    }
+
+
+@require_http_methods(["GET", "POST"])
+def captain_lineup(request: HttpRequest, tournament_id: int, number: int, team_id: int) -> HttpResponse:
+    """A team's lineup for round *number*, set by its captain (or an arbiter) until the
+    lineup deadline; a captain sees his own team's lineup only."""
+    team = get_object_or_404(Team.objects.select_related("tournament"), pk=team_id, tournament_id=tournament_id)
+    tournament = team.tournament
+    if not request.user.is_authenticated and request.method == "GET":
+        return redirect_to_login(request.get_full_path())
+    if not roles.can_captain(request.user, team):
+        raise PermissionDenied
+    rnd = tournament.round_set.filter(number=number).first()
+    if rnd is None or not tournament.is_team_event:
+        raise Http404
+    refusal, saved = "", False
+    if request.method == "POST":
+        ids = [request.POST.get(f"board-{k}", "") for k in range(1, tournament.team_boards + 1)]
+        try:
+            teams.set_lineup(
+                round_id=rnd.pk, team_id=team.pk, member_ids=[int(i) for i in ids if i.isdigit()], user=request.user
+            )
+            saved = True
+        except DomainError as error:
+            refusal = str(error)
+    match = teams.team_match(rnd, team) if rnd.status != RoundStatus.DRAFT else None
+    opponent = None
+    if match is not None and rnd.status in PUBLIC_STATUSES:
+        opponent = match.away if match.home_id == team.pk else match.home
+    context = {
+        "tournament": tournament,
+        "round": rnd,
+        "team": team,
+        "row": {"team": team, "roster": teams.roster(team), "lineup": teams.lineup_of(rnd, team)},
+        "submitted": rnd.lineups.filter(team=team).exists(),
+        "opponent": opponent,
+        "refusal": refusal,
+        "saved": saved,
+        "started": match is not None and teams.match_started(match),
+        **_lineup_state(rnd),
+    }
+    return render(request, "tourney/teams/captain.html", context)
+
+
+@require_POST
+@tournament_role("register")
+def team_captain_invite(request: TournamentRequest, tournament_id: int, team_id: int) -> HttpResponse:
+    """Invite the team's captain: an account appointed to this team's lineups only, with
+    a one-time set-password link shown here."""
+    team = get_object_or_404(Team, pk=team_id, tournament=request.tournament)
+    form = InviteForm({**request.POST.dict(), "role": "arbiter"})
+    if not form.is_valid():
+        messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
+        return redirect("team_roster", tournament_id, team.pk)
+    try:
+        invitation = accounts.invite(
+            tournament_id=tournament_id,
+            name=form.cleaned_data["name"],
+            email=form.cleaned_data["email"],
+            role="captain",
+            team_id=team.pk,
+            user=request.user,
+            site=f"{request.scheme}://{request.get_host()}",
+        )
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request,
+            _("%(name)s is invited as captain of %(team)s: the set-password link is %(link)s")
+            % {
+                "name": form.cleaned_data["name"],
+                "team": team.name,
+                "link": request.build_absolute_uri(invitation.path),
+            },
+        )
+    return redirect("team_roster", tournament_id, team.pk)
 
 
 @require_GET
@@ -307,7 +402,8 @@ def team_round(request: HtmxHttpRequest, tournament_id: int, number: int) -> Htt
         "tournament": tournament,
         "number": number,
         "round": rnd,
-        "rows": team_tables.match_rows(rnd) if visible and rnd is not None else [],
+        # The arbiters see the boards; the public once the lineups are out (teams.lineups_visible).
+        "rows": team_tables.match_rows(rnd, private_lineups=not can["direct"]) if visible and rnd is not None else [],
         "draft": rnd is not None and rnd.status not in PUBLIC_STATUSES,
         "can": can,
         "live": rnd is not None and rnd.status == RoundStatus.PUBLISHED,
@@ -356,7 +452,9 @@ def team_card(request: HtmxHttpRequest, tournament_id: int, team_id: int) -> Htt
     matches = []
     player_results: dict[int, list[str]] = {m.player_id: [] for m in team.members.all()}
     public = TeamMatch.objects.filter(round__tournament=tournament, round__status__in=PUBLIC_STATUSES)
-    for match in (public.filter(home=team) | public.filter(away=team)).select_related("round", "home", "away"):
+    for match in (public.filter(home=team) | public.filter(away=team)).select_related(
+        "round__tournament", "home", "away"
+    ):
         games = teams.board_games(match)
         score = teams.match_score(match, tournament, games)
         home = match.home_id == team.pk
@@ -372,6 +470,8 @@ def team_card(request: HtmxHttpRequest, tournament_id: int, team_id: int) -> Htt
                 "complete": score.complete,
             }
         )
+        if not teams.lineups_visible(match.round, match):
+            continue  # who plays is the public's once the lineups are out (docs/team.md W16)
         for k, game in enumerate(games, start=1):
             for player, colour in ((game.white, "w"), (game.black, "b")):
                 if player.pk in player_results:
@@ -427,6 +527,16 @@ def _printable_team_round(request: HtmxHttpRequest, tournament_id: int, number: 
     return printable_round(request, tournament_id, number)
 
 
+def _printed_match_rows(request: HtmxHttpRequest, tournament: Tournament, rnd: Round) -> list[dict]:
+    """The matches to print; for the public, a match's boards only once its lineups are
+    out (teams.lineups_visible), the arbiters' printout has them all."""
+    rows = team_tables.match_rows(rnd, private_lineups=not user_roles(request.user, tournament)["direct"])
+    for row in rows:
+        if row["hidden"]:
+            row["boards"] = []
+    return rows
+
+
 @require_GET
 @public_page(absolute_urls=True)
 def print_team_pairing(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
@@ -434,7 +544,7 @@ def print_team_pairing(request: HtmxHttpRequest, tournament_id: int, number: int
     round, and the boards' players, White first (the lineups with their colours)."""
     tournament, rnd = _printable_team_round(request, tournament_id, number)
     before = team_tables.scores_before(rnd)
-    rows = team_tables.match_rows(rnd)
+    rows = _printed_match_rows(request, tournament, rnd)
     for row in rows:
         m = row["match"]
         row["home_before"] = before.get(m.home.start_number)
@@ -458,7 +568,7 @@ def print_match_cards(request: HtmxHttpRequest, tournament_id: int, number: int)
     """A card per match: the boards and their players, a result line per board, the match
     score and the signatures of both captains."""
     tournament, rnd = _printable_team_round(request, tournament_id, number)
-    rows = [row for row in team_tables.match_rows(rnd) if not row["match"].is_bye]
+    rows = [row for row in _printed_match_rows(request, tournament, rnd) if not row["match"].is_bye]
     context = {"tournament": tournament, "round": rnd, "rows": rows, "draft": rnd.status not in PUBLIC_STATUSES}
     return render(request, "tourney/reports/print_match_cards.html", context)
 

@@ -164,7 +164,7 @@ def test_a_match_forfeited_as_a_whole_scores_every_board_and_counts_as_no_meetin
     assert AuditEntry.objects.filter(action="forfeit match").exists()
 
 
-def test_a_lineup_changed_on_a_draft_seats_the_boards_again_and_is_final_once_published() -> None:
+def test_a_lineup_changed_on_a_draft_seats_the_boards_again_and_is_final_once_a_result_is_in() -> None:
     t = team_event(teams=2, members=5)
     rnd = pair_round(round_id=round_for(t, 1).pk)
     team = t.teams.first()
@@ -175,9 +175,11 @@ def test_a_lineup_changed_on_a_draft_seats_the_boards_again_and_is_final_once_pu
     assert roster[4].player_id in seated and roster[0].player_id not in seated
     assert [g.board for g in teams.board_games(match)] == [1, 2, 3, 4]
     publish_pairing(round_id=rnd.pk)
+    first = match.games.get(board=1)
+    enter_board_result(tournament_id=t.pk, round_number=1, board=first.board, result=Result.DRAW)
     with pytest.raises(teams.TeamRefused) as error:
         teams.set_lineup(round_id=rnd.pk, team_id=team.pk, member_ids=[m.pk for m in roster[:4]])
-    assert error.value.code == "teams.round_paired"
+    assert error.value.code == "teams.lineup_match_started"
     assert Lineup.objects.count() == 1
 
 
