@@ -651,6 +651,12 @@ def export_tournament(tournament: Tournament, *, public: bool = False) -> TrfTou
     if public:
         games = games.filter(round__status__in=PUBLIC_STATUSES)
         byes = byes.filter(Q(round__status__in=PUBLIC_STATUSES) | Q(requested=True))
+        if tournament.is_team_event:
+            # A team's lineup stays private until both are in or the deadline has passed
+            # (docs/team.md W16): the public file names no board of such a match before.
+            matches = TeamMatch.objects.filter(round__in=rounds, round__status__in=PUBLIC_STATUSES)
+            hidden = [m.pk for m in matches.select_related("round") if not teams_service.lineups_visible(m.round, m)]
+            games = games.exclude(match_id__in=hidden)
         announced = set(byes.values_list("round_id", flat=True))
         rounds = [r for r in rounds if r.status in PUBLIC_STATUSES or r.pk in announced]
     # A Double-Swiss match is two columns, game 1 then game 2 (docs/double-swiss.md, "TRF").

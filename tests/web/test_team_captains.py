@@ -234,3 +234,17 @@ def test_the_public_printouts_name_the_players_once_the_lineups_are_out(arbiter)
     for printout in ("print/matches", "print/match-cards"):
         assert name not in Client().get(f"/t/{t.pk}/rounds/1/{printout}/").content.decode()
         assert name in _client(arbiter).get(f"/t/{t.pk}/rounds/1/{printout}/").content.decode()
+
+
+def test_the_public_trf_file_names_no_board_before_the_lineups_are_out() -> None:
+    from tourney.trf_io import export_tournament
+
+    def round_one_opponents(t: Tournament, public: bool) -> set[int | None]:
+        return {p.rounds[0].opponent for p in export_tournament(t, public=public).players if p.rounds}
+
+    t = _published()
+    assert round_one_opponents(t, public=True) <= {None}
+    assert len(round_one_opponents(t, public=False) - {None}) == 8  # two teams of four boards
+    other = team_event(teams=2, members=4)  # no schedule: no deadline, the boards public at once
+    publish_pairing(round_id=pair_round(round_id=round_for(other, 1).pk).pk)
+    assert len(round_one_opponents(other, public=True) - {None}) == 8
