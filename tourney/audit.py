@@ -116,6 +116,7 @@ ACTION_LABELS: dict[str, Promise] = {
     "set lineup": _("lineup set"),
     "set lineup after the deadline": _("lineup set after the deadline"),
     "forfeit match": _("match forfeited as a whole"),
+    "import team TRF": _("team TRF file imported"),
     "prohibit teams": _("teams kept apart"),
     "allow teams": _("teams no longer kept apart"),
 }
