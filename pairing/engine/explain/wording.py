@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from pairing.engine.explain import dutch_why_not as w
 from pairing.engine.explain.dutch_round import LEFT_OVER, NO_OPPONENT, PlayerExplanation, RoundExplanation
@@ -141,15 +142,26 @@ def score(tenths: int, translate: Translate = lambda t: t, ngettext: NGettext | 
     return counted(POINTS, 1 if tenths == 10 else 2, translate, ngettext).format(points=points(tenths))
 
 
+def answer_fields(
+    answer: Any, translate: Translate = lambda t: t, ngettext: NGettext | None = None
+) -> dict[str, object]:
+    """The fields every system's "why not" sentences share: the two players, the article,
+    the round they met, the colour both must have, and the two PAB receivers with their
+    scores (an answer without one of them leaves its fields out)."""
+    fields: dict[str, object] = {"a": answer.a, "b": answer.b, "rule": answer.rule, "round": answer.round_met}
+    if getattr(answer, "colour", None) is not None:
+        fields["colour"] = translate(COLOURS[answer.colour])
+    bye_scores = getattr(answer, "bye_scores", None)
+    if bye_scores is not None and answer.forced is not None:
+        fields |= {"bye": answer.pairing.bye, "forced_bye": answer.forced.bye}
+        fields["bye_score"] = score(bye_scores[0], translate, ngettext)
+        fields["forced_bye_score"] = score(bye_scores[1], translate, ngettext)
+    return fields
+
+
 def describe(answer: w.WhyNot, translate: Translate = lambda text: text, ngettext: NGettext | None = None) -> str:
     """*answer* in words, through the caller's *translate* (and *ngettext* for counts)."""
-    fields: dict[str, object] = {"a": answer.a, "b": answer.b, "rule": answer.rule, "round": answer.round_met}
-    if answer.colour is not None:
-        fields["colour"] = translate(COLOURS[answer.colour])
-    if answer.bye_scores is not None and answer.forced is not None:
-        fields |= {"bye": answer.pairing.bye, "forced_bye": answer.forced.bye}
-        fields["bye_score"] = score(answer.bye_scores[0], translate, ngettext)
-        fields["forced_bye_score"] = score(answer.bye_scores[1], translate, ngettext)
+    fields = answer_fields(answer, translate, ngettext)
     difference = answer.difference
     if difference is not None:
         fields["bracket"] = difference.bracket.number

@@ -76,9 +76,7 @@ def describe(answer: c.WhyNot, translate: Translate = lambda text: text, ngettex
     if answer.dutch is not None:
         head = translate(SEEDING).format(round=answer.round_to_pair)
         return f"{head} {wording.describe(answer.dutch, translate, ngettext)}"
-    fields: dict[str, object] = {"a": answer.a, "b": answer.b, "rule": answer.rule, "round": answer.round_met}
-    if answer.colour is not None:
-        fields["colour"] = translate(COLOURS[answer.colour])
+    fields = wording.answer_fields(answer, translate, ngettext)
     if answer.byes is not None:
         fields |= {"bye": answer.byes[0], "forced_bye": answer.byes[1]}
         if answer.reason == c.NOT_WORSE:

@@ -23,6 +23,7 @@ from pairing.engine.explain.wording import (
     NGettext,
     Plural,
     Translate,
+    answer_fields,
     counted,
     gettext_noop,
     ngettext_noop,
@@ -109,13 +110,7 @@ PAIR_ORDER = {
 
 def describe(answer: L.LimWhyNot, translate: Translate = lambda t: t, ngettext: NGettext | None = None) -> str:
     """*answer* in words, through the caller's *translate* (and *ngettext* for counts)."""
-    fields: dict[str, object] = {"a": answer.a, "b": answer.b, "rule": answer.rule, "round": answer.round_met}
-    if answer.colour is not None:
-        fields["colour"] = translate(COLOURS[answer.colour])
-    if answer.bye_scores is not None and answer.forced is not None:
-        fields |= {"bye": answer.pairing.bye, "forced_bye": answer.forced.bye}
-        fields["bye_score"] = score(answer.bye_scores[0], translate, ngettext)
-        fields["forced_bye_score"] = score(answer.bye_scores[1], translate, ngettext)
+    fields = answer_fields(answer, translate, ngettext)
     difference = answer.difference
     if difference is not None:
         fields |= {"group": difference.group, "score": score(difference.score, translate, ngettext)}
