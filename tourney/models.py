@@ -288,6 +288,12 @@ class Tournament(models.Model):
         return [(name, ids[k] if k < len(ids) else "") for k, name in enumerate(names)]
 
 
+def in_rounds(number: int, first: int, last: int | None) -> bool:
+    """Round *number* is among rounds *first* to *last* (None: to the end): the rounds a
+    prohibition applies to, of two players or of two teams."""
+    return first <= number and (last is None or number <= last)
+
+
 class ProhibitedPairing(models.Model):
     """Two players the organizer forbids to meet (the competition's rules, e.g. relatives or
     team-mates), in rounds *first_round* to *last_round* (all rounds when empty): TRF-2026
@@ -310,7 +316,7 @@ class ProhibitedPairing(models.Model):
         return f"{self.player} - {self.other}"
 
     def applies_to(self, number: int) -> bool:
-        return self.first_round <= number and (self.last_round is None or number <= self.last_round)
+        return in_rounds(number, self.first_round, self.last_round)
 
 
 class NationalRating(models.Model):
@@ -844,7 +850,7 @@ class TeamProhibition(models.Model):
         return f"{self.team.name} - {self.other.name}"
 
     def applies_to(self, number: int) -> bool:
-        return self.first_round <= number and (self.last_round is None or number <= self.last_round)
+        return in_rounds(number, self.first_round, self.last_round)
 
 
 class TeamBye(models.Model):
